@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { E2E_BASE_URL, E2E_PORT, REPO_ROOT } from './support/system';
+
+const FRONT_END_APPS = () => [
+  ...readdirSync(REPO_ROOT).filter(
+    (name) => name.startsWith('remote-') && existsSync(path.join(REPO_ROOT, name, 'package.json')),
+  ),
+  'host',
+];
+
+function isBuilt(app: string) {
+  return existsSync(path.join(REPO_ROOT, app, 'dist', app === 'host' ? 'index.html' : 'mf-manifest.json'));
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+async function waitForServer(server: ChildProcess, logFile: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) break;
+    try {
+      const response = await fetch(`${E2E_BASE_URL}/remotes/registry.json`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-4000) : '';
+  throw new Error(`The system did not start on ${E2E_BASE_URL}:\n${log}`);
+}
+
+/**
+ * Starts the built system the way the README says (`node server/scripts/start.mjs`) on a fresh
+ * PGlite database, reading the builds from a copy of the dists (PARTA_WEB_DIR) so a test can
+ * redeploy one remote without touching the repository. Returns the teardown.
+ */
+export default async function globalSetup() {
+  if (!(await portIsFree(E2E_PORT))) {
+    throw new Error(`Port ${E2E_PORT} is taken: stop what runs there or set PARTA_E2E_PORT`);
+  }
+
+  for (const app of FRONT_END_APPS().filter((name) => !isBuilt(name))) {
+    const build = spawnSync('pnpm', ['--filter', app, 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error(`Build of ${app} failed`);
+  }
+
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'parta-e2e-'));
+  const web = path.join(scratch, 'web');
+  for (const app of FRONT_END_APPS()) {
+    cpSync(path.join(REPO_ROOT, app, 'dist'), path.join(web, app), { recursive: true });
+  }
+
+  const logFile = path.join(scratch, 'server.log');
+  const log = openSync(logFile, 'a');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    PARTA_DATA_DIR: path.join(scratch, 'data'),
+    PARTA_WEB_DIR: web,
+  };
+  // A fresh embedded database every run, whatever the shell points at.
+  delete env.DATABASE_URL;
+  const server = spawn('node', ['server/scripts/start.mjs'], {
+    cwd: REPO_ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', log, log],
+  });
+
+  const stop = () => {
+    if (server.pid && server.exitCode === null) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  };
+
+  try {
+    await waitForServer(server, logFile, 240_000);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+
+  process.env.PARTA_E2E_TMP = scratch;
+  process.env.PARTA_E2E_WEB_DIR = web;
+
+  return async () => {
+    stop();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    rmSync(scratch, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,52 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The main layout: sidebar, top bar, footer. Generic, so every area's page objects can use it. */
+export class AppLayout {
+  readonly sidebar: Locator;
+  readonly menuItems: Locator;
+  readonly menuToggle: Locator;
+  readonly menuOverlay: Locator;
+  readonly balance: Locator;
+  readonly bonusBadge: Locator;
+  readonly themeToggle: Locator;
+  readonly profileMenu: Locator;
+  readonly footer: Locator;
+  readonly heading: Locator;
+
+  constructor(readonly page: Page) {
+    this.sidebar = page.getByTestId('sidebar');
+    this.menuItems = this.sidebar.getByTestId('menu-item');
+    this.menuToggle = page.getByTestId('menu-toggle');
+    this.menuOverlay = page.getByTestId('menu-overlay');
+    this.balance = page.getByTestId('balance');
+    this.bonusBadge = page.getByTestId('bonus-badge');
+    this.themeToggle = page.getByTestId('theme-toggle');
+    this.profileMenu = page.getByTestId('profile-menu');
+    this.footer = page.getByTestId('footer-copyright');
+    this.heading = page.getByRole('heading', { level: 2 }).first();
+  }
+
+  /** Waits until the current user is loaded and the menu is drawn. */
+  async ready() {
+    await expect(this.menuItems.first()).toBeVisible();
+  }
+
+  async menuLabels(): Promise<string[]> {
+    await this.ready();
+    return (await this.menuItems.allInnerTexts()).map((text) => text.trim());
+  }
+
+  async openMenuItem(label: string) {
+    await this.sidebar.getByRole('link', { name: label, exact: true }).click();
+  }
+
+  async logout() {
+    await this.profileMenu.click();
+    await this.page.getByRole('menuitem', { name: 'Выход' }).click();
+  }
+
+  /** Text with every kind of space made a plain space (ru-RU uses no-break spaces). */
+  static plain(text: string | null): string {
+    return (text ?? '').replace(/\s/g, ' ').trim();
+  }
+}

@@ -1,0 +1,36 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../support/demo';
+
+/** /login */
+export class LoginPage {
+  readonly loginInput: Locator;
+  readonly passwordInput: Locator;
+  readonly submit: Locator;
+  readonly error: Locator;
+
+  constructor(readonly page: Page) {
+    this.loginInput = page.getByLabel('Логин');
+    this.passwordInput = page.getByLabel('Пароль', { exact: true });
+    this.submit = page.getByRole('button', { name: 'Войти' });
+    this.error = page.getByTestId('login-error');
+  }
+
+  async goto() {
+    await this.page.goto('/login');
+    await expect(this.submit).toBeVisible();
+  }
+
+  /** Fills the form and submits; does not wait for the next page. */
+  async submitCredentials(login: string, password = DEMO_PASSWORD) {
+    await this.loginInput.fill(login);
+    await this.passwordInput.fill(password);
+    await this.submit.click();
+  }
+
+  /** Signs in from /login and waits until the login page is left. */
+  async signIn(login: string, password = DEMO_PASSWORD) {
+    await this.goto();
+    await this.submitCredentials(login, password);
+    await expect(this.page).not.toHaveURL(/\/login/);
+  }
+}

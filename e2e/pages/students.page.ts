@@ -1,0 +1,61 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Ученики (/student): class filter, search, paging, import and export. */
+export class StudentsPage {
+  readonly rows: Locator;
+  readonly classFilter: Locator;
+  readonly pagerRange: Locator;
+  readonly importDialog: Locator;
+
+  constructor(readonly page: Page) {
+    this.rows = page.getByTestId('student-row');
+    this.classFilter = page.getByRole('textbox', { name: 'Класс' });
+    this.pagerRange = page.getByTestId('pager-range');
+    this.importDialog = page.getByRole('dialog', { name: 'Импорт учеников из Excel' });
+  }
+
+  async goto() {
+    await this.page.goto('/student');
+    await expect(this.page.getByRole('heading', { name: 'Ученики' })).toBeVisible();
+    await expect(this.rows.first()).toBeVisible();
+  }
+
+  async filterByClass(name: string) {
+    await this.classFilter.click();
+    await this.page
+      .getByRole('option', { name: new RegExp(`^${name}( ·|$)`) })
+      .first()
+      .click();
+    await expect(this.page).toHaveURL(/group_id=/);
+  }
+
+  /** Opens the import, chooses the file and waits for the checked preview. */
+  async previewImport(file: { name: string; buffer: Buffer }) {
+    await this.page.getByRole('button', { name: 'Импорт из Excel' }).click();
+    await expect(this.importDialog).toBeVisible();
+    await this.importDialog.locator('input[type="file"]').setInputFiles({
+      name: file.name,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file.buffer,
+    });
+    await expect(this.importRows.first()).toBeVisible();
+  }
+
+  get importRows(): Locator {
+    return this.importDialog.getByTestId('import-row');
+  }
+
+  get invalidImportRows(): Locator {
+    return this.importDialog.locator('[data-testid="import-row"][data-invalid]');
+  }
+
+  async commitImport() {
+    await this.importDialog.getByRole('button', { name: /^Загрузить \d+/ }).click();
+    await expect(this.importDialog.getByTestId('import-done')).toBeVisible();
+  }
+
+  async closeImport() {
+    await this.importDialog.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(this.importDialog).toBeHidden();
+  }
+}

@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_BASE_URL } from './support/system';
+
+/**
+ * Browser tests of the whole system: global-setup.ts starts the built system with
+ * `node server/scripts/start.mjs` on a fresh database, in Debian's Chromium.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  globalSetup: './global-setup.ts',
+  use: {
+    baseURL: E2E_BASE_URL,
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    viewport: { width: 1366, height: 850 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.PARTA_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});

@@ -1,0 +1,211 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { AppLayout } from '../pages/app-layout.page';
+import { ClassCardPage, ClassesPage } from '../pages/classes.page';
+import { LoginPage } from '../pages/login.page';
+import { StaffCardPage, StaffListPage } from '../pages/staff.page';
+import { StudentsPage } from '../pages/students.page';
+import { SubgroupsPage } from '../pages/subgroups.page';
+import { apiLogin } from '../support/demo';
+import { ARTIFACTS_DIR } from '../support/system';
+
+interface StaffRow {
+  id: number;
+  surname: string;
+  name: string;
+  patronymic: string | null;
+  login: string;
+  organization_id: number;
+}
+
+const fullName = (person: { surname: string; name: string; patronymic: string | null }) =>
+  [person.surname, person.name, person.patronymic].filter(Boolean).join(' ');
+
+/** A class list as a school keeps it; the last row names a class that does not exist. */
+async function classListWorkbook(className: string): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Список класса');
+  sheet.addRow(['ФИО', 'Дата рождения', 'Класс']);
+  sheet.addRow(['Абрамов Тимофей Андреевич', new Date(Date.UTC(2010, 2, 14)), className]);
+  sheet.addRow(['Белова Софья Игоревна', '02.07.2010', className]);
+  sheet.addRow(['Волков Артём', '21.11.2010', className.toLowerCase()]);
+  sheet.addRow(['Громова Ева Павловна', '30.01.2011', '10Я']);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+test.describe('people: staff, classes, students, subgroups', () => {
+  test('a director finds a teacher, filters, pages, edits roles and resets a password that signs in', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    // A branch teacher (not a demo login, which other tests sign in with).
+    const token = await apiLogin(request, 'director');
+    const headers = { Authorization: `Bearer ${token}` };
+    const organizations: { id: number; short_name: string; parent_id: number | null }[] = (
+      await (await request.get('/api/organizations/my-and-children', { headers })).json()
+    ).data;
+    const branch = organizations.find((organization) => organization.parent_id !== null)!;
+    const branchStaff: StaffRow[] = (
+      await (await request.get(`/api/users?organization_id=${branch.id}`, { headers })).json()
+    ).data;
+    const target = branchStaff[branchStaff.length - 1];
+    const name = fullName(target);
+
+    await new LoginPage(page).signIn('director');
+    const list = new StaffListPage(page);
+    await list.goto();
+    await expect(list.pagerRange).toHaveText(/^1–15 из \d+$/);
+
+    await list.searchFor(target.surname);
+    await expect(list.row(name)).toBeVisible();
+    for (const text of await list.rows.allInnerTexts()) expect(text).toContain(target.surname);
+    await list.searchFor('');
+
+    await list.filterByOrganization(branch.short_name);
+    await expect(list.rows.first()).toContainText(branch.short_name);
+    for (const text of await list.rows.allInnerTexts()) expect(text).toContain(branch.short_name);
+    await page.goto('/users');
+
+    await expect(list.rows).toHaveCount(15);
+    const firstOnPageOne = await list.rows.first().innerText();
+    await list.goToPage(2);
+    await expect(list.pagerRange).toHaveText(/^16–30 из \d+$/);
+    await expect(list.rows.first()).not.toHaveText(firstOnPageOne);
+
+    await list.searchFor(target.surname);
+    await list.openUser(name);
+    const card = new StaffCardPage(page);
+    await expect(card.role('Учитель')).toBeChecked();
+    await expect(card.role('Ученик')).toHaveCount(0);
+    await card.role('Завуч').check();
+    await card.saveChanges();
+    await page.reload();
+    await expect(card.role('Завуч')).toBeChecked();
+
+    const password = await card.resetPassword();
+    expect(password.length).toBeGreaterThanOrEqual(8);
+
+    // The teacher signs in with the new password and, as a завуч now, sees Сотрудники.
+    const other = await browser.newContext();
+    const teacherPage = await other.newPage();
+    await new LoginPage(teacherPage).signIn(target.login, password);
+    expect(await new AppLayout(teacherPage).menuLabels()).toContain('Сотрудники');
+    await other.close();
+  });
+
+  test('a director creates a class, imports its list from .xlsx and splits it into subgroups', async ({
+    page,
+  }) => {
+    await new LoginPage(page).signIn('director');
+    const classes = new ClassesPage(page);
+    await classes.goto();
+    const managerName = await classes.create(10, 'В');
+    const card = new ClassCardPage(page);
+    await expect(card.manager).toHaveValue(managerName);
+    const groupId = Number(/\/class\/(\d+)\/edit/.exec(page.url())![1]);
+    await classes.goto();
+    await expect(classes.rows.filter({ hasText: '10В' })).toContainText(managerName);
+
+    const students = new StudentsPage(page);
+    await students.goto();
+    await students.previewImport({ name: 'список-10В.xlsx', buffer: await classListWorkbook('10В') });
+    await expect(students.importRows).toHaveCount(4);
+    await expect(students.invalidImportRows).toHaveCount(1);
+    await expect(students.invalidImportRows).toContainText('Громова Ева Павловна');
+    await expect(students.invalidImportRows).toContainText('Класс «10Я» не найден');
+    await students.commitImport();
+    await expect(students.importDialog.getByTestId('import-done')).toContainText(
+      'Добавлено: 3. Пропущено строк с ошибками: 1.',
+    );
+    await students.closeImport();
+
+    await students.filterByClass('10В');
+    await expect(students.rows).toHaveCount(3);
+    await expect(students.rows.first()).toContainText('Абрамов Тимофей Андреевич');
+
+    await page.goto(`/class/${groupId}/edit`);
+    await expect(card.students).toHaveCount(3);
+    expect(await card.tryDelete()).toMatch(/^Нельзя удалить класс 10В: в нём 3 ученика/);
+
+    const subgroups = new SubgroupsPage(page);
+    await subgroups.goto(groupId);
+    await subgroups.chooseSubject('Английский язык');
+    await expect(subgroups.members(1)).toHaveCount(2);
+    await expect(subgroups.members(2)).toHaveCount(1);
+    await subgroups.move('Абрамов Тимофей Андреевич', 1);
+    await expect(subgroups.members(1)).toHaveCount(1);
+    await expect(subgroups.members(2)).toHaveCount(2);
+    await subgroups.save();
+
+    await page.reload();
+    await subgroups.chooseSubject('Английский язык');
+    await expect(subgroups.list(2)).toContainText('Абрамов Тимофей Андреевич');
+    await expect(subgroups.members(1)).toHaveCount(1);
+  });
+
+  test('teacher does not see Сотрудники and cannot open it', async ({ page }) => {
+    await new LoginPage(page).signIn('teacher');
+    const labels = await new AppLayout(page).menuLabels();
+    expect(labels).not.toContain('Сотрудники');
+    expect(labels).toContain('Ученики');
+    await page.goto('/users');
+    await expect(page).toHaveURL(/\/access$/);
+  });
+});
+
+test('screenshots of the people screens, light and dark, wide and 390 px', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const token = await apiLogin(request, 'director');
+  const headers = { Authorization: `Bearer ${token}` };
+  const groups: { id: number; name: string }[] = (await (await request.get('/api/group', { headers })).json())
+    .data.groups;
+  const fifth = groups.find((group) => group.name === '5А')!;
+  const student = (await (await request.get(`/api/students?group_id=${fifth.id}`, { headers })).json())
+    .data[0];
+  const staff = (await (await request.get('/api/users?search=teacher', { headers })).json()).data[0];
+
+  const screens: [string, string, string][] = [
+    ['users', '/users', 'Сотрудники'],
+    ['user-edit', `/users/${staff.id}/edit`, fullName(staff)],
+    ['students', '/student', 'Ученики'],
+    ['student-edit', `/student/${student.id}`, fullName(student)],
+    ['classes', '/class', 'Классы'],
+    ['class-edit', `/class/${fifth.id}/edit`, '5А класс'],
+    ['subgroups', `/student/subgroups?group_id=${fifth.id}`, 'Подгруппы'],
+  ];
+
+  await new LoginPage(page).signIn('director');
+  const layout = new AppLayout(page);
+  for (const theme of ['light', 'dark'] as const) {
+    if (theme === 'dark') {
+      await layout.themeToggle.click();
+      await expect(page.locator('html')).toHaveClass(/dark/);
+    }
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: width > 500 ? 850 : 844 });
+      for (const [name, url, heading] of screens) {
+        await page.goto(url);
+        await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+        if (name === 'subgroups') await chooseFirstSplitSubject(page);
+        await page.waitForLoadState('networkidle');
+        await page.mouse.move(0, 0);
+        await page.screenshot({
+          path: path.join(ARTIFACTS_DIR, `people-${name}-${theme}-${width}.png`),
+          fullPage: true,
+        });
+      }
+    }
+  }
+  // Back to light for whatever runs next in this browser profile.
+  await layout.themeToggle.click();
+});
+
+async function chooseFirstSplitSubject(page: Page) {
+  const subject = page.getByRole('textbox', { name: 'Предмет' });
+  await expect(subject).toBeEnabled();
+  await subject.click();
+  await page.getByRole('option').first().click();
+  await expect(page.getByTestId('subgroup-1')).toBeVisible();
+}

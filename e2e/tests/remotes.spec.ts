@@ -1,0 +1,121 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { AppLayout } from '../pages/app-layout.page';
+import { LoginPage } from '../pages/login.page';
+import { REPO_ROOT, scratchDir, webDir } from '../support/system';
+
+test('each remote renders its screens inside the layout', async ({ page }) => {
+  const layout = new AppLayout(page);
+  await new LoginPage(page).signIn('admin');
+  const screens: [string, string][] = [
+    ['/bells', 'Расписание звонков'],
+    ['/organization/settings', 'Настройки организации'],
+    ['/journal/final', 'Итоговые оценки'],
+    ['/reports/classification', 'Классификация учащихся'],
+    ['/organizations', 'Реестр организаций'],
+    ['/users', 'Сотрудники'],
+  ];
+  for (const [url, title] of screens) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+    await expect(layout.menuItems.first()).toBeVisible();
+  }
+});
+
+test('a blocked remote shows the fallback, the rest keeps working, «Повторить» recovers', async ({
+  page,
+}) => {
+  const layout = new AppLayout(page);
+  await new LoginPage(page).signIn('admin');
+  await layout.ready();
+
+  const blocked = /\/remotes\/journal\//;
+  await page.route(blocked, (route) => route.abort());
+  await layout.openMenuItem('Журнал');
+  await expect(page.getByText('Раздел временно недоступен')).toBeVisible();
+  await expect(layout.balance).toBeVisible();
+
+  await layout.openMenuItem('Звонки');
+  await expect(page.getByRole('heading', { name: 'Расписание звонков' })).toBeVisible();
+  await layout.openMenuItem('Реестр организаций');
+  await expect(page.getByRole('heading', { name: 'Реестр организаций' })).toBeVisible();
+
+  await layout.openMenuItem('КТП');
+  await expect(page.getByText('Раздел временно недоступен')).toBeVisible();
+  await page.getByRole('button', { name: 'Повторить' }).click();
+  await expect(page.getByText('Раздел временно недоступен')).toBeVisible();
+
+  await page.unroute(blocked);
+  await page.getByRole('button', { name: 'Повторить' }).click();
+  await expect(page.getByRole('heading', { name: 'КТП', exact: true })).toBeVisible();
+  await expect(page.getByText('Раздел временно недоступен')).toHaveCount(0);
+  await layout.openMenuItem('Журнал');
+  await expect(page.getByRole('heading', { name: 'Журнал', exact: true })).toBeVisible();
+});
+
+test('a rebuilt remote is served after a reload without rebuilding the host', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const registryBefore = (await (await request.get('/remotes/registry.json')).json()) as Record<
+    string,
+    string
+  >;
+  const hostIndex = readFileSync(path.join(webDir(), 'host', 'index.html'), 'utf8');
+
+  await new LoginPage(page).signIn('admin');
+  await page.goto('/applications');
+  await expect(page.getByRole('heading', { name: 'Заявки' })).toBeVisible();
+  await expect(page.getByTestId('build-label')).toHaveCount(0);
+
+  // Build remote-admin alone, with a visible label, into the scratch folder (the repo's dist stays).
+  const label = `e2e-${Date.now()}`;
+  const output = path.join(scratchDir(), 'remote-admin-rebuilt');
+  const build = spawnSync('pnpm', ['--filter', 'remote-admin', 'build', '--output-path', output], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PARTA_BUILD_LABEL: label },
+    encoding: 'utf8',
+  });
+  expect(build.status, build.stderr || build.stdout).toBe(0);
+
+  // Deploy: replace the remote's folder. The server is not restarted, the host not rebuilt.
+  const deployed = path.join(webDir(), 'remote-admin');
+  rmSync(deployed, { recursive: true, force: true });
+  renameSync(output, deployed);
+
+  const registryAfter = (await (await request.get('/remotes/registry.json')).json()) as Record<
+    string,
+    string
+  >;
+  expect(registryAfter.admin).not.toBe(registryBefore.admin);
+  for (const name of Object.keys(registryBefore).filter((key) => key !== 'admin')) {
+    expect(registryAfter[name]).toBe(registryBefore[name]);
+  }
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Заявки' })).toBeVisible();
+  await expect(page.getByTestId('build-label')).toHaveText(`Сборка: ${label}`);
+  expect(readFileSync(path.join(webDir(), 'host', 'index.html'), 'utf8')).toBe(hostIndex);
+});
+
+test('remote files are versioned and cached forever, registry and manifests are not', async ({ request }) => {
+  const registry = await request.get('/remotes/registry.json');
+  expect(registry.headers()['cache-control']).toBe('no-cache');
+  const entries = (await registry.json()) as Record<string, string>;
+  expect(Object.keys(entries).sort()).toEqual(['admin', 'journal', 'people', 'timetable']);
+
+  const manifestUrl = entries.journal;
+  expect(manifestUrl).toMatch(/^\/remotes\/journal\/[0-9a-f]{16}\/mf-manifest\.json$/);
+  const manifest = await request.get(manifestUrl);
+  expect(manifest.headers()['cache-control']).toBe('no-cache');
+  const entry = await request.get(manifestUrl.replace('mf-manifest.json', 'remoteEntry.js'));
+  expect(entry.status()).toBe(200);
+  expect(entry.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+
+  const stale = await request.get('/remotes/journal/0000000000000000/remoteEntry.js');
+  expect(stale.status()).toBe(404);
+
+  const index = await request.get('/journal/final');
+  expect(index.headers()['cache-control']).toBe('no-cache');
+  expect(await index.text()).toMatch(/<div id="?root"?>/);
+});

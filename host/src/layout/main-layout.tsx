@@ -1,0 +1,92 @@
+import { Alert, AppShell, Box, Button, Group, Overlay } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  MOBILE_MENU_MAX_WIDTH,
+  mobileMenuOpenedAtom,
+  sidebarCollapsedAtom,
+  useLogout,
+  usePermissions,
+  Z_INDEX,
+} from '@parta/shared';
+import { useAtom, useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Footer } from './footer';
+import classes from './main-layout.module.css';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+/** Mantine's navbar breakpoint is "mobile below": 992 px makes 991 px and less mobile (SPEC §9). */
+const NAVBAR_BREAKPOINT = MOBILE_MENU_MAX_WIDTH + 1;
+
+/** The main layout of SPEC §2: sidebar, top bar, content and footer. */
+export function MainLayout() {
+  const collapsed = useAtomValue(sidebarCollapsedAtom);
+  const [mobileOpened, setMobileOpened] = useAtom(mobileMenuOpenedAtom);
+  const isMobile = useMediaQuery(`(max-width: ${MOBILE_MENU_MAX_WIDTH}px)`) ?? false;
+  const { pathname } = useLocation();
+  const { status, error, reload } = usePermissions();
+  const logout = useLogout();
+
+  // Navigating closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design
+  useEffect(() => {
+    setMobileOpened(false);
+  }, [pathname, setMobileOpened]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: 264,
+        breakpoint: NAVBAR_BREAKPOINT,
+        collapsed: { mobile: !mobileOpened, desktop: collapsed },
+      }}
+      padding={{ base: 'sm', sm: 'lg' }}
+      // Header and sidebar on the menu layer; the mobile overlay sits under the sidebar, before it in the DOM.
+      zIndex={Z_INDEX.menu}
+    >
+      <AppShell.Header>
+        <TopBar />
+      </AppShell.Header>
+      {isMobile && mobileOpened ? (
+        <Overlay
+          fixed
+          zIndex={Z_INDEX.overlay}
+          backgroundOpacity={0.4}
+          onClick={() => setMobileOpened(false)}
+          className={classes.overlay}
+          data-testid="menu-overlay"
+        />
+      ) : null}
+      <AppShell.Navbar className={classes.navbar} data-testid="sidebar" aria-label="Главное меню">
+        <Sidebar />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Box
+          mih="calc(100dvh - 60px - 2 * var(--app-shell-padding))"
+          display="flex"
+          style={{ flexDirection: 'column' }}
+        >
+          <Box style={{ flex: 1 }}>
+            {status === 'error' ? (
+              <Alert color="red" title="Не удалось загрузить данные пользователя" mb="lg">
+                {error}
+                <Group mt="sm" gap="xs">
+                  <Button size="xs" variant="light" onClick={() => void reload()}>
+                    Повторить
+                  </Button>
+                  <Button size="xs" variant="subtle" color="gray" onClick={() => void logout()}>
+                    Выйти
+                  </Button>
+                </Group>
+              </Alert>
+            ) : null}
+            <Outlet />
+          </Box>
+          <Footer />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

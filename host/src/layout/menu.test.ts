@@ -1,0 +1,31 @@
+import { ROLE_DEFINITIONS } from '@parta/shared/domain/permissions';
+import { isActive, MENU, visibleMenu } from './menu';
+
+const canFor = (keys: readonly string[]) => (key: string) => keys.includes(key);
+const labels = (keys: readonly string[]) =>
+  visibleMenu(canFor(keys)).flatMap((group) => group.items.map((item) => item.label));
+
+describe('sidebar menu', () => {
+  it('shows everything to the platform administrator', () => {
+    expect(labels(ROLE_DEFINITIONS.platform_admin.permissions)).toHaveLength(
+      MENU.reduce((sum, group) => sum + group.items.length, 0),
+    );
+  });
+
+  it('shows a student only the home items and the diary', () => {
+    expect(labels(ROLE_DEFINITIONS.student.permissions)).toEqual(['Рабочий стол', 'Профиль', 'Дневник']);
+  });
+
+  it('hides management from a director and drops empty groups', () => {
+    const groups = visibleMenu(canFor(ROLE_DEFINITIONS.director.permissions)).map((group) => group.label);
+    expect(groups).not.toContain('Управление');
+    expect(labels(ROLE_DEFINITIONS.director.permissions)).toContain('Настройки');
+  });
+
+  it('marks sub-pages of an item active', () => {
+    const users = MENU[1].items[0];
+    expect(isActive(users, '/users')).toBe(true);
+    expect(isActive(users, '/users/5/edit')).toBe(true);
+    expect(isActive(users, '/users-archive')).toBe(false);
+  });
+});

@@ -1,0 +1,80 @@
+import type { PermissionKey } from '@parta/shared';
+
+export interface MenuItem {
+  label: string;
+  to: string;
+  /** The item shows only for users holding this key (SPEC §2, §6). */
+  permission: PermissionKey;
+}
+
+export interface MenuGroup {
+  label: string;
+  items: MenuItem[];
+}
+
+/** Sidebar groups in SPEC §2 order; Настройки uses `organization.settings` (issue 3). */
+export const MENU: readonly MenuGroup[] = [
+  {
+    label: 'Главная',
+    items: [
+      { label: 'Рабочий стол', to: '/dashboard', permission: 'home.view' },
+      { label: 'Профиль', to: '/profile', permission: 'home.view' },
+    ],
+  },
+  {
+    label: 'Пользователи',
+    items: [
+      { label: 'Сотрудники', to: '/users', permission: 'users.view' },
+      { label: 'Ученики', to: '/student', permission: 'students.view' },
+    ],
+  },
+  {
+    label: 'Организация',
+    items: [
+      { label: 'Настройки', to: '/organization/settings', permission: 'organization.settings' },
+      { label: 'Предметы', to: '/subject', permission: 'subjects.view' },
+      { label: 'Звонки', to: '/bells', permission: 'bells.view' },
+      { label: 'Периоды', to: '/periods', permission: 'periods.view' },
+    ],
+  },
+  {
+    label: 'Учебный процесс',
+    items: [
+      { label: 'Классы', to: '/class', permission: 'classes.view' },
+      { label: 'Нагрузка', to: '/load', permission: 'loads.view' },
+      { label: 'Расписание', to: '/timetable', permission: 'timetables.view' },
+    ],
+  },
+  {
+    label: 'Управление',
+    items: [
+      { label: 'Реестр организаций', to: '/organizations', permission: 'organizations.create' },
+      { label: 'Заявки', to: '/applications', permission: 'organizations.create' },
+    ],
+  },
+  {
+    label: 'Отчетность и журналы',
+    items: [
+      { label: 'Журнал', to: '/journal', permission: 'journals.view' },
+      { label: 'КТП', to: '/ktp', permission: 'ktp.view' },
+      { label: 'Отчеты', to: '/reports', permission: 'reports.view' },
+    ],
+  },
+  {
+    label: 'Учебный процесс',
+    items: [{ label: 'Дневник', to: '/diary', permission: 'diary.view' }],
+  },
+];
+
+/** The groups and items a user may see; groups left empty are dropped. */
+export function visibleMenu(can: (permission: PermissionKey) => boolean): MenuGroup[] {
+  return MENU.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => can(item.permission)),
+  })).filter((group) => group.items.length > 0);
+}
+
+/** Whether a menu item is the current page or one of its sub-pages. */
+export function isActive(item: MenuItem, pathname: string): boolean {
+  return pathname === item.to || pathname.startsWith(`${item.to}/`);
+}

@@ -1,0 +1,45 @@
+import { AppShell, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { usePermissions } from '@parta/shared';
+import { Link, useLocation } from 'react-router-dom';
+import { isActive, visibleMenu } from './menu';
+import classes from './sidebar.module.css';
+
+/** Menu groups of SPEC §2, each item only for users holding its key. */
+export function Sidebar() {
+  const { can, status } = usePermissions();
+  const { pathname } = useLocation();
+
+  if (status === 'loading') {
+    return (
+      <Stack p="md" gap="sm" aria-busy="true">
+        {Array.from({ length: 6 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton rows
+          <Skeleton key={index} h={28} radius="sm" />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={6} p="sm">
+      {visibleMenu(can).map((group, index) => (
+        <section key={group.items[0].to} data-testid="menu-group" aria-label={group.label}>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={index === 0 ? 4 : 'md'} pb={4}>
+            {group.label}
+          </Text>
+          {group.items.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              active={isActive(item, pathname)}
+              className={classes.link}
+              data-testid="menu-item"
+            />
+          ))}
+        </section>
+      ))}
+    </AppShell.Section>
+  );
+}

@@ -1,0 +1,128 @@
+import { ActionIcon, Avatar, Badge, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  formatMoney,
+  MOBILE_MENU_MAX_WIDTH,
+  mobileMenuOpenedAtom,
+  sidebarCollapsedAtom,
+  themeAtom,
+  toAmount,
+  useLogout,
+  usePermissions,
+} from '@parta/shared';
+import { useAtom } from 'jotai';
+import { Link } from 'react-router-dom';
+import { ChevronDownIcon, LogoutIcon, MoonIcon, SunIcon, UserIcon } from './icons';
+
+/** Top bar of SPEC §2: menu toggle, balance, theme toggle and the profile dropdown. */
+export function TopBar() {
+  const [collapsed, setCollapsed] = useAtom(sidebarCollapsedAtom);
+  const [mobileOpened, setMobileOpened] = useAtom(mobileMenuOpenedAtom);
+  const [theme, setTheme] = useAtom(themeAtom);
+  const isMobile = useMediaQuery(`(max-width: ${MOBILE_MENU_MAX_WIDTH}px)`) ?? false;
+  const { user } = usePermissions();
+  const logout = useLogout();
+  const organization = user?.organization;
+  const bonus = toAmount(organization?.bonus_balance);
+  const menuOpen = isMobile ? mobileOpened : !collapsed;
+
+  return (
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap">
+        <Burger
+          // The cross only for the mobile overlay; the static sidebar keeps the plain menu icon.
+          opened={isMobile && mobileOpened}
+          aria-expanded={menuOpen}
+          onClick={() => (isMobile ? setMobileOpened(!mobileOpened) : setCollapsed(!collapsed))}
+          size="sm"
+          aria-label={menuOpen ? 'Скрыть меню' : 'Показать меню'}
+          data-testid="menu-toggle"
+        />
+        <Text
+          component={Link}
+          to="/dashboard"
+          fw={800}
+          fz={22}
+          c="emerald"
+          style={{ textDecoration: 'none' }}
+        >
+          Parta
+        </Text>
+      </Group>
+
+      <Group gap="xs" wrap="nowrap">
+        {organization ? (
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" c="dimmed" visibleFrom="sm">
+              Баланс:
+            </Text>
+            <Text
+              size="sm"
+              fw={600}
+              c={toAmount(organization.balance) < 0 ? 'red' : undefined}
+              data-testid="balance"
+              style={{ whiteSpace: 'nowrap' }}
+            >
+              {formatMoney(organization.balance)}
+            </Text>
+            {bonus > 0 ? (
+              <Badge
+                variant="light"
+                color="sky"
+                tt="none"
+                size="lg"
+                data-testid="bonus-badge"
+                visibleFrom="xs"
+                style={{ flexShrink: 0 }}
+              >
+                Бонусы: {formatMoney(bonus)}
+              </Badge>
+            ) : null}
+          </Group>
+        ) : null}
+
+        <Tooltip label={theme === 'dark' ? 'Светлая тема' : 'Тёмная тема'}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+            aria-label={theme === 'dark' ? 'Включить светлую тему' : 'Включить тёмную тему'}
+            data-testid="theme-toggle"
+          >
+            {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+          </ActionIcon>
+        </Tooltip>
+
+        <Menu position="bottom-end" width={240} shadow="md">
+          <Menu.Target>
+            <UnstyledButton aria-label="Меню профиля" data-testid="profile-menu">
+              <Group gap={6} wrap="nowrap">
+                <Avatar color="emerald" radius="xl" size={34}>
+                  {initials(user?.name, user?.surname)}
+                </Avatar>
+                <Text size="sm" fw={500} visibleFrom="md" maw={160} truncate>
+                  {user ? `${user.name} ${user.surname}` : ''}
+                </Text>
+                <ChevronDownIcon />
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {organization ? <Menu.Label>{organization.name}</Menu.Label> : null}
+            <Menu.Item component={Link} to="/profile" leftSection={<UserIcon />}>
+              Мой профиль / Настройки аккаунта
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<LogoutIcon />} onClick={() => void logout()}>
+              Выход
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}
+
+function initials(name?: string | null, surname?: string | null): string {
+  return `${surname?.charAt(0) ?? ''}${name?.charAt(0) ?? ''}`.toUpperCase();
+}

@@ -1,0 +1,85 @@
+import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { fullName, PageTitle, usePermissions } from '@parta/shared';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { getSchoolCounts, type SchoolCount } from '../features/dashboard/api/get-school-counts';
+import { MENU } from '../layout/menu';
+
+/** What a school user wants first thing: the school's numbers now and the way to their screens. */
+export function DashboardPage() {
+  const { user, can, status } = usePermissions();
+  const [counts, setCounts] = useState<SchoolCount[] | null>(null);
+
+  useEffect(() => {
+    if (status !== 'ready') return;
+    let active = true;
+    void getSchoolCounts(can).then((result) => {
+      if (active) setCounts(result);
+    });
+    return () => {
+      active = false;
+    };
+  }, [status, can]);
+
+  const shortcuts = MENU.flatMap((group) => group.items).filter(
+    (item) => item.to !== '/dashboard' && can(item.permission),
+  );
+
+  return (
+    <>
+      <PageTitle description={user?.organization?.name}>Рабочий стол</PageTitle>
+      <Text size="lg" mb="lg">
+        {user ? `Здравствуйте, ${[user.name, user.patronymic].filter(Boolean).join(' ')}!` : ' '}
+      </Text>
+
+      {counts === null || counts.length > 0 ? (
+        <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }} mb="xl" data-testid="school-counts">
+          {(counts ?? [null, null, null]).map((count, index) =>
+            count ? (
+              <Card
+                key={count.key}
+                withBorder
+                radius="md"
+                padding="md"
+                component={Link}
+                to={count.to}
+                data-testid={`count-${count.key}`}
+              >
+                <Text size="sm" c="dimmed" truncate>
+                  {count.label}
+                </Text>
+                <Text fz={{ base: 24, sm: 32 }} fw={700} lh={1.2} data-testid="count-value">
+                  {count.value ?? '—'}
+                </Text>
+              </Card>
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders while loading
+              <Skeleton key={index} h={92} radius="md" />
+            ),
+          )}
+        </SimpleGrid>
+      ) : null}
+
+      <Card withBorder radius="md" padding="lg">
+        <Text fw={600} mb="sm">
+          Разделы
+        </Text>
+        <Group gap="lg">
+          {shortcuts.map((item) => (
+            <Anchor key={item.to} component={Link} to={item.to}>
+              {item.label}
+            </Anchor>
+          ))}
+        </Group>
+        {user ? (
+          <Stack gap={0} mt="lg">
+            <Text size="sm" c="dimmed">
+              Вы вошли как {fullName(user)}
+              {user.roles.length ? ` · ${user.roles.map((role) => role.name).join(', ')}` : ''}
+            </Text>
+          </Stack>
+        ) : null}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { getErrorMessage, getErrorStatus, tokenAtom } from '@parta/shared';
+import { useAtom } from 'jotai';
+import { type FormEvent, useState } from 'react';
+import { type Location, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { login } from '../features/auth/api/login';
+
+/** Where to go after signing in: the page the user was sent away from, else the dashboard. */
+function targetOf(location: Location): string {
+  const from = (location.state as { from?: Location } | null)?.from;
+  if (!from || from.pathname === '/login') return '/dashboard';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+/** Sign-in by login and password (SPEC §2 /login). */
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [token, setToken] = useAtom(tokenAtom);
+  const [values, setValues] = useState({ login: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<{ login?: string; password?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (token && !busy) return <Navigate to={targetOf(location)} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors = {
+      login: values.login.trim() ? undefined : 'Укажите логин',
+      password: values.password ? undefined : 'Укажите пароль',
+    };
+    setFieldErrors(errors);
+    if (errors.login || errors.password) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await login({ login: values.login.trim(), password: values.password });
+      setToken(result.token);
+      navigate(targetOf(location), { replace: true });
+    } catch (failure) {
+      const status = getErrorStatus(failure);
+      setError(
+        status === 401 || status === 422
+          ? getErrorMessage(failure, 'Неверный логин или пароль')
+          : getErrorMessage(failure, 'Не удалось войти. Попробуйте ещё раз.'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Center mih="100dvh" p="md" bg="var(--mantine-color-body)">
+      <Paper
+        component="form"
+        onSubmit={submit}
+        withBorder
+        shadow="sm"
+        radius="lg"
+        p={{ base: 'lg', sm: 'xl' }}
+        w="100%"
+        maw={400}
+        noValidate
+      >
+        <Stack gap="md">
+          <div>
+            <Text fw={800} fz={26} c="emerald">
+              Parta
+            </Text>
+            <Title order={2} fz={22} mt={4}>
+              Вход в систему
+            </Title>
+          </div>
+          {error ? (
+            <Alert color="red" role="alert" data-testid="login-error">
+              {error}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Логин"
+            name="login"
+            autoComplete="username"
+            autoFocus
+            value={values.login}
+            error={fieldErrors.login}
+            onChange={(event) => setValues({ ...values, login: event.currentTarget.value })}
+          />
+          <PasswordInput
+            label="Пароль"
+            name="password"
+            autoComplete="current-password"
+            value={values.password}
+            error={fieldErrors.password}
+            onChange={(event) => setValues({ ...values, password: event.currentTarget.value })}
+          />
+          <Button type="submit" loading={busy} fullWidth size="md">
+            Войти
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,67 @@
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import { remoteFallbackPlugin } from './remote-fallback-plugin';
+import type { RemoteName } from './remote-map';
+
+/** Registry of deployed remotes: name → manifest URL. Served `no-cache`, so a redeploy shows on reload. */
+export const REGISTRY_URL = '/remotes/registry.json';
+
+type Registry = Partial<Record<RemoteName, string>>;
+
+let registry: Promise<Registry> | null = null;
+const loaded = new Map<RemoteName, ComponentType>();
+
+async function fetchRegistry(): Promise<Registry> {
+  const response = await fetch(REGISTRY_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`Реестр разделов недоступен: ${response.status}`);
+  return (await response.json()) as Registry;
+}
+
+function register(entries: Registry, force: boolean): void {
+  registerRemotes(
+    Object.entries(entries).map(([name, entry]) => ({ name, entry: entry as string })),
+    { force },
+  );
+}
+
+/** Starts fetching the registry as the page starts (not compiled in: ARCHITECTURE.md). */
+export function startRemoteRegistry(): void {
+  registerPlugins([remoteFallbackPlugin()]);
+  registry = fetchRegistry().then((entries) => {
+    register(entries, false);
+    return entries;
+  });
+  registry.catch(() => {
+    // Shown per remote by its fallback; retry fetches the registry again.
+  });
+}
+
+/** A remote already loaded in this page, rendered without a Suspense flash. */
+export function loadedRemote(name: RemoteName): ComponentType | undefined {
+  return loaded.get(name);
+}
+
+/** Loads the routes component a remote exposes as `./routes`. */
+export async function loadRemoteRoutes(name: RemoteName): Promise<ComponentType> {
+  if (!registry) startRemoteRegistry();
+  const entries = await registry!;
+  if (!entries[name]) throw new Error(`Раздел «${name}» не опубликован`);
+  const module = await loadRemote<{ default: ComponentType; partaFallback?: boolean }>(`${name}/routes`);
+  if (!module?.default) throw new Error(`Раздел «${name}» не отдал маршруты`);
+  if (!module.partaFallback) loaded.set(name, module.default);
+  return module.default;
+}
+
+/**
+ * Forgets a failed remote and registers it again from a fresh registry (force clears the
+ * runtime's cached manifest, entry and module), so the next load really fetches it again.
+ */
+export async function reloadRemote(name: RemoteName): Promise<void> {
+  loaded.delete(name);
+  const fresh = fetchRegistry();
+  registry = fresh;
+  const entries = await fresh;
+  const { [name]: entry, ...others } = entries;
+  register(others, false);
+  if (entry) register({ [name]: entry }, true);
+}

@@ -1,0 +1,103 @@
+import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { fullName, getErrorMessage, getFieldErrors } from '@parta/shared';
+import {
+  type GroupInputParsed,
+  groupInputSchema,
+  type PersonRef,
+  type Group as SchoolClass,
+} from '@parta/shared/domain/contracts/people';
+import { useState } from 'react';
+
+export interface GroupFormValues {
+  number: string | null;
+  letter: string;
+  manager_id: string | null;
+}
+
+export interface GroupFormProps {
+  group?: SchoolClass;
+  /** Teachers of the organization: the only people who may manage a class. */
+  teachers: PersonRef[];
+  submitLabel: string;
+  readOnly?: boolean;
+  onSubmit: (values: GroupInputParsed) => Promise<unknown>;
+}
+
+const NUMBERS = Array.from({ length: 11 }, (_, index) => String(index + 1));
+
+/** Number 1–11, a Cyrillic letter and the class manager chosen from the teachers. */
+export function GroupForm({ group, teachers, submitLabel, readOnly, onSubmit }: GroupFormProps) {
+  const form = useForm<GroupFormValues>({
+    initialValues: {
+      number: group ? String(group.number) : null,
+      letter: group?.letter ?? '',
+      manager_id: group?.manager_id ? String(group.manager_id) : null,
+    },
+    validate: schemaResolver(groupInputSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = form.onSubmit(async () => {
+    setFailure(null);
+    setSaving(true);
+    try {
+      await onSubmit(groupInputSchema.parse(form.values));
+    } catch (error) {
+      const fields = getFieldErrors(error);
+      form.setErrors(fields);
+      setFailure(Object.keys(fields).length > 0 ? null : getErrorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure ? (
+          <Alert color="red" title="Не удалось сохранить">
+            {failure}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 2, sm: 3 }}>
+          <Select
+            label="Номер"
+            withAsterisk
+            data={NUMBERS}
+            allowDeselect={false}
+            readOnly={readOnly}
+            {...form.getInputProps('number')}
+          />
+          <TextInput
+            label="Буква"
+            withAsterisk
+            maxLength={1}
+            readOnly={readOnly}
+            {...form.getInputProps('letter')}
+            onChange={(event) => form.setFieldValue('letter', event.currentTarget.value.toUpperCase())}
+          />
+          <Select
+            label="Классный руководитель"
+            placeholder="Не назначен"
+            searchable
+            clearable
+            readOnly={readOnly}
+            data={teachers.map((teacher) => ({ value: String(teacher.id), label: fullName(teacher) }))}
+            {...form.getInputProps('manager_id')}
+            style={{ gridColumn: 'span 2' }}
+          />
+        </SimpleGrid>
+        {readOnly ? null : (
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving}>
+              {submitLabel}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { apiClient } from '@parta/shared';
+import type { OrganizationOption } from '@parta/shared/domain/contracts/organizations';
+import { useRequest } from '../../../lib/use-request';
+
+export type { OrganizationOption };
+
+/** GET /api/organizations/my-and-children: `data.data` is the user's organization and its children (SPEC §6, §7). */
+export async function getOrganizationOptions(): Promise<OrganizationOption[]> {
+  const response = await apiClient.get<{ data: OrganizationOption[] }>('/organizations/my-and-children');
+  return response.data.data ?? [];
+}
+
+export function useOrganizationOptions() {
+  return useRequest(getOrganizationOptions, []);
+}

@@ -1,0 +1,8 @@
+import { apiClient } from '@parta/shared';
+import type { StaffCreated, StaffCreateInput } from '@parta/shared/domain/contracts/people';
+
+/** POST /api/users: answers the user and, when no password was given, the generated one (shown once). */
+export async function createUser(input: StaffCreateInput): Promise<StaffCreated> {
+  const response = await apiClient.post<StaffCreated>('/users', input);
+  return response.data;
+}

@@ -1,0 +1,71 @@
+import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { fullName } from '@parta/shared';
+import type { StaffCreated } from '@parta/shared/domain/contracts/people';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
+import type { OrganizationOption } from '../../organizations/api/get-organization-options';
+import { createUser } from '../api/create-user';
+import { StaffForm } from './staff-form';
+
+export interface CreateStaffModalProps {
+  opened: boolean;
+  onClose: () => void;
+  organizations: OrganizationOption[];
+  defaultOrganizationId?: number;
+  /** Called once the user is saved, to refresh the list. */
+  onCreated: () => void;
+}
+
+/** New staff member; a generated password is shown once after saving. */
+export function CreateStaffModal({
+  opened,
+  onClose,
+  organizations,
+  defaultOrganizationId,
+  onCreated,
+}: CreateStaffModalProps) {
+  const [created, setCreated] = useState<StaffCreated | null>(null);
+  const close = () => {
+    setCreated(null);
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Новый сотрудник" size="xl">
+      {created ? (
+        <Stack>
+          <Alert color="emerald" title="Сотрудник добавлен">
+            <Text>
+              {fullName(created.data)}, логин <Code>{created.data.login}</Code>
+            </Text>
+            {created.password ? (
+              <Text mt="xs">
+                Пароль:{' '}
+                <Code fz="md" data-testid="created-password">
+                  {created.password}
+                </Code>{' '}
+                — он показан один раз.
+              </Text>
+            ) : null}
+          </Alert>
+          <Group justify="flex-end">
+            <Button component={Link} to={paths.userEdit(created.data.id)} variant="light">
+              Открыть карточку
+            </Button>
+            <Button onClick={close}>Готово</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <StaffForm
+          organizations={organizations}
+          defaultOrganizationId={defaultOrganizationId}
+          submitLabel="Добавить"
+          onSubmit={async (values) => {
+            setCreated(await createUser(values));
+            onCreated();
+          }}
+        />
+      )}
+    </Modal>
+  );
+}

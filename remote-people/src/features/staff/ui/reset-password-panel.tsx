@@ -1,0 +1,71 @@
+import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { newPasswordOf, resetPassword } from '../api/reset-password';
+
+export interface ResetPasswordPanelProps {
+  userId: number;
+}
+
+/**
+ * «Сбросить пароль»: asks the server for a new password and shows it once; it is gone after leaving
+ * the page. A failure is logged by the call and shows nothing (SPEC §8).
+ */
+export function ResetPasswordPanel({ userId }: ResetPasswordPanelProps) {
+  const [password, setPassword] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [loading, setLoading] = useState(false);
+
+  const reset = async () => {
+    setLoading(true);
+    try {
+      setPassword(newPasswordOf(await resetPassword(userId)));
+      setConfirming(false);
+    } catch {
+      // already logged by resetPassword; SPEC §8: no message to the user
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  if (password) {
+    return (
+      <Alert color="emerald" title="Новый пароль" data-testid="new-password-alert">
+        <Stack gap="xs">
+          <Group gap="sm">
+            <Code fz="lg" data-testid="new-password">
+              {password}
+            </Code>
+            <CopyButton value={password}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" onClick={copy}>
+                  {copied ? 'Скопировано' : 'Копировать'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <Text size="sm">
+            Передайте его сотруднику: после ухода со страницы пароль больше не будет показан.
+          </Text>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (confirming) {
+    return (
+      <Group gap="sm">
+        <Text size="sm">Старый пароль перестанет действовать. Сбросить?</Text>
+        <Button color="red" size="xs" loading={loading} onClick={reset}>
+          Да, сбросить
+        </Button>
+        <Button variant="default" size="xs" onClick={() => setConfirming(false)}>
+          Отмена
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Button variant="light" color="orange" onClick={() => setConfirming(true)}>
+      Сбросить пароль
+    </Button>
+  );
+}

@@ -1,0 +1,176 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { getErrorMessage, getFieldErrors } from '@parta/shared';
+import { type Staff, type StaffCreate, staffCreateSchema } from '@parta/shared/domain/contracts/people';
+import { useEffect, useState } from 'react';
+import type { OrganizationOption } from '../../organizations/api/get-organization-options';
+import { useRoles } from '../api/get-roles';
+
+/** What the form edits: the contract's input with select values as strings. */
+export interface StaffFormValues {
+  surname: string;
+  name: string;
+  patronymic: string;
+  login: string;
+  email: string;
+  phone: string;
+  organization_id: string;
+  role_ids: string[];
+  active: boolean;
+  password: string;
+}
+
+export interface StaffFormProps {
+  /** The user being edited; a new one when absent (then a password may be set). */
+  user?: Staff;
+  /** Organizations the user may belong to (the caller's and its children). */
+  organizations: OrganizationOption[];
+  /** Organization preselected for a new user. */
+  defaultOrganizationId?: number;
+  submitLabel: string;
+  /** Saves; a rejected 422 answer shows its field errors in the form. */
+  onSubmit: (values: StaffCreate) => Promise<unknown>;
+  /** Whether the fields can be changed (users.edit). */
+  readOnly?: boolean;
+}
+
+function valuesOf(user: Staff | undefined, organizationId: number | undefined): StaffFormValues {
+  return {
+    surname: user?.surname ?? '',
+    name: user?.name ?? '',
+    patronymic: user?.patronymic ?? '',
+    login: user?.login ?? '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+    organization_id: String(user?.organization_id ?? organizationId ?? ''),
+    role_ids: (user?.roles ?? []).map((role) => String(role.id)),
+    active: user?.active ?? true,
+    password: '',
+  };
+}
+
+/** Card of a staff member: personal data, organization, its roles and the active switch. */
+export function StaffForm({
+  user,
+  organizations,
+  defaultOrganizationId,
+  submitLabel,
+  onSubmit,
+  readOnly,
+}: StaffFormProps) {
+  const form = useForm<StaffFormValues>({
+    initialValues: valuesOf(user, defaultOrganizationId),
+    validate: schemaResolver(staffCreateSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const organizationId = Number(form.values.organization_id) || undefined;
+  const roles = useRoles(organizationId);
+  // Ученик and Родитель come with a student's card, never with a staff member's.
+  const staffRoles = (roles.data ?? []).filter((role) => role.code !== 'student' && role.code !== 'parent');
+
+  // Roles belong to an organization: after switching it, keep only the roles the new one offers.
+  const roleIds = roles.data ? staffRoles.map((role) => String(role.id)) : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the offered roles change
+  useEffect(() => {
+    if (!roleIds) return;
+    const kept = form.values.role_ids.filter((id) => roleIds.includes(id));
+    if (kept.length !== form.values.role_ids.length) form.setFieldValue('role_ids', kept);
+  }, [roleIds?.join(',')]);
+
+  const submit = form.onSubmit(async () => {
+    setFailure(null);
+    setSaving(true);
+    try {
+      await onSubmit(staffCreateSchema.parse(form.values));
+    } catch (error) {
+      const fields = getFieldErrors(error);
+      form.setErrors(fields);
+      setFailure(Object.keys(fields).length > 0 ? null : getErrorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure ? (
+          <Alert color="red" title="Не удалось сохранить">
+            {failure}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput label="Фамилия" withAsterisk readOnly={readOnly} {...form.getInputProps('surname')} />
+          <TextInput label="Имя" withAsterisk readOnly={readOnly} {...form.getInputProps('name')} />
+          <TextInput label="Отчество" readOnly={readOnly} {...form.getInputProps('patronymic')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            label="Логин"
+            withAsterisk
+            autoComplete="off"
+            readOnly={readOnly}
+            {...form.getInputProps('login')}
+          />
+          <TextInput label="Эл. почта" type="email" readOnly={readOnly} {...form.getInputProps('email')} />
+          <TextInput label="Телефон" type="tel" readOnly={readOnly} {...form.getInputProps('phone')} />
+        </SimpleGrid>
+        <Select
+          label="Организация"
+          withAsterisk
+          allowDeselect={false}
+          readOnly={readOnly}
+          data={organizations.map((organization) => ({
+            value: String(organization.id),
+            label: organization.name,
+          }))}
+          {...form.getInputProps('organization_id')}
+        />
+        <Checkbox.Group label="Роли" withAsterisk {...form.getInputProps('role_ids')}>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="xs" spacing="xs">
+            {staffRoles.map((role) => (
+              <Checkbox key={role.id} value={String(role.id)} label={role.name} disabled={readOnly} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+        {user ? null : (
+          <PasswordInput
+            label="Пароль"
+            description="Оставьте пустым, и пароль будет создан автоматически"
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+        )}
+        <Switch
+          label={
+            form.values.active
+              ? 'Активен: может входить в систему'
+              : 'Отключён: вход запрещён, история сохранена'
+          }
+          disabled={readOnly}
+          {...form.getInputProps('active', { type: 'checkbox' })}
+        />
+        {readOnly ? null : (
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving}>
+              {submitLabel}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

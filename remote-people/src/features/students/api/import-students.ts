@@ -1,0 +1,14 @@
+import { apiClient } from '@parta/shared';
+import { type StudentImportResult, XLSX_MIME } from '@parta/shared/domain/contracts/people';
+
+/**
+ * POST /api/students/import with the .xlsx file as the body. A dry run only checks the rows;
+ * the commit saves the rows without problems and skips the others.
+ */
+export async function importStudents(file: Blob, dryRun: boolean): Promise<StudentImportResult> {
+  const response = await apiClient.post<{ data: StudentImportResult }>('/students/import', file, {
+    params: { dry_run: dryRun },
+    headers: { 'Content-Type': XLSX_MIME },
+  });
+  return response.data.data;
+}

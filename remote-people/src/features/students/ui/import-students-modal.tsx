@@ -1,0 +1,167 @@
+import { Alert, Badge, Button, FileInput, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
+import { getErrorMessage } from '@parta/shared';
+import type { StudentImportResult } from '@parta/shared/domain/contracts/people';
+import { useState } from 'react';
+import { importStudents } from '../api/import-students';
+import { formatIsoDate } from '../model/format-date';
+
+export interface ImportStudentsModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Called after students were saved, to refresh the list. */
+  onImported: () => void;
+}
+
+/**
+ * Import of a class list from .xlsx: the file is first checked (nothing saved) and every row shows
+ * its problem; saving then adds the rows without problems and skips the others.
+ */
+export function ImportStudentsModal({ opened, onClose, onImported }: ImportStudentsModalProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<StudentImportResult | null>(null);
+  const [saved, setSaved] = useState<StudentImportResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const reset = () => {
+    setFile(null);
+    setPreview(null);
+    setSaved(null);
+    setFailure(null);
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const check = async (chosen: File | null) => {
+    reset();
+    setFile(chosen);
+    if (!chosen) return;
+    setBusy(true);
+    try {
+      setPreview(await importStudents(chosen, true));
+    } catch (error) {
+      setFailure(getErrorMessage(error, 'Не удалось проверить файл'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const commit = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      setSaved(await importStudents(file, false));
+      onImported();
+    } catch (error) {
+      setFailure(getErrorMessage(error, 'Не удалось загрузить учеников'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Импорт учеников из Excel" size="xl">
+      <Stack>
+        {saved ? (
+          <Alert color="emerald" title="Ученики загружены" data-testid="import-done">
+            Добавлено: {saved.created}.
+            {saved.invalid > 0 ? ` Пропущено строк с ошибками: ${saved.invalid}.` : ''}
+          </Alert>
+        ) : (
+          <>
+            <Text size="sm">
+              Файл .xlsx со столбцами <b>ФИО</b>, <b>Дата рождения</b> (ДД.ММ.ГГГГ) и <b>Класс</b> (например,
+              5А) в первой строке. Сначала файл проверяется: ничего не сохраняется, пока вы не нажмёте
+              «Загрузить».
+            </Text>
+            <FileInput
+              label="Файл со списком"
+              placeholder="Выберите файл .xlsx"
+              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              value={file}
+              onChange={check}
+              clearable
+              disabled={busy}
+            />
+          </>
+        )}
+        {failure ? <Alert color="red">{failure}</Alert> : null}
+        {preview && !saved ? (
+          <>
+            <Group gap="xs">
+              <Badge color="emerald" variant="light" size="lg">
+                Можно загрузить: {preview.valid}
+              </Badge>
+              {preview.invalid > 0 ? (
+                <Badge color="red" variant="light" size="lg">
+                  С ошибками: {preview.invalid} (будут пропущены)
+                </Badge>
+              ) : null}
+            </Group>
+            <Table.ScrollContainer minWidth={640} mah={360}>
+              <Table striped verticalSpacing="xs" stickyHeader>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Строка</Table.Th>
+                    <Table.Th>ФИО</Table.Th>
+                    <Table.Th>Дата рождения</Table.Th>
+                    <Table.Th>Класс</Table.Th>
+                    <Table.Th>Проверка</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {preview.rows.map((row) => (
+                    <Table.Tr
+                      key={row.row}
+                      data-testid="import-row"
+                      data-invalid={row.problems.length > 0 || undefined}
+                      bg={row.problems.length > 0 ? 'var(--mantine-color-red-light)' : undefined}
+                    >
+                      <Table.Td>{row.row}</Table.Td>
+                      <Table.Td>{row.full_name || '—'}</Table.Td>
+                      <Table.Td>{formatIsoDate(row.birth_date) || '—'}</Table.Td>
+                      <Table.Td>{row.group_name || '—'}</Table.Td>
+                      <Table.Td>
+                        {row.problems.length === 0 ? (
+                          <Text size="sm" c="emerald">
+                            Готово к загрузке
+                          </Text>
+                        ) : (
+                          <List size="sm" c="red" spacing={2}>
+                            {row.problems.map((problem) => (
+                              <List.Item key={problem}>{problem}</List.Item>
+                            ))}
+                          </List>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {saved ? 'Закрыть' : 'Отмена'}
+          </Button>
+          {preview && !saved ? (
+            <Button onClick={commit} loading={busy} disabled={preview.valid === 0}>
+              Загрузить {preview.valid} {plural(preview.valid)}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** «ученика / учеников» after a number. */
+function plural(count: number): string {
+  const mod10 = count % 10;
+  const mod100 = count % 100;
+  if (mod10 >= 1 && mod10 <= 4 && (mod100 < 11 || mod100 > 14)) return 'ученика';
+  return 'учеников';
+}

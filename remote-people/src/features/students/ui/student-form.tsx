@@ -1,0 +1,115 @@
+import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
+import { getErrorMessage, getFieldErrors } from '@parta/shared';
+import {
+  type Group as SchoolClass,
+  type Student,
+  type StudentInputParsed,
+  studentInputSchema,
+} from '@parta/shared/domain/contracts/people';
+import { useState } from 'react';
+import { groupOptions } from '../../classes/model/group-options';
+
+export interface StudentFormValues {
+  surname: string;
+  name: string;
+  patronymic: string;
+  birth_date: string | null;
+  group_id: string | null;
+  status: 'active' | 'left';
+}
+
+export interface StudentFormProps {
+  student?: Student;
+  /** Classes the student may be in (moving = choosing another one). */
+  groups: SchoolClass[];
+  /** Class preselected for a new student. */
+  defaultGroupId?: number;
+  submitLabel: string;
+  readOnly?: boolean;
+  onSubmit: (values: StudentInputParsed) => Promise<unknown>;
+}
+
+/** Personal data and class of a student; changing the class moves the student. */
+export function StudentForm({
+  student,
+  groups,
+  defaultGroupId,
+  submitLabel,
+  readOnly,
+  onSubmit,
+}: StudentFormProps) {
+  const form = useForm<StudentFormValues>({
+    initialValues: {
+      surname: student?.surname ?? '',
+      name: student?.name ?? '',
+      patronymic: student?.patronymic ?? '',
+      birth_date: student?.birth_date ?? null,
+      group_id: student?.group_id ? String(student.group_id) : defaultGroupId ? String(defaultGroupId) : null,
+      status: student?.status ?? 'active',
+    },
+    validate: schemaResolver(studentInputSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = form.onSubmit(async () => {
+    setFailure(null);
+    setSaving(true);
+    try {
+      await onSubmit(studentInputSchema.parse(form.values));
+    } catch (error) {
+      const fields = getFieldErrors(error);
+      form.setErrors(fields);
+      setFailure(Object.keys(fields).length > 0 ? null : getErrorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure ? (
+          <Alert color="red" title="Не удалось сохранить">
+            {failure}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput label="Фамилия" withAsterisk readOnly={readOnly} {...form.getInputProps('surname')} />
+          <TextInput label="Имя" withAsterisk readOnly={readOnly} {...form.getInputProps('name')} />
+          <TextInput label="Отчество" readOnly={readOnly} {...form.getInputProps('patronymic')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <DateInput
+            label="Дата рождения"
+            valueFormat="DD.MM.YYYY"
+            placeholder="ДД.ММ.ГГГГ"
+            clearable
+            maxDate={new Date()}
+            readOnly={readOnly}
+            {...form.getInputProps('birth_date')}
+          />
+          <Select
+            label="Класс"
+            placeholder="Без класса"
+            searchable
+            clearable
+            readOnly={readOnly}
+            data={groupOptions(groups)}
+            {...form.getInputProps('group_id')}
+          />
+        </SimpleGrid>
+        {readOnly ? null : (
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving}>
+              {submitLabel}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

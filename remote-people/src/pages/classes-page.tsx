@@ -1,0 +1,55 @@
+import { Alert, Button, Loader, Modal, Paper, Text } from '@mantine/core';
+import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { createGroup } from '../features/classes/api/create-group';
+import { useGroups } from '../features/classes/api/get-groups';
+import { GroupForm } from '../features/classes/ui/group-form';
+import { GroupsTable } from '../features/classes/ui/groups-table';
+import { paths } from '../lib/paths';
+
+/** Классы (class.index): every class of the organization with its manager and size. */
+export function ClassesPage() {
+  const { can } = usePermissions();
+  const navigate = useNavigate();
+  const groups = useGroups();
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <>
+      <PageTitle
+        description="Классы текущего учебного года и их классные руководители"
+        actions={
+          can('classes.edit') ? <Button onClick={() => setCreating(true)}>Добавить класс</Button> : undefined
+        }
+      >
+        Классы
+      </PageTitle>
+      <Paper withBorder p="md" radius="md">
+        {groups.error ? (
+          <Alert color="red">{getErrorMessage(groups.error, 'Не удалось загрузить классы')}</Alert>
+        ) : !groups.data ? (
+          <Loader />
+        ) : groups.data.groups.length === 0 ? (
+          <Text c="dimmed" py="xl" ta="center">
+            Классов пока нет
+          </Text>
+        ) : (
+          <GroupsTable groups={groups.data.groups} />
+        )}
+      </Paper>
+      <Modal opened={creating} onClose={() => setCreating(false)} title="Новый класс">
+        <GroupForm
+          teachers={groups.data?.teachers ?? []}
+          submitLabel="Создать"
+          onSubmit={async (input) => {
+            const group = await createGroup(input);
+            notify.success(`Класс ${group.name} создан`);
+            setCreating(false);
+            navigate(paths.classEdit(group.id));
+          }}
+        />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Select,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useGroups } from '../features/classes/api/get-groups';
+import { groupOptions } from '../features/classes/model/group-options';
+import { createStudent } from '../features/students/api/create-student';
+import { exportStudents } from '../features/students/api/export-students';
+import { useStudents } from '../features/students/api/get-students';
+import { ImportStudentsModal } from '../features/students/ui/import-students-modal';
+import { StudentForm } from '../features/students/ui/student-form';
+import { StudentsTable } from '../features/students/ui/students-table';
+import { ListPager } from '../lib/list-pager';
+import { paths } from '../lib/paths';
+import { useListParams } from '../lib/use-list-params';
+
+const FILTERS = ['search', 'group_id', 'status'] as const;
+type StatusFilter = 'active' | 'left' | 'all';
+
+/** Ученики (student.index): class filter, search and status, paged by the server; create, import, export. */
+export function StudentsPage() {
+  const { can } = usePermissions();
+  const navigate = useNavigate();
+  const { values, page, set } = useListParams(FILTERS);
+  const [searchText, setSearchText] = useState(values.search);
+  const applySearch = useDebouncedCallback((search: string) => set({ search: search.trim() }), 300);
+  const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const status = (values.status || 'active') as StatusFilter;
+  const groupId = Number(values.group_id) || undefined;
+  const groups = useGroups();
+  const students = useStudents({
+    page,
+    per_page: 15,
+    search: values.search || undefined,
+    group_id: groupId,
+    status,
+  });
+  const editable = can('students.edit');
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await exportStudents({ group_id: groupId, search: values.search || undefined, status });
+    } catch (error) {
+      notify.error(getErrorMessage(error, 'Не удалось выгрузить список'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageTitle
+        description="Списки классов, карточки учеников, импорт и выгрузка в Excel"
+        actions={
+          <>
+            <Button variant="default" onClick={runExport} loading={exporting}>
+              Экспорт в Excel
+            </Button>
+            {editable ? (
+              <>
+                <Button variant="light" onClick={() => setImporting(true)}>
+                  Импорт из Excel
+                </Button>
+                <Button onClick={() => setCreating(true)}>Добавить ученика</Button>
+              </>
+            ) : null}
+          </>
+        }
+      >
+        Ученики
+      </PageTitle>
+      <Paper withBorder p="md" radius="md">
+        <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Поиск"
+            placeholder="Фамилия, имя или отчество"
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              applySearch(event.currentTarget.value);
+            }}
+            style={{ flex: '1 1 240px' }}
+          />
+          <Select
+            label="Класс"
+            placeholder="Все классы"
+            clearable
+            searchable
+            data={groupOptions(groups.data?.groups ?? [])}
+            value={values.group_id || null}
+            onChange={(value) => set({ group_id: value })}
+            style={{ flex: '0 1 240px' }}
+          />
+          <SegmentedControl
+            value={status}
+            onChange={(value) => set({ status: value === 'active' ? null : value })}
+            data={[
+              { value: 'active', label: 'Учатся' },
+              { value: 'left', label: 'Выбывшие' },
+              { value: 'all', label: 'Все' },
+            ]}
+          />
+          {students.loading ? <Loader size="sm" mb={8} /> : null}
+        </Group>
+        {students.error ? (
+          <Alert color="red">{getErrorMessage(students.error, 'Не удалось загрузить учеников')}</Alert>
+        ) : students.data && students.data.data.length === 0 ? (
+          <Text c="dimmed" py="xl" ta="center">
+            Учеников не нашлось. Измените поиск или фильтр.
+          </Text>
+        ) : students.data ? (
+          <StudentsTable students={students.data.data} />
+        ) : null}
+        <ListPager meta={students.data?.meta} onChange={(next) => set({ page: next })} />
+      </Paper>
+      <Modal opened={creating} onClose={() => setCreating(false)} title="Новый ученик" size="lg">
+        <StudentForm
+          groups={groups.data?.groups ?? []}
+          defaultGroupId={groupId}
+          submitLabel="Добавить"
+          onSubmit={async (input) => {
+            const student = await createStudent(input);
+            notify.success('Ученик добавлен');
+            setCreating(false);
+            navigate(paths.student(student.id));
+          }}
+        />
+      </Modal>
+      <ImportStudentsModal
+        opened={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => void students.reload()}
+      />
+    </>
+  );
+}

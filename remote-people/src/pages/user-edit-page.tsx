@@ -1,0 +1,59 @@
+import { Alert, Anchor, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { fullName, getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
+import { Link } from 'react-router-dom';
+import { useOrganizationOptions } from '../features/organizations/api/get-organization-options';
+import { useUser } from '../features/staff/api/get-user';
+import { updateUser } from '../features/staff/api/update-user';
+import { ResetPasswordPanel } from '../features/staff/ui/reset-password-panel';
+import { StaffForm } from '../features/staff/ui/staff-form';
+import { useIdParam } from '../lib/id-param';
+import { paths } from '../lib/paths';
+
+/** Карточка сотрудника (user.edit): personal data, roles, active state, password reset. */
+export function UserEditPage() {
+  const id = useIdParam();
+  const { can } = usePermissions();
+  const user = useUser(id);
+  const organizations = useOrganizationOptions();
+  const editable = can('users.edit');
+
+  if (!Number.isFinite(id) || user.error) {
+    return <Alert color="red">{getErrorMessage(user.error, 'Сотрудник не найден')}</Alert>;
+  }
+  if (!user.data || !organizations.data) return <Loader />;
+
+  return (
+    <>
+      <Anchor component={Link} to={paths.users} size="sm">
+        ← Сотрудники
+      </Anchor>
+      <PageTitle description={user.data.login}>{fullName(user.data)}</PageTitle>
+      <Stack gap="lg">
+        <Paper withBorder p="md" radius="md">
+          <StaffForm
+            key={user.data.id}
+            user={user.data}
+            organizations={organizations.data}
+            submitLabel="Сохранить"
+            readOnly={!editable}
+            onSubmit={async (values) => {
+              await updateUser(id, values);
+              notify.success('Изменения сохранены');
+              await user.reload();
+            }}
+          />
+        </Paper>
+        {editable ? (
+          <Paper withBorder p="md" radius="md">
+            <Title order={4}>Пароль</Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              Новый пароль будет показан один раз.
+            </Text>
+            <Divider mb="sm" />
+            <ResetPasswordPanel userId={id} />
+          </Paper>
+        ) : null}
+      </Stack>
+    </>
+  );
+}

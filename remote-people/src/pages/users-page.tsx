@@ -1,0 +1,99 @@
+import { Alert, Button, Group, Loader, Paper, Select, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { getErrorMessage, PageTitle, usePermissions } from '@parta/shared';
+import { useMemo, useState } from 'react';
+import { useOrganizationOptions } from '../features/organizations/api/get-organization-options';
+import { useUsers } from '../features/staff/api/get-users';
+import { CreateStaffModal } from '../features/staff/ui/create-staff-modal';
+import { StaffTable } from '../features/staff/ui/staff-table';
+import { ListPager } from '../lib/list-pager';
+import { useListParams } from '../lib/use-list-params';
+
+const FILTERS = ['search', 'organization_id'] as const;
+
+/** Сотрудники (users.index): search, organization filter and the server-paged list, 15 a page. */
+export function UsersPage() {
+  const { can, user } = usePermissions();
+  const { values, page, set } = useListParams(FILTERS);
+  const [searchText, setSearchText] = useState(values.search);
+  const applySearch = useDebouncedCallback((search: string) => set({ search: search.trim() }), 300);
+  const [creating, setCreating] = useState(false);
+
+  const organizations = useOrganizationOptions();
+  const organizationId = Number(values.organization_id) || undefined;
+  const users = useUsers({
+    page,
+    per_page: 15,
+    search: values.search || undefined,
+    organization_id: organizationId,
+  });
+  const organizationNames = useMemo(
+    () =>
+      new Map(
+        (organizations.data ?? []).map((organization) => [
+          organization.id,
+          organization.short_name || organization.name,
+        ]),
+      ),
+    [organizations.data],
+  );
+
+  return (
+    <>
+      <PageTitle
+        description="Учителя, администрация и другие сотрудники организации"
+        actions={
+          can('users.edit') ? (
+            <Button onClick={() => setCreating(true)}>Добавить сотрудника</Button>
+          ) : undefined
+        }
+      >
+        Сотрудники
+      </PageTitle>
+      <Paper withBorder p="md" radius="md">
+        <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Поиск"
+            placeholder="Фамилия, имя, логин или почта"
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              applySearch(event.currentTarget.value);
+            }}
+            style={{ flex: '1 1 260px' }}
+          />
+          <Select
+            label="Организация"
+            placeholder="Все организации"
+            clearable
+            data={(organizations.data ?? []).map((organization) => ({
+              value: String(organization.id),
+              label: organization.short_name || organization.name,
+            }))}
+            value={values.organization_id || null}
+            onChange={(value) => set({ organization_id: value })}
+            style={{ flex: '1 1 260px' }}
+          />
+          {users.loading ? <Loader size="sm" mb={8} /> : null}
+        </Group>
+        {users.error ? (
+          <Alert color="red">{getErrorMessage(users.error, 'Не удалось загрузить сотрудников')}</Alert>
+        ) : users.data && users.data.data.length === 0 ? (
+          <Text c="dimmed" py="xl" ta="center">
+            Никого не нашлось. Измените поиск или фильтр.
+          </Text>
+        ) : users.data ? (
+          <StaffTable users={users.data.data} organizationNames={organizationNames} />
+        ) : null}
+        <ListPager meta={users.data?.meta} onChange={(next) => set({ page: next })} />
+      </Paper>
+      <CreateStaffModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        organizations={organizations.data ?? []}
+        defaultOrganizationId={organizationId ?? user?.organization?.id}
+        onCreated={() => void users.reload()}
+      />
+    </>
+  );
+}

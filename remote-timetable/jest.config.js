@@ -1,0 +1,1 @@
+module.exports = require('@parta/shared/jest-preset')(__dirname);

@@ -1,0 +1,88 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DatabaseHandle } from './db/client';
+import { apiModules } from './modules';
+import { authRoutes } from './modules/auth/auth.routes';
+import { authGuardPlugin } from './plugins/auth';
+import { databasePlugin } from './plugins/db';
+import { errorHandlerPlugin, notFoundHandler } from './plugins/errors';
+import { openapiDocsPlugin } from './plugins/openapi';
+import { rateLimitingPlugin } from './plugins/rate-limit';
+
+// Zod's own messages (type errors, too short, …) in Russian; contracts add field-specific texts.
+z.config(z.locales.ru());
+
+export interface BuildAppOptions {
+  /** An opened (and migrated) database. */
+  database: DatabaseHandle;
+  /** Close the database when the app closes (server.ts yes; tests that share a database, no). */
+  closeDatabase?: boolean;
+  /** Serve the built host and remotes (server.ts); tests leave it off. */
+  serveFrontend?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  /** Failed sign-ins per IP + login before 429 (default 10 per 5 minutes). */
+  loginMaxFailures?: number;
+  loginWindowMs?: number;
+  /** Behind a load balancer: trust X-Forwarded-For for the client IP. */
+  trustProxy?: boolean;
+}
+
+/** Builds the API: plugins first (db, errors, rate limit, auth, OpenAPI), then the modules under /api. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 10 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty JSON body (POST /api/auth/me from some clients) is no body, not an error.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = Object.assign(new Error('Некорректный JSON в теле запроса'), {
+        statusCode: 400,
+        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+      });
+      done(error, undefined);
+    }
+  });
+
+  await app.register(databasePlugin, {
+    handle: options.database,
+    closeOnShutdown: options.closeDatabase ?? false,
+  });
+  await app.register(errorHandlerPlugin);
+  await app.register(rateLimitingPlugin);
+  await app.register(authGuardPlugin);
+  await app.register(openapiDocsPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, {
+        loginMaxFailures: options.loginMaxFailures,
+        loginWindowMs: options.loginWindowMs,
+      });
+      for (const module of apiModules) await api.register(module);
+      api.setNotFoundHandler(notFoundHandler);
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.serveFrontend) {
+    // Loaded only when serving: @fastify/static pulls in ESM-only packages that jest cannot require.
+    const { frontendPlugin } = await import('./plugins/frontend');
+    await app.register(frontendPlugin);
+  } else {
+    app.setNotFoundHandler(notFoundHandler);
+  }
+
+  return app;
+}

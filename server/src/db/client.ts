@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { Pool } from 'pg';
+import * as schema from './schema';
+
+/** The Drizzle database, whichever driver is behind it (PGlite or node-postgres). */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** Short alias of Database. */
+export type Db = Database;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies the committed migrations (call inside withStartupLock when several instances may start at once). */
+  migrate(): Promise<void>;
+  /** Runs `task` holding a PostgreSQL advisory lock, so concurrent instances migrate and seed one at a time. */
+  withStartupLock<T>(task: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle');
+
+const STARTUP_LOCK_ID = 727_202_6;
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL connection string; when set, PGlite is not used. */
+  databaseUrl?: string;
+  /** PGlite data folder; undefined keeps the database in memory (tests). */
+  dataDir?: string;
+}
+
+/** Opens PGlite (default) or PostgreSQL (when `databaseUrl` is given). */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    withStartupLock: (task) => task(),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new Pool({ connectionString: databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
+  async function withStartupLock<T>(task: () => Promise<T>): Promise<T> {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK_ID]);
+      return await task();
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_ID]).catch(() => undefined);
+      lockClient.release();
+    }
+  }
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    withStartupLock,
+    close: () => pool.end(),
+  };
+}

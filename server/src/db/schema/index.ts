@@ -1,0 +1,19 @@
+export { bellLessons, bellSchedules } from './bells';
+export { classes } from './classes';
+export { attendance, finalMarks, markAudit, marks, workTypes } from './journal';
+export { ktpItems, ktpPlans } from './ktp';
+export { loads } from './loads';
+export {
+  applications,
+  balanceTransactions,
+  organizationForms,
+  organizationKinds,
+  organizationSettings,
+  organizations,
+  organizationTypes,
+} from './organizations';
+export { periods } from './periods';
+export { studentParents, students, subgroupMembers, subgroupSets, subgroups } from './students';
+export { subjects } from './subjects';
+export { lessons, timetableSlots, timetables, timetableTemplates } from './timetable';
+export { apiTokens, permissions, rolePermissions, roles, userRoles, users } from './users';

@@ -1,0 +1,127 @@
+import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+import { periods } from './periods';
+import { students } from './students';
+import { subjects } from './subjects';
+import { lessons } from './timetable';
+import { users } from './users';
+
+/** Виды работ with their weight for the weighted average. */
+export const workTypes = pgTable(
+  'work_types',
+  {
+    id: serial().primaryKey(),
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    name: text().notNull(),
+    weight: numeric({ precision: 4, scale: 2, mode: 'number' }).notNull().default(1),
+  },
+  (t) => [index('work_types_organization_id_idx').on(t.organizationId)],
+);
+
+/** Grades of one journal cell (lesson × student); a cell may hold several grades. */
+export const marks = pgTable(
+  'marks',
+  {
+    id: serial().primaryKey(),
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    lessonId: integer()
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    value: text({ enum: ['1', '2', '3', '4', '5'] }).notNull(),
+    workTypeId: integer().references(() => workTypes.id, { onDelete: 'set null' }),
+    weight: numeric({ precision: 4, scale: 2, mode: 'number' }).notNull().default(1),
+    comment: text(),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('marks_organization_id_idx').on(t.organizationId),
+    index('marks_lesson_student_idx').on(t.lessonId, t.studentId),
+    index('marks_student_idx').on(t.studentId),
+  ],
+);
+
+/** The attendance mark of one journal cell (н absent, б ill); at most one per cell. */
+export const attendance = pgTable(
+  'attendance',
+  {
+    id: serial().primaryKey(),
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    lessonId: integer()
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    value: text({ enum: ['н', 'б'] }).notNull(),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('attendance_lesson_student_uq').on(t.lessonId, t.studentId),
+    index('attendance_organization_id_idx').on(t.organizationId),
+    index('attendance_student_idx').on(t.studentId),
+  ],
+);
+
+/** Итоговые оценки: student × subject × period (the year is a period of kind 'year'). */
+export const finalMarks = pgTable(
+  'final_marks',
+  {
+    id: serial().primaryKey(),
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    subjectId: integer()
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    periodId: integer()
+      .notNull()
+      .references(() => periods.id, { onDelete: 'cascade' }),
+    value: text({ enum: ['1', '2', '3', '4', '5', 'Н/А', 'ЗЧ', 'НЗ', 'осв'] }).notNull(),
+    updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('final_marks_student_subject_period_uq').on(t.studentId, t.subjectId, t.periodId),
+    index('final_marks_organization_id_idx').on(t.organizationId),
+  ],
+);
+
+/** Append-only trail of every change of a grade, attendance mark or final mark. */
+export const markAudit = pgTable(
+  'mark_audit',
+  {
+    id: serial().primaryKey(),
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    entity: text({ enum: ['mark', 'attendance', 'final_mark'] }).notNull(),
+    entityId: integer(),
+    studentId: integer().notNull(),
+    lessonId: integer(),
+    subjectId: integer(),
+    periodId: integer(),
+    oldValue: text(),
+    newValue: text(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mark_audit_organization_id_idx').on(t.organizationId),
+    index('mark_audit_student_idx').on(t.studentId),
+  ],
+);

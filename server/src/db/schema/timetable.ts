@@ -1,0 +1,112 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { bellSchedules } from './bells';
+import { classes } from './classes';
+import { ktpItems } from './ktp';
+import { loads } from './loads';
+import { organizations } from './organizations';
+import { subgroups } from './students';
+import { subjects } from './subjects';
+import { users } from './users';
+
+/** A weekly grid (day × lesson number) filled from the load. */
+export const timetableTemplates = pgTable(
+  'timetable_templates',
+  {
+    id: serial().primaryKey(),
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    name: text().notNull(),
+    academicYear: text().notNull(),
+    bellScheduleId: integer().references(() => bellSchedules.id, { onDelete: 'set null' }),
+    active: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('timetable_templates_organization_id_idx').on(t.organizationId)],
+);
+
+export const timetableSlots = pgTable(
+  'timetable_slots',
+  {
+    id: serial().primaryKey(),
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    templateId: integer()
+      .notNull()
+      .references(() => timetableTemplates.id, { onDelete: 'cascade' }),
+    loadId: integer()
+      .notNull()
+      .references(() => loads.id, { onDelete: 'cascade' }),
+    classId: integer()
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    subgroupId: integer().references(() => subgroups.id, { onDelete: 'cascade' }),
+    weekday: smallint().notNull(),
+    lessonNumber: smallint().notNull(),
+    room: text(),
+  },
+  (t) => [
+    index('timetable_slots_organization_id_idx').on(t.organizationId),
+    index('timetable_slots_template_id_idx').on(t.templateId),
+  ],
+);
+
+/** A timetable built from a template for a date range; it produces the dated lessons. */
+export const timetables = pgTable(
+  'timetables',
+  {
+    id: serial().primaryKey(),
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    templateId: integer().references(() => timetableTemplates.id, { onDelete: 'set null' }),
+    startDate: date({ mode: 'string' }).notNull(),
+    endDate: date({ mode: 'string' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('timetables_organization_id_idx').on(t.organizationId)],
+);
+
+/** A dated lesson: what the journal and the diary show. */
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: serial().primaryKey(),
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    timetableId: integer().references(() => timetables.id, { onDelete: 'cascade' }),
+    loadId: integer().references(() => loads.id, { onDelete: 'set null' }),
+    classId: integer()
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    subgroupId: integer().references(() => subgroups.id, { onDelete: 'set null' }),
+    subjectId: integer()
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    teacherId: integer().references(() => users.id, { onDelete: 'set null' }),
+    date: date({ mode: 'string' }).notNull(),
+    lessonNumber: smallint().notNull(),
+    topic: text(),
+    homework: text(),
+    ktpItemId: integer().references(() => ktpItems.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('lessons_organization_id_idx').on(t.organizationId),
+    index('lessons_class_subject_date_idx').on(t.classId, t.subjectId, t.date),
+    index('lessons_teacher_date_idx').on(t.teacherId, t.date),
+    uniqueIndex('lessons_slot_uq').on(t.classId, t.date, t.lessonNumber, t.subjectId, t.subgroupId),
+  ],
+);

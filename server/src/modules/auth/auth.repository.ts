@@ -1,0 +1,104 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { apiTokens, organizations, rolePermissions, roles, userRoles, users } from '../../db/schema';
+
+/** The signed-in caller behind a valid, unrevoked, unexpired token of an active user. */
+export async function findSessionByTokenHash(db: Database, tokenHash: string) {
+  const rows = await db
+    .select({
+      tokenId: apiTokens.id,
+      userId: users.id,
+      organizationId: users.organizationId,
+      isPlatform: organizations.isPlatform,
+      balance: organizations.balance,
+      permissions: sql<
+        string[]
+      >`coalesce(array_agg(distinct ${rolePermissions.permissionKey}) filter (where ${rolePermissions.permissionKey} is not null), '{}')`,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, tokenHash),
+        isNull(apiTokens.revokedAt),
+        gt(apiTokens.expiresAt, sql`now()`),
+        eq(users.active, true),
+      ),
+    )
+    .groupBy(apiTokens.id, users.id, organizations.id);
+  return rows[0];
+}
+
+export async function findUserByLogin(db: Database, login: string) {
+  const rows = await db
+    .select({
+      id: users.id,
+      organizationId: users.organizationId,
+      passwordHash: users.passwordHash,
+      active: users.active,
+    })
+    .from(users)
+    .where(sql`lower(${users.login}) = lower(${login})`)
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertToken(
+  db: Database,
+  token: { userId: number; organizationId: number; tokenHash: string; expiresAt: Date },
+) {
+  await db.insert(apiTokens).values(token);
+}
+
+export async function revokeToken(db: Database, tokenId: number) {
+  await db.update(apiTokens).set({ revokedAt: sql`now()` }).where(eq(apiTokens.id, tokenId));
+}
+
+export async function revokeUserTokens(db: Database, userId: number) {
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+}
+
+/** The user, their organization, roles and permission keys: what /api/auth/me answers. */
+export async function findCurrentUser(db: Database, userId: number) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      surname: users.surname,
+      name: users.name,
+      patronymic: users.patronymic,
+      login: users.login,
+      email: users.email,
+      phone: users.phone,
+      organization: {
+        id: organizations.id,
+        name: organizations.name,
+        short_name: organizations.shortName,
+        balance: organizations.balance,
+        bonus_balance: organizations.bonusBalance,
+        is_platform: organizations.isPlatform,
+      },
+    })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, userId));
+  if (!user) return undefined;
+  const userRoleRows = await db
+    .select({ id: roles.id, name: roles.name, code: roles.code })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId))
+    .orderBy(asc(roles.id));
+  const permissionRows = await db
+    .selectDistinct({ key: rolePermissions.permissionKey })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .where(eq(userRoles.userId, userId))
+    .orderBy(asc(rolePermissions.permissionKey));
+  return { ...user, roles: userRoleRows, permissions: permissionRows };
+}

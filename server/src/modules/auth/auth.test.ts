@@ -1,0 +1,228 @@
+import { currentUserSchema, loginResponseSchema } from '@parta/shared/domain/contracts/auth';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { authHeader, call, createTestApp, loginAs } from '../../../test/helpers';
+
+describe('sign-in, current user and sign-out', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers {data: {token, user}} for the demo director, with numbers for the balances', async () => {
+    const response = await call(app, undefined, 'POST', '/api/auth/login', {
+      login: 'director',
+      password: 'parta2026',
+    });
+    expect(response.statusCode).toBe(200);
+    const body = loginResponseSchema.parse(response.json());
+    expect(body.data.token.length).toBeGreaterThan(30);
+    expect(body.data.user.login).toBe('director');
+    expect(body.data.user.organization).toMatchObject({
+      short_name: 'МБОУ СОШ №1',
+      balance: 15400,
+      bonus_balance: 2500,
+    });
+  });
+
+  it('accepts the login in any letter case', async () => {
+    const response = await call(app, undefined, 'POST', '/api/auth/login', {
+      login: 'Director',
+      password: 'parta2026',
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers 422 with the same text for a wrong password and an unknown login', async () => {
+    const wrong = await call(app, undefined, 'POST', '/api/auth/login', {
+      login: 'zavuch',
+      password: 'nope',
+    });
+    const unknown = await call(app, undefined, 'POST', '/api/auth/login', {
+      login: 'nobody',
+      password: 'parta2026',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(unknown.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({ message: 'Неверный логин или пароль' });
+    expect(unknown.json()).toEqual({ message: 'Неверный логин или пароль' });
+  });
+
+  it('validates the login body in Russian', async () => {
+    const response = await call(app, undefined, 'POST', '/api/auth/login', { login: '' });
+    expect(response.statusCode).toBe(422);
+    const body = response.json();
+    expect(body.message).toBe('Проверьте введённые данные');
+    expect(body.errors.login).toEqual(['Укажите логин']);
+    expect(body.errors.password).toEqual(['Укажите пароль']);
+  });
+
+  it('answers 400 in Russian for malformed JSON, never 500', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"login": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Некорректный JSON в теле запроса' });
+  });
+
+  it('POST /api/auth/me answers the user with roles, permissions [{key}] and the organization', async () => {
+    const token = await loginAs(app, 'teacher');
+    const response = await call(app, token, 'POST', '/api/auth/me');
+    expect(response.statusCode).toBe(200);
+    const user = currentUserSchema.parse(response.json().data);
+    expect(user).toMatchObject({
+      login: 'teacher',
+      surname: 'Лебедева',
+      name: 'Ольга',
+      patronymic: 'Николаевна',
+    });
+    expect(user.roles.map((role) => role.code).sort()).toEqual(['class_teacher', 'teacher']);
+    expect(user.permissions).toContainEqual({ key: 'journals.view' });
+    expect(user.permissions).not.toContainEqual({ key: 'users.view' });
+    expect(Object.keys(response.json().data.organization).sort()).toEqual(
+      ['balance', 'bonus_balance', 'id', 'is_platform', 'name', 'short_name'].sort(),
+    );
+  });
+
+  it('accepts /me with an empty JSON body', async () => {
+    const token = await loginAs(app, 'zavuch');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/me',
+      headers: { ...authHeader(token), 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token, with a malformed header and with an unknown token', async () => {
+    const expected = { message: 'Требуется вход в систему' };
+    const none = await call(app, undefined, 'POST', '/api/auth/me');
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/me',
+      headers: { authorization: 'Token abc' },
+    });
+    const unknown = await call(app, 'not-a-real-token', 'GET', '/api/users');
+    for (const response of [none, malformed, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(expected);
+    }
+  });
+
+  it('answers 401 before validating the input of a protected route', async () => {
+    const response = await call(app, undefined, 'GET', '/api/users?page=-5');
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('logout revokes only that token', async () => {
+    const first = await loginAs(app, 'director');
+    const second = await loginAs(app, 'director');
+    const logout = await call(app, first, 'POST', '/api/auth/logout');
+    expect(logout.statusCode).toBe(200);
+    expect(logout.json().message).toBe('Вы вышли из системы');
+    expect((await call(app, first, 'POST', '/api/auth/me')).statusCode).toBe(401);
+    expect((await call(app, first, 'POST', '/api/auth/logout')).statusCode).toBe(401);
+    expect((await call(app, second, 'POST', '/api/auth/me')).statusCode).toBe(200);
+  });
+
+  it('a deactivated user cannot sign in and their open tokens stop working', async () => {
+    const token = await loginAs(app, 'parent');
+    await app.db.execute(sql`update users set active = false where login = 'parent'`);
+    expect((await call(app, token, 'POST', '/api/auth/me')).statusCode).toBe(401);
+    const response = await call(app, undefined, 'POST', '/api/auth/login', {
+      login: 'parent',
+      password: 'parta2026',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: 'Неверный логин или пароль' });
+  });
+
+  it('stores tokens only as a hash', async () => {
+    const token = await loginAs(app, 'zavuch');
+    const rows = (await app.db.execute(sql`select token_hash from api_tokens`)) as unknown as {
+      rows: { token_hash: string }[];
+    };
+    expect(rows.rows.length).toBeGreaterThan(0);
+    expect(rows.rows.some((row) => row.token_hash === token)).toBe(false);
+    expect(rows.rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
+  });
+
+  it('answers 404 {message} for unknown API routes and 200 for health', async () => {
+    const missing = await call(app, undefined, 'GET', '/api/no-such-route');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Не найдено' });
+    const health = await call(app, undefined, 'GET', '/api/health');
+    expect(health.statusCode).toBe(200);
+    expect(health.json().status).toBe('ok');
+  });
+
+  it('serves the OpenAPI document at /api/docs/json with every API route', async () => {
+    const response = await call(app, undefined, 'GET', '/api/docs/json');
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    for (const path of ['/api/auth/login', '/api/auth/me', '/api/users', '/api/users/{id}', '/api/roles']) {
+      expect(paths).toContain(path);
+    }
+    expect((await call(app, undefined, 'GET', '/api/docs')).statusCode).toBeLessThan(400);
+  });
+});
+
+describe('sign-in rate limiting', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers 429 in Russian after 10 failed attempts for one IP + login, other logins unaffected', async () => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await call(app, undefined, 'POST', '/api/auth/login', {
+        login: 'zavuch',
+        password: `wrong${attempt}`,
+      });
+      expect(response.statusCode).toBe(422);
+    }
+    const blocked = await call(app, undefined, 'POST', '/api/auth/login', {
+      login: 'zavuch',
+      password: 'parta2026',
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Слишком много попыток входа/);
+
+    const otherLogin = await call(app, undefined, 'POST', '/api/auth/login', {
+      login: 'director',
+      password: 'parta2026',
+    });
+    expect(otherLogin.statusCode).toBe(200);
+    const otherIp = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.0.0.7',
+      payload: { login: 'zavuch', password: 'parta2026' },
+    });
+    expect(otherIp.statusCode).toBe(200);
+  });
+
+  it('successful sign-ins do not count towards the limit', async () => {
+    for (let attempt = 0; attempt < 15; attempt++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.0.0.8',
+        payload: { login: 'teacher', password: 'parta2026' },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+});

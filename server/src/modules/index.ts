@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/auth.routes';
+import { groupsRoutes } from './groups/groups.routes';
+import { healthRoutes } from './health/health.routes';
+import { organizationsRoutes } from './organizations/organizations.routes';
+import { staffRoutes } from './staff/staff.routes';
+import { studentsRoutes } from './students/students.routes';
+import { usersRoutes } from './users/users.routes';
+
+/**
+ * The API modules, each registered under /api by app.ts. A new area adds its `<area>.routes.ts`
+ * plugin here; every route in it declares `config.permission` and a zod schema.
+ */
+export const apiModules: FastifyPluginAsyncZod[] = [
+  healthRoutes,
+  organizationsRoutes,
+  usersRoutes,
+  // people area (issue 4)
+  staffRoutes,
+  studentsRoutes,
+  groupsRoutes,
+];
+
+export { authRoutes };

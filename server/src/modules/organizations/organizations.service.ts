@@ -1,0 +1,60 @@
+import type { BalanceTransactionInput, SettingsUpdate } from '@parta/shared/domain/contracts/organizations';
+import { SETTINGS_DEFAULTS } from '@parta/shared/domain/week';
+import type { Database } from '../../db/client';
+import type { Actor } from '../../plugins/auth';
+import { notFound } from '../../plugins/errors';
+import { allowedOrganizationIds, assertOrganizationAllowed } from '../tenancy/tenancy.service';
+import {
+  addBalanceTransaction,
+  findDictionary,
+  findOrganization,
+  findOrganizationOptions,
+  findSettings,
+  upsertSettings,
+} from './organizations.repository';
+
+export async function listMyOrganizations(db: Database, actor: Actor) {
+  return findOrganizationOptions(db, await allowedOrganizationIds(db, actor));
+}
+
+/** Settings of the caller's organization (or a child of it): every known key with its value and default. */
+export async function getSettings(db: Database, actor: Actor, organizationId = actor.organizationId) {
+  await assertOrganizationAllowed(db, actor, organizationId);
+  const stored = new Map((await findSettings(db, organizationId)).map((row) => [row.key, row.value]));
+  return Object.entries(SETTINGS_DEFAULTS).map(([key, fallback]) => ({
+    key,
+    value: stored.get(key) ?? String(fallback),
+    default: String(fallback),
+  }));
+}
+
+export async function updateSettings(
+  db: Database,
+  actor: Actor,
+  items: { key: SettingsUpdate[number]['key']; value: string }[],
+  organizationId = actor.organizationId,
+) {
+  await assertOrganizationAllowed(db, actor, organizationId);
+  await upsertSettings(db, organizationId, items);
+  return getSettings(db, actor, organizationId);
+}
+
+export const listDictionary = findDictionary;
+
+export async function recordBalanceTransaction(
+  db: Database,
+  actor: Actor,
+  organizationId: number,
+  input: Required<BalanceTransactionInput>,
+) {
+  await assertOrganizationAllowed(db, actor, organizationId);
+  if (!(await findOrganization(db, organizationId))) throw notFound('Организация не найдена');
+  const organization = await addBalanceTransaction(db, {
+    organizationId,
+    amount: input.amount,
+    comment: input.comment,
+    createdBy: actor.userId,
+  });
+  if (!organization) throw notFound('Организация не найдена');
+  return organization;
+}

@@ -1,0 +1,161 @@
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { classes, studentParents, students, users } from '../../db/schema';
+
+export interface StudentFilter {
+  organizationIds: number[];
+  groupId?: number;
+  search?: string;
+  status: 'active' | 'left' | 'all';
+}
+
+const listColumns = {
+  id: students.id,
+  organizationId: students.organizationId,
+  surname: students.surname,
+  name: students.name,
+  patronymic: students.patronymic,
+  birthDate: students.birthDate,
+  classId: students.classId,
+  status: students.status,
+  leftAt: students.leftAt,
+  userId: students.userId,
+  classNumber: classes.number,
+  classLetter: classes.letter,
+};
+
+export type StudentRow = Awaited<ReturnType<typeof findStudentRows>>[number];
+
+/** `%text%` for ILIKE with the user's % and _ taken literally. */
+function containsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function filterWhere(filter: StudentFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [inArray(students.organizationId, filter.organizationIds)];
+  if (filter.groupId !== undefined) conditions.push(eq(students.classId, filter.groupId));
+  if (filter.status !== 'all') conditions.push(eq(students.status, filter.status));
+  const search = filter.search?.trim();
+  if (search) {
+    // Every word must match some part of the full name: «иван пет» finds Петров Иван.
+    for (const word of search.split(/\s+/)) {
+      conditions.push(
+        sql`concat_ws(' ', ${students.surname}, ${students.name}, ${students.patronymic}) ilike ${containsPattern(word)}`,
+      );
+    }
+  }
+  return and(...conditions);
+}
+
+function findStudentRows(db: Db, where: SQL | undefined) {
+  return db
+    .select(listColumns)
+    .from(students)
+    .leftJoin(classes, eq(classes.id, students.classId))
+    .where(where)
+    .orderBy(
+      asc(students.organizationId),
+      asc(classes.number),
+      asc(classes.letter),
+      asc(students.surname),
+      asc(students.name),
+      asc(students.id),
+    );
+}
+
+/** One page of students and the total the filter matches; the database does the paging. */
+export async function findStudentPage(db: Db, filter: StudentFilter, page: number, perPage: number) {
+  if (filter.organizationIds.length === 0) return { rows: [], total: 0 };
+  const where = filterWhere(filter);
+  const [rows, [{ total }]] = await Promise.all([
+    findStudentRows(db, where)
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ total: count() }).from(students).where(where),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+/** Every student the filter matches (the export), capped to keep one request bounded. */
+export async function findAllStudents(db: Db, filter: StudentFilter, limit = 20_000) {
+  if (filter.organizationIds.length === 0) return [];
+  return findStudentRows(db, filterWhere(filter)).limit(limit);
+}
+
+export async function findStudent(db: Db, id: number) {
+  const [row] = await db
+    .select({ ...listColumns, login: users.login })
+    .from(students)
+    .leftJoin(classes, eq(classes.id, students.classId))
+    .leftJoin(users, eq(users.id, students.userId))
+    .where(eq(students.id, id));
+  return row ?? null;
+}
+
+export async function findParents(db: Db, studentId: number) {
+  return db
+    .select({
+      id: users.id,
+      surname: users.surname,
+      name: users.name,
+      patronymic: users.patronymic,
+      login: users.login,
+      phone: users.phone,
+    })
+    .from(studentParents)
+    .innerJoin(users, eq(users.id, studentParents.parentUserId))
+    .where(eq(studentParents.studentId, studentId))
+    .orderBy(asc(users.surname), asc(users.name));
+}
+
+export interface StudentValues {
+  organizationId: number;
+  surname: string;
+  name: string;
+  patronymic: string | null;
+  birthDate: string | null;
+  classId: number | null;
+  status: 'active' | 'left';
+  leftAt: string | null;
+}
+
+export async function insertStudents(db: Db, values: StudentValues[]): Promise<number[]> {
+  if (values.length === 0) return [];
+  const rows = await db.insert(students).values(values).returning({ id: students.id });
+  return rows.map((row) => row.id);
+}
+
+export async function updateStudent(db: Db, id: number, values: Omit<StudentValues, 'organizationId'>) {
+  await db.update(students).set(values).where(eq(students.id, id));
+}
+
+/** Classes of one organization keyed by name ("5А"), for the import; the latest academic year wins. */
+export async function findGroupsByName(db: Db, organizationId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: classes.id, number: classes.number, letter: classes.letter })
+    .from(classes)
+    .where(eq(classes.organizationId, organizationId))
+    .orderBy(asc(classes.academicYear), asc(classes.id));
+  return new Map(rows.map((row) => [`${row.number}${row.letter.toUpperCase()}`, row.id]));
+}
+
+/** ФИО + birth date of every student of the organization, for duplicate detection on import. */
+export async function findStudentIdentities(db: Db, organizationId: number) {
+  return db
+    .select({
+      surname: students.surname,
+      name: students.name,
+      patronymic: students.patronymic,
+      birthDate: students.birthDate,
+    })
+    .from(students)
+    .where(eq(students.organizationId, organizationId));
+}
+
+export async function findGroupOrganization(db: Db, classId: number) {
+  const [row] = await db
+    .select({ organizationId: classes.organizationId })
+    .from(classes)
+    .where(eq(classes.id, classId));
+  return row?.organizationId ?? null;
+}

@@ -1,0 +1,237 @@
+import type {
+  Student,
+  StudentImportResult,
+  StudentInputParsed,
+  StudentList,
+  StudentListItem,
+} from '@parta/shared/domain/contracts/people';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../plugins/auth';
+import { notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import {
+  allowedOrganizationIds,
+  assertOrganizationAllowed,
+  scopeOrganizationIds,
+} from '../tenancy/tenancy.service';
+import {
+  checkImportRows,
+  readStudentWorkbook,
+  studentKey,
+  WorkbookError,
+  writeStudentWorkbook,
+} from './student-import';
+import {
+  findAllStudents,
+  findGroupOrganization,
+  findGroupsByName,
+  findParents,
+  findStudent,
+  findStudentIdentities,
+  findStudentPage,
+  insertStudents,
+  type StudentRow,
+  updateStudent as updateStudentRow,
+} from './students.repository';
+
+const NOT_FOUND = 'Ученик не найден';
+
+export interface StudentListFilter {
+  page: number;
+  per_page: number;
+  search?: string;
+  group_id?: number;
+  status: 'active' | 'left' | 'all';
+  organization_id?: number;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function toListItem(row: StudentRow): StudentListItem {
+  return {
+    id: row.id,
+    organization_id: row.organizationId,
+    surname: row.surname,
+    name: row.name,
+    patronymic: row.patronymic,
+    birth_date: row.birthDate,
+    group_id: row.classId,
+    group_name:
+      row.classNumber !== null && row.classLetter !== null ? `${row.classNumber}${row.classLetter}` : '',
+    status: row.status,
+    left_at: row.leftAt,
+  };
+}
+
+/** GET /api/students: one page of the caller's students; the database filters and pages. */
+export async function listStudents(db: Db, actor: Actor, filter: StudentListFilter): Promise<StudentList> {
+  const organizationIds = await scopeOrganizationIds(db, actor, filter.organization_id);
+  const { rows, total } = await findStudentPage(
+    db,
+    { organizationIds, groupId: filter.group_id, search: filter.search, status: filter.status },
+    filter.page,
+    filter.per_page,
+  );
+  return {
+    data: rows.map(toListItem),
+    meta: {
+      current_page: filter.page,
+      per_page: filter.per_page,
+      total,
+      last_page: Math.max(1, Math.ceil(total / filter.per_page)),
+    },
+  };
+}
+
+export async function getStudent(db: Db, actor: Actor, id: number): Promise<Student> {
+  const row = await findStudent(db, id);
+  if (!row || !(await allowedOrganizationIds(db, actor)).includes(row.organizationId))
+    throw notFound(NOT_FOUND);
+  const parents = await findParents(db, id);
+  return {
+    ...toListItem(row),
+    group:
+      row.classId !== null && row.classNumber !== null
+        ? { id: row.classId, number: row.classNumber, letter: row.classLetter ?? '' }
+        : null,
+    login: row.login ?? null,
+    parents,
+  };
+}
+
+/** The class must be one of the student's organization (a student never sits in another school's class). */
+async function checkGroup(db: Db, actor: Actor, groupId: number | null, organizationId: number | null) {
+  if (groupId === null) return null;
+  const groupOrganization = await findGroupOrganization(db, groupId);
+  const allowed = await allowedOrganizationIds(db, actor);
+  if (groupOrganization === null || !allowed.includes(groupOrganization)) {
+    throw unprocessable(VALIDATION_MESSAGE, { group_id: ['Класс не найден'] });
+  }
+  if (organizationId !== null && groupOrganization !== organizationId) {
+    throw unprocessable(VALIDATION_MESSAGE, { group_id: ['Класс другой организации'] });
+  }
+  return groupOrganization;
+}
+
+export async function createStudent(db: Db, actor: Actor, input: StudentInputParsed): Promise<Student> {
+  const organizationId = (await checkGroup(db, actor, input.group_id, null)) ?? actor.organizationId;
+  const identities = await findStudentIdentities(db, organizationId);
+  const key = studentKey(input.surname, input.name, input.patronymic, input.birth_date);
+  if (identities.some((row) => studentKey(row.surname, row.name, row.patronymic, row.birthDate) === key)) {
+    throw unprocessable(VALIDATION_MESSAGE, { surname: ['Ученик с таким ФИО и датой рождения уже есть'] });
+  }
+  const [id] = await insertStudents(db, [
+    {
+      organizationId,
+      surname: input.surname,
+      name: input.name,
+      patronymic: input.patronymic,
+      birthDate: input.birth_date,
+      classId: input.group_id,
+      status: input.status,
+      leftAt: input.status === 'left' ? today() : null,
+    },
+  ]);
+  return getStudent(db, actor, id);
+}
+
+/** Saves the card: changing group_id moves the student, status `left` marks them as left (kept). */
+export async function updateStudent(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: StudentInputParsed,
+): Promise<Student> {
+  const current = await getStudent(db, actor, id);
+  await checkGroup(db, actor, input.group_id, current.organization_id);
+  const leftAt = input.status === 'left' ? (current.status === 'left' ? current.left_at : today()) : null;
+  await updateStudentRow(db, id, {
+    surname: input.surname,
+    name: input.name,
+    patronymic: input.patronymic,
+    birthDate: input.birth_date,
+    classId: input.group_id,
+    status: input.status,
+    leftAt,
+  });
+  return getStudent(db, actor, id);
+}
+
+/**
+ * Checks an uploaded class list and, unless it is a dry run, saves the rows without problems in one
+ * transaction; rows with problems are answered with their reasons and skipped.
+ */
+export async function importStudents(
+  db: Db,
+  actor: Actor,
+  file: Buffer,
+  options: { dryRun: boolean; organizationId?: number },
+): Promise<StudentImportResult> {
+  const organizationId = options.organizationId ?? actor.organizationId;
+  await assertOrganizationAllowed(db, actor, organizationId);
+  let raw: Awaited<ReturnType<typeof readStudentWorkbook>>;
+  try {
+    raw = await readStudentWorkbook(file);
+  } catch (error) {
+    if (error instanceof WorkbookError) throw unprocessable(error.message, { file: [error.message] });
+    throw error;
+  }
+  const [groups, identities] = await Promise.all([
+    findGroupsByName(db, organizationId),
+    findStudentIdentities(db, organizationId),
+  ]);
+  const rows = checkImportRows(raw, {
+    groups,
+    existing: new Set(
+      identities.map((row) => studentKey(row.surname, row.name, row.patronymic, row.birthDate)),
+    ),
+    today: today(),
+  });
+  const valid = rows.filter((row) => row.problems.length === 0);
+  let created = 0;
+  if (!options.dryRun && valid.length > 0) {
+    const ids = await db.transaction(async (tx) =>
+      insertStudents(
+        tx as unknown as Db,
+        valid.map((row) => ({
+          organizationId,
+          surname: row.surname,
+          name: row.name,
+          patronymic: row.patronymic,
+          birthDate: row.birth_date,
+          classId: row.group_id,
+          status: 'active' as const,
+          leftAt: null,
+        })),
+      ),
+    );
+    created = ids.length;
+  }
+  return {
+    dry_run: options.dryRun,
+    rows,
+    total: rows.length,
+    valid: valid.length,
+    invalid: rows.length - valid.length,
+    created,
+  };
+}
+
+/** The filtered list as an .xlsx workbook in the import's own columns. */
+export async function exportStudents(
+  db: Db,
+  actor: Actor,
+  filter: Omit<StudentListFilter, 'page' | 'per_page'>,
+): Promise<{ buffer: Buffer; fileName: string }> {
+  const organizationIds = await scopeOrganizationIds(db, actor, filter.organization_id);
+  const rows = (
+    await findAllStudents(db, {
+      organizationIds,
+      groupId: filter.group_id,
+      search: filter.search,
+      status: filter.status,
+    })
+  ).map(toListItem);
+  const buffer = await writeStudentWorkbook(rows);
+  const suffix = filter.group_id && rows[0]?.group_name ? `-${rows[0].group_name}` : '';
+  return { buffer, fileName: `ученики${suffix}-${today()}.xlsx` };
+}

@@ -1,0 +1,72 @@
+import { idParamsSchema, staffListQuerySchema } from '@parta/shared/domain/contracts/people';
+import {
+  resetPasswordResponseSchema,
+  roleSchema,
+  rolesQuerySchema,
+  userListResponseSchema,
+  userResponseSchema,
+} from '@parta/shared/domain/contracts/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getUser, listRoles, listUsers, resetPassword } from './users.service';
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/users',
+    {
+      config: { permission: 'users.view' },
+      schema: {
+        tags: ['users'],
+        summary: 'Сотрудники: постраничный список с поиском',
+        querystring: staffListQuerySchema,
+        response: { 200: userListResponseSchema },
+      },
+    },
+    async (request) => listUsers(app.db, request.actor, request.query),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      config: { permission: 'users.view' },
+      schema: {
+        tags: ['users'],
+        summary: 'Пользователь с ролями',
+        params: idParamsSchema,
+        response: { 200: userResponseSchema },
+      },
+    },
+    async (request) => ({ data: await getUser(app.db, request.actor, request.params.id) }),
+  );
+
+  app.post(
+    '/users/:id/reset-password',
+    {
+      config: { permission: 'users.edit' },
+      schema: {
+        tags: ['users'],
+        summary: 'Сбросить пароль: новый пароль показывается один раз',
+        params: idParamsSchema,
+        response: { 200: resetPasswordResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await resetPassword(app.db, request.actor, request.params.id),
+      message: 'Пароль сброшен. Сообщите новый пароль пользователю: повторно он показан не будет.',
+    }),
+  );
+
+  app.get(
+    '/roles',
+    {
+      config: { permission: 'users.view' },
+      schema: {
+        tags: ['users'],
+        summary: 'Роли (все или доступные организации)',
+        querystring: rolesQuerySchema,
+        response: { 200: z.array(roleSchema) },
+      },
+    },
+    async (request) => listRoles(app.db, request.actor, request.query.organization_id),
+  );
+};

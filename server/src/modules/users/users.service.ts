@@ -1,0 +1,62 @@
+import type { Database } from '../../db/client';
+import type { Actor } from '../../plugins/auth';
+import { notFound } from '../../plugins/errors';
+import { revokeUserTokens } from '../auth/auth.repository';
+import { generatePassword, hashPassword } from '../auth/credentials';
+import { allowedOrganizationIds, scopeOrganizationIds } from '../tenancy/tenancy.service';
+import { findRoles, findRolesOfUsers, findUser, findUsersPage, updatePasswordHash } from './users.repository';
+
+export interface UserListQuery {
+  page: number;
+  per_page: number;
+  search?: string;
+  organization_id?: number;
+}
+
+/** Staff of the caller's tree (or one organization of it), searched by full name, login or e-mail. */
+export async function listUsers(db: Database, actor: Actor, query: UserListQuery) {
+  const organizationIds = await scopeOrganizationIds(db, actor, query.organization_id);
+  const { rows, total } = await findUsersPage(db, {
+    organizationIds,
+    search: query.search,
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
+  const rolesByUser = await findRolesOfUsers(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    data: rows.map((row) => ({ ...row, roles: rolesByUser.get(row.id) ?? [] })),
+    meta: {
+      current_page: query.page,
+      per_page: query.per_page,
+      total,
+      last_page: Math.max(1, Math.ceil(total / query.per_page)),
+    },
+  };
+}
+
+/** One user of the caller's tree; a user outside it answers 404 like a missing one. */
+export async function getUser(db: Database, actor: Actor, id: number) {
+  const user = await findUser(db, id);
+  if (!user || !(await allowedOrganizationIds(db, actor)).includes(user.organization_id)) {
+    throw notFound('Пользователь не найден');
+  }
+  const rolesByUser = await findRolesOfUsers(db, [id]);
+  return { ...user, roles: rolesByUser.get(id) ?? [] };
+}
+
+/** Sets a new random password, revokes the user's tokens and answers the password once. */
+export async function resetPassword(db: Database, actor: Actor, id: number) {
+  const user = await getUser(db, actor, id);
+  const password = generatePassword();
+  await updatePasswordHash(db, id, await hashPassword(password));
+  await revokeUserTokens(db, id);
+  return { id: user.id, login: user.login, password };
+}
+
+export async function listRoles(db: Database, actor: Actor, organizationId: number | undefined) {
+  const organizationIds = await scopeOrganizationIds(db, actor, organizationId);
+  return findRoles(db, { organizationIds, includePlatformAdmin: actor.isPlatformAdmin });
+}

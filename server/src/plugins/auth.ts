@@ -1,0 +1,94 @@
+import type { PermissionKey } from '@parta/shared/domain/permissions';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { findSessionByTokenHash } from '../modules/auth/auth.repository';
+import { hashToken } from '../modules/auth/credentials';
+
+/**
+ * What a route needs: a permission key, `'signed-in'` (any valid token) or `'public'` (no token).
+ * Every /api route must declare one in `config.permission`; the app refuses to start otherwise.
+ */
+export type RoutePermission = PermissionKey | 'signed-in' | 'public';
+
+/** The signed-in caller as services see it. */
+export interface Actor {
+  userId: number;
+  organizationId: number;
+  /** A member of the platform's own organization: sees every organization. */
+  isPlatformAdmin: boolean;
+  permissions: ReadonlySet<string>;
+  tokenId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+  }
+  interface FastifyRequest {
+    /** Set on every route that is not public; do not read it on public routes. */
+    actor: Actor;
+  }
+}
+
+export const MESSAGES = {
+  unauthorized: 'Требуется вход в систему',
+  forbidden: 'Недостаточно прав',
+  paymentRequired:
+    'Доступ приостановлен: баланс организации отрицательный. Пополните баланс, чтобы продолжить работу.',
+} as const;
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/** Routes outside /api (the front end) and the OpenAPI pages need no declaration. */
+function isGuardedUrl(url: string) {
+  return url.startsWith('/api') && !url.startsWith('/api/docs');
+}
+
+async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('actor', null as unknown as Actor);
+
+  app.addHook('onRoute', (route) => {
+    if (!isGuardedUrl(route.url)) return;
+    if (!route.config?.permission) {
+      throw new Error(`Маршрут ${route.method} ${route.url} должен объявить config.permission`);
+    }
+  });
+
+  // onRequest runs before body parsing and validation, so a caller without a token gets 401, never 422.
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.is404) return;
+    const permission = request.routeOptions.config.permission;
+    if (!permission || permission === 'public') return;
+
+    const token = bearerToken(request);
+    const session = token ? await findSessionByTokenHash(app.db, hashToken(token)) : undefined;
+    if (!session) return reply.status(401).send({ message: MESSAGES.unauthorized });
+
+    request.actor = {
+      userId: session.userId,
+      organizationId: session.organizationId,
+      isPlatformAdmin: session.isPlatform,
+      permissions: new Set(session.permissions),
+      tokenId: session.tokenId,
+    };
+
+    if (!session.isPlatform && session.balance < 0 && !request.url.startsWith('/api/auth/')) {
+      return reply.status(402).send({ message: MESSAGES.paymentRequired });
+    }
+    if (permission !== 'signed-in' && !request.actor.permissions.has(permission)) {
+      return reply.status(403).send({ message: MESSAGES.forbidden, permission });
+    }
+  });
+}
+
+export const authGuardPlugin = fp(authPlugin, { name: 'parta-auth', dependencies: ['parta-db'] });
+
+/** True when the caller holds the permission key (for rules finer than the route's own key). */
+export function can(actor: Actor, permission: PermissionKey): boolean {
+  return actor.permissions.has(permission);
+}

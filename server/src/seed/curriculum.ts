@@ -1,0 +1,208 @@
+/**
+ * Subjects per grade with weekly hours (ФООП-like, 6-day week), and which teacher specialty
+ * teaches them. Index 0 of `hours` is grade 1; 0 means the grade does not study the subject.
+ */
+export type Specialty =
+  | 'primary'
+  | 'russian'
+  | 'math'
+  | 'english'
+  | 'history'
+  | 'geography'
+  | 'biology'
+  | 'physics'
+  | 'chemistry'
+  | 'informatics'
+  | 'music'
+  | 'art'
+  | 'technology'
+  | 'obzr'
+  | 'pe';
+
+export interface CurriculumSubject {
+  name: string;
+  shortName: string;
+  hours: number[];
+  /** Who teaches it in grades 5–11 (and in 1–4 unless `primary` marks it as the class teacher's). */
+  specialty: Specialty;
+  /** In grades 1–4 the primary-class teacher gives it. */
+  primary?: boolean;
+  /** The class is split in two subgroups for it from grade 2. */
+  split?: boolean;
+}
+
+export const CURRICULUM: CurriculumSubject[] = [
+  {
+    name: 'Русский язык',
+    shortName: 'Рус. яз.',
+    hours: [5, 5, 5, 5, 5, 6, 4, 3, 3, 2, 2],
+    specialty: 'russian',
+    primary: true,
+  },
+  {
+    name: 'Литературное чтение',
+    shortName: 'Лит. чт.',
+    hours: [4, 4, 4, 3, 0, 0, 0, 0, 0, 0, 0],
+    specialty: 'primary',
+    primary: true,
+  },
+  { name: 'Литература', shortName: 'Лит-ра', hours: [0, 0, 0, 0, 3, 3, 2, 2, 3, 3, 3], specialty: 'russian' },
+  {
+    name: 'Английский язык',
+    shortName: 'Англ. яз.',
+    hours: [0, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3],
+    specialty: 'english',
+    split: true,
+  },
+  {
+    name: 'Математика',
+    shortName: 'Матем.',
+    hours: [4, 4, 4, 4, 5, 5, 0, 0, 0, 0, 0],
+    specialty: 'math',
+    primary: true,
+  },
+  { name: 'Алгебра', shortName: 'Алгебра', hours: [0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3], specialty: 'math' },
+  { name: 'Геометрия', shortName: 'Геом.', hours: [0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2], specialty: 'math' },
+  {
+    name: 'Вероятность и статистика',
+    shortName: 'Вер. и стат.',
+    hours: [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1],
+    specialty: 'math',
+  },
+  {
+    name: 'Информатика',
+    shortName: 'Информ.',
+    hours: [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1],
+    specialty: 'informatics',
+  },
+  {
+    name: 'Окружающий мир',
+    shortName: 'Окр. мир',
+    hours: [2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0],
+    specialty: 'primary',
+    primary: true,
+  },
+  { name: 'История', shortName: 'История', hours: [0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2], specialty: 'history' },
+  {
+    name: 'Обществознание',
+    shortName: 'Общество',
+    hours: [0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2],
+    specialty: 'history',
+  },
+  {
+    name: 'География',
+    shortName: 'Геогр.',
+    hours: [0, 0, 0, 0, 1, 1, 2, 2, 2, 1, 1],
+    specialty: 'geography',
+  },
+  { name: 'Биология', shortName: 'Биол.', hours: [0, 0, 0, 0, 1, 1, 1, 2, 2, 1, 1], specialty: 'biology' },
+  { name: 'Физика', shortName: 'Физика', hours: [0, 0, 0, 0, 0, 0, 2, 2, 3, 2, 2], specialty: 'physics' },
+  { name: 'Химия', shortName: 'Химия', hours: [0, 0, 0, 0, 0, 0, 0, 2, 2, 1, 1], specialty: 'chemistry' },
+  { name: 'Музыка', shortName: 'Музыка', hours: [1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0], specialty: 'music' },
+  {
+    name: 'Изобразительное искусство',
+    shortName: 'ИЗО',
+    hours: [1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0],
+    specialty: 'art',
+    primary: true,
+  },
+  {
+    name: 'Труд (технология)',
+    shortName: 'Труд',
+    hours: [1, 1, 1, 1, 2, 2, 2, 1, 1, 0, 0],
+    specialty: 'technology',
+    primary: true,
+  },
+  {
+    name: 'Основы религиозных культур и светской этики',
+    shortName: 'ОРКСЭ',
+    hours: [0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0],
+    specialty: 'primary',
+    primary: true,
+  },
+  {
+    name: 'Основы безопасности и защиты Родины',
+    shortName: 'ОБЗР',
+    hours: [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1],
+    specialty: 'obzr',
+  },
+  {
+    name: 'Физическая культура',
+    shortName: 'Физ-ра',
+    hours: [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2],
+    specialty: 'pe',
+  },
+  {
+    name: 'Индивидуальный проект',
+    shortName: 'Инд. проект',
+    hours: [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0],
+    specialty: 'history',
+  },
+];
+
+/** Subject teachers per specialty for a school of 22 classes (plus one primary teacher per class 1–4). */
+export const SPECIALISTS_PER_22_CLASSES: Record<Exclude<Specialty, 'primary'>, number> = {
+  russian: 6,
+  math: 6,
+  english: 5,
+  history: 3,
+  geography: 1,
+  biology: 2,
+  physics: 2,
+  chemistry: 1,
+  informatics: 2,
+  music: 1,
+  art: 1,
+  technology: 2,
+  obzr: 1,
+  pe: 4,
+};
+
+export const BELLS = [
+  ['08:30', '09:15'],
+  ['09:25', '10:10'],
+  ['10:30', '11:15'],
+  ['11:35', '12:20'],
+  ['12:30', '13:15'],
+  ['13:25', '14:10'],
+  ['14:20', '15:05'],
+] as const;
+
+/** First graders: 35-minute lessons (СанПиН, first half of the year). */
+export const FIRST_GRADE_BELLS = [
+  ['08:30', '09:05'],
+  ['09:25', '10:00'],
+  ['10:30', '11:05'],
+  ['11:35', '12:10'],
+] as const;
+
+export const ACADEMIC_YEAR = '2026/2027';
+
+export const PERIODS = [
+  { name: 'I четверть', kind: 'quarter', startDate: '2026-09-01', endDate: '2026-10-24', closed: true },
+  { name: 'II четверть', kind: 'quarter', startDate: '2026-11-05', endDate: '2026-12-28', closed: false },
+  { name: 'III четверть', kind: 'quarter', startDate: '2027-01-11', endDate: '2027-03-20', closed: false },
+  { name: 'IV четверть', kind: 'quarter', startDate: '2027-03-30', endDate: '2027-05-26', closed: false },
+  { name: 'I полугодие', kind: 'half', startDate: '2026-09-01', endDate: '2026-12-28', closed: false },
+  { name: 'II полугодие', kind: 'half', startDate: '2027-01-11', endDate: '2027-05-26', closed: false },
+  {
+    name: '2026/2027 учебный год',
+    kind: 'year',
+    startDate: '2026-09-01',
+    endDate: '2027-05-26',
+    closed: false,
+  },
+] as const;
+
+export const WORK_TYPES = [
+  { name: 'Ответ на уроке', weight: 1 },
+  { name: 'Домашняя работа', weight: 1 },
+  { name: 'Самостоятельная работа', weight: 1 },
+  { name: 'Проверочная работа', weight: 1 },
+  { name: 'Контрольная работа', weight: 1 },
+  { name: 'Диктант', weight: 1 },
+  { name: 'Сочинение', weight: 1 },
+  { name: 'Лабораторная работа', weight: 1 },
+  { name: 'Практическая работа', weight: 1 },
+  { name: 'Проект', weight: 1 },
+] as const;

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Client } from 'pg';
+import { type BuildAppOptions, buildApp } from '../src/app';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { DEMO_PASSWORD, seed } from '../src/seed';
+
+/** 'postgres' in the jest project that runs against DATABASE_URL, else 'pglite'. */
+export const TEST_DATABASE = process.env.PARTA_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a uniquely named database on
+ * the PostgreSQL server of DATABASE_URL that `close()` drops. `dataDir` keeps PGlite on disk (restart tests).
+ */
+export async function openTestDatabase(options: { dataDir?: string } = {}): Promise<DatabaseHandle> {
+  if (TEST_DATABASE === 'pglite' || options.dataDir) {
+    const handle = await openDatabase({ dataDir: options.dataDir });
+    await handle.migrate();
+    return handle;
+  }
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('DATABASE_URL is required for the postgres test project');
+  const name = `parta_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const handle = await openDatabase({ databaseUrl: withDatabaseName(serverUrl, name) });
+  await handle.migrate();
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
+ * The API on a fresh migrated and seeded database (seed once per test file: call in beforeAll).
+ * `app.close()` closes and, on PostgreSQL, drops the database.
+ */
+export async function createTestApp(
+  options: Partial<BuildAppOptions> & { seed?: boolean } = {},
+): Promise<FastifyInstance> {
+  const database = options.database ?? (await openTestDatabase());
+  if (options.seed !== false && !options.database) await seed(database.db);
+  const app = await buildApp({ ...options, database, closeDatabase: options.closeDatabase ?? true });
+  await app.ready();
+  return app;
+}
+
+/** Signs in with the demo password (or the given one) and returns the bearer token. */
+export async function loginAs(
+  app: FastifyInstance,
+  login: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password } });
+  if (response.statusCode !== 200)
+    throw new Error(`login ${login} failed: ${response.statusCode} ${response.body}`);
+  return response.json().data.token as string;
+}
+
+export function authHeader(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Shorthand for an authorized inject. */
+export function call(
+  app: FastifyInstance,
+  token: string | undefined,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: token ? authHeader(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as string | object }),
+  });
+}

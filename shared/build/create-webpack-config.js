@@ -1,0 +1,208 @@
+// @ts-check
+/**
+ * The one webpack configuration of every Parta front-end app (host and remotes).
+ * Each app's webpack.config.js only names itself: see ARCHITECTURE.md "Module Federation".
+ *
+ * Loaders and plugins are resolved from this package, so the apps do not each declare them.
+ */
+const path = require('node:path');
+const fs = require('node:fs');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+/** Packages that hold React context or module state: exactly one copy at run time. */
+const SINGLETONS = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router-dom',
+  'react-router',
+  '@mantine/core',
+  '@mantine/hooks',
+  '@mantine/dates',
+  '@mantine/notifications',
+  'dayjs',
+  'jotai',
+  'jotai/',
+  'axios',
+  '@parta/shared',
+];
+
+/**
+ * Content-hashed JS names. The federation runtime asks for a chunk's file name before hashes exist,
+ * only to learn the folder depth; it gets the unhashed name, which lies in the same folder.
+ * @param {import('webpack').PathData} pathData
+ */
+function hashedJsName(pathData) {
+  const chunk = /** @type {any} */ (pathData.chunk);
+  return chunk?.contentHash?.javascript ? '[name].[contenthash:10].js' : '[name].js';
+}
+
+/** Reads the installed version of a package as the app resolves it. */
+function installedVersion(appDir, packageName) {
+  const bare = packageName.replace(/\/$/, '');
+  const candidates = [appDir, __dirname];
+  for (const base of candidates) {
+    try {
+      const pkgPath = require.resolve(`${bare}/package.json`, { paths: [base] });
+      return JSON.parse(fs.readFileSync(pkgPath, 'utf8')).version;
+    } catch {
+      // Some packages do not export package.json; walk up from the entry instead.
+      try {
+        let dir = path.dirname(require.resolve(bare, { paths: [base] }));
+        while (dir !== path.dirname(dir)) {
+          const candidate = path.join(dir, 'package.json');
+          if (fs.existsSync(candidate)) {
+            const pkg = JSON.parse(fs.readFileSync(candidate, 'utf8'));
+            if (pkg.name === bare) return pkg.version;
+          }
+          dir = path.dirname(dir);
+        }
+      } catch {
+        // try the next base
+      }
+    }
+  }
+  throw new Error(`create-webpack-config: cannot resolve the version of ${bare} from ${appDir}`);
+}
+
+/** `shared` block of the federation plugin with explicit versions (workspace:* is not semver). */
+function sharedConfig(appDir) {
+  /** @type {Record<string, {singleton: boolean, requiredVersion: string, version: string}>} */
+  const shared = {};
+  for (const name of SINGLETONS) {
+    const version = installedVersion(appDir, name);
+    shared[name] = { singleton: true, version, requiredVersion: `^${version}` };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.name        federation name, unique per app (`host`, `people`, ...)
+ * @param {string} options.dirname     the app's folder (pass `__dirname`)
+ * @param {Record<string, string>=} options.exposes  remotes expose `{ './routes': './src/routes.tsx' }`
+ * @param {boolean=} options.html      only the host emits index.html
+ * @param {number=} options.port       dev-server port
+ */
+function createWebpackConfig({ name, dirname, exposes = {}, html = false, port = 3000 }) {
+  return (_env = {}, argv = {}) => {
+    const mode = argv.mode === 'development' ? 'development' : 'production';
+    const production = mode === 'production';
+    const apiTarget = process.env.PARTA_API_URL ?? 'http://localhost:3000';
+
+    /** @type {import('webpack').Configuration} */
+    const config = {
+      mode,
+      context: dirname,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dirname, 'dist'),
+        publicPath: 'auto',
+        uniqueName: `parta_${name}`,
+        filename: production ? hashedJsName : '[name].js',
+        chunkFilename: production ? hashedJsName : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('ts-loader'),
+              options: { transpileOnly: true, configFile: path.join(dirname, 'tsconfig.json') },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [
+              MiniCssExtractPlugin.loader,
+              {
+                loader: require.resolve('css-loader'),
+                options: { modules: { auto: true, namedExport: false, exportLocalsConvention: 'as-is' } },
+              },
+              {
+                loader: require.resolve('postcss-loader'),
+                options: {
+                  postcssOptions: {
+                    plugins: [
+                      require.resolve('postcss-preset-mantine'),
+                      [
+                        require.resolve('postcss-simple-vars'),
+                        {
+                          variables: {
+                            'mantine-breakpoint-xs': '36em',
+                            'mantine-breakpoint-sm': '48em',
+                            'mantine-breakpoint-md': '62em',
+                            'mantine-breakpoint-lg': '75em',
+                            'mantine-breakpoint-xl': '88em',
+                          },
+                        },
+                      ],
+                    ],
+                  },
+                },
+              },
+            ],
+          },
+          { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new MiniCssExtractPlugin({
+          filename: production ? '[name].[contenthash:10].css' : '[name].css',
+          chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+        }),
+        {
+          // The compiler's own webpack: the apps and this package resolve two copies of it.
+          // A remote can show its build label, so a redeployed remote is visible in the browser.
+          /** @param {import('webpack').Compiler} compiler */
+          apply(compiler) {
+            new compiler.webpack.DefinePlugin({
+              'process.env.PARTA_BUILD_LABEL': JSON.stringify(process.env.PARTA_BUILD_LABEL ?? ''),
+            }).apply(compiler);
+          },
+        },
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          remotes: {},
+          shared: sharedConfig(dirname),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        ...(html
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(__dirname, 'index.html'),
+                chunks: ['main'],
+                // Absolute, so deep links such as /users/5/edit load /main.js, not /users/5/main.js.
+                publicPath: '/',
+                scriptLoading: 'defer',
+              }),
+            ]
+          : []),
+      ],
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      performance: { hints: false },
+      devServer: {
+        port,
+        historyApiFallback: html,
+        hot: false,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api', '/remotes'], target: apiTarget, changeOrigin: true }],
+      },
+    };
+    return config;
+  };
+}
+
+module.exports = { createWebpackConfig, SINGLETONS };

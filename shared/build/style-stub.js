@@ -1,0 +1,2 @@
+// CSS imports resolve to an empty object under jest.
+module.exports = {};

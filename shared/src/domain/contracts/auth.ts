@@ -1,0 +1,52 @@
+/**
+ * Contracts of sign-in and the current user (SPEC §3, §7): POST /api/auth/login, /me, /logout.
+ */
+import { z } from 'zod';
+
+export const loginBodySchema = z.object({
+  login: z.string({ error: 'Укажите логин' }).trim().min(1, { error: 'Укажите логин' }).max(100),
+  password: z.string({ error: 'Укажите пароль' }).min(1, { error: 'Укажите пароль' }).max(200),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const roleRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string().nullable(),
+});
+export type RoleRef = z.infer<typeof roleRefSchema>;
+
+/** The caller's organization as the top bar needs it; money as numbers. */
+export const currentOrganizationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  short_name: z.string(),
+  balance: z.number(),
+  bonus_balance: z.number(),
+  is_platform: z.boolean(),
+});
+
+/** `data` of POST /api/auth/me. */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  surname: z.string(),
+  name: z.string(),
+  patronymic: z.string().nullable(),
+  login: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  roles: z.array(roleRefSchema),
+  permissions: z.array(z.object({ key: z.string() })),
+  organization: currentOrganizationSchema,
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const meResponseSchema = z.object({ data: currentUserSchema });
+
+export const loginResponseSchema = z.object({
+  data: z.object({ token: z.string(), user: currentUserSchema }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** Any answer that only carries a Russian message (errors, logout). */
+export const messageSchema = z.object({ message: z.string() });

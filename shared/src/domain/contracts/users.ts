@@ -1,0 +1,29 @@
+/**
+ * Contracts of the user list (SPEC §7): GET /api/users, /api/users/{id}, /api/roles, reset-password.
+ * The user shape itself is `staffSchema` of the people contracts.
+ */
+import { z } from 'zod';
+import { idSchema, pageMetaSchema, staffSchema } from './people';
+
+export const userListResponseSchema = z.object({ data: z.array(staffSchema), meta: pageMetaSchema });
+export type UserListResponse = z.infer<typeof userListResponseSchema>;
+
+export const userResponseSchema = z.object({ data: staffSchema });
+
+/** GET /api/roles answers a bare array (SPEC §7). */
+export const roleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string().nullable(),
+  organization_id: z.number().int().nullable(),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const rolesQuerySchema = z.object({ organization_id: idSchema.optional() });
+
+/** POST /api/users/{id}/reset-password: the new password, shown once. */
+export const resetPasswordResponseSchema = z.object({
+  data: z.object({ id: z.number().int(), login: z.string(), password: z.string() }),
+  message: z.string(),
+});
+export type ResetPasswordResult = z.infer<typeof resetPasswordResponseSchema>;

@@ -1,0 +1,38 @@
+/** A person as the API names them (SPEC §3: surname, name, patronymic). */
+export interface PersonName {
+  surname?: string | null;
+  name?: string | null;
+  patronymic?: string | null;
+}
+
+/** A class as the API describes it: number 1–11 and a letter. */
+export interface GroupLabel {
+  number?: number | string | null;
+  letter?: string | null;
+}
+
+/** Full name in SPEC order: surname, name, patronymic; missing parts are skipped. */
+export function fullName(person: PersonName | null | undefined): string {
+  if (!person) return '';
+  return [person.surname, person.name, person.patronymic]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Short form for tables: «Иванова А. П.». */
+export function shortName(person: PersonName | null | undefined): string {
+  if (!person) return '';
+  const initials = [person.name, person.patronymic]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .map((part) => `${part!.charAt(0).toUpperCase()}.`)
+    .join(' ');
+  return [person.surname?.trim(), initials].filter(Boolean).join(' ');
+}
+
+/** Class name: the number followed by the letter, «5А» (SPEC §3). */
+export function groupName(group: GroupLabel | null | undefined): string {
+  if (!group) return '';
+  return `${group.number ?? ''}${group.letter?.trim() ?? ''}`;
+}

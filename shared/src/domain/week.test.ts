@@ -1,0 +1,31 @@
+import { parseSettings, SETTINGS_DEFAULTS, WEEK_DAYS, workingDays } from './week';
+
+describe('week days and settings', () => {
+  it('starts the week on Monday', () => {
+    expect(WEEK_DAYS[0]).toBe('Понедельник');
+    expect(WEEK_DAYS).toHaveLength(7);
+  });
+
+  it('takes the first N days as working days, six by default', () => {
+    expect(workingDays()).toEqual(WEEK_DAYS.slice(0, 6));
+    expect(workingDays(5)).toEqual(['Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница']);
+    expect(workingDays(99)).toHaveLength(7);
+  });
+
+  it('has the SPEC defaults', () => {
+    expect(SETTINGS_DEFAULTS).toEqual({ max_lessons_per_day: 7, working_days_per_week: 6 });
+  });
+
+  it('parses values as integers and falls back to the item default, then to the SPEC default', () => {
+    expect(
+      parseSettings([
+        { key: 'max_lessons_per_day', value: '8', default: '7' },
+        { key: 'working_days_per_week', value: 'x', default: '5' },
+      ]),
+    ).toEqual({ max_lessons_per_day: 8, working_days_per_week: 5 });
+    expect(parseSettings(null)).toEqual(SETTINGS_DEFAULTS);
+    expect(parseSettings([{ key: 'max_lessons_per_day', value: '', default: null }])).toEqual(
+      SETTINGS_DEFAULTS,
+    );
+  });
+});

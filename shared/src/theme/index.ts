@@ -1,0 +1,2 @@
+export { datesSettings } from './dates';
+export { DATE_FORMAT, emerald, MOBILE_MENU_MAX_WIDTH, partaTheme, sky, Z_INDEX } from './theme';

@@ -1,0 +1,63 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** Emerald, the primary colour of the main layout (SPEC §9), light → dark. */
+export const emerald: MantineColorsTuple = [
+  '#ecfdf5',
+  '#d1fae5',
+  '#a7f3d0',
+  '#6ee7b7',
+  '#34d399',
+  '#10b981',
+  '#059669',
+  '#047857',
+  '#065f46',
+  '#064e3b',
+];
+
+/** Sky, the primary colour of the date components (SPEC §9). */
+export const sky: MantineColorsTuple = [
+  '#f0f9ff',
+  '#e0f2fe',
+  '#bae6fd',
+  '#7dd3fc',
+  '#38bdf8',
+  '#0ea5e9',
+  '#0284c7',
+  '#0369a1',
+  '#075985',
+  '#0c4a6e',
+];
+
+/** Layer indexes (SPEC §9). */
+export const Z_INDEX = { modal: 1100, overlay: 1000, menu: 1000, tooltip: 1100 } as const;
+
+/** At or below this width the sidebar is a mobile overlay (SPEC §9). */
+export const MOBILE_MENU_MAX_WIDTH = 991;
+
+/** Date format of the product locale (SPEC §9: dd.mm.yy). */
+export const DATE_FORMAT = 'DD.MM.YY';
+
+const dateInputDefaults = { defaultProps: { valueFormat: DATE_FORMAT, color: 'sky' } };
+
+/** The Mantine theme of the host (the only MantineProvider). */
+export const partaTheme = createTheme({
+  primaryColor: 'emerald',
+  // Shade 7 keeps white button text above 4.5:1 contrast; 6 would be 3.8:1.
+  primaryShade: { light: 7, dark: 7 },
+  colors: { emerald, sky },
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  components: {
+    Modal: { defaultProps: { zIndex: Z_INDEX.modal } },
+    Drawer: { defaultProps: { zIndex: Z_INDEX.overlay } },
+    Overlay: { defaultProps: { zIndex: Z_INDEX.overlay } },
+    Menu: { defaultProps: { zIndex: Z_INDEX.menu } },
+    Popover: { defaultProps: { zIndex: Z_INDEX.menu } },
+    Tooltip: { defaultProps: { zIndex: Z_INDEX.tooltip } },
+    DateInput: dateInputDefaults,
+    DatePickerInput: dateInputDefaults,
+    DateTimePicker: { defaultProps: { valueFormat: `${DATE_FORMAT} HH:mm`, color: 'sky' } },
+  },
+});
