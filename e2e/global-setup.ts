@@ -1,5 +1,14 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,8 +21,27 @@ const FRONT_END_APPS = () => [
   'host',
 ];
 
-function isBuilt(app: string) {
-  return existsSync(path.join(REPO_ROOT, app, 'dist', app === 'host' ? 'index.html' : 'mf-manifest.json'));
+function builtAt(app: string): number | null {
+  const marker = path.join(REPO_ROOT, app, 'dist', app === 'host' ? 'index.html' : 'mf-manifest.json');
+  return existsSync(marker) ? statSync(marker).mtimeMs : null;
+}
+
+/** Newest modification time under a file or folder (node_modules and dist skipped). */
+function newestChange(target: string): number {
+  if (!existsSync(target)) return 0;
+  const info = statSync(target);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return readdirSync(target)
+    .filter((name) => name !== 'node_modules' && name !== 'dist')
+    .reduce((newest, name) => Math.max(newest, newestChange(path.join(target, name))), info.mtimeMs);
+}
+
+/** Missing, or older than its sources or the shared package it bundles. */
+function needsBuild(app: string): boolean {
+  const built = builtAt(app);
+  if (built === null) return true;
+  const sources = [path.join(app, 'src'), path.join(app, 'webpack.config.js'), 'shared/src', 'shared/build'];
+  return sources.some((source) => newestChange(path.join(REPO_ROOT, source)) > built);
 }
 
 function portIsFree(port: number): Promise<boolean> {
@@ -50,7 +78,9 @@ export default async function globalSetup() {
     throw new Error(`Port ${E2E_PORT} is taken: stop what runs there or set PARTA_E2E_PORT`);
   }
 
-  for (const app of FRONT_END_APPS().filter((name) => !isBuilt(name))) {
+  // Builds what is missing or stale, so the tests never run yesterday's bundle; PARTA_E2E_BUILD=1 rebuilds all.
+  const rebuildAll = process.env.PARTA_E2E_BUILD === '1';
+  for (const app of FRONT_END_APPS().filter((name) => rebuildAll || needsBuild(name))) {
     const build = spawnSync('pnpm', ['--filter', app, 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error(`Build of ${app} failed`);
   }

@@ -26,6 +26,8 @@ const base = {
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: 60_000,
+  globalSetup: '<rootDir>/test/global-setup.js',
+  globalTeardown: '<rootDir>/test/global-teardown.js',
   projects: [
     { ...base, displayName: 'pglite', setupFiles: ['<rootDir>/test/env-pglite.js'] },
     ...(process.env.DATABASE_URL

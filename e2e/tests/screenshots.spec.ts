@@ -7,7 +7,7 @@ import { ARTIFACTS_DIR } from '../support/system';
 /** Screenshots for a person to look at before an issue is resolved (e2e/.artifacts, gitignored). */
 const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
 
-test('screenshots: login, dashboard light and dark, mobile menu, remote page', async ({ page }) => {
+test('screenshots: login, dashboard light and dark, remote pages, profile, mobile menu', async ({ page }) => {
   const loginPage = new LoginPage(page);
   const layout = new AppLayout(page);
   await loginPage.goto();
@@ -30,6 +30,16 @@ test('screenshots: login, dashboard light and dark, mobile menu, remote page', a
   await page.mouse.move(700, 700);
   await expect(page.getByRole('tooltip')).toHaveCount(0);
   await page.screenshot({ path: shot('remote-placeholder') });
+
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-data')).toContainText('Кузнецова');
+  await page.screenshot({ path: shot('profile') });
+
+  await page.route(/\/remotes\/timetable\//, (route) => route.abort());
+  await page.goto('/periods');
+  await expect(page.getByText('Раздел временно недоступен')).toBeVisible();
+  await page.screenshot({ path: shot('remote-unavailable') });
+  await page.unroute(/\/remotes\/timetable\//);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard');

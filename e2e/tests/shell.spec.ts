@@ -142,3 +142,16 @@ test('desktop menu toggle collapses and restores the static sidebar', async ({ p
   await layout.menuToggle.click();
   await expect(layout.sidebar).toBeInViewport();
 });
+
+test('991 px and below is mobile, 992 px and above has the static sidebar', async ({ page }) => {
+  const layout = new AppLayout(page);
+  await page.setViewportSize({ width: 992, height: 800 });
+  await new LoginPage(page).signIn('zavuch');
+  await layout.ready();
+  await expect(layout.sidebar).toBeInViewport();
+  await page.setViewportSize({ width: 991, height: 800 });
+  await expect(layout.sidebar).not.toBeInViewport();
+  await layout.menuToggle.click();
+  await expect(layout.sidebar).toBeInViewport();
+  await expect(layout.menuOverlay).toBeVisible();
+});

@@ -179,7 +179,8 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
           manifest: true,
           dts: false,
         }),
-        ...(html
+        // The host always has a page; a remote gets one only for standalone development.
+        ...(html || !production
           ? [
               new HtmlWebpackPlugin({
                 template: path.join(__dirname, 'index.html'),
@@ -195,7 +196,7 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
       performance: { hints: false },
       devServer: {
         port,
-        historyApiFallback: html,
+        historyApiFallback: true,
         hot: false,
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: [{ context: ['/api', '/remotes'], target: apiTarget, changeOrigin: true }],

@@ -1,8 +1,7 @@
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { LayoutGate } from '../layout/layout-gate';
 import { AccessDeniedPage } from '../pages/access-denied-page';
 import { DashboardPage } from '../pages/dashboard-page';
-import { LandingPage } from '../pages/landing-page';
 import { LoginPage } from '../pages/login-page';
 import { PaymentRequiredPage } from '../pages/payment-required-page';
 import { ProfilePage } from '../pages/profile-page';
@@ -19,7 +18,8 @@ export function AppRoutes() {
       <Route path="/access" element={<AccessDeniedPage />} />
       <Route path="/payment-required" element={<PaymentRequiredPage />} />
       <Route element={<LayoutGate />}>
-        <Route index element={<LandingPage />} />
+        {/* Visitors get the public landing page from LayoutGate; signed-in users start at the dashboard. */}
+        <Route index element={<Navigate to="/dashboard" replace />} />
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="*" element={<RemoteRoute />} />

@@ -21,7 +21,7 @@ export function Sidebar() {
   }
 
   return (
-    <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={6} p="sm">
+    <AppShell.Section grow component={ScrollArea} type="hover" scrollbarSize={6} p="sm">
       {visibleMenu(can).map((group, index) => (
         <section key={group.items[0].to} data-testid="menu-group" aria-label={group.label}>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={index === 0 ? 4 : 'md'} pb={4}>

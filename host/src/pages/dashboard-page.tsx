@@ -45,7 +45,7 @@ export function DashboardPage() {
                 to={count.to}
                 data-testid={`count-${count.key}`}
               >
-                <Text size="sm" c="dimmed" truncate>
+                <Text fz={{ base: 'xs', sm: 'sm' }} c="dimmed" truncate>
                   {count.label}
                 </Text>
                 <Text fz={{ base: 24, sm: 32 }} fw={700} lh={1.2} data-testid="count-value">

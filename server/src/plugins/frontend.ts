@@ -136,7 +136,12 @@ async function frontend(app: FastifyInstance, options: { webDir?: string }) {
   );
 
   const serveHost = async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = decodeURIComponent((request.url.split('?')[0] ?? '/').split('#')[0]);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    } catch {
+      return notFound(reply);
+    }
     if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/remotes/')) {
       return notFound(reply);
     }

@@ -1,10 +1,8 @@
 import type { AxiosInstance } from 'axios';
 import { partaStore, tokenAtom } from '../auth/atoms';
-import { type ApiRedirect, createApiClient } from './create-api-client';
+import { type ApiRedirect, createApiClient, defaultNavigate } from './create-api-client';
 
-let redirect: (path: ApiRedirect) => void = (path) => {
-  if (window.location.pathname !== path) window.location.assign(path);
-};
+let redirect: (path: ApiRedirect) => void = defaultNavigate;
 
 /** The host hands in its router so 401/402/403 redirects keep the single-page app alive. */
 export function setApiNavigator(navigate: (path: ApiRedirect) => void): void {

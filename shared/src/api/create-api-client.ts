@@ -74,6 +74,7 @@ function toNetworkError(error: unknown): AxiosError {
   return networkError;
 }
 
-function defaultNavigate(path: ApiRedirect): void {
+/** Full-page navigation: what the client does until the host hands in its router. */
+export function defaultNavigate(path: ApiRedirect): void {
   if (typeof window !== 'undefined' && window.location.pathname !== path) window.location.assign(path);
 }

@@ -16,7 +16,6 @@ export function useLogout(): () => Promise<void> {
       console.error('Ошибка выхода из системы:', error);
     }
     setToken(null);
-    localStorage.removeItem('auth_token');
     window.location.assign('/login');
   }, [setToken]);
 }

@@ -1,15 +1,5 @@
 // Formatters and rules of the front end (issue 3): money, names, week days and settings, marks.
-export { formatMoney, NBSP, toAmount } from './money';
-export { fullName, type GroupLabel, groupName, type PersonName, shortName } from './names';
-export {
-  type OrganizationSettingItem,
-  type OrganizationSettingKey,
-  parseSettings,
-  SETTINGS_DEFAULTS,
-  WEEK_DAYS,
-  type WeekDay,
-  workingDays,
-} from './week';
+
 export {
   ATTENDANCE_INPUTS,
   ATTENDANCE_MARKS,
@@ -26,3 +16,14 @@ export {
   type MarkInput,
   parseMarkInput,
 } from './marks';
+export { formatMoney, NBSP, toAmount } from './money';
+export { fullName, type GroupLabel, groupName, type PersonName, shortName } from './names';
+export {
+  type OrganizationSettingItem,
+  type OrganizationSettingKey,
+  parseSettings,
+  SETTINGS_DEFAULTS,
+  WEEK_DAYS,
+  type WeekDay,
+  workingDays,
+} from './week';
