@@ -12,7 +12,7 @@ import {
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { E2E_BASE_URL, E2E_PORT, REPO_ROOT } from './support/system';
+import { E2E_PORT, REPO_ROOT } from './support/system';
 
 const FRONT_END_APPS = () => [
   ...readdirSync(REPO_ROOT).filter(
@@ -52,12 +52,12 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-async function waitForServer(server: ChildProcess, logFile: string, timeoutMs: number) {
+async function waitForServer(server: ChildProcess, baseUrl: string, logFile: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) break;
     try {
-      const response = await fetch(`${E2E_BASE_URL}/remotes/registry.json`);
+      const response = await fetch(`${baseUrl}/remotes/registry.json`);
       if (response.ok) return;
     } catch {
       // not listening yet
@@ -65,7 +65,7 @@ async function waitForServer(server: ChildProcess, logFile: string, timeoutMs: n
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-4000) : '';
-  throw new Error(`The system did not start on ${E2E_BASE_URL}:\n${log}`);
+  throw new Error(`The system did not start on ${baseUrl}:\n${log}`);
 }
 
 /**
@@ -74,9 +74,12 @@ async function waitForServer(server: ChildProcess, logFile: string, timeoutMs: n
  * redeploy one remote without touching the repository. Returns the teardown.
  */
 export default async function globalSetup() {
-  if (!(await portIsFree(E2E_PORT))) {
-    throw new Error(`Port ${E2E_PORT} is taken: stop what runs there or set PARTA_E2E_PORT`);
+  let port = E2E_PORT;
+  while (!(await portIsFree(port))) {
+    if (port > E2E_PORT + 50) throw new Error(`No free port from ${E2E_PORT}: set PARTA_E2E_PORT`);
+    port += 1;
   }
+  const baseUrl = `http://127.0.0.1:${port}`;
 
   // Builds what is missing or stale, so the tests never run yesterday's bundle; PARTA_E2E_BUILD=1 rebuilds all.
   const rebuildAll = process.env.PARTA_E2E_BUILD === '1';
@@ -95,7 +98,7 @@ export default async function globalSetup() {
   const log = openSync(logFile, 'a');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(E2E_PORT),
+    PORT: String(port),
     HOST: '127.0.0.1',
     PARTA_DATA_DIR: path.join(scratch, 'data'),
     PARTA_WEB_DIR: web,
@@ -120,12 +123,14 @@ export default async function globalSetup() {
   };
 
   try {
-    await waitForServer(server, logFile, 240_000);
+    await waitForServer(server, baseUrl, logFile, 240_000);
   } catch (error) {
     stop();
     throw error;
   }
 
+  // Test workers start after this and inherit these (playwright.config.ts reads the port again there).
+  process.env.PARTA_E2E_PORT = String(port);
   process.env.PARTA_E2E_TMP = scratch;
   process.env.PARTA_E2E_WEB_DIR = web;
 

@@ -1,13 +1,16 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_BASE_URL } from './support/system';
 
+// One output folder per run, so two runs in the same checkout do not delete each other's traces.
+process.env.PARTA_E2E_RUN ??= new Date().toISOString().replace(/[:.]/g, '-');
+
 /**
  * Browser tests of the whole system: global-setup.ts starts the built system with
  * `node server/scripts/start.mjs` on a fresh database, in Debian's Chromium.
  */
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  outputDir: `./test-results/${process.env.PARTA_E2E_RUN}`,
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),

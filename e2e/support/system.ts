@@ -1,6 +1,10 @@
 import path from 'node:path';
 
-/** Port of the system under test; PARTA_E2E_PORT overrides it when 4173 is taken. */
+/**
+ * Port of the system under test: PARTA_E2E_PORT, else 4173. global-setup.ts moves to the next free
+ * port when it is taken (another run) and records it in PARTA_E2E_PORT, which the test workers,
+ * started after it, read when they load this module.
+ */
 export const E2E_PORT = Number(process.env.PARTA_E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 

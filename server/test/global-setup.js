@@ -8,10 +8,14 @@ module.exports = async function globalSetup() {
   const tag = `${process.pid}_${Date.now().toString(36)}`;
   const tarball = path.join(os.tmpdir(), `parta-test-template-${tag}.tar`);
   const pgTemplate = process.env.DATABASE_URL ? `parta_test_tpl_${tag}` : '';
-  execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'build-templates.ts'), tarball, pgTemplate], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
+  execFileSync(
+    process.execPath,
+    [require.resolve('tsx/cli'), path.join(__dirname, 'build-templates.ts'), tarball, pgTemplate],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    },
+  );
   process.env.PARTA_PGLITE_TEMPLATE = tarball;
   if (pgTemplate) process.env.PARTA_PG_TEMPLATE = pgTemplate;
 };

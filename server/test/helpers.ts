@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';
@@ -17,11 +18,19 @@ function withDatabaseName(url: string, name: string): string {
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a uniquely named database on
  * the PostgreSQL server of DATABASE_URL that `close()` drops. `dataDir` keeps PGlite on disk (restart tests).
+ * `seeded: true` copies the demo seed that global-setup built once per run (much faster than seeding).
  */
-export async function openTestDatabase(options: { dataDir?: string } = {}): Promise<DatabaseHandle> {
+export async function openTestDatabase(
+  options: { dataDir?: string; seeded?: boolean } = {},
+): Promise<DatabaseHandle> {
   if (TEST_DATABASE === 'pglite' || options.dataDir) {
+    const template = process.env.PARTA_PGLITE_TEMPLATE;
+    if (options.seeded && !options.dataDir && template && existsSync(template)) {
+      return openDatabase({ loadDataDir: new Blob([readFileSync(template)]) });
+    }
     const handle = await openDatabase({ dataDir: options.dataDir });
     await handle.migrate();
+    if (options.seeded) await seed(handle.db);
     return handle;
   }
   const serverUrl = process.env.DATABASE_URL;
@@ -29,10 +38,12 @@ export async function openTestDatabase(options: { dataDir?: string } = {}): Prom
   const name = `parta_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = options.seeded ? process.env.PARTA_PG_TEMPLATE : undefined;
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const handle = await openDatabase({ databaseUrl: withDatabaseName(serverUrl, name) });
   await handle.migrate();
+  if (options.seeded && !template) await seed(handle.db);
   return {
     ...handle,
     close: async () => {
@@ -52,8 +63,7 @@ export async function openTestDatabase(options: { dataDir?: string } = {}): Prom
 export async function createTestApp(
   options: Partial<BuildAppOptions> & { seed?: boolean } = {},
 ): Promise<FastifyInstance> {
-  const database = options.database ?? (await openTestDatabase());
-  if (options.seed !== false && !options.database) await seed(database.db);
+  const database = options.database ?? (await openTestDatabase({ seeded: options.seed !== false }));
   const app = await buildApp({ ...options, database, closeDatabase: options.closeDatabase ?? true });
   await app.ready();
   return app;

@@ -32,16 +32,21 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data folder; undefined keeps the database in memory (tests). */
   dataDir?: string;
+  /** A PGlite data-dir tarball to start from (tests copy a seeded template this way). */
+  loadDataDir?: Blob;
 }
 
 /** Opens PGlite (default) or PostgreSQL (when `databaseUrl` is given). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+): Promise<DatabaseHandle> {
+  const client = new PGlite({ dataDir, loadDataDir });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authRoutes } from './auth/auth.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
@@ -20,5 +19,3 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   studentsRoutes,
   groupsRoutes,
 ];
-
-export { authRoutes };

@@ -50,8 +50,11 @@ export interface SeedResult {
 /** A later issue's seed step: gets the context and what the base seed built. */
 export type SeedStep = (result: SeedResult, options: Required<SeedOptions>) => Promise<void>;
 
-/** Steps that later issues append (timetable, marks, КТП), run in order after the base seed. */
-export const SEED_STEPS: SeedStep[] = [];
+/**
+ * Steps of later issues, run in order after the base seed inside the same transaction:
+ * import `seedTimetable`, `seedJournal`, `seedKtp`… from ./<area>.ts and list them here.
+ */
+const SEED_STEPS: SeedStep[] = [];
 
 async function seedDictionaries(db: Database) {
   const typeIds = await insertMany(db, organizationTypes, [

@@ -1,5 +1,39 @@
 // Formatters and rules of the front end (issue 3): money, names, week days and settings, marks.
 
+// API contracts of sign-in, organizations and the user list (issue 2); the people contracts live in ./contracts/people.
+export {
+  type CurrentUser,
+  currentUserSchema,
+  type LoginBody,
+  type LoginResponse,
+  loginBodySchema,
+  loginResponseSchema,
+  meResponseSchema,
+  messageSchema,
+  type RoleRef,
+} from './contracts/auth';
+export {
+  type BalanceTransactionInput,
+  balanceTransactionSchema,
+  type DictionaryItem,
+  dictionaryItemSchema,
+  ORGANIZATION_SETTING_LIMITS,
+  type Organization,
+  type OrganizationOption,
+  organizationOptionSchema,
+  organizationSchema,
+  organizationSettingSchema,
+  type SettingsUpdate,
+  settingsUpdateSchema,
+} from './contracts/organizations';
+export {
+  type ResetPasswordResult,
+  type Role,
+  resetPasswordResponseSchema,
+  roleSchema,
+  type UserListResponse,
+  userListResponseSchema,
+} from './contracts/users';
 export {
   ATTENDANCE_INPUTS,
   ATTENDANCE_MARKS,

@@ -28,6 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['auth'],
         summary: 'Вход по логину и паролю',
+        security: [],
         body: loginBodySchema,
         response: { 200: loginResponseSchema },
       },
