@@ -35,7 +35,14 @@ export type PermissionKey = keyof typeof PERMISSIONS;
 
 export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as PermissionKey[];
 
-export type RoleCode = 'platform_admin' | 'director' | 'deputy' | 'teacher' | 'class_teacher' | 'student' | 'parent';
+export type RoleCode =
+  | 'platform_admin'
+  | 'director'
+  | 'deputy'
+  | 'teacher'
+  | 'class_teacher'
+  | 'student'
+  | 'parent';
 
 const STAFF_VIEW: PermissionKey[] = [
   'home.view',
@@ -75,10 +82,20 @@ export const ROLE_DEFINITIONS: Record<RoleCode, { name: string; permissions: Per
       'ktp.edit',
     ],
   },
-  teacher: { name: 'Учитель', permissions: [...STAFF_VIEW, 'journals.edit', 'journals.final.edit', 'ktp.edit'] },
+  teacher: {
+    name: 'Учитель',
+    permissions: [...STAFF_VIEW, 'journals.edit', 'journals.final.edit', 'ktp.edit'],
+  },
   class_teacher: {
     name: 'Классный руководитель',
-    permissions: ['home.view', 'students.view', 'students.edit', 'classes.view', 'journals.view', 'reports.view'],
+    permissions: [
+      'home.view',
+      'students.view',
+      'students.edit',
+      'classes.view',
+      'journals.view',
+      'reports.view',
+    ],
   },
   student: { name: 'Ученик', permissions: ['home.view', 'diary.view'] },
   parent: { name: 'Родитель', permissions: ['home.view', 'diary.view'] },
