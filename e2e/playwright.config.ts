@@ -10,7 +10,8 @@ process.env.PARTA_E2E_RUN ??= new Date().toISOString().replace(/[:.]/g, '-');
  */
 export default defineConfig({
   testDir: './tests',
-  outputDir: `./test-results/${process.env.PARTA_E2E_RUN}`,
+  // Under .artifacts (gitignored), away from ./test-results that ad-hoc configs clean.
+  outputDir: `./.artifacts/results/${process.env.PARTA_E2E_RUN}`,
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),

@@ -18,10 +18,10 @@ export class ClassesPage {
   async create(number: number, letter: string): Promise<string> {
     await this.page.getByRole('button', { name: 'Добавить класс' }).click();
     const dialog = this.page.getByRole('dialog', { name: 'Новый класс' });
-    await dialog.getByRole('textbox', { name: 'Номер' }).click();
+    await dialog.getByRole('combobox', { name: 'Номер' }).click();
     await this.page.getByRole('option', { name: String(number), exact: true }).click();
     await dialog.getByRole('textbox', { name: 'Буква' }).fill(letter);
-    await dialog.getByRole('textbox', { name: 'Классный руководитель' }).click();
+    await dialog.getByRole('combobox', { name: 'Классный руководитель' }).click();
     const manager = this.page.getByRole('option').first();
     const managerName = (await manager.innerText()).trim();
     await manager.click();
@@ -36,7 +36,7 @@ export class ClassCardPage {
   readonly students: Locator;
 
   constructor(readonly page: Page) {
-    this.manager = page.getByRole('textbox', { name: 'Классный руководитель' });
+    this.manager = page.getByRole('combobox', { name: 'Классный руководитель' });
     this.students = page.getByTestId('class-student');
   }
 

@@ -9,7 +9,7 @@ export class StaffListPage {
 
   constructor(readonly page: Page) {
     this.search = page.getByLabel('Поиск');
-    this.organization = page.getByRole('textbox', { name: 'Организация' });
+    this.organization = page.getByRole('combobox', { name: 'Организация' });
     this.rows = page.getByTestId('staff-row');
     this.pagerRange = page.getByTestId('pager-range');
   }

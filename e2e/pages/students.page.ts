@@ -9,7 +9,7 @@ export class StudentsPage {
 
   constructor(readonly page: Page) {
     this.rows = page.getByTestId('student-row');
-    this.classFilter = page.getByRole('textbox', { name: 'Класс' });
+    this.classFilter = page.getByRole('combobox', { name: 'Класс' });
     this.pagerRange = page.getByTestId('pager-range');
     this.importDialog = page.getByRole('dialog', { name: 'Импорт учеников из Excel' });
   }

@@ -10,7 +10,7 @@ export class SubgroupsPage {
   }
 
   async chooseSubject(name: string) {
-    const subject = this.page.getByRole('textbox', { name: 'Предмет' });
+    const subject = this.page.getByRole('combobox', { name: 'Предмет' });
     await expect(subject).toBeEnabled();
     await subject.click();
     await this.page.getByRole('option', { name: new RegExp(`^${name}`) }).click();

@@ -203,7 +203,7 @@ test('screenshots of the people screens, light and dark, wide and 390 px', async
 });
 
 async function chooseFirstSplitSubject(page: Page) {
-  const subject = page.getByRole('textbox', { name: 'Предмет' });
+  const subject = page.getByRole('combobox', { name: 'Предмет' });
   await expect(subject).toBeEnabled();
   await subject.click();
   await page.getByRole('option').first().click();
