@@ -1,10 +1,30 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
 import { REPO_ROOT, scratchDir, webDir } from '../support/system';
+
+/** Runs a command without blocking the test worker (a 30 s build would starve its event loop). */
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output: output.slice(-4000) }));
+  });
+}
 
 test('each remote renders its screens inside the layout', async ({ page }) => {
   const layout = new AppLayout(page);
@@ -62,6 +82,8 @@ test('a rebuilt remote is served after a reload without rebuilding the host', as
     string
   >;
   const hostIndex = readFileSync(path.join(webDir(), 'host', 'index.html'), 'utf8');
+  const repoManifest = path.join(REPO_ROOT, 'remote-admin', 'dist', 'mf-manifest.json');
+  const repoManifestBefore = readFileSync(repoManifest, 'utf8');
 
   await new LoginPage(page).signIn('admin');
   await page.goto('/applications');
@@ -71,12 +93,10 @@ test('a rebuilt remote is served after a reload without rebuilding the host', as
   // Build remote-admin alone, with a visible label, into the scratch folder (the repo's dist stays).
   const label = `e2e-${Date.now()}`;
   const output = path.join(scratchDir(), 'remote-admin-rebuilt');
-  const build = spawnSync('pnpm', ['--filter', 'remote-admin', 'build', '--output-path', output], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PARTA_BUILD_LABEL: label },
-    encoding: 'utf8',
+  const build = await run('pnpm', ['--filter', 'remote-admin', 'build', '--output-path', output], {
+    PARTA_BUILD_LABEL: label,
   });
-  expect(build.status, build.stderr || build.stdout).toBe(0);
+  expect(build.code, build.output).toBe(0);
 
   // Deploy: replace the remote's folder. The server is not restarted, the host not rebuilt.
   const deployed = path.join(webDir(), 'remote-admin');
@@ -96,6 +116,7 @@ test('a rebuilt remote is served after a reload without rebuilding the host', as
   await expect(page.getByRole('heading', { name: 'Заявки' })).toBeVisible();
   await expect(page.getByTestId('build-label')).toHaveText(`Сборка: ${label}`);
   expect(readFileSync(path.join(webDir(), 'host', 'index.html'), 'utf8')).toBe(hostIndex);
+  expect(readFileSync(repoManifest, 'utf8')).toBe(repoManifestBefore);
 });
 
 test('remote files are versioned and cached forever, registry and manifests are not', async ({ request }) => {

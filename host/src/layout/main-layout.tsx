@@ -59,7 +59,12 @@ export function MainLayout() {
           data-testid="menu-overlay"
         />
       ) : null}
-      <AppShell.Navbar className={classes.navbar} data-testid="sidebar" aria-label="Главное меню">
+      <AppShell.Navbar
+        className={classes.navbar}
+        data-closed={mobileOpened ? undefined : true}
+        data-testid="sidebar"
+        aria-label="Главное меню"
+      >
         <Sidebar />
       </AppShell.Navbar>
       <AppShell.Main>

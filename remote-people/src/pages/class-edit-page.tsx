@@ -122,7 +122,7 @@ export function ClassEditPage() {
                       <Table.Td>{formatIsoDate(student.birth_date)}</Table.Td>
                       <Table.Td ta="right">
                         {student.status === 'left' ? (
-                          <Badge color="gray" variant="light">
+                          <Badge color="gray" variant="light" tt="none">
                             {STUDENT_STATUS_LABELS.left}
                           </Badge>
                         ) : null}

@@ -79,6 +79,7 @@ export function SubgroupsPage() {
               label="Класс"
               placeholder="Выберите класс"
               searchable
+              allowDeselect={false}
               data={groupOptions(groups.data?.groups ?? [])}
               value={values.group_id || null}
               onChange={(value) => set({ group_id: value, subject_id: null })}
@@ -88,6 +89,7 @@ export function SubgroupsPage() {
               label="Предмет"
               placeholder={groupId ? 'Выберите предмет' : 'Сначала выберите класс'}
               searchable
+              allowDeselect={false}
               disabled={!data.data || !loadedFor}
               data={(data.data?.subjects ?? []).map((subject) => ({
                 value: String(subject.id),
@@ -110,6 +112,7 @@ export function SubgroupsPage() {
                 <Badge
                   key={set.id}
                   variant={set.subject_id === subjectId ? 'filled' : 'light'}
+                  tt="none"
                   style={{ cursor: 'pointer' }}
                   onClick={() => set.subject_id !== subjectId && selectSubject(set.subject_id)}
                 >

@@ -28,8 +28,18 @@ export const sky: MantineColorsTuple = [
   '#0c4a6e',
 ];
 
-/** Layer indexes (SPEC §9). */
-export const Z_INDEX = { modal: 1100, overlay: 1000, menu: 1000, tooltip: 1100 } as const;
+/**
+ * Layer indexes. SPEC §9: sidebar menu and its overlay 1000, modal 1100, tooltip 1100. Dropdowns
+ * (selects, date pickers, menus) must open above a modal they sit in, and toasts above everything.
+ */
+export const Z_INDEX = {
+  menu: 1000,
+  overlay: 1000,
+  modal: 1100,
+  tooltip: 1100,
+  popover: 1200,
+  toast: 1300,
+} as const;
 
 /** At or below this width the sidebar is a mobile overlay (SPEC §9). */
 export const MOBILE_MENU_MAX_WIDTH = 991;
@@ -53,8 +63,10 @@ export const partaTheme = createTheme({
     Modal: { defaultProps: { zIndex: Z_INDEX.modal } },
     Drawer: { defaultProps: { zIndex: Z_INDEX.overlay } },
     Overlay: { defaultProps: { zIndex: Z_INDEX.overlay } },
-    Menu: { defaultProps: { zIndex: Z_INDEX.menu } },
-    Popover: { defaultProps: { zIndex: Z_INDEX.menu } },
+    Menu: { defaultProps: { zIndex: Z_INDEX.popover } },
+    Popover: { defaultProps: { zIndex: Z_INDEX.popover } },
+    Combobox: { defaultProps: { zIndex: Z_INDEX.popover } },
+    HoverCard: { defaultProps: { zIndex: Z_INDEX.popover } },
     Tooltip: { defaultProps: { zIndex: Z_INDEX.tooltip } },
     DateInput: dateInputDefaults,
     DatePickerInput: dateInputDefaults,

@@ -16,7 +16,7 @@ function ThemedMantine({ children }: { children?: ReactNode }) {
   return (
     <MantineProvider theme={partaTheme} forceColorScheme={theme}>
       <DatesProvider settings={datesSettings}>
-        <Notifications position="top-right" zIndex={Z_INDEX.tooltip} />
+        <Notifications position="top-right" zIndex={Z_INDEX.toast} />
         {children}
       </DatesProvider>
     </MantineProvider>

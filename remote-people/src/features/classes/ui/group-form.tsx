@@ -8,6 +8,7 @@ import {
   type Group as SchoolClass,
 } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
+import { DROPDOWN_LAYER } from '../../../lib/dropdown-layer';
 
 export interface GroupFormValues {
   number: string | null;
@@ -64,6 +65,7 @@ export function GroupForm({ group, teachers, submitLabel, readOnly, onSubmit }: 
         ) : null}
         <SimpleGrid cols={{ base: 2, sm: 3 }}>
           <Select
+            comboboxProps={DROPDOWN_LAYER}
             label="Номер"
             withAsterisk
             data={NUMBERS}
@@ -80,6 +82,7 @@ export function GroupForm({ group, teachers, submitLabel, readOnly, onSubmit }: 
             onChange={(event) => form.setFieldValue('letter', event.currentTarget.value.toUpperCase())}
           />
           <Select
+            comboboxProps={DROPDOWN_LAYER}
             label="Классный руководитель"
             placeholder="Не назначен"
             searchable

@@ -9,13 +9,13 @@ import { spansOrganizations } from '../model/group-options';
 export function GroupsTable({ groups }: { groups: SchoolClass[] }) {
   const withOrganization = spansOrganizations(groups);
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer minWidth={340}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Класс</Table.Th>
-            <Table.Th>Номер</Table.Th>
-            <Table.Th>Буква</Table.Th>
+            <Table.Th visibleFrom="sm">Номер</Table.Th>
+            <Table.Th visibleFrom="sm">Буква</Table.Th>
             <Table.Th>Классный руководитель</Table.Th>
             {withOrganization ? <Table.Th>Организация</Table.Th> : null}
             <Table.Th ta="right">Учеников</Table.Th>
@@ -29,8 +29,8 @@ export function GroupsTable({ groups }: { groups: SchoolClass[] }) {
                   {group.name}
                 </Anchor>
               </Table.Td>
-              <Table.Td>{group.number}</Table.Td>
-              <Table.Td>{group.letter}</Table.Td>
+              <Table.Td visibleFrom="sm">{group.number}</Table.Td>
+              <Table.Td visibleFrom="sm">{group.letter}</Table.Td>
               <Table.Td>
                 {group.manager ? (
                   fullName(group.manager)

@@ -14,6 +14,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { getErrorMessage, getFieldErrors } from '@parta/shared';
 import { type Staff, type StaffCreate, staffCreateSchema } from '@parta/shared/domain/contracts/people';
 import { useEffect, useState } from 'react';
+import { DROPDOWN_LAYER } from '../../../lib/dropdown-layer';
 import type { OrganizationOption } from '../../organizations/api/get-organization-options';
 import { useRoles } from '../api/get-roles';
 
@@ -129,13 +130,14 @@ export function StaffForm({
           <TextInput label="Телефон" type="tel" readOnly={readOnly} {...form.getInputProps('phone')} />
         </SimpleGrid>
         <Select
+          comboboxProps={DROPDOWN_LAYER}
           label="Организация"
           withAsterisk
           allowDeselect={false}
           readOnly={readOnly}
           data={organizations.map((organization) => ({
             value: String(organization.id),
-            label: organization.name,
+            label: organization.short_name || organization.name,
           }))}
           {...form.getInputProps('organization_id')}
         />

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { fullName } from '@parta/shared';
 import type { Staff } from '@parta/shared/domain/contracts/people';
 import { Link } from 'react-router-dom';
@@ -12,6 +13,46 @@ export interface StaffTableProps {
 
 /** One page of staff: full name (opens the card), login, roles, organization, active state. */
 export function StaffTable({ users, organizationNames }: StaffTableProps) {
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const organizationOf = (user: Staff) =>
+    user.organization?.short_name ||
+    user.organization?.name ||
+    organizationNames.get(user.organization_id) ||
+    '—';
+  if (narrow) {
+    // A phone gets one card per person instead of a table scrolled sideways.
+    return (
+      <Stack gap="xs">
+        {users.map((user) => (
+          <Paper key={user.id} withBorder p="sm" radius="md" data-testid="staff-row">
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Anchor component={Link} to={paths.userEdit(user.id)} fw={500}>
+                {fullName(user)}
+              </Anchor>
+              <Badge
+                color={user.active ? 'emerald' : 'gray'}
+                variant={user.active ? 'light' : 'outline'}
+                tt="none"
+                style={{ flexShrink: 0 }}
+              >
+                {user.active ? 'Активен' : 'Отключён'}
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {user.login} · {organizationOf(user)}
+            </Text>
+            <Group gap={4} mt={6}>
+              {(user.roles ?? []).map((role) => (
+                <Badge key={role.id} variant="light" size="sm" radius="sm" tt="none" maw="none">
+                  {role.name}
+                </Badge>
+              ))}
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="sm">

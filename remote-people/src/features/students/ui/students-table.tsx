@@ -1,4 +1,5 @@
-import { Anchor, Badge, Table } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { fullName } from '@parta/shared';
 import { STUDENT_STATUS_LABELS, type StudentListItem } from '@parta/shared/domain/contracts/people';
 import { Link } from 'react-router-dom';
@@ -7,6 +8,38 @@ import { formatIsoDate } from '../model/format-date';
 
 /** One page of students: full name (opens the card), class, birth date, status. */
 export function StudentsTable({ students }: { students: StudentListItem[] }) {
+  const narrow = useMediaQuery('(max-width: 48em)');
+  if (narrow) {
+    return (
+      <Stack gap="xs">
+        {students.map((student) => (
+          <Paper key={student.id} withBorder p="sm" radius="md" data-testid="student-row">
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Anchor component={Link} to={paths.student(student.id)} fw={500}>
+                {fullName(student)}
+              </Anchor>
+              <Badge
+                color={student.status === 'active' ? 'emerald' : 'gray'}
+                variant="light"
+                tt="none"
+                style={{ flexShrink: 0 }}
+              >
+                {STUDENT_STATUS_LABELS[student.status]}
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {[
+                student.group_name ? `${student.group_name} класс` : 'Без класса',
+                formatIsoDate(student.birth_date),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped highlightOnHover verticalSpacing="sm">
