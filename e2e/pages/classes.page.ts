@@ -23,7 +23,7 @@ export class ClassesPage {
     await dialog.getByRole('textbox', { name: 'Буква' }).fill(letter);
     await dialog.getByRole('combobox', { name: 'Классный руководитель' }).click();
     const manager = this.page.getByRole('option').first();
-    const managerName = (await manager.innerText()).trim();
+    const managerName = ((await manager.textContent()) ?? '').trim();
     await manager.click();
     await dialog.getByRole('button', { name: 'Создать' }).click();
     await expect(this.page.getByRole('heading', { name: `${number}${letter} класс` })).toBeVisible();
@@ -47,7 +47,7 @@ export class ClassCardPage {
     await dialog.getByRole('button', { name: 'Удалить', exact: true }).click();
     const refusal = dialog.getByTestId('delete-refused');
     await expect(refusal).toBeVisible();
-    const text = (await refusal.innerText()).trim();
+    const text = ((await refusal.textContent()) ?? '').trim();
     await dialog.getByRole('button', { name: 'Отмена' }).click();
     return text;
   }

@@ -78,6 +78,6 @@ export class StaffCardPage {
     await this.page.getByRole('button', { name: 'Сбросить пароль' }).click();
     await this.page.getByRole('button', { name: 'Да, сбросить' }).click();
     await expect(this.newPassword).toBeVisible();
-    return (await this.newPassword.innerText()).trim();
+    return ((await this.newPassword.textContent()) ?? '').trim();
   }
 }

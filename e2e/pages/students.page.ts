@@ -59,3 +59,17 @@ export class StudentsPage {
     await expect(this.importDialog).toBeHidden();
   }
 }
+
+/** Карточка ученика (/student/{id}). */
+export class StudentCardPage {
+  constructor(readonly page: Page) {}
+
+  /** «Создать вход в дневник»; answers the created login and password as the card shows them once. */
+  async createDiaryLogin(): Promise<{ login: string; password: string }> {
+    await this.page.getByRole('button', { name: 'Создать вход в дневник' }).click();
+    const created = this.page.getByTestId('diary-login-created');
+    await expect(created).toBeVisible();
+    const [login, password] = await created.locator('code').allTextContents();
+    return { login, password };
+  }
+}

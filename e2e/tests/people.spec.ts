@@ -5,7 +5,7 @@ import { AppLayout } from '../pages/app-layout.page';
 import { ClassCardPage, ClassesPage } from '../pages/classes.page';
 import { LoginPage } from '../pages/login.page';
 import { StaffCardPage, StaffListPage } from '../pages/staff.page';
-import { StudentsPage } from '../pages/students.page';
+import { StudentCardPage, StudentsPage } from '../pages/students.page';
 import { SubgroupsPage } from '../pages/subgroups.page';
 import { apiLogin } from '../support/demo';
 import { ARTIFACTS_DIR } from '../support/system';
@@ -69,7 +69,7 @@ test.describe('people: staff, classes, students, subgroups', () => {
     await page.goto('/users');
 
     await expect(list.rows).toHaveCount(15);
-    const firstOnPageOne = await list.rows.first().innerText();
+    const firstOnPageOne = (await list.rows.first().textContent()) ?? '';
     await list.goToPage(2);
     await expect(list.pagerRange).toHaveText(/^16–30 из \d+$/);
     await expect(list.rows.first()).not.toHaveText(firstOnPageOne);
@@ -97,6 +97,7 @@ test.describe('people: staff, classes, students, subgroups', () => {
 
   test('a director creates a class, imports its list from .xlsx and splits it into subgroups', async ({
     page,
+    browser,
   }) => {
     await new LoginPage(page).signIn('director');
     const classes = new ClassesPage(page);
@@ -124,6 +125,16 @@ test.describe('people: staff, classes, students, subgroups', () => {
     await students.filterByClass('10В');
     await expect(students.rows).toHaveCount(3);
     await expect(students.rows.first()).toContainText('Абрамов Тимофей Андреевич');
+
+    // The imported student gets a diary sign-in, shown once, that works.
+    await students.rows.first().getByRole('link').click();
+    const diary = await new StudentCardPage(page).createDiaryLogin();
+    expect(diary.login).toBe('abramov.ta');
+    const studentContext = await browser.newContext();
+    const studentPage = await studentContext.newPage();
+    await new LoginPage(studentPage).signIn(diary.login, diary.password);
+    expect(await new AppLayout(studentPage).menuLabels()).toContain('Дневник');
+    await studentContext.close();
 
     await page.goto(`/class/${groupId}/edit`);
     await expect(card.students).toHaveCount(3);

@@ -64,11 +64,16 @@ test('a blocked remote shows the fallback, the rest keeps working, «Повто�
 
   await layout.openMenuItem('КТП');
   await expect(page.getByText('Раздел временно недоступен')).toBeVisible();
-  await page.getByRole('button', { name: 'Повторить' }).click();
+  // A retry while still blocked really asks for the remote again, and fails again.
+  const retry = page.getByRole('button', { name: 'Повторить' });
+  const refetched = page.waitForEvent('requestfailed', (request) => blocked.test(request.url()));
+  await retry.click();
+  await refetched;
   await expect(page.getByText('Раздел временно недоступен')).toBeVisible();
+  await expect(retry).toBeEnabled();
 
   await page.unroute(blocked);
-  await page.getByRole('button', { name: 'Повторить' }).click();
+  await retry.click();
   await expect(page.getByRole('heading', { name: 'КТП', exact: true })).toBeVisible();
   await expect(page.getByText('Раздел временно недоступен')).toHaveCount(0);
   await layout.openMenuItem('Журнал');

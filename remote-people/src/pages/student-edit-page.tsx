@@ -19,6 +19,7 @@ import { useGroups } from '../features/classes/api/get-groups';
 import { useStudent } from '../features/students/api/get-student';
 import { updateStudent } from '../features/students/api/update-student';
 import { formatIsoDate } from '../features/students/model/format-date';
+import { DiaryLoginPanel } from '../features/students/ui/diary-login-panel';
 import { StudentForm } from '../features/students/ui/student-form';
 import { useIdParam } from '../lib/id-param';
 import { paths } from '../lib/paths';
@@ -127,18 +128,12 @@ export function StudentEditPage() {
             )}
           </Paper>
           <Paper withBorder p="md" radius="md">
-            <Title order={4} mb="xs">
-              Вход в дневник
-            </Title>
-            {current.login ? (
-              <Text size="sm">
-                Логин: <b>{current.login}</b>
-              </Text>
-            ) : (
-              <Text c="dimmed" size="sm">
-                У ученика пока нет учётной записи для дневника
-              </Text>
-            )}
+            <DiaryLoginPanel
+              studentId={current.id}
+              login={current.login}
+              editable={editable}
+              onCreated={() => void student.reload()}
+            />
           </Paper>
         </SimpleGrid>
       </Stack>

@@ -6,6 +6,8 @@ import {
   studentInputSchema,
   studentListQuerySchema,
   studentListSchema,
+  studentLoginInputSchema,
+  studentLoginResultSchema,
   studentSchema,
   XLSX_MIME,
 } from '@parta/shared/domain/contracts/people';
@@ -14,6 +16,7 @@ import { z } from 'zod';
 import { unprocessable } from '../../plugins/errors';
 import {
   createStudent,
+  createStudentLogin,
   exportStudents,
   getStudent,
   importStudents,
@@ -139,5 +142,23 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await updateStudent(app.db, request.actor, request.params.id, request.body),
     }),
+  );
+
+  app.post(
+    '/students/:id/login',
+    {
+      config: { permission: 'students.edit' },
+      schema: {
+        tags: ['students'],
+        summary: 'Создать ученику вход в дневник (пароль показывается один раз)',
+        params: idParamsSchema,
+        body: studentLoginInputSchema,
+        response: { 201: z.object({ data: studentLoginResultSchema }) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await createStudentLogin(app.db, request.actor, request.params.id, request.body),
+      }),
   );
 };

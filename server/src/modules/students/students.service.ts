@@ -4,10 +4,14 @@ import type {
   StudentInputParsed,
   StudentList,
   StudentListItem,
+  StudentLoginResult,
 } from '@parta/shared/domain/contracts/people';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import { transliterate } from '../../seed/names';
+import { generatePassword, hashPassword } from '../auth/credentials';
+import { isLoginTaken } from '../staff/staff.repository';
 import {
   allowedOrganizationIds,
   assertOrganizationAllowed,
@@ -28,6 +32,7 @@ import {
   findStudent,
   findStudentIdentities,
   findStudentPage,
+  insertStudentLogin,
   insertStudents,
   type StudentRow,
   updateStudent as updateStudentRow,
@@ -234,4 +239,39 @@ export async function exportStudents(
   const buffer = await writeStudentWorkbook(rows);
   const suffix = filter.group_id && rows[0]?.group_name ? `-${rows[0].group_name}` : '';
   return { buffer, fileName: `ученики${suffix}-${today()}.xlsx` };
+}
+
+/** A free login from the name: `ivanov.ip`, then `ivanov.ip2` … */
+async function freeLoginFor(db: Db, person: { surname: string; name: string; patronymic: string | null }) {
+  const initials = [person.name, person.patronymic].map((part) => transliterate(part?.[0] ?? '')).join('');
+  const base = `${transliterate(person.surname)}.${initials}`.replace(/[^a-z0-9._-]/g, '') || 'uchenik';
+  let login = base.length >= 3 ? base : `${base}-uch`;
+  for (let n = 2; await isLoginTaken(db, login); n += 1) login = `${base}${n}`;
+  return login;
+}
+
+/** Creates the student's sign-in for the diary and answers its password once. */
+export async function createStudentLogin(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: { login?: string },
+): Promise<StudentLoginResult> {
+  const student = await getStudent(db, actor, id);
+  if (student.login) throw conflict(`У ученика уже есть вход в дневник: логин ${student.login}`);
+  if (input.login && (await isLoginTaken(db, input.login))) {
+    throw unprocessable(VALIDATION_MESSAGE, { login: ['Этот логин уже занят'] });
+  }
+  const login = input.login ?? (await freeLoginFor(db, student));
+  const password = generatePassword();
+  await insertStudentLogin(db, {
+    studentId: id,
+    organizationId: student.organization_id,
+    surname: student.surname,
+    name: student.name,
+    patronymic: student.patronymic,
+    login,
+    passwordHash: await hashPassword(password),
+  });
+  return { login, password };
 }

@@ -194,6 +194,36 @@ describe('student card', () => {
     expect(all.json().data.map((s: StudentListItem) => s.id)).toContain(student.id);
   });
 
+  it('creates a diary login once, which signs in as a student', async () => {
+    const created = studentSchema.parse(
+      (
+        await call(app, tokens.director, 'POST', '/api/students', {
+          surname: 'Дневников',
+          name: 'Илья',
+          patronymic: 'Олегович',
+          group_id: groupNamed('7А').id,
+        })
+      ).json().data,
+    );
+    const response = await call(app, tokens.director, 'POST', `/api/students/${created.id}/login`, {});
+    expect(response.statusCode).toBe(201);
+    const { login, password } = response.json().data;
+    expect(login).toBe('dnevnikov.io');
+    const session = await loginAs(app, login, password);
+    const me = (await call(app, session, 'POST', '/api/auth/me')).json().data;
+    expect(me.permissions.map((permission: { key: string }) => permission.key)).toContain('diary.view');
+    expect((await call(app, tokens.director, 'GET', `/api/students/${created.id}`)).json().data.login).toBe(
+      login,
+    );
+
+    const again = await call(app, tokens.director, 'POST', `/api/students/${created.id}/login`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`У ученика уже есть вход в дневник: логин ${login}`);
+    expect(
+      (await call(app, tokens.director2, 'POST', `/api/students/${created.id}/login`, {})).statusCode,
+    ).toBe(404);
+  });
+
   it('refuses a class of another organization', async () => {
     const gymnasiumGroup = (await call(app, tokens.director2, 'GET', '/api/group')).json().data.groups[0];
     const response = await call(app, tokens.director, 'POST', '/api/students', {

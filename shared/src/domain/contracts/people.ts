@@ -322,6 +322,14 @@ export const studentSchema = studentListItemSchema.extend({
 });
 export type Student = z.infer<typeof studentSchema>;
 
+/** Body of POST /api/students/{id}/login: the diary login; without one it is made from the name. */
+export const studentLoginInputSchema = z.object({ login: loginSchema.optional() });
+export type StudentLoginInput = z.input<typeof studentLoginInputSchema>;
+
+/** Answer of POST /api/students/{id}/login: the login and its password, shown once. */
+export const studentLoginResultSchema = z.object({ login: z.string(), password: z.string() });
+export type StudentLoginResult = z.infer<typeof studentLoginResultSchema>;
+
 // ---------------------------------------------------------------- import / export (.xlsx)
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
