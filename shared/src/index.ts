@@ -4,6 +4,7 @@ export {
   type ApiErrorBody,
   type ApiRedirect,
   apiClient,
+  compactParams,
   createApiClient,
   getErrorMessage,
   getErrorStatus,
@@ -76,6 +77,8 @@ export {
 } from './theme';
 export {
   AppProviders,
+  ListPager,
+  type ListPagerProps,
   NotFoundPage,
   notify,
   PageTitle,
@@ -83,7 +86,11 @@ export {
   PlaceholderRoutes,
   type PlaceholderRoutesProps,
   type PlannedScreen,
+  type RequestState,
   ScreenPlaceholder,
   StatusPage,
   type StatusPageProps,
+  useIdParam,
+  useListParams,
+  useRequest,
 } from './ui';

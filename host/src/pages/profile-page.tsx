@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatMoney, fullName, PageTitle, usePermissions } from '@parta/shared';
 import type { ReactNode } from 'react';
+import { ChangePasswordForm } from '../features/auth/ui/change-password-form';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -36,30 +37,11 @@ export function ProfilePage() {
             ) : null}
           </Stack>
         </Card>
-        <Card
-          withBorder
-          radius="md"
-          padding="lg"
-          component="form"
-          onSubmit={(event) => event.preventDefault()}
-        >
+        <Card withBorder radius="md" padding="lg">
           <Title order={4} mb="md">
             Смена пароля
           </Title>
-          <Alert color="gray" mb="md" data-testid="password-note">
-            Смена пароля появится после обновления сервера. Пока пароль может сбросить администратор вашей
-            организации.
-          </Alert>
-          <Stack gap="sm">
-            <PasswordInput label="Текущий пароль" autoComplete="current-password" disabled />
-            <PasswordInput label="Новый пароль" autoComplete="new-password" disabled />
-            <PasswordInput label="Повторите новый пароль" autoComplete="new-password" disabled />
-            <Group justify="flex-end">
-              <Button type="submit" disabled>
-                Сменить пароль
-              </Button>
-            </Group>
-          </Stack>
+          <ChangePasswordForm />
         </Card>
       </SimpleGrid>
     </>

@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { fullName, getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
+import { fullName, getErrorMessage, notify, PageTitle, useIdParam, usePermissions } from '@parta/shared';
 import { STUDENT_STATUS_LABELS } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -22,7 +22,6 @@ import { useGroups } from '../features/classes/api/get-groups';
 import { updateGroup } from '../features/classes/api/update-group';
 import { GroupForm } from '../features/classes/ui/group-form';
 import { formatIsoDate } from '../features/students/model/format-date';
-import { useIdParam } from '../lib/id-param';
 import { paths } from '../lib/paths';
 
 /** Класс (class.edit): number, letter, manager, its students; deleting is refused while it has students. */

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { fullName, getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
+import { fullName, getErrorMessage, notify, PageTitle, useIdParam, usePermissions } from '@parta/shared';
 import { STUDENT_STATUS_LABELS, type StudentInputParsed } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -21,7 +21,6 @@ import { updateStudent } from '../features/students/api/update-student';
 import { formatIsoDate } from '../features/students/model/format-date';
 import { DiaryLoginPanel } from '../features/students/ui/diary-login-panel';
 import { StudentForm } from '../features/students/ui/student-form';
-import { useIdParam } from '../lib/id-param';
 import { paths } from '../lib/paths';
 
 /** Карточка ученика (student.edit): data, class (moving), parents, diary login, «выбыл». */

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
+import { getErrorMessage, ListPager, notify, PageTitle, useListParams, usePermissions } from '@parta/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useGroups } from '../features/classes/api/get-groups';
@@ -22,9 +22,7 @@ import { useStudents } from '../features/students/api/get-students';
 import { ImportStudentsModal } from '../features/students/ui/import-students-modal';
 import { StudentForm } from '../features/students/ui/student-form';
 import { StudentsTable } from '../features/students/ui/students-table';
-import { ListPager } from '../lib/list-pager';
 import { paths } from '../lib/paths';
-import { useListParams } from '../lib/use-list-params';
 
 const FILTERS = ['search', 'group_id', 'status'] as const;
 type StatusFilter = 'active' | 'left' | 'all';

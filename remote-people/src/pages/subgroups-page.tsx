@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
-import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
+import { getErrorMessage, notify, PageTitle, useListParams, usePermissions } from '@parta/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useGroups } from '../features/classes/api/get-groups';
 import { groupOptions } from '../features/classes/model/group-options';
@@ -8,7 +8,6 @@ import { useSubgroups } from '../features/subgroups/api/get-subgroups';
 import { saveSubgroups } from '../features/subgroups/api/save-subgroups';
 import { initialSplit, type Split } from '../features/subgroups/model/split';
 import { SplitEditor } from '../features/subgroups/ui/split-editor';
-import { useListParams } from '../lib/use-list-params';
 
 const FILTERS = ['group_id', 'subject_id'] as const;
 

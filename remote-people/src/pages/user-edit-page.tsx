@@ -1,12 +1,11 @@
 import { Alert, Anchor, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { fullName, getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
+import { fullName, getErrorMessage, notify, PageTitle, useIdParam, usePermissions } from '@parta/shared';
 import { Link } from 'react-router-dom';
 import { useOrganizationOptions } from '../features/organizations/api/get-organization-options';
 import { useUser } from '../features/staff/api/get-user';
 import { updateUser } from '../features/staff/api/update-user';
 import { ResetPasswordPanel } from '../features/staff/ui/reset-password-panel';
 import { StaffForm } from '../features/staff/ui/staff-form';
-import { useIdParam } from '../lib/id-param';
 import { paths } from '../lib/paths';
 
 /** Карточка сотрудника (user.edit): personal data, roles, active state, password reset. */

@@ -1,13 +1,11 @@
 import { Alert, Button, Group, Loader, Paper, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { getErrorMessage, PageTitle, usePermissions } from '@parta/shared';
+import { getErrorMessage, ListPager, PageTitle, useListParams, usePermissions } from '@parta/shared';
 import { useMemo, useState } from 'react';
 import { useOrganizationOptions } from '../features/organizations/api/get-organization-options';
 import { useUsers } from '../features/staff/api/get-users';
 import { CreateStaffModal } from '../features/staff/ui/create-staff-modal';
 import { StaffTable } from '../features/staff/ui/staff-table';
-import { ListPager } from '../lib/list-pager';
-import { useListParams } from '../lib/use-list-params';
 
 const FILTERS = ['search', 'organization_id'] as const;
 

@@ -1,3 +1,4 @@
+import { loginBase } from '@parta/shared/domain/logins';
 import type { Random } from './random';
 
 /** Male first names with the patronymics they give (сын, дочь). */
@@ -343,49 +344,9 @@ export function childName(random: Random, familySurname?: string): PersonName {
   };
 }
 
-const TRANSLIT: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-};
-
-export function transliterate(text: string): string {
-  return [...text.toLowerCase()].map((char) => TRANSLIT[char] ?? char).join('');
-}
-
 /** A login like `ivanova.ea` from the name; `taken` keeps logins unique. */
 export function loginFor(person: PersonName, taken: Set<string>): string {
-  const base = `${transliterate(person.surname)}.${transliterate(person.name[0])}${transliterate(person.patronymic[0])}`;
+  const base = loginBase(person);
   let login = base;
   for (let n = 2; taken.has(login); n++) login = `${base}${n}`;
   taken.add(login);

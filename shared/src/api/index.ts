@@ -1,4 +1,5 @@
 export { apiClient, setApiNavigator } from './api-client';
+export { compactParams } from './compact-params';
 export {
   type ApiClientOptions,
   type ApiRedirect,

@@ -1,4 +1,5 @@
 export { AppProviders } from './app-providers';
+export { ListPager, type ListPagerProps } from './list-pager';
 export { notify } from './notify';
 export { PageTitle, type PageTitleProps } from './page-title';
 export {
@@ -8,3 +9,6 @@ export {
   ScreenPlaceholder,
 } from './screen-placeholder';
 export { NotFoundPage, StatusPage, type StatusPageProps } from './status-page';
+export { useIdParam } from './use-id-param';
+export { useListParams } from './use-list-params';
+export { type RequestState, useRequest } from './use-request';

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { apiTokens, organizations, rolePermissions, roles, userRoles, users } from '../../db/schema';
 
@@ -57,11 +57,26 @@ export async function revokeToken(db: Database, tokenId: number) {
   await db.update(apiTokens).set({ revokedAt: sql`now()` }).where(eq(apiTokens.id, tokenId));
 }
 
-export async function revokeUserTokens(db: Database, userId: number) {
+/** Revokes every live token of the user, but for `keepTokenId` (the caller's own session) when given. */
+export async function revokeUserTokens(db: Database, userId: number, keepTokenId?: number) {
   await db
     .update(apiTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+    .where(
+      and(
+        eq(apiTokens.userId, userId),
+        isNull(apiTokens.revokedAt),
+        keepTokenId === undefined ? undefined : ne(apiTokens.id, keepTokenId),
+      ),
+    );
+}
+
+export async function findPasswordHash(db: Database, userId: number) {
+  const [row] = await db
+    .select({ login: users.login, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 }
 
 /** The user, their organization, roles and permission keys: what /api/auth/me answers. */

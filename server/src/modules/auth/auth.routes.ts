@@ -1,11 +1,12 @@
 import {
+  changePasswordBodySchema,
   loginBodySchema,
   loginResponseSchema,
   meResponseSchema,
   messageSchema,
 } from '@parta/shared/domain/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, login, logout } from './auth.service';
+import { changePassword, currentUser, login, logout } from './auth.service';
 import { LoginThrottle } from './login-throttle';
 
 export interface AuthRoutesOptions {
@@ -54,6 +55,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => {
       await logout(app.db, request.actor);
       return { message: 'Вы вышли из системы' };
+    },
+  );
+
+  app.post(
+    '/auth/password',
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Смена своего пароля: другие сеансы пользователя завершаются',
+        body: changePasswordBodySchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await changePassword(app.db, throttle, request.actor, request.body, request.ip);
+      return { message: 'Пароль изменён' };
     },
   );
 };

@@ -1,15 +1,28 @@
-import type { CurrentUser, LoginBody } from '@parta/shared/domain/contracts/auth';
+import type { ChangePasswordBody, CurrentUser, LoginBody } from '@parta/shared/domain/contracts/auth';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable } from '../../plugins/errors';
-import { findCurrentUser, findUserByLogin, insertToken, revokeToken } from './auth.repository';
-import { dummyPasswordHash, hashToken, newToken, verifyPassword } from './credentials';
+import { updatePasswordHash } from '../users/users.repository';
+import {
+  findCurrentUser,
+  findPasswordHash,
+  findUserByLogin,
+  insertToken,
+  revokeToken,
+  revokeUserTokens,
+} from './auth.repository';
+import { dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword } from './credentials';
 import type { LoginThrottle } from './login-throttle';
 
 export const INVALID_CREDENTIALS = 'Неверный логин или пароль';
 export const TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
 
 /** Checks the password (same answer whether the login exists, is inactive or the password is wrong) and issues a token. */
+function tooManyAttempts(waitMs: number) {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return new HttpError(429, `Слишком много попыток входа. Повторите через ${minutes} мин.`);
+}
+
 export async function login(
   db: Database,
   throttle: LoginThrottle,
@@ -17,10 +30,7 @@ export async function login(
   ip: string,
 ): Promise<{ token: string; user: CurrentUser }> {
   const wait = throttle.retryAfter(ip, input.login);
-  if (wait > 0) {
-    const minutes = Math.max(1, Math.ceil(wait / 60_000));
-    throw new HttpError(429, `Слишком много попыток входа. Повторите через ${minutes} мин.`);
-  }
+  if (wait > 0) throw tooManyAttempts(wait);
   const user = await findUserByLogin(db, input.login);
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user?.active || !passwordOk) {
@@ -46,4 +56,28 @@ export async function currentUser(db: Database, userId: number): Promise<Current
 
 export async function logout(db: Database, actor: Actor) {
   await revokeToken(db, actor.tokenId);
+}
+
+/**
+ * The caller changes their own password: the current one must match (wrong guesses count against the
+ * same throttle as sign-in), and every other session of the user is signed out.
+ */
+export async function changePassword(
+  db: Database,
+  throttle: LoginThrottle,
+  actor: Actor,
+  input: ChangePasswordBody,
+  ip: string,
+): Promise<void> {
+  const user = await findPasswordHash(db, actor.userId);
+  if (!user) throw notFound('Пользователь не найден');
+  const wait = throttle.retryAfter(ip, user.login);
+  if (wait > 0) throw tooManyAttempts(wait);
+  if (!(await verifyPassword(input.current_password, user.passwordHash))) {
+    throttle.fail(ip, user.login);
+    throw unprocessable('Неверный текущий пароль', { current_password: ['Неверный текущий пароль'] });
+  }
+  throttle.succeed(ip, user.login);
+  await updatePasswordHash(db, actor.userId, await hashPassword(input.new_password));
+  await revokeUserTokens(db, actor.userId, actor.tokenId);
 }

@@ -226,3 +226,84 @@ describe('sign-in rate limiting', () => {
     }
   });
 });
+
+describe('POST /api/auth/password: changing one’s own password', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await createTestApp({ loginMaxFailures: 3 });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('needs a signed-in caller', async () => {
+    const response = await call(app, undefined, 'POST', '/api/auth/password', {
+      current_password: 'parta2026',
+      new_password: 'a-new-password',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('validates in Russian: a short new password, the same password, missing fields', async () => {
+    const token = await loginAs(app, 'zavuch');
+    const short = await call(app, token, 'POST', '/api/auth/password', {
+      current_password: 'parta2026',
+      new_password: 'short',
+    });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors.new_password).toEqual(['Пароль не короче 8 символов']);
+    const same = await call(app, token, 'POST', '/api/auth/password', {
+      current_password: 'parta2026',
+      new_password: 'parta2026',
+    });
+    expect(same.statusCode).toBe(422);
+    expect(same.json().errors.new_password).toEqual(['Новый пароль совпадает с текущим']);
+    const empty = await call(app, token, 'POST', '/api/auth/password', {});
+    expect(empty.statusCode).toBe(422);
+    expect(Object.keys(empty.json().errors).sort()).toEqual(['current_password', 'new_password']);
+  });
+
+  it('refuses a wrong current password with a field error and keeps the old one', async () => {
+    const token = await loginAs(app, 'zavuch');
+    const response = await call(app, token, 'POST', '/api/auth/password', {
+      current_password: 'not-my-password',
+      new_password: 'a-new-password',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ current_password: ['Неверный текущий пароль'] });
+    await expect(loginAs(app, 'zavuch')).resolves.toEqual(expect.any(String));
+  });
+
+  it('changes the password, keeps this session and signs out the others', async () => {
+    const here = await loginAs(app, 'teacher');
+    const elsewhere = await loginAs(app, 'teacher');
+    const response = await call(app, here, 'POST', '/api/auth/password', {
+      current_password: 'parta2026',
+      new_password: 'Учитель-2027',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Пароль изменён' });
+    expect((await call(app, here, 'POST', '/api/auth/me')).statusCode).toBe(200);
+    expect((await call(app, elsewhere, 'POST', '/api/auth/me')).statusCode).toBe(401);
+    await expect(loginAs(app, 'teacher')).rejects.toThrow(/422/);
+    await expect(loginAs(app, 'teacher', 'Учитель-2027')).resolves.toEqual(expect.any(String));
+  });
+
+  it('counts wrong current passwords against the sign-in limit (429 after the limit)', async () => {
+    const token = await loginAs(app, 'director');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const wrong = await call(app, token, 'POST', '/api/auth/password', {
+        current_password: `guess${attempt}`,
+        new_password: 'a-new-password',
+      });
+      expect(wrong.statusCode).toBe(422);
+    }
+    const blocked = await call(app, token, 'POST', '/api/auth/password', {
+      current_password: 'parta2026',
+      new_password: 'a-new-password',
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Слишком много попыток/);
+  });
+});

@@ -1,10 +1,10 @@
+import { idParamsSchema } from '@parta/shared/domain/contracts/common';
 import {
   groupDetailSchema,
   groupInputSchema,
   groupListQuerySchema,
   groupListSchema,
   groupSubgroupsSchema,
-  idParamsSchema,
   subgroupParamsSchema,
   subgroupSetInputSchema,
   subgroupSetSchema,

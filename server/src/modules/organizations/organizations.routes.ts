@@ -1,3 +1,4 @@
+import { idParamsSchema } from '@parta/shared/domain/contracts/common';
 import {
   balanceTransactionSchema,
   dictionaryItemSchema,
@@ -7,7 +8,6 @@ import {
   settingsQuerySchema,
   settingsUpdateSchema,
 } from '@parta/shared/domain/contracts/organizations';
-import { idParamsSchema } from '@parta/shared/domain/contracts/people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {

@@ -1,5 +1,5 @@
+import { idParamsSchema } from '@parta/shared/domain/contracts/common';
 import {
-  idParamsSchema,
   studentExportQuerySchema,
   studentImportQuerySchema,
   studentImportResultSchema,

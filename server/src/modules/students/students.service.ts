@@ -6,10 +6,10 @@ import type {
   StudentListItem,
   StudentLoginResult,
 } from '@parta/shared/domain/contracts/people';
+import { loginBase } from '@parta/shared/domain/logins';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
-import { transliterate } from '../../seed/names';
 import { generatePassword, hashPassword } from '../auth/credentials';
 import { isLoginTaken } from '../staff/staff.repository';
 import {
@@ -243,9 +243,8 @@ export async function exportStudents(
 
 /** A free login from the name: `ivanov.ip`, then `ivanov.ip2` … */
 async function freeLoginFor(db: Db, person: { surname: string; name: string; patronymic: string | null }) {
-  const initials = [person.name, person.patronymic].map((part) => transliterate(part?.[0] ?? '')).join('');
-  const base = `${transliterate(person.surname)}.${initials}`.replace(/[^a-z0-9._-]/g, '') || 'uchenik';
-  let login = base.length >= 3 ? base : `${base}-uch`;
+  const base = loginBase(person);
+  let login = base;
   for (let n = 2; await isLoginTaken(db, login); n += 1) login = `${base}${n}`;
   return login;
 }

@@ -1,4 +1,5 @@
-import { idParamsSchema, staffListQuerySchema } from '@parta/shared/domain/contracts/people';
+import { idParamsSchema } from '@parta/shared/domain/contracts/common';
+import { staffListQuerySchema } from '@parta/shared/domain/contracts/people';
 import {
   resetPasswordResponseSchema,
   roleSchema,

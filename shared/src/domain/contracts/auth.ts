@@ -9,6 +9,27 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+/** A password a person chooses: 8 to 100 characters. */
+export const passwordSchema = z
+  .string({ error: 'Укажите пароль' })
+  .min(8, { error: 'Пароль не короче 8 символов' })
+  .max(100, { error: 'Пароль не длиннее 100 символов' });
+
+/** Body of POST /api/auth/password: the caller changes their own password. */
+export const changePasswordBodySchema = z
+  .object({
+    current_password: z
+      .string({ error: 'Укажите текущий пароль' })
+      .min(1, { error: 'Укажите текущий пароль' })
+      .max(200),
+    new_password: passwordSchema,
+  })
+  .refine((body) => body.new_password !== body.current_password, {
+    path: ['new_password'],
+    error: 'Новый пароль совпадает с текущим',
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
 export const roleRefSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -3,7 +3,7 @@
  * balance transactions (SPEC §3, §7).
  */
 import { z } from 'zod';
-import { idSchema } from './people';
+import { idSchema } from './common';
 
 /** An organization of the caller's tree (GET /api/organizations/my-and-children). */
 export const organizationOptionSchema = z.object({

@@ -4,58 +4,16 @@
  * Messages are the Russian texts a user sees next to the field.
  */
 import { z } from 'zod';
-
-// ---------------------------------------------------------------- building blocks
-
-const text = (required: string, max = 100) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(max, { error: `Не длиннее ${max} символов` });
-
-const optionalText = (max = 100) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `Не длиннее ${max} символов` })
-    .nullish()
-    .transform((value) => (value ? value : null));
-
-/** A positive integer id; accepts the string form that query strings and selects carry. */
-export const idSchema = z.coerce
-  .number({ error: 'Неверный идентификатор' })
-  .int()
-  .positive({ error: 'Неверный идентификатор' });
-
-export const idParamsSchema = z.object({ id: idSchema });
-
-/** ISO calendar date `YYYY-MM-DD`, as the API sends and takes dates. */
-export const isoDateSchema = z.iso.date({ error: 'Дата в формате ГГГГ-ММ-ДД' });
-
-/** Query of paginated lists (SPEC §7: page from 1, per_page 15 by default). */
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(15),
-  search: z.string().trim().max(100).optional(),
-});
-
-export const pageMetaSchema = z.object({
-  current_page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-  last_page: z.number().int(),
-});
-export type PageMeta = z.infer<typeof pageMetaSchema>;
-
-/** A person named by surname, name, patronymic (SPEC §3: full name in that order). */
-export const personNameSchema = z.object({
-  id: z.number().int(),
-  surname: z.string(),
-  name: z.string(),
-  patronymic: z.string().nullable(),
-});
-export type PersonRef = z.infer<typeof personNameSchema>;
+import { passwordSchema } from './auth';
+import {
+  idSchema,
+  isoDateSchema,
+  optionalText,
+  pageMetaSchema,
+  pageQuerySchema,
+  personNameSchema,
+  text,
+} from './common';
 
 // ---------------------------------------------------------------- staff (POST /api/users, PUT /api/users/{id})
 
@@ -68,11 +26,6 @@ const loginSchema = z
   .regex(LOGIN_PATTERN, {
     error: 'Логин: от 3 до 50 латинских букв, цифр, точек, дефисов или подчёркиваний',
   });
-
-const passwordSchema = z
-  .string()
-  .min(8, { error: 'Пароль не короче 8 символов' })
-  .max(100, { error: 'Пароль не длиннее 100 символов' });
 
 const staffFields = {
   surname: text('Укажите фамилию'),
@@ -379,12 +332,3 @@ export const studentExportQuerySchema = z.object({
   status: z.enum([...STUDENT_STATUSES, 'all']).default('active'),
   organization_id: idSchema.optional(),
 });
-
-// ---------------------------------------------------------------- error answers
-
-/** 422 answer: `{message, errors: {field: [messages]}}`. */
-export const validationErrorSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
-export type ValidationError = z.infer<typeof validationErrorSchema>;

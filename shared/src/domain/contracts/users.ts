@@ -3,7 +3,8 @@
  * The user shape itself is `staffSchema` of the people contracts.
  */
 import { z } from 'zod';
-import { idSchema, pageMetaSchema, staffSchema } from './people';
+import { idSchema, pageMetaSchema } from './common';
+import { staffSchema } from './people';
 
 export const userListResponseSchema = z.object({ data: z.array(staffSchema), meta: pageMetaSchema });
 export type UserListResponse = z.infer<typeof userListResponseSchema>;

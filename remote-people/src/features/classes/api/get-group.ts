@@ -1,6 +1,5 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, useRequest } from '@parta/shared';
 import type { GroupDetail } from '@parta/shared/domain/contracts/people';
-import { useRequest } from '../../../lib/use-request';
 
 /** GET /api/group/{id}: `data.data` is the class with its manager and students (SPEC §7, §8). */
 export async function getGroup(id: number): Promise<GroupDetail> {

@@ -1,6 +1,5 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, useRequest } from '@parta/shared';
 import type { GroupList } from '@parta/shared/domain/contracts/people';
-import { useRequest } from '../../../lib/use-request';
 
 const PARTS: Record<keyof GroupList, string> = {
   groups: 'Классы не найдены в ответе API',

@@ -1,14 +1,13 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { fullName, getErrorMessage, getFieldErrors } from '@parta/shared';
+import type { PersonRef } from '@parta/shared/domain/contracts/common';
 import {
   type GroupInputParsed,
   groupInputSchema,
-  type PersonRef,
   type Group as SchoolClass,
 } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
-import { DROPDOWN_LAYER } from '../../../lib/dropdown-layer';
 
 export interface GroupFormValues {
   number: string | null;
@@ -65,7 +64,6 @@ export function GroupForm({ group, teachers, submitLabel, readOnly, onSubmit }: 
         ) : null}
         <SimpleGrid cols={{ base: 2, sm: 3 }}>
           <Select
-            comboboxProps={DROPDOWN_LAYER}
             label="Номер"
             withAsterisk
             data={NUMBERS}
@@ -82,7 +80,6 @@ export function GroupForm({ group, teachers, submitLabel, readOnly, onSubmit }: 
             onChange={(event) => form.setFieldValue('letter', event.currentTarget.value.toUpperCase())}
           />
           <Select
-            comboboxProps={DROPDOWN_LAYER}
             label="Классный руководитель"
             placeholder="Не назначен"
             searchable

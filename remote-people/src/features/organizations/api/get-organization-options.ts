@@ -1,6 +1,5 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, useRequest } from '@parta/shared';
 import type { OrganizationOption } from '@parta/shared/domain/contracts/organizations';
-import { useRequest } from '../../../lib/use-request';
 
 export type { OrganizationOption };
 

@@ -1,5 +1,4 @@
-import { apiClient } from '@parta/shared';
-import { useRequest } from '../../../lib/use-request';
+import { apiClient, useRequest } from '@parta/shared';
 
 export interface RoleOption {
   id: number;

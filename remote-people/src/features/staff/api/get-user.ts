@@ -1,6 +1,5 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, useRequest } from '@parta/shared';
 import type { Staff } from '@parta/shared/domain/contracts/people';
-import { useRequest } from '../../../lib/use-request';
 
 /** GET /api/users/{id}: `data` is the user with roles (SPEC §7). */
 export async function getUser(id: number): Promise<Staff> {

@@ -1,6 +1,6 @@
-import { apiClient } from '@parta/shared';
-import type { PageMeta, Staff, StaffListQuery } from '@parta/shared/domain/contracts/people';
-import { compactParams, useRequest } from '../../../lib/use-request';
+import { apiClient, compactParams, useRequest } from '@parta/shared';
+import type { PageMeta } from '@parta/shared/domain/contracts/common';
+import type { Staff, StaffListQuery } from '@parta/shared/domain/contracts/people';
 
 export interface StaffPage {
   data: Staff[];

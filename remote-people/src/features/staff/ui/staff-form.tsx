@@ -14,7 +14,6 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { getErrorMessage, getFieldErrors } from '@parta/shared';
 import { type Staff, type StaffCreate, staffCreateSchema } from '@parta/shared/domain/contracts/people';
 import { useEffect, useState } from 'react';
-import { DROPDOWN_LAYER } from '../../../lib/dropdown-layer';
 import type { OrganizationOption } from '../../organizations/api/get-organization-options';
 import { useRoles } from '../api/get-roles';
 
@@ -130,7 +129,6 @@ export function StaffForm({
           <TextInput label="Телефон" type="tel" readOnly={readOnly} {...form.getInputProps('phone')} />
         </SimpleGrid>
         <Select
-          comboboxProps={DROPDOWN_LAYER}
           label="Организация"
           withAsterisk
           allowDeselect={false}

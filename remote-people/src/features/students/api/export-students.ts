@@ -1,6 +1,5 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, compactParams } from '@parta/shared';
 import type { StudentListQuery } from '@parta/shared/domain/contracts/people';
-import { compactParams } from '../../../lib/use-request';
 
 /** GET /api/students/export: the filtered list as .xlsx, saved by the browser under the server's name. */
 export async function exportStudents(

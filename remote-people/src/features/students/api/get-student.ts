@@ -1,6 +1,5 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, useRequest } from '@parta/shared';
 import type { Student } from '@parta/shared/domain/contracts/people';
-import { useRequest } from '../../../lib/use-request';
 
 /** GET /api/students/{id}: `data.data` is the student (SPEC §7). */
 export async function getStudent(id: number): Promise<Student> {

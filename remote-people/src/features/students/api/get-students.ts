@@ -1,6 +1,5 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, compactParams, useRequest } from '@parta/shared';
 import type { StudentList, StudentListQuery } from '@parta/shared/domain/contracts/people';
-import { compactParams, useRequest } from '../../../lib/use-request';
 
 /** GET /api/students: one page filtered by the server (class, search, status). */
 export async function getStudents(query: StudentListQuery): Promise<StudentList> {

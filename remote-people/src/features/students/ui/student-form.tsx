@@ -9,7 +9,6 @@ import {
   studentInputSchema,
 } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
-import { DROPDOWN_LAYER } from '../../../lib/dropdown-layer';
 import { groupOptions } from '../../classes/model/group-options';
 
 export interface StudentFormValues {
@@ -85,7 +84,6 @@ export function StudentForm({
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <DateInput
-            popoverProps={DROPDOWN_LAYER}
             label="Дата рождения"
             valueFormat="DD.MM.YYYY"
             placeholder="ДД.ММ.ГГГГ"
@@ -95,7 +93,6 @@ export function StudentForm({
             {...form.getInputProps('birth_date')}
           />
           <Select
-            comboboxProps={DROPDOWN_LAYER}
             label="Класс"
             placeholder="Без класса"
             searchable

@@ -1,6 +1,5 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, useRequest } from '@parta/shared';
 import type { GroupSubgroups } from '@parta/shared/domain/contracts/people';
-import { useRequest } from '../../../lib/use-request';
 
 /** GET /api/group/{id}/subgroups: the class's splits per subject with its students and subjects. */
 export async function getSubgroups(groupId: number): Promise<GroupSubgroups> {

@@ -1,4 +1,5 @@
-import type { PersonRef, SubgroupSet } from '@parta/shared/domain/contracts/people';
+import type { PersonRef } from '@parta/shared/domain/contracts/common';
+import type { SubgroupSet } from '@parta/shared/domain/contracts/people';
 
 /** A class split for one subject as the screen edits it: subgroup names and their students in order. */
 export interface Split {

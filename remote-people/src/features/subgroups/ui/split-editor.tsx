@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { fullName } from '@parta/shared';
-import type { PersonRef } from '@parta/shared/domain/contracts/people';
+import type { PersonRef } from '@parta/shared/domain/contracts/common';
 import { useState } from 'react';
 import { membersOf, moveStudents, type Split } from '../model/split';
 

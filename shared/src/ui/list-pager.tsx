@@ -1,5 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core';
-import type { PageMeta } from '@parta/shared/domain/contracts/people';
+import type { PageMeta } from '../domain/contracts/common';
 
 export interface ListPagerProps {
   /** `meta` of a paginated answer (SPEC §7). */

@@ -43,10 +43,3 @@ export function useRequest<T>(load: () => Promise<T>, deps: DependencyList, enab
 
   return { data, error, loading, reload: run };
 }
-
-/** Drops empty values so the query carries only what is set (SPEC §7: omitted when empty). */
-export function compactParams<T extends object>(params: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== ''),
-  ) as Partial<T>;
-}

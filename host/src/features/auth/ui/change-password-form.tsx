@@ -1,0 +1,82 @@
+import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { getErrorMessage, getFieldErrors, notify } from '@parta/shared';
+import { changePasswordBodySchema } from '@parta/shared/domain/contracts/auth';
+import { useState } from 'react';
+import { z } from 'zod';
+import { changePassword } from '../api/change-password';
+
+/** The contract plus the repeated new password, which only the form checks. */
+const formSchema = changePasswordBodySchema
+  .and(z.object({ repeat_password: z.string() }))
+  .refine((values) => values.repeat_password === values.new_password, {
+    path: ['repeat_password'],
+    error: 'Пароли не совпадают',
+  });
+
+type FormValues = z.input<typeof formSchema>;
+
+const EMPTY: FormValues = { current_password: '', new_password: '', repeat_password: '' };
+
+/** «Смена пароля» on the profile: current password, the new one twice; other sessions end on success. */
+export function ChangePasswordForm() {
+  const form = useForm<FormValues>({
+    initialValues: EMPTY,
+    validate: schemaResolver(formSchema, { sync: true }),
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = form.onSubmit(async ({ current_password, new_password }) => {
+    setFailure(null);
+    setSaving(true);
+    try {
+      const message = await changePassword({ current_password, new_password });
+      form.setValues(EMPTY);
+      form.resetDirty();
+      notify.success('Вход на других устройствах потребуется заново.', message);
+    } catch (error) {
+      const fields = getFieldErrors(error);
+      form.setErrors(fields);
+      setFailure(Object.keys(fields).length > 0 ? null : getErrorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="change-password">
+      <Stack gap="sm">
+        {failure ? (
+          <Alert color="red" title="Пароль не изменён">
+            {failure}
+          </Alert>
+        ) : null}
+        <PasswordInput
+          label="Текущий пароль"
+          autoComplete="current-password"
+          withAsterisk
+          {...form.getInputProps('current_password')}
+        />
+        <PasswordInput
+          label="Новый пароль"
+          description="Не короче 8 символов"
+          autoComplete="new-password"
+          withAsterisk
+          {...form.getInputProps('new_password')}
+        />
+        <PasswordInput
+          label="Повторите новый пароль"
+          autoComplete="new-password"
+          withAsterisk
+          {...form.getInputProps('repeat_password')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={saving}>
+            Сменить пароль
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
