@@ -13,7 +13,7 @@ export class ProfilePage {
     this.data = page.getByTestId('profile-data');
     this.passwordForm = page.getByTestId('change-password');
     this.currentPassword = this.passwordForm.getByLabel('Текущий пароль');
-    this.newPassword = this.passwordForm.getByLabel('Новый пароль', { exact: true });
+    this.newPassword = this.passwordForm.getByLabel(/^Новый пароль/);
     this.repeatPassword = this.passwordForm.getByLabel('Повторите новый пароль');
     this.submit = this.passwordForm.getByRole('button', { name: 'Сменить пароль' });
   }

@@ -1,15 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorHandlerPlugin, HttpError, notFoundHandler } from './errors';
+import { databaseErrorCode, errorHandlerPlugin, HttpError, notFoundHandler } from './errors';
 
 describe('error handler', () => {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const logged: unknown[] = [];
+  const pglite = new PGlite();
 
   beforeAll(async () => {
+    await pglite.exec('create table logins (login text primary key)');
     await app.register(errorHandlerPlugin);
     app.addHook('onError', async (_request, _reply, error) => {
       logged.push(error);
@@ -25,10 +28,17 @@ describe('error handler', () => {
       { schema: { response: { 200: z.object({ n: z.number() }) } } },
       async () => ({ n: 'x' }) as never,
     );
+    app.post('/logins', async () => {
+      await pglite.query(`insert into logins values ('ivanov.ii')`);
+      return { ok: true };
+    });
     app.setNotFoundHandler(notFoundHandler);
     await app.ready();
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await pglite.close();
+  });
 
   it('hides 5xx details behind a Russian message', async () => {
     const response = await app.inject({ url: '/boom' });
@@ -53,5 +63,19 @@ describe('error handler', () => {
   it('answers 404 {message: "Не найдено"}', async () => {
     const response = await app.inject({ url: '/nothing' });
     expect(response.json()).toEqual({ message: 'Не найдено' });
+  });
+
+  it('answers 409 in Russian, not 500, when a unique constraint catches a race', async () => {
+    expect((await app.inject({ method: 'POST', url: '/logins' })).statusCode).toBe(200);
+    const second = await app.inject({ method: 'POST', url: '/logins' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toMatch(/^Такая запись уже есть/);
+  });
+
+  it('finds the SQLSTATE behind wrappers', () => {
+    const wrapped = new Error('Failed query', { cause: Object.assign(new Error('dup'), { code: '23505' }) });
+    expect(databaseErrorCode(wrapped)).toBe('23505');
+    expect(databaseErrorCode(Object.assign(new Error('x'), { code: 'ECONNRESET' }))).toBeUndefined();
+    expect(databaseErrorCode(new Error('plain'))).toBeUndefined();
   });
 });

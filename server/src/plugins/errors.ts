@@ -43,6 +43,28 @@ const FASTIFY_CODE_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Некорректная длина тела запроса',
 };
 
+/**
+ * SQLSTATE of a database error, looking through the wrappers (Drizzle puts the driver's error in
+ * `cause`); both PostgreSQL drivers and PGlite carry it as `code`.
+ */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Constraint violations that reach the handler are races the services' own checks could not see
+ * (two people saving the same login at once): the client gets 409 and can retry, not a 500.
+ */
+const DATABASE_CONFLICTS: Record<string, string> = {
+  '23505': 'Такая запись уже есть: данные изменились, обновите страницу и повторите',
+  '23503': 'Запись связана с другими данными: обновите страницу и повторите',
+};
+
 function fieldName(instancePath: string, context: string | undefined): string {
   const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
   return path || context || 'body';
@@ -75,6 +97,11 @@ async function errorsPlugin(app: FastifyInstance) {
         'response does not match its schema',
       );
       return reply.status(500).send({ message: 'Внутренняя ошибка сервера' });
+    }
+    const conflict = DATABASE_CONFLICTS[databaseErrorCode(error) ?? ''];
+    if (conflict) {
+      request.log.warn({ err: error, reqId: request.id }, 'database constraint conflict');
+      return reply.status(409).send({ message: conflict });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
