@@ -43,6 +43,7 @@ export {
   FINAL_MARKS,
   type FinalMark,
   finalMarkCategory,
+  formatDate,
   formatMoney,
   fullName,
   GRADES,

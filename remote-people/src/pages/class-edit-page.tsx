@@ -12,7 +12,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { fullName, getErrorMessage, notify, PageTitle, useIdParam, usePermissions } from '@parta/shared';
+import {
+  formatDate,
+  fullName,
+  getErrorMessage,
+  notify,
+  PageTitle,
+  useIdParam,
+  usePermissions,
+} from '@parta/shared';
 import { STUDENT_STATUS_LABELS } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -21,7 +29,6 @@ import { useGroup } from '../features/classes/api/get-group';
 import { useGroups } from '../features/classes/api/get-groups';
 import { updateGroup } from '../features/classes/api/update-group';
 import { GroupForm } from '../features/classes/ui/group-form';
-import { formatIsoDate } from '../features/students/model/format-date';
 import { paths } from '../lib/paths';
 
 /** Класс (class.edit): number, letter, manager, its students; deleting is refused while it has students. */
@@ -118,7 +125,7 @@ export function ClassEditPage() {
                           {fullName(student)}
                         </Anchor>
                       </Table.Td>
-                      <Table.Td>{formatIsoDate(student.birth_date)}</Table.Td>
+                      <Table.Td>{formatDate(student.birth_date)}</Table.Td>
                       <Table.Td ta="right">
                         {student.status === 'left' ? (
                           <Badge color="gray" variant="light" tt="none">

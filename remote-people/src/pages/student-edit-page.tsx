@@ -11,14 +11,21 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { fullName, getErrorMessage, notify, PageTitle, useIdParam, usePermissions } from '@parta/shared';
+import {
+  formatDate,
+  fullName,
+  getErrorMessage,
+  notify,
+  PageTitle,
+  useIdParam,
+  usePermissions,
+} from '@parta/shared';
 import { STUDENT_STATUS_LABELS, type StudentInputParsed } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useGroups } from '../features/classes/api/get-groups';
 import { useStudent } from '../features/students/api/get-student';
 import { updateStudent } from '../features/students/api/update-student';
-import { formatIsoDate } from '../features/students/model/format-date';
 import { DiaryLoginPanel } from '../features/students/ui/diary-login-panel';
 import { StudentForm } from '../features/students/ui/student-form';
 import { paths } from '../lib/paths';
@@ -73,7 +80,7 @@ export function StudentEditPage() {
             <span>{current.group_name ? `${current.group_name} класс` : 'Без класса'}</span>
             <Badge color={current.status === 'active' ? 'emerald' : 'gray'} variant="light">
               {STUDENT_STATUS_LABELS[current.status]}
-              {current.left_at ? ` ${formatIsoDate(current.left_at)}` : ''}
+              {current.left_at ? ` ${formatDate(current.left_at)}` : ''}
             </Badge>
           </Group>
         }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
+import { parentsRoutes } from './parents/parents.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { studentsRoutes } from './students/students.routes';
 import { usersRoutes } from './users/users.routes';
@@ -17,5 +18,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   // people area (issue 4)
   staffRoutes,
   studentsRoutes,
+  parentsRoutes,
   groupsRoutes,
 ];

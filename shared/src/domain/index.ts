@@ -34,6 +34,7 @@ export {
   type UserListResponse,
   userListResponseSchema,
 } from './contracts/users';
+export { formatDate } from './dates';
 export {
   ATTENDANCE_INPUTS,
   ATTENDANCE_MARKS,

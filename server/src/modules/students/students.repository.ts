@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { classes, roles, studentParents, students, userRoles, users } from '../../db/schema';
+import { classes, studentParents, students, users } from '../../db/schema';
+import { insertUserWithRole } from '../users/users.repository';
 
 export interface StudentFilter {
   organizationIds: number[];
@@ -163,33 +164,11 @@ export async function findGroupOrganization(db: Db, classId: number) {
 /** Gives the student a sign-in for the diary: a user with the Ученик role, linked to the student. */
 export async function insertStudentLogin(
   db: Db,
-  values: {
-    studentId: number;
-    organizationId: number;
-    surname: string;
-    name: string;
-    patronymic: string | null;
-    login: string;
-    passwordHash: string;
-  },
+  studentId: number,
+  values: Parameters<typeof insertUserWithRole>[1],
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, 'student'));
-    const [user] = await tx
-      .insert(users)
-      .values({
-        organizationId: values.organizationId,
-        surname: values.surname,
-        name: values.name,
-        patronymic: values.patronymic,
-        login: values.login,
-        passwordHash: values.passwordHash,
-        active: true,
-      })
-      .returning({ id: users.id });
-    await tx
-      .insert(userRoles)
-      .values({ userId: user.id, roleId: role.id, organizationId: values.organizationId });
-    await tx.update(students).set({ userId: user.id }).where(eq(students.id, values.studentId));
+    const userId = await insertUserWithRole(tx, values, 'student');
+    await tx.update(students).set({ userId }).where(eq(students.id, studentId));
   });
 }

@@ -6,7 +6,6 @@ import type {
   StudentListItem,
   StudentLoginResult,
 } from '@parta/shared/domain/contracts/people';
-import { loginBase } from '@parta/shared/domain/logins';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
@@ -17,6 +16,7 @@ import {
   assertOrganizationAllowed,
   scopeOrganizationIds,
 } from '../tenancy/tenancy.service';
+import { freeLoginFor } from '../users/users.service';
 import {
   checkImportRows,
   readStudentWorkbook,
@@ -241,14 +241,6 @@ export async function exportStudents(
   return { buffer, fileName: `ученики${suffix}-${today()}.xlsx` };
 }
 
-/** A free login from the name: `ivanov.ip`, then `ivanov.ip2` … */
-async function freeLoginFor(db: Db, person: { surname: string; name: string; patronymic: string | null }) {
-  const base = loginBase(person);
-  let login = base;
-  for (let n = 2; await isLoginTaken(db, login); n += 1) login = `${base}${n}`;
-  return login;
-}
-
 /** Creates the student's sign-in for the diary and answers its password once. */
 export async function createStudentLogin(
   db: Db,
@@ -263,8 +255,7 @@ export async function createStudentLogin(
   }
   const login = input.login ?? (await freeLoginFor(db, student));
   const password = generatePassword();
-  await insertStudentLogin(db, {
-    studentId: id,
+  await insertStudentLogin(db, id, {
     organizationId: student.organization_id,
     surname: student.surname,
     name: student.name,

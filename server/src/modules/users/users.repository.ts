@@ -111,3 +111,30 @@ export function findRoles(
     )
     .orderBy(asc(roles.id));
 }
+
+/** A new active user holding one system role (`student`, `parent`); pass a transaction to join a larger write. */
+export async function insertUserWithRole(
+  db: Database,
+  values: {
+    organizationId: number;
+    surname: string;
+    name: string;
+    patronymic: string | null;
+    login: string;
+    passwordHash: string;
+    phone?: string | null;
+    email?: string | null;
+  },
+  roleCode: string,
+): Promise<number> {
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, roleCode));
+  if (!role) throw new Error(`system role ${roleCode} is missing`);
+  const [user] = await db
+    .insert(users)
+    .values({ ...values, active: true })
+    .returning({ id: users.id });
+  await db
+    .insert(userRoles)
+    .values({ userId: user.id, roleId: role.id, organizationId: values.organizationId });
+  return user.id;
+}

@@ -1,8 +1,10 @@
+import { loginBase } from '@parta/shared/domain/logins';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { revokeUserTokens } from '../auth/auth.repository';
 import { generatePassword, hashPassword } from '../auth/credentials';
+import { isLoginTaken } from '../staff/staff.repository';
 import { allowedOrganizationIds, scopeOrganizationIds } from '../tenancy/tenancy.service';
 import { findRoles, findRolesOfUsers, findUser, findUsersPage, updatePasswordHash } from './users.repository';
 
@@ -59,4 +61,15 @@ export async function resetPassword(db: Database, actor: Actor, id: number) {
 export async function listRoles(db: Database, actor: Actor, organizationId: number | undefined) {
   const organizationIds = await scopeOrganizationIds(db, actor, organizationId);
   return findRoles(db, { organizationIds, includePlatformAdmin: actor.isPlatformAdmin });
+}
+
+/** A free login from the name: `ivanov.ip`, then `ivanov.ip2` … */
+export async function freeLoginFor(
+  db: Database,
+  person: { surname: string; name: string; patronymic: string | null },
+) {
+  const base = loginBase(person);
+  let login = base;
+  for (let n = 2; await isLoginTaken(db, login); n += 1) login = `${base}${n}`;
+  return login;
 }

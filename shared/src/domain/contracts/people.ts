@@ -27,20 +27,23 @@ const loginSchema = z
     error: 'Логин: от 3 до 50 латинских букв, цифр, точек, дефисов или подчёркиваний',
   });
 
+/** An optional e-mail: empty becomes null. */
+const emailSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || z.email().safeParse(value).success, {
+    error: 'Неверный адрес электронной почты',
+  });
+
 const staffFields = {
   surname: text('Укажите фамилию'),
   name: text('Укажите имя'),
   patronymic: optionalText(),
   login: loginSchema,
-  email: z
-    .string()
-    .trim()
-    .max(200)
-    .nullish()
-    .transform((value) => (value ? value : null))
-    .refine((value) => value === null || z.email().safeParse(value).success, {
-      error: 'Неверный адрес электронной почты',
-    }),
+  email: emailSchema,
   phone: optionalText(30),
   organization_id: idSchema,
   role_ids: z.array(idSchema, { error: 'Выберите роли' }).min(1, { error: 'Выберите хотя бы одну роль' }),
@@ -266,6 +269,7 @@ export const studentParentSchema = personNameSchema.extend({
   login: z.string().nullable(),
   phone: z.string().nullable(),
 });
+export type StudentParent = z.infer<typeof studentParentSchema>;
 
 /** GET /api/students/{id}: the card, with class, parents and the diary login. */
 export const studentSchema = studentListItemSchema.extend({
@@ -282,6 +286,40 @@ export type StudentLoginInput = z.input<typeof studentLoginInputSchema>;
 /** Answer of POST /api/students/{id}/login: the login and its password, shown once. */
 export const studentLoginResultSchema = z.object({ login: z.string(), password: z.string() });
 export type StudentLoginResult = z.infer<typeof studentLoginResultSchema>;
+
+// ---------------------------------------------------------------- parents (/api/students/{id}/parents)
+
+/** Body of POST /api/students/{id}/parents: a new parent, who gets a diary login of their own. */
+export const parentInputSchema = z.object({
+  surname: text('Укажите фамилию'),
+  name: text('Укажите имя'),
+  patronymic: optionalText(),
+  phone: optionalText(30),
+  email: emailSchema,
+});
+export type ParentInput = z.input<typeof parentInputSchema>;
+export type ParentInputParsed = z.output<typeof parentInputSchema>;
+
+/** Answer of POST /api/students/{id}/parents: the parent, and their login and password, shown once. */
+export const parentCreatedSchema = z.object({
+  data: studentParentSchema,
+  login: z.string(),
+  password: z.string(),
+});
+export type ParentCreated = z.infer<typeof parentCreatedSchema>;
+
+/** Query of GET /api/students/parents: parents already in the caller's schools, to link a sibling's. */
+export const parentSearchQuerySchema = z.object({
+  search: z
+    .string({ error: 'Введите фамилию или телефон' })
+    .trim()
+    .min(2, { error: 'Не короче 2 символов' })
+    .max(100),
+});
+
+/** A parent found by the search, with the children already linked (short names with classes). */
+export const parentOptionSchema = studentParentSchema.extend({ children: z.array(z.string()) });
+export type ParentOption = z.infer<typeof parentOptionSchema>;
 
 // ---------------------------------------------------------------- import / export (.xlsx)
 

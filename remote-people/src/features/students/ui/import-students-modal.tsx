@@ -1,9 +1,8 @@
 import { Alert, Badge, Button, FileInput, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
-import { getErrorMessage } from '@parta/shared';
+import { formatDate, getErrorMessage } from '@parta/shared';
 import type { StudentImportResult } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { importStudents } from '../api/import-students';
-import { formatIsoDate } from '../model/format-date';
 
 export interface ImportStudentsModalProps {
   opened: boolean;
@@ -121,7 +120,7 @@ export function ImportStudentsModal({ opened, onClose, onImported }: ImportStude
                     >
                       <Table.Td>{row.row}</Table.Td>
                       <Table.Td>{row.full_name || '—'}</Table.Td>
-                      <Table.Td>{formatIsoDate(row.birth_date) || '—'}</Table.Td>
+                      <Table.Td>{formatDate(row.birth_date) || '—'}</Table.Td>
                       <Table.Td>{row.group_name || '—'}</Table.Td>
                       <Table.Td>
                         {row.problems.length === 0 ? (

@@ -85,8 +85,7 @@ export function StudentForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <DateInput
             label="Дата рождения"
-            valueFormat="DD.MM.YYYY"
-            placeholder="ДД.ММ.ГГГГ"
+            placeholder="ДД.ММ.ГГ"
             clearable
             maxDate={new Date()}
             readOnly={readOnly}

@@ -1,10 +1,9 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { fullName } from '@parta/shared';
+import { formatDate, fullName } from '@parta/shared';
 import { STUDENT_STATUS_LABELS, type StudentListItem } from '@parta/shared/domain/contracts/people';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
-import { formatIsoDate } from '../model/format-date';
 
 /** One page of students: full name (opens the card), class, birth date, status. */
 export function StudentsTable({ students }: { students: StudentListItem[] }) {
@@ -30,7 +29,7 @@ export function StudentsTable({ students }: { students: StudentListItem[] }) {
             <Text size="sm" c="dimmed">
               {[
                 student.group_name ? `${student.group_name} класс` : 'Без класса',
-                formatIsoDate(student.birth_date),
+                formatDate(student.birth_date),
               ]
                 .filter(Boolean)
                 .join(' · ')}
@@ -60,7 +59,7 @@ export function StudentsTable({ students }: { students: StudentListItem[] }) {
                 </Anchor>
               </Table.Td>
               <Table.Td>{student.group_name || '—'}</Table.Td>
-              <Table.Td>{formatIsoDate(student.birth_date) || '—'}</Table.Td>
+              <Table.Td>{formatDate(student.birth_date) || '—'}</Table.Td>
               <Table.Td>
                 <Badge color={student.status === 'active' ? 'emerald' : 'gray'} variant="light" tt="none">
                   {STUDENT_STATUS_LABELS[student.status]}

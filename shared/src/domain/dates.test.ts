@@ -1,0 +1,14 @@
+import { formatDate } from './dates';
+
+describe('formatDate', () => {
+  it('shows ISO dates and timestamps as dd.mm.yy without a time-zone shift', () => {
+    expect(formatDate('2015-01-17')).toBe('17.01.15');
+    expect(formatDate('2026-11-22T23:30:00.000Z')).toBe('22.11.26');
+  });
+
+  it('answers empty for no value and leaves unreadable text as it is', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('вчера')).toBe('вчера');
+  });
+});

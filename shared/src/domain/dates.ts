@@ -1,0 +1,11 @@
+/**
+ * Dates as the product shows them (SPEC §9: `dd.mm.yy`). The API sends calendar dates as ISO
+ * `YYYY-MM-DD` (timestamps may follow), so formatting never goes through a time zone.
+ */
+
+/** `2015-01-17` (or `2015-01-17T…`) → `17.01.15`; empty for no value; anything unreadable as it came. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return match ? `${match[3]}.${match[2]}.${match[1].slice(2)}` : value;
+}
