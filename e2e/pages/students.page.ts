@@ -62,7 +62,44 @@ export class StudentsPage {
 
 /** Карточка ученика (/student/{id}). */
 export class StudentCardPage {
-  constructor(readonly page: Page) {}
+  readonly parents: Locator;
+  readonly parentDialog: Locator;
+
+  constructor(readonly page: Page) {
+    this.parents = page.getByTestId('parents-panel');
+    this.parentDialog = page.getByRole('dialog', { name: 'Добавить родителя' });
+  }
+
+  /** «Добавить родителя» → a new parent; answers the login and password the dialog shows once. */
+  async addNewParent(person: { surname: string; name: string; phone: string }) {
+    await this.parents.getByRole('button', { name: 'Добавить родителя' }).click();
+    await this.parentDialog.getByLabel('Фамилия').fill(person.surname);
+    await this.parentDialog.getByLabel('Имя').fill(person.name);
+    await this.parentDialog.getByLabel('Телефон').fill(person.phone);
+    await this.parentDialog.getByRole('button', { name: 'Добавить', exact: true }).click();
+    const created = this.parentDialog.getByTestId('parent-created');
+    await expect(created).toBeVisible();
+    const [login, password] = await created.locator('code').allTextContents();
+    await this.parentDialog.getByRole('button', { name: 'Готово' }).click();
+    await expect(this.parentDialog).toBeHidden();
+    return { login, password };
+  }
+
+  /** «Добавить родителя» → «Уже есть в школе»: finds the parent by `search` and links them. */
+  async linkExistingParent(search: string, name: string) {
+    await this.parents.getByRole('button', { name: 'Добавить родителя' }).click();
+    await this.parentDialog.getByText('Уже есть в школе').click();
+    await this.parentDialog.getByRole('combobox', { name: 'Родитель' }).fill(search);
+    await this.page.getByRole('option', { name: new RegExp(name) }).click();
+    await this.parentDialog.getByRole('button', { name: 'Привязать' }).click();
+    await expect(this.parentDialog).toBeHidden();
+  }
+
+  async detachParent(name: string) {
+    await this.parents.getByRole('button', { name: `Отвязать: ${name}` }).click();
+    await this.parents.getByRole('button', { name: 'Отвязать', exact: true }).click();
+    await expect(this.parents).not.toContainText(name);
+  }
 
   /** «Создать вход в дневник»; answers the created login and password as the card shows them once. */
   async createDiaryLogin(): Promise<{ login: string; password: string }> {

@@ -156,6 +156,42 @@ test.describe('people: staff, classes, students, subgroups', () => {
     await expect(subgroups.members(1)).toHaveCount(1);
   });
 
+  test('a director adds a parent who signs in, links them to a sibling and unlinks them', async ({
+    page,
+    browser,
+  }) => {
+    await new LoginPage(page).signIn('director');
+    const students = new StudentsPage(page);
+    await students.goto();
+    await students.filterByClass('3Б');
+    await expect(students.rows.filter({ hasNotText: '3Б' })).toHaveCount(0);
+    const [first, second] = [students.rows.nth(0), students.rows.nth(1)];
+    const secondName = ((await second.getByRole('link').textContent()) ?? '').trim();
+    await first.getByRole('link').click();
+    const card = new StudentCardPage(page);
+    const parent = await card.addNewParent({
+      surname: 'Журавлёва',
+      name: 'Ольга',
+      phone: '+7 915 000-11-22',
+    });
+    expect(parent.login).toMatch(/^zhuravleva\.o\d*$/);
+    await expect(card.parents).toContainText('Журавлёва Ольга');
+
+    const parentContext = await browser.newContext();
+    const parentPage = await parentContext.newPage();
+    await new LoginPage(parentPage).signIn(parent.login, parent.password);
+    expect(await new AppLayout(parentPage).menuLabels()).toContain('Дневник');
+    await parentContext.close();
+
+    await page.goBack();
+    await students.rows.filter({ hasText: secondName }).getByRole('link').click();
+    await card.linkExistingParent('Журавл', 'Журавлёва Ольга');
+    await expect(card.parents).toContainText('Журавлёва Ольга');
+    await card.detachParent('Журавлёва Ольга');
+    await page.reload();
+    await expect(card.parents).not.toContainText('Журавлёва Ольга');
+  });
+
   test('teacher does not see Сотрудники and cannot open it', async ({ page }) => {
     await new LoginPage(page).signIn('teacher');
     const labels = await new AppLayout(page).menuLabels();
@@ -206,6 +242,20 @@ test('screenshots of the people screens, light and dark, wide and 390 px', async
           path: path.join(ARTIFACTS_DIR, `people-${name}-${theme}-${width}.png`),
           fullPage: true,
         });
+        if (name === 'student-edit') {
+          // The «Добавить родителя» dialog, on the tab that searches the school's parents.
+          const card = new StudentCardPage(page);
+          await card.parents.getByRole('button', { name: 'Добавить родителя' }).click();
+          await card.parentDialog.getByText('Уже есть в школе').click();
+          await card.parentDialog.getByRole('combobox', { name: 'Родитель' }).fill('Ива');
+          await expect(page.getByRole('option').first()).toBeVisible();
+          await page.screenshot({
+            path: path.join(ARTIFACTS_DIR, `people-add-parent-${theme}-${width}.png`),
+          });
+          await page.keyboard.press('Escape');
+          await page.keyboard.press('Escape');
+          await expect(card.parentDialog).toBeHidden();
+        }
       }
     }
   }

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
 import {
   formatDate,
   fullName,
@@ -24,6 +12,7 @@ import { STUDENT_STATUS_LABELS, type StudentInputParsed } from '@parta/shared/do
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useGroups } from '../features/classes/api/get-groups';
+import { ParentsPanel } from '../features/parents/ui/parents-panel';
 import { useStudent } from '../features/students/api/get-student';
 import { updateStudent } from '../features/students/api/update-student';
 import { DiaryLoginPanel } from '../features/students/ui/diary-login-panel';
@@ -113,25 +102,12 @@ export function StudentEditPage() {
         </Paper>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Paper withBorder p="md" radius="md">
-            <Title order={4} mb="xs">
-              Родители
-            </Title>
-            {current.parents.length === 0 ? (
-              <Text c="dimmed" size="sm">
-                Родители не привязаны
-              </Text>
-            ) : (
-              <Stack gap={6}>
-                {current.parents.map((parent) => (
-                  <Group key={parent.id} justify="space-between" gap="xs">
-                    <Text size="sm">{fullName(parent)}</Text>
-                    <Text size="sm" c="dimmed">
-                      {[parent.phone, parent.login].filter(Boolean).join(' · ')}
-                    </Text>
-                  </Group>
-                ))}
-              </Stack>
-            )}
+            <ParentsPanel
+              studentId={current.id}
+              parents={current.parents}
+              editable={editable}
+              onChanged={() => void student.reload()}
+            />
           </Paper>
           <Paper withBorder p="md" radius="md">
             <DiaryLoginPanel

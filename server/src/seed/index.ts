@@ -15,6 +15,7 @@ import {
 } from '../db/schema';
 import { hashPassword } from '../modules/auth/credentials';
 import { insertMany, insertUsers, type SeedContext } from './context';
+import { seedFamilies } from './families';
 import { adultName, surnameFor } from './names';
 import { Random } from './random';
 import { type SeededSchool, seedSchool } from './school';
@@ -282,6 +283,14 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
     await txDb
       .insert(studentParents)
       .values({ organizationId: school1Id, studentId: demoStudentId, parentUserId: parentUser.id });
+
+    await seedFamilies(context, {
+      organizationId: school1Id,
+      skipStudentId: demoStudentId,
+      emailDomain: 'mail.parta.test',
+    });
+    await seedFamilies(context, { organizationId: branchId, emailDomain: 'mail.parta.test' });
+    await seedFamilies(context, { organizationId: school2Id, emailDomain: 'mail.parta.test' });
 
     const result: SeedResult = { platformId, school1, branch, school2, demoStudentId, context };
     for (const step of SEED_STEPS) await step(result, { size });

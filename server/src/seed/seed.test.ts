@@ -4,7 +4,16 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { openTestDatabase, TEST_DATABASE } from '../../test/helpers';
 import type { Database } from '../db/client';
-import { classes, organizations, periods, students, subgroupMembers, userRoles, users } from '../db/schema';
+import {
+  classes,
+  organizations,
+  periods,
+  studentParents,
+  students,
+  subgroupMembers,
+  userRoles,
+  users,
+} from '../db/schema';
 import { DEMO_LOGINS, seed, seedIfEmpty } from './index';
 
 async function count(db: Database, table: typeof users | typeof students | typeof organizations) {
@@ -66,6 +75,22 @@ describe('demo seed', () => {
       const [studentUser] = await db.select().from(users).where(eq(users.login, 'student'));
       expect(student.userId).toBe(studentUser.id);
       expect(studentUser.surname).toBe(student.surname);
+
+      // Every active student of school №1 has a parent; some families have two children sharing parents.
+      const [{ n: orphans }] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(students)
+        .where(
+          sql`${students.status} = 'active' and ${students.organizationId} = ${result.school1.organizationId}
+            and not exists (select 1 from ${studentParents} where ${studentParents.studentId} = ${students.id})`,
+        );
+      expect(Number(orphans)).toBe(0);
+      const [{ n: sharedParents }] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(
+          sql`(select ${studentParents.parentUserId} from ${studentParents} group by 1 having count(*) > 1) as shared`,
+        );
+      expect(Number(sharedParents)).toBeGreaterThan(5);
 
       // Every student is at most once in each split (the unique index holds), and roles are assigned.
       expect(await db.select({ n: sql<number>`count(*)::int` }).from(subgroupMembers)).not.toEqual([
