@@ -78,6 +78,7 @@ export {
 } from './theme';
 export {
   AppProviders,
+  type FormSave,
   ListPager,
   type ListPagerProps,
   NotFoundPage,
@@ -91,6 +92,7 @@ export {
   ScreenPlaceholder,
   StatusPage,
   type StatusPageProps,
+  useFormSave,
   useIdParam,
   useListParams,
   useRequest,

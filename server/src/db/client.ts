@@ -60,6 +60,11 @@ async function openPglite(
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const pool = new Pool({ connectionString: databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  // An idle connection the server ends (a restart, a failover, a dropped test database) must not take
+  // the process down: the pool discards it and opens a new one on the next query.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
   async function withStartupLock<T>(task: () => Promise<T>): Promise<T> {
     const lockClient = await pool.connect();

@@ -9,6 +9,7 @@ export {
   ScreenPlaceholder,
 } from './screen-placeholder';
 export { NotFoundPage, StatusPage, type StatusPageProps } from './status-page';
+export { type FormSave, useFormSave } from './use-form-save';
 export { useIdParam } from './use-id-param';
 export { useListParams } from './use-list-params';
 export { type RequestState, useRequest } from './use-request';

@@ -2,7 +2,8 @@ import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { classes, roles, studentParents, students, userRoles, users } from '../../db/schema';
 
-const parentColumns = {
+/** What the card and the search show of a parent. */
+export const parentColumns = {
   id: users.id,
   surname: users.surname,
   name: users.name,

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { classes, studentParents, students, users } from '../../db/schema';
+import { parentColumns } from '../parents/parents.repository';
 import { insertUserWithRole } from '../users/users.repository';
 
 export interface StudentFilter {
@@ -95,14 +96,7 @@ export async function findStudent(db: Db, id: number) {
 
 export async function findParents(db: Db, studentId: number) {
   return db
-    .select({
-      id: users.id,
-      surname: users.surname,
-      name: users.name,
-      patronymic: users.patronymic,
-      login: users.login,
-      phone: users.phone,
-    })
+    .select(parentColumns)
     .from(studentParents)
     .innerJoin(users, eq(users.id, studentParents.parentUserId))
     .where(eq(studentParents.studentId, studentId))

@@ -1,8 +1,7 @@
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { getErrorMessage, getFieldErrors, notify } from '@parta/shared';
+import { notify, useFormSave } from '@parta/shared';
 import { changePasswordBodySchema } from '@parta/shared/domain/contracts/auth';
-import { useState } from 'react';
 import { z } from 'zod';
 import { changePassword } from '../api/change-password';
 
@@ -24,32 +23,23 @@ export function ChangePasswordForm() {
     initialValues: EMPTY,
     validate: schemaResolver(formSchema, { sync: true }),
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useFormSave(form.setErrors);
 
   const submit = form.onSubmit(async ({ current_password, new_password }) => {
-    setFailure(null);
-    setSaving(true);
-    try {
+    await save.run(async () => {
       const message = await changePassword({ current_password, new_password });
       form.setValues(EMPTY);
       form.resetDirty();
       notify.success('Вход на других устройствах потребуется заново.', message);
-    } catch (error) {
-      const fields = getFieldErrors(error);
-      form.setErrors(fields);
-      setFailure(Object.keys(fields).length > 0 ? null : getErrorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+    });
   });
 
   return (
     <form onSubmit={submit} noValidate data-testid="change-password">
       <Stack gap="sm">
-        {failure ? (
+        {save.failure ? (
           <Alert color="red" title="Пароль не изменён">
-            {failure}
+            {save.failure}
           </Alert>
         ) : null}
         <PasswordInput
@@ -72,7 +62,7 @@ export function ChangePasswordForm() {
           {...form.getInputProps('repeat_password')}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={save.saving}>
             Сменить пароль
           </Button>
         </Group>

@@ -1,13 +1,12 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { fullName, getErrorMessage, getFieldErrors } from '@parta/shared';
+import { fullName, useFormSave } from '@parta/shared';
 import type { PersonRef } from '@parta/shared/domain/contracts/common';
 import {
   type GroupInputParsed,
   groupInputSchema,
   type Group as SchoolClass,
 } from '@parta/shared/domain/contracts/people';
-import { useState } from 'react';
 
 export interface GroupFormValues {
   number: string | null;
@@ -37,29 +36,16 @@ export function GroupForm({ group, teachers, submitLabel, readOnly, onSubmit }: 
     validate: schemaResolver(groupInputSchema, { sync: true }),
     validateInputOnBlur: true,
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useFormSave(form.setErrors);
 
-  const submit = form.onSubmit(async () => {
-    setFailure(null);
-    setSaving(true);
-    try {
-      await onSubmit(groupInputSchema.parse(form.values));
-    } catch (error) {
-      const fields = getFieldErrors(error);
-      form.setErrors(fields);
-      setFailure(Object.keys(fields).length > 0 ? null : getErrorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  });
+  const submit = form.onSubmit(() => save.run(() => onSubmit(groupInputSchema.parse(form.values))));
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {failure ? (
+        {save.failure ? (
           <Alert color="red" title="Не удалось сохранить">
-            {failure}
+            {save.failure}
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 2, sm: 3 }}>
@@ -92,7 +78,7 @@ export function GroupForm({ group, teachers, submitLabel, readOnly, onSubmit }: 
         </SimpleGrid>
         {readOnly ? null : (
           <Group justify="flex-end">
-            <Button type="submit" loading={saving}>
+            <Button type="submit" loading={save.saving}>
               {submitLabel}
             </Button>
           </Group>

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { fullName, getErrorMessage, getFieldErrors, useRequest } from '@parta/shared';
+import { fullName, getErrorMessage, useFormSave, useRequest } from '@parta/shared';
 import {
   type ParentCreated,
   type ParentInput,
@@ -96,27 +96,18 @@ function NewParentForm({
     initialValues: EMPTY,
     validate: schemaResolver(parentInputSchema, { sync: true }),
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useFormSave(form.setErrors);
 
   const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    setSaving(true);
-    try {
+    await save.run(async () => {
       onCreated(await createParent(studentId, values));
-    } catch (error) {
-      const fields = getFieldErrors(error);
-      form.setErrors(fields);
-      setFailure(Object.keys(fields).length > 0 ? null : getErrorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+    });
   });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {failure ? <Alert color="red">{failure}</Alert> : null}
+        {save.failure ? <Alert color="red">{save.failure}</Alert> : null}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label="Фамилия" withAsterisk {...form.getInputProps('surname')} />
           <TextInput label="Имя" withAsterisk {...form.getInputProps('name')} />
@@ -130,7 +121,7 @@ function NewParentForm({
           Родитель получит свой вход в дневник: логин и пароль появятся после сохранения.
         </Text>
         <Group justify="flex-end">
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={save.saving}>
             Добавить
           </Button>
         </Group>

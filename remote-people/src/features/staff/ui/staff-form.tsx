@@ -11,9 +11,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { getErrorMessage, getFieldErrors } from '@parta/shared';
+import { useFormSave } from '@parta/shared';
 import { type Staff, type StaffCreate, staffCreateSchema } from '@parta/shared/domain/contracts/people';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { OrganizationOption } from '../../organizations/api/get-organization-options';
 import { useRoles } from '../api/get-roles';
 
@@ -74,8 +74,7 @@ export function StaffForm({
     validate: schemaResolver(staffCreateSchema, { sync: true }),
     validateInputOnBlur: true,
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useFormSave(form.setErrors);
   const organizationId = Number(form.values.organization_id) || undefined;
   const roles = useRoles(organizationId);
   // Ученик and Родитель come with a student's card, never with a staff member's.
@@ -90,26 +89,14 @@ export function StaffForm({
     if (kept.length !== form.values.role_ids.length) form.setFieldValue('role_ids', kept);
   }, [roleIds?.join(',')]);
 
-  const submit = form.onSubmit(async () => {
-    setFailure(null);
-    setSaving(true);
-    try {
-      await onSubmit(staffCreateSchema.parse(form.values));
-    } catch (error) {
-      const fields = getFieldErrors(error);
-      form.setErrors(fields);
-      setFailure(Object.keys(fields).length > 0 ? null : getErrorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  });
+  const submit = form.onSubmit(() => save.run(() => onSubmit(staffCreateSchema.parse(form.values))));
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {failure ? (
+        {save.failure ? (
           <Alert color="red" title="Не удалось сохранить">
-            {failure}
+            {save.failure}
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -165,7 +152,7 @@ export function StaffForm({
         />
         {readOnly ? null : (
           <Group justify="flex-end">
-            <Button type="submit" loading={saving}>
+            <Button type="submit" loading={save.saving}>
               {submitLabel}
             </Button>
           </Group>

@@ -1,14 +1,13 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { getErrorMessage, getFieldErrors } from '@parta/shared';
+import { useFormSave } from '@parta/shared';
 import {
   type Group as SchoolClass,
   type Student,
   type StudentInputParsed,
   studentInputSchema,
 } from '@parta/shared/domain/contracts/people';
-import { useState } from 'react';
 import { groupOptions } from '../../classes/model/group-options';
 
 export interface StudentFormValues {
@@ -52,29 +51,16 @@ export function StudentForm({
     validate: schemaResolver(studentInputSchema, { sync: true }),
     validateInputOnBlur: true,
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useFormSave(form.setErrors);
 
-  const submit = form.onSubmit(async () => {
-    setFailure(null);
-    setSaving(true);
-    try {
-      await onSubmit(studentInputSchema.parse(form.values));
-    } catch (error) {
-      const fields = getFieldErrors(error);
-      form.setErrors(fields);
-      setFailure(Object.keys(fields).length > 0 ? null : getErrorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  });
+  const submit = form.onSubmit(() => save.run(() => onSubmit(studentInputSchema.parse(form.values))));
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {failure ? (
+        {save.failure ? (
           <Alert color="red" title="Не удалось сохранить">
-            {failure}
+            {save.failure}
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -103,7 +89,7 @@ export function StudentForm({
         </SimpleGrid>
         {readOnly ? null : (
           <Group justify="flex-end">
-            <Button type="submit" loading={saving}>
+            <Button type="submit" loading={save.saving}>
               {submitLabel}
             </Button>
           </Group>
