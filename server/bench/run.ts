@@ -42,6 +42,15 @@ async function main() {
   const token = login.json().data.token as string;
   const headers = { authorization: `Bearer ${token}` };
   const searches = ['иван', 'ова', 'smirn', 'teacher', 'ель'];
+  const groupIds: number[] = (await app.inject({ method: 'GET', url: '/api/group', headers }))
+    .json()
+    .data.groups.map((group: { id: number }) => group.id);
+  const studentIds: number[] = (
+    await app.inject({ method: 'GET', url: '/api/students?per_page=100', headers })
+  )
+    .json()
+    .data.map((student: { id: number }) => student.id);
+  const studentSearches = ['иван', 'ова', 'мар', 'алекс', 'ев'];
 
   const cases: RouteCase[] = [
     { name: 'POST /api/auth/me', method: 'POST', url: () => '/api/auth/me' },
@@ -51,6 +60,29 @@ async function main() {
       method: 'GET',
       url: (i) => `/api/users?search=${encodeURIComponent(searches[i % searches.length])}`,
     },
+    { name: 'GET /api/students', method: 'GET', url: (i) => `/api/students?page=${(i % 40) + 1}` },
+    {
+      name: 'GET /api/students?search',
+      method: 'GET',
+      url: (i) => `/api/students?search=${encodeURIComponent(studentSearches[i % studentSearches.length])}`,
+    },
+    {
+      name: 'GET /api/students?group_id',
+      method: 'GET',
+      url: (i) => `/api/students?group_id=${groupIds[i % groupIds.length]}`,
+    },
+    {
+      name: 'GET /api/students/{id}',
+      method: 'GET',
+      url: (i) => `/api/students/${studentIds[i % studentIds.length]}`,
+    },
+    {
+      name: 'GET /api/students/parents?search',
+      method: 'GET',
+      url: (i) =>
+        `/api/students/parents?search=${encodeURIComponent(studentSearches[i % studentSearches.length])}`,
+    },
+    { name: 'GET /api/group', method: 'GET', url: () => '/api/group' },
   ];
 
   const rows: { route: string; requests: number; p50_ms: number; p95_ms: number; req_per_s: number }[] = [];
