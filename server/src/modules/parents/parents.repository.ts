@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { classes, roles, studentParents, students, userRoles, users } from '../../db/schema';
 
 /** What the card and the search show of a parent. */
@@ -28,7 +29,7 @@ export async function findParentUser(db: Db, userId: number, organizationIds: nu
 
 /** Up to `limit` parents of the organizations whose name, login or phone contains the text. */
 export async function searchParents(db: Db, organizationIds: number[], search: string, limit = 20) {
-  const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const pattern = containsPattern(search);
   const digits = search.replace(/\D/g, '');
   return db
     .select(parentColumns)

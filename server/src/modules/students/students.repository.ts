@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { classes, studentParents, students, users } from '../../db/schema';
 import { parentColumns } from '../parents/parents.repository';
 import { insertUserWithRole } from '../users/users.repository';
@@ -27,11 +28,6 @@ const listColumns = {
 };
 
 export type StudentRow = Awaited<ReturnType<typeof findStudentRows>>[number];
-
-/** `%text%` for ILIKE with the user's % and _ taken literally. */
-function containsPattern(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 function filterWhere(filter: StudentFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [inArray(students.organizationId, filter.organizationIds)];

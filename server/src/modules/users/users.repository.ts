@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { organizations, roles, userRoles, users } from '../../db/schema';
 
 const userColumns = {
@@ -31,7 +32,7 @@ function searchCondition(search: string): SQL | undefined {
   if (words.length === 0) return undefined;
   const fullName = sql`concat_ws(' ', ${users.surname}, ${users.name}, ${users.patronymic})`;
   const perWord = words.map((word) => {
-    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(word);
     return or(
       sql`${fullName} ilike ${pattern}`,
       sql`${users.login} ilike ${pattern}`,
