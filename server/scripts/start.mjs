@@ -8,6 +8,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -47,7 +48,11 @@ for (const key of ['PARTA_DATA_DIR', 'PARTA_WEB_DIR']) {
 // PGlite creates the data folder but not its parents.
 if (env.PARTA_DATA_DIR) mkdirSync(path.dirname(env.PARTA_DATA_DIR), { recursive: true });
 
-const server = spawn(pnpm, ['--filter', 'server', 'start'], { cwd: root, stdio: 'inherit', env });
+// tsx straight from node, not through `pnpm --filter server start`: pnpm does not pass SIGTERM on,
+// which left the API running after its parent was stopped.
+const serverDir = path.join(root, 'server');
+const tsxCli = createRequire(path.join(serverDir, 'package.json')).resolve('tsx/cli');
+const server = spawn(process.execPath, [tsxCli, 'src/server.ts'], { cwd: serverDir, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }
