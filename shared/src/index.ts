@@ -79,8 +79,11 @@ export {
 export {
   AppProviders,
   type FormSave,
+  ListCard,
+  type ListCardProps,
   ListPager,
   type ListPagerProps,
+  NARROW_LIST_QUERY,
   NotFoundPage,
   notify,
   PageTitle,
@@ -95,5 +98,6 @@ export {
   useFormSave,
   useIdParam,
   useListParams,
+  useNarrowList,
   useRequest,
 } from './ui';

@@ -1,4 +1,5 @@
 export { AppProviders } from './app-providers';
+export { ListCard, type ListCardProps, NARROW_LIST_QUERY, useNarrowList } from './list-card';
 export { ListPager, type ListPagerProps } from './list-pager';
 export { notify } from './notify';
 export { PageTitle, type PageTitleProps } from './page-title';

@@ -1,6 +1,5 @@
-import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { fullName } from '@parta/shared';
+import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { fullName, ListCard, useNarrowList } from '@parta/shared';
 import type { Staff } from '@parta/shared/domain/contracts/people';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
@@ -13,7 +12,7 @@ export interface StaffTableProps {
 
 /** One page of staff: full name (opens the card), login, roles, organization, active state. */
 export function StaffTable({ users, organizationNames }: StaffTableProps) {
-  const narrow = useMediaQuery('(max-width: 48em)');
+  const narrow = useNarrowList();
   const organizationOf = (user: Staff) =>
     user.organization?.short_name ||
     user.organization?.name ||
@@ -24,20 +23,17 @@ export function StaffTable({ users, organizationNames }: StaffTableProps) {
     return (
       <Stack gap="xs">
         {users.map((user) => (
-          <Paper key={user.id} withBorder p="sm" radius="md" data-testid="staff-row">
-            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-              <Anchor component={Link} to={paths.userEdit(user.id)} fw={500}>
-                {fullName(user)}
-              </Anchor>
-              <Badge
-                color={user.active ? 'emerald' : 'gray'}
-                variant={user.active ? 'light' : 'outline'}
-                tt="none"
-                style={{ flexShrink: 0 }}
-              >
-                {user.active ? 'Активен' : 'Отключён'}
-              </Badge>
-            </Group>
+          <ListCard
+            key={user.id}
+            to={paths.userEdit(user.id)}
+            title={fullName(user)}
+            badge={{
+              label: user.active ? 'Активен' : 'Отключён',
+              color: user.active ? 'emerald' : 'gray',
+              variant: user.active ? 'light' : 'outline',
+            }}
+            data-testid="staff-row"
+          >
             <Text size="sm" c="dimmed">
               {user.login} · {organizationOf(user)}
             </Text>
@@ -48,7 +44,7 @@ export function StaffTable({ users, organizationNames }: StaffTableProps) {
                 </Badge>
               ))}
             </Group>
-          </Paper>
+          </ListCard>
         ))}
       </Stack>
     );

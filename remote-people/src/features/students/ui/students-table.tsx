@@ -1,31 +1,26 @@
-import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { formatDate, fullName } from '@parta/shared';
+import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
+import { formatDate, fullName, ListCard, useNarrowList } from '@parta/shared';
 import { STUDENT_STATUS_LABELS, type StudentListItem } from '@parta/shared/domain/contracts/people';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 
 /** One page of students: full name (opens the card), class, birth date, status. */
 export function StudentsTable({ students }: { students: StudentListItem[] }) {
-  const narrow = useMediaQuery('(max-width: 48em)');
+  const narrow = useNarrowList();
   if (narrow) {
     return (
       <Stack gap="xs">
         {students.map((student) => (
-          <Paper key={student.id} withBorder p="sm" radius="md" data-testid="student-row">
-            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-              <Anchor component={Link} to={paths.student(student.id)} fw={500}>
-                {fullName(student)}
-              </Anchor>
-              <Badge
-                color={student.status === 'active' ? 'emerald' : 'gray'}
-                variant="light"
-                tt="none"
-                style={{ flexShrink: 0 }}
-              >
-                {STUDENT_STATUS_LABELS[student.status]}
-              </Badge>
-            </Group>
+          <ListCard
+            key={student.id}
+            to={paths.student(student.id)}
+            title={fullName(student)}
+            badge={{
+              label: STUDENT_STATUS_LABELS[student.status],
+              color: student.status === 'active' ? 'emerald' : 'gray',
+            }}
+            data-testid="student-row"
+          >
             <Text size="sm" c="dimmed">
               {[
                 student.group_name ? `${student.group_name} класс` : 'Без класса',
@@ -34,7 +29,7 @@ export function StudentsTable({ students }: { students: StudentListItem[] }) {
                 .filter(Boolean)
                 .join(' · ')}
             </Text>
-          </Paper>
+          </ListCard>
         ))}
       </Stack>
     );
