@@ -28,8 +28,7 @@ export function ChangePasswordForm() {
   const submit = form.onSubmit(async ({ current_password, new_password }) => {
     await save.run(async () => {
       const message = await changePassword({ current_password, new_password });
-      form.setValues(EMPTY);
-      form.resetDirty();
+      form.reset();
       notify.success('Вход на других устройствах потребуется заново.', message);
     });
   });
