@@ -16,7 +16,7 @@ export const parentColumns = {
 /** The user if it holds the Родитель role and belongs to one of the organizations. */
 export async function findParentUser(db: Db, userId: number, organizationIds: number[]) {
   const [row] = await db
-    .select({ ...parentColumns, organizationId: users.organizationId })
+    .select(parentColumns)
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .innerJoin(roles, eq(roles.id, userRoles.roleId))

@@ -70,8 +70,7 @@ export async function attachParent(
   if (!parent) throw notFound(PARENT_NOT_FOUND);
   if (await isLinked(db, studentId, parentUserId)) throw conflict('Этот родитель уже привязан к ученику');
   await linkParent(db, { organizationId: student.organization_id, studentId, parentUserId });
-  const { organizationId: _organization, ...data } = parent;
-  return data;
+  return parent;
 }
 
 /** DELETE /api/students/{id}/parents/{userId}: unlinks; a parent with no child left can no longer sign in. */
