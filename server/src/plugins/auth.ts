@@ -1,6 +1,7 @@
 import type { PermissionKey } from '@parta/shared/domain/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ScopedActor } from '../db/scope';
 import { findSessionByTokenHash } from '../modules/auth/auth.repository';
 import { hashToken } from '../modules/auth/credentials';
 
@@ -10,12 +11,8 @@ import { hashToken } from '../modules/auth/credentials';
  */
 export type RoutePermission = PermissionKey | 'signed-in' | 'public';
 
-/** The signed-in caller as services see it. */
-export interface Actor {
-  userId: number;
-  organizationId: number;
-  /** A member of the platform's own organization: sees every organization. */
-  isPlatformAdmin: boolean;
+/** The signed-in caller as services see it; `db/scope.ts` turns it into SQL conditions. */
+export interface Actor extends ScopedActor {
   permissions: ReadonlySet<string>;
   tokenId: number;
 }
@@ -69,15 +66,18 @@ async function authPlugin(app: FastifyInstance) {
     const session = token ? await findSessionByTokenHash(app.db, hashToken(token)) : undefined;
     if (!session) return reply.status(401).send({ message: MESSAGES.unauthorized });
 
+    const permissions = new Set(session.permissions);
+    const isPlatformAdmin = permissions.has('organizations.create');
     request.actor = {
       userId: session.userId,
       organizationId: session.organizationId,
-      isPlatformAdmin: session.isPlatform,
-      permissions: new Set(session.permissions),
+      organizationIds: session.organizationIds.map(Number),
+      isPlatformAdmin,
+      permissions,
       tokenId: session.tokenId,
     };
 
-    if (!session.isPlatform && session.balance < 0 && !request.url.startsWith('/api/auth/')) {
+    if (!isPlatformAdmin && session.balance < 0 && !request.url.startsWith('/api/auth/')) {
       return reply.status(402).send({ message: MESSAGES.paymentRequired });
     }
     if (permission !== 'signed-in' && !request.actor.permissions.has(permission)) {

@@ -9,8 +9,15 @@ export async function findSessionByTokenHash(db: Database, tokenHash: string) {
       tokenId: apiTokens.id,
       userId: users.id,
       organizationId: users.organizationId,
-      isPlatform: organizations.isPlatform,
       balance: organizations.balance,
+      // The caller's organization and its descendants, in the same round trip: the scope every query uses.
+      organizationIds: sql<number[]>`array(
+        with recursive tree(id) as (
+          select ${users.organizationId}
+          union
+          select child.id from ${organizations} child join tree on child.parent_id = tree.id
+        )
+        select id from tree)`,
       permissions: sql<
         string[]
       >`coalesce(array_agg(distinct ${rolePermissions.permissionKey}) filter (where ${rolePermissions.permissionKey} is not null), '{}')`,
