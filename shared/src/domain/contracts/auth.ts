@@ -2,9 +2,10 @@
  * Contracts of sign-in and the current user (SPEC §3, §7): POST /api/auth/login, /me, /logout.
  */
 import { z } from 'zod';
+import { plainString } from './common';
 
 export const loginBodySchema = z.object({
-  login: z.string({ error: 'Укажите логин' }).trim().min(1, { error: 'Укажите логин' }).max(100),
+  login: plainString({ error: 'Укажите логин' }).trim().min(1, { error: 'Укажите логин' }).max(100),
   password: z.string({ error: 'Укажите пароль' }).min(1, { error: 'Укажите пароль' }).max(200),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
