@@ -22,7 +22,9 @@ const option = (name: string, fallback: string) => {
   return index >= 0 ? args[index + 1] : fallback;
 };
 const DURATION_S = Number(option('duration', '10'));
-const CONNECTIONS = Number(option('connections', '16'));
+/** Concurrent connections per pass: one user alone, a school at 8:00, a busy district. */
+const CONNECTION_LEVELS = option('connections', '1,16').split(',').map(Number);
+const PGBENCH_CONNECTIONS = 16;
 
 function withDatabase(url: string, name: string) {
   const parsed = new URL(url);
@@ -51,7 +53,7 @@ function pgbenchSelectOnly(serverUrl: string, database: string): number {
   execFileSync('pgbench', [...common, '-i', '-q', '-s', '10', database], { stdio: 'ignore' });
   const output = execFileSync(
     'pgbench',
-    [...common, '-S', '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION_S), database],
+    [...common, '-S', '-c', String(PGBENCH_CONNECTIONS), '-j', '2', '-T', String(DURATION_S), database],
     { encoding: 'utf8' },
   );
   const match = /tps = ([\d.]+)/.exec(output);
@@ -77,10 +79,10 @@ interface Scenario {
   requests: { method: 'GET' | 'POST'; path: string }[];
 }
 
-async function load(base: string, token: string | null, scenario: Scenario) {
+async function load(base: string, token: string | null, scenario: Scenario, connections: number) {
   const result = await autocannon({
     url: base,
-    connections: CONNECTIONS,
+    connections,
     duration: DURATION_S,
     headers: token ? { authorization: `Bearer ${token}` } : {},
     requests: scenario.requests,
@@ -88,6 +90,7 @@ async function load(base: string, token: string | null, scenario: Scenario) {
   const failed = result.non2xx + result.errors + result.timeouts;
   return {
     scenario: scenario.name,
+    connections,
     req_per_s: Math.round(result.requests.average),
     p50_ms: result.latency.p50,
     p97_5_ms: result.latency.p97_5,
@@ -180,8 +183,12 @@ async function main() {
     ];
 
     const rows = [];
-    for (const scenario of scenarios) rows.push(await load(base, token, scenario));
-    const health = rows[0].req_per_s;
+    for (const connections of CONNECTION_LEVELS) {
+      for (const scenario of scenarios) rows.push(await load(base, token, scenario, connections));
+    }
+    const healthAt = new Map(
+      rows.filter((row) => row.scenario === scenarios[0].name).map((row) => [row.connections, row.req_per_s]),
+    );
     let pgbench = Number.NaN;
     try {
       await admin(serverUrl, `create database ${pgbenchDatabase}`);
@@ -191,16 +198,17 @@ async function main() {
     }
     const table = rows.map((row) => ({
       ...row,
-      vs_health: Number((row.req_per_s / health).toFixed(3)),
+      vs_health: Number((row.req_per_s / (healthAt.get(row.connections) ?? Number.NaN)).toFixed(3)),
       vs_pgbench_select: Number((row.req_per_s / pgbench).toFixed(3)),
     }));
     console.table(table);
-    console.log(`pgbench select-only (${CONNECTIONS} connections): ${Math.round(pgbench)} tps`);
+    console.log(`pgbench select-only (${PGBENCH_CONNECTIONS} connections): ${Math.round(pgbench)} tps`);
     const result = {
       date: new Date().toISOString(),
       database: 'postgresql',
       seed: givenUrl ? 'as running' : 'large',
-      connections: CONNECTIONS,
+      connection_levels: CONNECTION_LEVELS,
+      pgbench_connections: PGBENCH_CONNECTIONS,
       duration_s: DURATION_S,
       pgbench_select_only_tps: Math.round(pgbench),
       scenarios: table,

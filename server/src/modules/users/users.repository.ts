@@ -52,15 +52,17 @@ export async function findUsersPage(
     isStaff,
     filter.search ? searchCondition(filter.search) : undefined,
   );
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
-  const rows = await db
-    .select(userColumns)
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(where)
-    .orderBy(asc(users.surname), asc(users.name), asc(users.patronymic), asc(users.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+    db
+      .select(userColumns)
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(where)
+      .orderBy(asc(users.surname), asc(users.name), asc(users.patronymic), asc(users.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+  ]);
   return { rows, total: Number(total) };
 }
 
