@@ -1,3 +1,4 @@
+import type { Role } from '@parta/shared/domain/contracts/auth';
 import { and, asc, eq, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like';
@@ -74,10 +75,16 @@ export async function findUser(db: Database, id: number) {
 
 /** Roles of several users at once, grouped by user id. */
 export async function findRolesOfUsers(db: Database, userIds: number[]) {
-  const byUser = new Map<number, { id: number; name: string; code: string | null }[]>();
+  const byUser = new Map<number, Role[]>();
   if (userIds.length === 0) return byUser;
   const rows = await db
-    .select({ userId: userRoles.userId, id: roles.id, name: roles.name, code: roles.code })
+    .select({
+      userId: userRoles.userId,
+      id: roles.id,
+      name: roles.name,
+      code: roles.code,
+      organization_id: roles.organizationId,
+    })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(inArray(userRoles.userId, userIds))

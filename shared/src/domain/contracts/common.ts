@@ -3,6 +3,7 @@
  * (SPEC §7 `{data, meta}`) and the 422 error answer.
  */
 import { z } from 'zod';
+import './zod-locale';
 
 export const text = (required: string, max = 100) =>
   z
