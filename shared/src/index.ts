@@ -6,10 +6,13 @@ export {
   apiClient,
   compactParams,
   createApiClient,
+  createQueryClient,
   getErrorMessage,
   getErrorStatus,
   getFieldErrors,
+  retryDelay,
   setApiNavigator,
+  shouldRetryRead,
   TOKEN_STORAGE_KEY,
 } from './api';
 export {
@@ -78,6 +81,7 @@ export {
 } from './theme';
 export {
   AppProviders,
+  type AppProvidersProps,
   type FormSave,
   ListCard,
   type ListCardProps,
@@ -91,7 +95,6 @@ export {
   PlaceholderRoutes,
   type PlaceholderRoutesProps,
   type PlannedScreen,
-  type RequestState,
   ScreenPlaceholder,
   StatusPage,
   type StatusPageProps,
@@ -99,5 +102,4 @@ export {
   useIdParam,
   useListParams,
   useNarrowList,
-  useRequest,
 } from './ui';

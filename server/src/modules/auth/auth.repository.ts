@@ -127,7 +127,7 @@ export async function findCurrentUser(db: Database, userId: number) {
     .where(eq(users.id, userId));
   if (!user) return undefined;
   const userRoleRows = await db
-    .select({ id: roles.id, name: roles.name, code: roles.code })
+    .select({ id: roles.id, name: roles.name, code: roles.code, organization_id: roles.organizationId })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(userRoles.userId, userId))

@@ -1,4 +1,6 @@
+import type { Role } from '@parta/shared/domain/contracts/auth';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { organizations, roles, type UserKind, userRoles, users } from '../../db/schema';
@@ -78,10 +80,16 @@ export async function findStaffUser(db: Database, scope: ScopedActor, id: number
 
 /** Roles of several users at once, grouped by user id. */
 export async function findRolesOfUsers(db: Database, userIds: number[]) {
-  const byUser = new Map<number, { id: number; name: string; code: string | null }[]>();
+  const byUser = new Map<number, Role[]>();
   if (userIds.length === 0) return byUser;
   const rows = await db
-    .select({ userId: userRoles.userId, id: roles.id, name: roles.name, code: roles.code })
+    .select({
+      userId: userRoles.userId,
+      id: roles.id,
+      name: roles.name,
+      code: roles.code,
+      organization_id: roles.organizationId,
+    })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(inArray(userRoles.userId, userIds))

@@ -3,6 +3,7 @@
  * (SPEC §7 `{data, meta}`) and the 422 error answer.
  */
 import { z } from 'zod';
+import './zod-locale';
 
 /** The largest id a PostgreSQL `integer` (serial) column holds. */
 export const INT4_MAX = 2_147_483_647;

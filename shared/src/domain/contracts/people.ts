@@ -4,7 +4,7 @@
  * Messages are the Russian texts a user sees next to the field.
  */
 import { z } from 'zod';
-import { passwordSchema } from './auth';
+import { passwordSchema, roleSchema } from './auth';
 import {
   idListSchema,
   idSchema,
@@ -68,12 +68,6 @@ export const staffUpdateSchema = z.object(staffFields);
 export type StaffUpdateInput = z.input<typeof staffUpdateSchema>;
 export type StaffUpdate = z.output<typeof staffUpdateSchema>;
 
-export const staffRoleSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  code: z.string().nullish(),
-});
-
 /** A staff member as the write routes answer it (the same fields GET /api/users/{id} carries). */
 export const staffSchema = personNameSchema.extend({
   login: z.string(),
@@ -84,7 +78,7 @@ export const staffSchema = personNameSchema.extend({
   organization: z
     .object({ id: z.number().int(), name: z.string(), short_name: z.string().nullish() })
     .nullish(),
-  roles: z.array(staffRoleSchema),
+  roles: z.array(roleSchema),
 });
 export type Staff = z.infer<typeof staffSchema>;
 
