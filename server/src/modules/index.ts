@@ -6,6 +6,11 @@ import { parentsRoutes } from './parents/parents.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { studentsRoutes } from './students/students.routes';
 import { usersRoutes } from './users/users.routes';
+import { bellsRoutes } from './bells/bells.routes';
+import { loadsRoutes } from './loads/loads.routes';
+import { periodsRoutes } from './periods/periods.routes';
+import { subjectsRoutes } from './subjects/subjects.routes';
+import { timetableRoutes } from './timetable/timetable.routes';
 
 /**
  * The API modules, each registered under /api by app.ts. A new area adds its `<area>.routes.ts`
@@ -20,4 +25,10 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   studentsRoutes,
   parentsRoutes,
   groupsRoutes,
+  // timetable area (issue 10)
+  subjectsRoutes,
+  bellsRoutes,
+  periodsRoutes,
+  loadsRoutes,
+  timetableRoutes,
 ];

@@ -1,6 +1,7 @@
 import {
   addDays,
   bellScheduleProblem,
+  classWeeklyHours,
   dailyLimit,
   type GridSlot,
   isoWeekday,
@@ -114,5 +115,18 @@ describe('bellScheduleProblem', () => {
     expect(bellScheduleProblem([ok[0], { ...ok[1], start_time: '09:10' }])?.message).toContain('раньше конца');
     expect(bellScheduleProblem([{ ...ok[0], end_time: '08:00' }])?.index).toBe(0);
     expect(bellScheduleProblem([ok[0], { ...ok[1], number: 3 }])?.message).toContain('по порядку');
+  });
+});
+
+describe('classWeeklyHours', () => {
+  it('counts subgroups of one subject once, as they sit side by side', () => {
+    expect(
+      classWeeklyHours([
+        { subject_id: 1, subgroup_id: null, hours_per_week: 5 },
+        { subject_id: 2, subgroup_id: 7, hours_per_week: 3 },
+        { subject_id: 2, subgroup_id: 8, hours_per_week: 3 },
+        { subject_id: 3, subgroup_id: null, hours_per_week: 1.5 },
+      ]),
+    ).toBe(9.5);
   });
 });

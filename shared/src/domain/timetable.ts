@@ -246,3 +246,20 @@ export function minutesBetween(from: string, to: string): number {
   const [th, tm] = to.split(':').map(Number);
   return th * 60 + tm - (fh * 60 + fm);
 }
+
+/**
+ * Weekly lessons of a class from its load: whole-class lines add up; subgroups of one subject sit
+ * side by side, so a split subject counts once (its largest subgroup line).
+ */
+export function classWeeklyHours(
+  items: readonly { subject_id: number; subgroup_id: number | null; hours_per_week: number }[],
+): number {
+  let total = 0;
+  const split = new Map<number, number>();
+  for (const item of items) {
+    if (item.subgroup_id === null) total += item.hours_per_week;
+    else split.set(item.subject_id, Math.max(split.get(item.subject_id) ?? 0, item.hours_per_week));
+  }
+  for (const hours of split.values()) total += hours;
+  return total;
+}
