@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bellsRoutes } from './bells/bells.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
+import { loadsRoutes } from './loads/loads.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
 import { parentsRoutes } from './parents/parents.routes';
+import { periodsRoutes } from './periods/periods.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { studentsRoutes } from './students/students.routes';
-import { usersRoutes } from './users/users.routes';
-import { bellsRoutes } from './bells/bells.routes';
-import { loadsRoutes } from './loads/loads.routes';
-import { periodsRoutes } from './periods/periods.routes';
 import { subjectsRoutes } from './subjects/subjects.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
+import { usersRoutes } from './users/users.routes';
 
 /**
  * The API modules, each registered under /api by app.ts. A new area adds its `<area>.routes.ts`

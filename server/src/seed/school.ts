@@ -19,8 +19,8 @@ import {
   FIRST_GRADE_BELLS,
   PERIODS,
   SPECIALISTS_PER_22_CLASSES,
-  SUBJECT_RANKS,
   type Specialty,
+  SUBJECT_RANKS,
   WORK_TYPES,
 } from './curriculum';
 import { adultName, childName, type PersonName } from './names';

@@ -1,10 +1,15 @@
 import { dailyLimit } from '@parta/shared/domain/timetable';
 import { SETTINGS_DEFAULTS } from '@parta/shared/domain/week';
 import { holidays, timetableTemplates } from '../db/schema';
+import {
+  findBellTimes,
+  insertLessons,
+  insertSlots,
+  insertTimetable,
+} from '../modules/timetable/timetable.repository';
 import { type PlanSlot, planLessons } from '../modules/timetable/timetable.service';
-import { findBellTimes, insertLessons, insertSlots, insertTimetable } from '../modules/timetable/timetable.repository';
 import { insertMany } from './context';
-import { ACADEMIC_YEAR, FIRST_GRADE_BELLS, BELLS, HOLIDAYS, PERIODS } from './curriculum';
+import { ACADEMIC_YEAR, BELLS, FIRST_GRADE_BELLS, HOLIDAYS, PERIODS } from './curriculum';
 import type { SeedStep } from './index';
 import type { SeededSchool } from './school';
 
@@ -45,9 +50,11 @@ export function buildWeeklyGrid(school: SeededSchool, workingDays = SETTINGS_DEF
   }
   const teacherHours = new Map<number, number>();
   for (const unit of units)
-    for (const line of unit.lines) teacherHours.set(line.teacherId, (teacherHours.get(line.teacherId) ?? 0) + unit.hours);
+    for (const line of unit.lines)
+      teacherHours.set(line.teacherId, (teacherHours.get(line.teacherId) ?? 0) + unit.hours);
   // The busiest teachers first: they have the fewest free slots left later.
-  const busiest = (unit: Unit) => Math.max(...unit.lines.map((line) => teacherHours.get(line.teacherId) ?? 0));
+  const busiest = (unit: Unit) =>
+    Math.max(...unit.lines.map((line) => teacherHours.get(line.teacherId) ?? 0));
   const instances = units
     .flatMap((unit) => Array.from({ length: Math.ceil(unit.hours) }, () => unit))
     .sort((a, b) => busiest(b) - busiest(a) || b.hours - a.hours || a.classId - b.classId);
@@ -59,15 +66,22 @@ export function buildWeeklyGrid(school: SeededSchool, workingDays = SETTINGS_DEF
   let unplaced = 0;
   const days = Array.from({ length: workingDays }, (_, index) => index + 1);
   for (const unit of instances) {
-    const maxNumber = Math.min(dailyLimit(unit.grade, 7), unit.grade === 1 ? FIRST_GRADE_BELLS.length : BELLS.length);
+    const maxNumber = Math.min(
+      dailyLimit(unit.grade, 7),
+      unit.grade === 1 ? FIRST_GRADE_BELLS.length : BELLS.length,
+    );
     const occupied = (day: number) => {
       const key = `${unit.classId}|${day}`;
       let set = classDay.get(key);
-      if (!set) classDay.set(key, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        classDay.set(key, set);
+      }
       return set;
     };
     const free = (day: number, number: number) =>
-      !occupied(day).has(number) && unit.lines.every((line) => !teacherBusy.has(`${line.teacherId}|${day}|${number}`));
+      !occupied(day).has(number) &&
+      unit.lines.every((line) => !teacherBusy.has(`${line.teacherId}|${day}|${number}`));
     const ordered = [...days].sort(
       (a, b) =>
         (subjectDay.get(`${unit.classId}|${unit.subjectId}|${a}`) ?? 0) -
@@ -156,7 +170,11 @@ async function seedSchoolTimetable(db: Parameters<typeof insertMany>[0], school:
     await findBellTimes(db, organizationId),
     school.bellScheduleId,
     range,
-    holidayRows.map((holiday) => ({ start_date: holiday.startDate, end_date: holiday.endDate, grades: holiday.grades })),
+    holidayRows.map((holiday) => ({
+      start_date: holiday.startDate,
+      end_date: holiday.endDate,
+      grades: holiday.grades,
+    })),
   );
   const timetableId = await insertTimetable(db, {
     organizationId,

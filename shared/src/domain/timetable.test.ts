@@ -57,17 +57,25 @@ describe('placementConflict', () => {
       'уже есть урок',
     );
     expect(
-      placementConflict([slot({ teacherId: 11, subgroupId: 1 })], slot({ teacherId: 12, subgroupId: 2 }), limits),
+      placementConflict(
+        [slot({ teacherId: 11, subgroupId: 1 })],
+        slot({ teacherId: 12, subgroupId: 2 }),
+        limits,
+      ),
     ).toBeNull();
     expect(
-      placementConflict([slot({ teacherId: 11, subgroupId: 1 })], slot({ teacherId: 12, subgroupId: null }), limits),
+      placementConflict(
+        [slot({ teacherId: 11, subgroupId: 1 })],
+        slot({ teacherId: 12, subgroupId: null }),
+        limits,
+      ),
     ).toContain('уже есть урок');
   });
   it('refuses more lessons a day than СанПиН allows for the grade', () => {
     const day = [1, 2, 3, 4].map((lessonNumber) => slot({ lessonNumber, teacherId: lessonNumber }));
-    expect(placementConflict(day, slot({ lessonNumber: 5, teacherId: 9 }), { ...limits, grade: 1 })).toContain(
-      'Больше 4 уроков',
-    );
+    expect(
+      placementConflict(day, slot({ lessonNumber: 5, teacherId: 9 }), { ...limits, grade: 1 }),
+    ).toContain('Больше 4 уроков');
     expect(placementConflict(day, slot({ lessonNumber: 5, teacherId: 9 }), limits)).toBeNull();
   });
   it('refuses a day outside the working week and a lesson beyond the bells', () => {
@@ -112,7 +120,9 @@ describe('bellScheduleProblem', () => {
       { number: 2, start_time: '09:25', end_time: '10:10' },
     ];
     expect(bellScheduleProblem(ok)).toBeNull();
-    expect(bellScheduleProblem([ok[0], { ...ok[1], start_time: '09:10' }])?.message).toContain('раньше конца');
+    expect(bellScheduleProblem([ok[0], { ...ok[1], start_time: '09:10' }])?.message).toContain(
+      'раньше конца',
+    );
     expect(bellScheduleProblem([{ ...ok[0], end_time: '08:00' }])?.index).toBe(0);
     expect(bellScheduleProblem([ok[0], { ...ok[1], number: 3 }])?.message).toContain('по порядку');
   });

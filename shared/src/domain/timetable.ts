@@ -105,7 +105,8 @@ export function placementConflict(
     const busy = sameTime.find((slot) => slot.teacherId === candidate.teacherId);
     if (busy) {
       const who = limits.teacherName?.(candidate.teacherId) ?? 'Учитель';
-      const where = busy.classId === candidate.classId ? limits.className : limits.classNameOf?.(busy.classId);
+      const where =
+        busy.classId === candidate.classId ? limits.className : limits.classNameOf?.(busy.classId);
       return `${who} уже ведёт урок в это время${where ? ` (${where})` : ''}`;
     }
   }

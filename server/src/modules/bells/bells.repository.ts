@@ -39,7 +39,10 @@ export async function findBellSchedules(db: Db, where: SQL | undefined) {
     )
     .orderBy(asc(bellLessons.number));
   return schedules
-    .sort((a, b) => a.organization_id - b.organization_id || Number(b.is_default) - Number(a.is_default) || a.id - b.id)
+    .sort(
+      (a, b) =>
+        a.organization_id - b.organization_id || Number(b.is_default) - Number(a.is_default) || a.id - b.id,
+    )
     .map((schedule) => ({
       ...schedule,
       lessons: lessonRows

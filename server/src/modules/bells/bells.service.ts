@@ -2,11 +2,16 @@ import type { BellSchedule, bellScheduleInputSchema } from '@parta/shared/domain
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { assertInScope, findInScope, inScope, scopeFilter } from '../../db/scope';
 import { bellSchedules } from '../../db/schema';
+import { assertInScope, findInScope, inScope, scopeFilter } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
-import { deleteBellSchedule, findBellSchedules, isUsedByTemplate, saveBellSchedule } from './bells.repository';
+import {
+  deleteBellSchedule,
+  findBellSchedules,
+  isUsedByTemplate,
+  saveBellSchedule,
+} from './bells.repository';
 
 type BellInput = z.output<typeof bellScheduleInputSchema>;
 
@@ -37,7 +42,12 @@ export async function createBellSchedule(db: Db, actor: Actor, input: BellInput)
   return getBellSchedule(db, actor, id);
 }
 
-export async function updateBellSchedule(db: Db, actor: Actor, id: number, input: BellInput): Promise<BellSchedule> {
+export async function updateBellSchedule(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: BellInput,
+): Promise<BellSchedule> {
   const schedule = await findInScope(db, actor, bellSchedules, id, NOT_FOUND);
   await saveBellSchedule(db, schedule.organizationId, values(input), id);
   return getBellSchedule(db, actor, id);

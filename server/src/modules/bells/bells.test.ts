@@ -13,7 +13,8 @@ const lessons = [
 
 beforeAll(async () => {
   app = await createTestApp();
-  for (const login of ['director', 'director2', 'zavuch', 'teacher', 'student']) tokens[login] = await loginAs(app, login);
+  for (const login of ['director', 'director2', 'zavuch', 'teacher', 'student'])
+    tokens[login] = await loginAs(app, login);
   schedules = (await call(app, tokens.zavuch, 'GET', '/api/bell')).json().data.data;
 }, 120_000);
 
@@ -37,7 +38,8 @@ describe('GET /api/bell', () => {
     expect((await call(app, tokens.student, 'GET', '/api/bell')).statusCode).toBe(403);
     expect((await call(app, tokens.director2, 'GET', `/api/bell/${schedules[0].id}`)).statusCode).toBe(404);
     expect(
-      (await call(app, tokens.director2, 'PUT', `/api/bell/${schedules[0].id}`, { name: 'x', lessons })).statusCode,
+      (await call(app, tokens.director2, 'PUT', `/api/bell/${schedules[0].id}`, { name: 'x', lessons }))
+        .statusCode,
     ).toBe(404);
   });
 });
@@ -62,7 +64,9 @@ describe('POST, PUT, DELETE /api/bell', () => {
       lessons: lessons.slice(0, 1),
     });
     expect(edited.json().data.lessons).toHaveLength(1);
-    expect((await call(app, tokens.zavuch, 'DELETE', `/api/bell/${created.json().data.id}`)).statusCode).toBe(200);
+    expect((await call(app, tokens.zavuch, 'DELETE', `/api/bell/${created.json().data.id}`)).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses overlapping lessons, impossible times and a missing name with Russian messages', async () => {
@@ -82,7 +86,9 @@ describe('POST, PUT, DELETE /api/bell', () => {
   });
 
   it('needs bells.edit, and keeps a schedule a template uses', async () => {
-    expect((await call(app, tokens.teacher, 'POST', '/api/bell', { name: 'x', lessons })).statusCode).toBe(403);
+    expect((await call(app, tokens.teacher, 'POST', '/api/bell', { name: 'x', lessons })).statusCode).toBe(
+      403,
+    );
     const used = schedules.find((schedule) => schedule.is_default)!;
     expect((await call(app, tokens.zavuch, 'DELETE', `/api/bell/${used.id}`)).statusCode).toBe(409);
   });

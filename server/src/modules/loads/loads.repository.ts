@@ -28,7 +28,13 @@ export async function findLoads(db: Db, where: SQL | undefined) {
     .leftJoin(subgroups, eq(subgroups.id, loads.subgroupId))
     .leftJoin(users, eq(users.id, loads.teacherId))
     .where(where)
-    .orderBy(asc(classes.number), asc(classes.letter), asc(subjects.name), asc(subgroups.name), asc(loads.id));
+    .orderBy(
+      asc(classes.number),
+      asc(classes.letter),
+      asc(subjects.name),
+      asc(subgroups.name),
+      asc(loads.id),
+    );
   return rows;
 }
 
@@ -66,7 +72,11 @@ export async function findSubgroupOf(db: Db, subgroupId: number, classId: number
     .from(subgroups)
     .innerJoin(subgroupSets, eq(subgroupSets.id, subgroups.setId))
     .where(
-      and(eq(subgroups.id, subgroupId), eq(subgroupSets.classId, classId), eq(subgroupSets.subjectId, subjectId)),
+      and(
+        eq(subgroups.id, subgroupId),
+        eq(subgroupSets.classId, classId),
+        eq(subgroupSets.subjectId, subjectId),
+      ),
     );
   return row ?? null;
 }
@@ -87,7 +97,13 @@ export async function findActiveSubject(db: Db, subjectId: number, organizationI
   const [row] = await db
     .select({ id: subjects.id })
     .from(subjects)
-    .where(and(eq(subjects.id, subjectId), eq(subjects.organizationId, organizationId), eq(subjects.archived, false)));
+    .where(
+      and(
+        eq(subjects.id, subjectId),
+        eq(subjects.organizationId, organizationId),
+        eq(subjects.archived, false),
+      ),
+    );
   return row ?? null;
 }
 
@@ -99,4 +115,3 @@ export async function findStaffMember(db: Db, userId: number, organizationId: nu
     .where(and(eq(users.id, userId), eq(users.organizationId, organizationId), eq(users.active, true)));
   return row ?? null;
 }
-

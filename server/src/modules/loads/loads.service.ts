@@ -5,8 +5,8 @@ import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { findInScope, scopeFilter } from '../../db/scope';
 import { classes, loads } from '../../db/schema';
+import { findInScope, scopeFilter } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { getSettings } from '../organizations/organizations.service';
@@ -65,7 +65,11 @@ export async function listLoads(
 }
 
 /** СанПиН warnings of one class's weekly total (shown to the user; the save is not refused). */
-async function classWarnings(db: Db, actor: Actor, classRow: { id: number; number: number; organizationId: number }) {
+async function classWarnings(
+  db: Db,
+  actor: Actor,
+  classRow: { id: number; number: number; organizationId: number },
+) {
   const items = await listLoads(db, actor, { group_id: classRow.id });
   const settings = parseSettings(await getSettings(db, actor, classRow.organizationId));
   const warning = weeklyLoadWarning(classRow.number, classWeeklyHours(items), settings.working_days_per_week);
@@ -132,17 +136,17 @@ export async function copyLoad(db: Db, actor: Actor, fromId: number, toId: numbe
   const source = await findInScope(db, actor, classes, fromId, CLASS_NOT_FOUND);
   const target = await findInScope(db, actor, classes, toId, CLASS_NOT_FOUND);
   if (source.organizationId !== target.organizationId || source.number !== target.number) {
-    throw unprocessable(VALIDATION_MESSAGE, { to_group_id: ['Копировать можно только в класс той же параллели'] });
+    throw unprocessable(VALIDATION_MESSAGE, {
+      to_group_id: ['Копировать можно только в класс той же параллели'],
+    });
   }
   if ((await listLoads(db, actor, { group_id: toId })).length > 0) {
     throw conflict(`У ${groupName(target)} уже есть нагрузка: удалите её или добавляйте строки по одной`);
   }
   const lines = await listLoads(db, actor, { group_id: fromId });
-  const targetSubgroups = await findSubgroupsOfSubject(
-    db,
-    toId,
-    [...new Set(lines.filter((line) => line.subgroup_id !== null).map((line) => line.subject_id))],
-  );
+  const targetSubgroups = await findSubgroupsOfSubject(db, toId, [
+    ...new Set(lines.filter((line) => line.subgroup_id !== null).map((line) => line.subject_id)),
+  ]);
   const sourceSubgroupIndex = new Map<number, number>();
   const values: LoadValues[] = [];
   const wholeClassSplit = new Set<number>();

@@ -147,7 +147,9 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: holidayResponse },
       },
     },
-    async (request) => ({ data: await changeHoliday(app.db, request.actor, request.params.id, request.body) }),
+    async (request) => ({
+      data: await changeHoliday(app.db, request.actor, request.params.id, request.body),
+    }),
   );
 
   app.delete(

@@ -7,8 +7,8 @@ import type {
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { assertInScope, findInScope, scopeFilter } from '../../db/scope';
 import { holidays, periods } from '../../db/schema';
+import { assertInScope, findInScope, scopeFilter } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { notFound, unprocessable } from '../../plugins/errors';
 import {
@@ -95,10 +95,19 @@ export function listHolidays(db: Db, actor: Actor, organizationId?: number): Pro
 }
 
 /** Holidays of one organization that touch a date range (for laying lessons over dates). */
-export function holidaysBetween(db: Db, organizationId: number, from: string, to: string): Promise<Holiday[]> {
+export function holidaysBetween(
+  db: Db,
+  organizationId: number,
+  from: string,
+  to: string,
+): Promise<Holiday[]> {
   return findHolidays(
     db,
-    and(eq(holidays.organizationId, organizationId), lte(holidays.startDate, to), gte(holidays.endDate, from)),
+    and(
+      eq(holidays.organizationId, organizationId),
+      lte(holidays.startDate, to),
+      gte(holidays.endDate, from),
+    ),
   );
 }
 
@@ -127,4 +136,3 @@ export async function removeHoliday(db: Db, actor: Actor, id: number) {
   await findInScope(db, actor, holidays, id, HOLIDAY_NOT_FOUND);
   await deleteHoliday(db, id);
 }
-

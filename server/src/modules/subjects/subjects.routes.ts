@@ -52,7 +52,9 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: subjectSchema }) },
       },
     },
-    async (request) => ({ data: await changeSubject(app.db, request.actor, request.params.id, request.body) }),
+    async (request) => ({
+      data: await changeSubject(app.db, request.actor, request.params.id, request.body),
+    }),
   );
 
   app.delete(

@@ -1,8 +1,8 @@
-import type { z } from 'zod';
 import type { Subject, subjectInputSchema } from '@parta/shared/domain/contracts/timetable';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { assertInScope, findInScope, scopeFilter } from '../../db/scope';
 import { subjects } from '../../db/schema';
+import { assertInScope, findInScope, scopeFilter } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { conflict } from '../../plugins/errors';
 import {
@@ -28,7 +28,12 @@ export async function createSubject(db: Db, actor: Actor, input: SubjectInput): 
   const organizationId = input.organization_id ?? actor.organizationId;
   assertInScope(actor, organizationId);
   if (await findSubjectByName(db, organizationId, input.name)) throw conflict(DUPLICATE);
-  return insertSubject(db, { organizationId, name: input.name, shortName: input.short_name, rank: input.rank });
+  return insertSubject(db, {
+    organizationId,
+    name: input.name,
+    shortName: input.short_name,
+    rank: input.rank,
+  });
 }
 
 export async function changeSubject(db: Db, actor: Actor, id: number, input: SubjectInput): Promise<Subject> {
@@ -52,4 +57,3 @@ export async function removeSubject(db: Db, actor: Actor, id: number) {
   await deleteSubject(db, id);
   return { message: 'Предмет удалён', archived: false };
 }
-

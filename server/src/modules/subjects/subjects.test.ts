@@ -9,7 +9,8 @@ let school1: Subject[];
 
 beforeAll(async () => {
   app = await createTestApp();
-  for (const login of ['director', 'director2', 'zavuch', 'teacher', 'student']) tokens[login] = await loginAs(app, login);
+  for (const login of ['director', 'director2', 'zavuch', 'teacher', 'student'])
+    tokens[login] = await loginAs(app, login);
   school1 = (await call(app, tokens.zavuch, 'GET', '/api/subject')).json();
 }, 120_000);
 
@@ -24,7 +25,9 @@ describe('GET /api/subject', () => {
     const list = z.array(subjectSchema).parse(response.json());
     expect(list.map((subject) => subject.name)).toEqual(expect.arrayContaining(['Русский язык', 'Алгебра']));
     expect(list.find((subject) => subject.name === 'Геометрия')?.rank).toBe(12);
-    const other = z.array(subjectSchema).parse((await call(app, tokens.director2, 'GET', '/api/subject')).json());
+    const other = z
+      .array(subjectSchema)
+      .parse((await call(app, tokens.director2, 'GET', '/api/subject')).json());
     const ours = new Set(list.map((subject) => subject.id));
     expect(other.length).toBeGreaterThan(0);
     expect(other.some((subject) => ours.has(subject.id))).toBe(false);
@@ -33,7 +36,9 @@ describe('GET /api/subject', () => {
   it('needs subjects.view to read and subjects.edit to write', async () => {
     expect((await call(app, tokens.student, 'GET', '/api/subject')).statusCode).toBe(403);
     expect((await call(app, undefined, 'GET', '/api/subject')).statusCode).toBe(401);
-    expect((await call(app, tokens.teacher, 'POST', '/api/subject', { name: 'Астрономия' })).statusCode).toBe(403);
+    expect((await call(app, tokens.teacher, 'POST', '/api/subject', { name: 'Астрономия' })).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -45,8 +50,14 @@ describe('POST, PUT, DELETE /api/subject', () => {
       rank: 7,
     });
     expect(created.statusCode).toBe(201);
-    expect(subjectSchema.parse(created.json().data)).toMatchObject({ name: 'Астрономия', rank: 7, archived: false });
-    expect((await call(app, tokens.zavuch, 'POST', '/api/subject', { name: 'Астрономия' })).statusCode).toBe(409);
+    expect(subjectSchema.parse(created.json().data)).toMatchObject({
+      name: 'Астрономия',
+      rank: 7,
+      archived: false,
+    });
+    expect((await call(app, tokens.zavuch, 'POST', '/api/subject', { name: 'Астрономия' })).statusCode).toBe(
+      409,
+    );
     const bad = await call(app, tokens.zavuch, 'POST', '/api/subject', { name: ' ', rank: 20 });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.name).toEqual(['Укажите название предмета']);

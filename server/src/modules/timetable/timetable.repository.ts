@@ -36,7 +36,11 @@ export async function findTemplates(db: Db, where: SQL | undefined) {
     .leftJoin(timetableSlots, eq(timetableSlots.templateId, timetableTemplates.id))
     .where(where)
     .groupBy(timetableTemplates.id)
-    .orderBy(asc(timetableTemplates.organizationId), asc(timetableTemplates.name), asc(timetableTemplates.id));
+    .orderBy(
+      asc(timetableTemplates.organizationId),
+      asc(timetableTemplates.name),
+      asc(timetableTemplates.id),
+    );
   return rows.map((row) => ({ ...row, slots_count: Number(row.slots_count) }));
 }
 
@@ -102,7 +106,12 @@ export function findSlots(db: Db, templateId: number) {
     .leftJoin(subgroups, eq(subgroups.id, timetableSlots.subgroupId))
     .leftJoin(users, eq(users.id, loads.teacherId))
     .where(eq(timetableSlots.templateId, templateId))
-    .orderBy(asc(timetableSlots.weekday), asc(timetableSlots.lessonNumber), asc(classes.number), asc(classes.letter));
+    .orderBy(
+      asc(timetableSlots.weekday),
+      asc(timetableSlots.lessonNumber),
+      asc(classes.number),
+      asc(classes.letter),
+    );
 }
 
 export type SlotRow = Awaited<ReturnType<typeof findSlots>>[number];
@@ -173,7 +182,11 @@ export async function findBellTimes(db: Db, organizationId: number) {
     .innerJoin(bellLessons, eq(bellLessons.scheduleId, bellSchedules.id))
     .where(eq(bellSchedules.organizationId, organizationId))
     .orderBy(asc(bellSchedules.id), asc(bellLessons.number));
-  return rows.map((row) => ({ ...row, startTime: row.startTime.slice(0, 5), endTime: row.endTime.slice(0, 5) }));
+  return rows.map((row) => ({
+    ...row,
+    startTime: row.startTime.slice(0, 5),
+    endTime: row.endTime.slice(0, 5),
+  }));
 }
 
 // ---------------------------------------------------------------- dated lessons
@@ -192,16 +205,29 @@ export interface LessonValues {
 
 export async function insertTimetable(
   db: Db,
-  values: { organizationId: number; templateId: number; periodId: number; startDate: string; endDate: string },
+  values: {
+    organizationId: number;
+    templateId: number;
+    periodId: number;
+    startDate: string;
+    endDate: string;
+  },
 ) {
   const [row] = await db.insert(timetables).values(values).returning({ id: timetables.id });
   return row.id;
 }
 
 /** Multi-row inserts of dated lessons (a school year is tens of thousands of rows). */
-export async function insertLessons(db: Db, organizationId: number, timetableId: number | null, rows: LessonValues[]) {
+export async function insertLessons(
+  db: Db,
+  organizationId: number,
+  timetableId: number | null,
+  rows: LessonValues[],
+) {
   for (let i = 0; i < rows.length; i += 2000) {
-    await db.insert(lessons).values(rows.slice(i, i + 2000).map((row) => ({ organizationId, timetableId, ...row })));
+    await db
+      .insert(lessons)
+      .values(rows.slice(i, i + 2000).map((row) => ({ organizationId, timetableId, ...row })));
   }
 }
 
@@ -274,13 +300,25 @@ export function findLessons(db: Db, where: SQL | undefined) {
     .leftJoin(subgroups, eq(subgroups.id, lessons.subgroupId))
     .leftJoin(users, eq(users.id, lessons.teacherId))
     .where(where)
-    .orderBy(asc(lessons.date), asc(lessons.lessonNumber), asc(classes.number), asc(classes.letter), asc(subgroups.name));
+    .orderBy(
+      asc(lessons.date),
+      asc(lessons.lessonNumber),
+      asc(classes.number),
+      asc(classes.letter),
+      asc(subgroups.name),
+    );
 }
 
 export type LessonRow = Awaited<ReturnType<typeof findLessons>>[number];
 
 /** Lessons of a class at a date and number that would share the room with a moved lesson. */
-export function findClassLessonsAt(db: Db, classId: number, date: string, lessonNumber: number, exceptId: number) {
+export function findClassLessonsAt(
+  db: Db,
+  classId: number,
+  date: string,
+  lessonNumber: number,
+  exceptId: number,
+) {
   return db
     .select({ id: lessons.id, subgroupId: lessons.subgroupId, teacherId: lessons.teacherId })
     .from(lessons)
@@ -296,7 +334,13 @@ export function findClassLessonsAt(db: Db, classId: number, date: string, lesson
 }
 
 /** Lessons a teacher gives at a date and number (a replacement or a move must not double-book). */
-export function findTeacherLessonsAt(db: Db, teacherId: number, date: string, lessonNumber: number, exceptId: number) {
+export function findTeacherLessonsAt(
+  db: Db,
+  teacherId: number,
+  date: string,
+  lessonNumber: number,
+  exceptId: number,
+) {
   return db
     .select({ id: lessons.id })
     .from(lessons)
@@ -354,7 +398,10 @@ export async function findFirstLessonDate(db: Db, where: SQL | undefined, from: 
 }
 
 /** Lessons of the class for the student: whole-class ones and those of the student's subgroups. */
-export function studentLessonsCondition(student: { classId: number; subgroupIds: number[] }): SQL | undefined {
+export function studentLessonsCondition(student: {
+  classId: number;
+  subgroupIds: number[];
+}): SQL | undefined {
   return and(
     eq(lessons.classId, student.classId),
     student.subgroupIds.length > 0

@@ -90,7 +90,9 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: templateSchema }) },
       },
     },
-    async (request) => ({ data: await changeTemplate(app.db, request.actor, request.params.id, request.body) }),
+    async (request) => ({
+      data: await changeTemplate(app.db, request.actor, request.params.id, request.body),
+    }),
   );
 
   app.delete(
@@ -149,13 +151,16 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'timetables.edit' },
       schema: {
         tags: ['timetable'],
-        summary: 'Применить шаблон к периоду: уроки по датам без каникул (прошлое и заполненные уроки не меняются)',
+        summary:
+          'Применить шаблон к периоду: уроки по датам без каникул (прошлое и заполненные уроки не меняются)',
         params: idParamsSchema,
         body: applyInputSchema,
         response: { 200: z.object({ data: applyResultSchema }) },
       },
     },
-    async (request) => ({ data: await applyTemplate(app.db, request.actor, request.params.id, request.body) }),
+    async (request) => ({
+      data: await applyTemplate(app.db, request.actor, request.params.id, request.body),
+    }),
   );
 
   app.get(

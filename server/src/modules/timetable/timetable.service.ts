@@ -12,13 +12,19 @@ import type {
   templateInputSchema,
 } from '@parta/shared/domain/contracts/timetable';
 import { groupName, shortName } from '@parta/shared/domain/names';
-import { addDays, type DayOff, type GridSlot, layOutLessons, placementConflict } from '@parta/shared/domain/timetable';
+import {
+  addDays,
+  type DayOff,
+  type GridSlot,
+  layOutLessons,
+  placementConflict,
+} from '@parta/shared/domain/timetable';
 import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { assertInScope, findInScope, inScope, scopeFilter } from '../../db/scope';
 import { lessons, timetableTemplates } from '../../db/schema';
+import { assertInScope, findInScope, inScope, scopeFilter } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { getSettings } from '../organizations/organizations.service';
@@ -187,7 +193,10 @@ export async function getTemplateDetail(db: Db, actor: Actor, id: number): Promi
 }
 
 async function templateValues(db: Db, organizationId: number, input: TemplateInput): Promise<TemplateValues> {
-  if (input.bell_schedule_id !== null && !(await findBellScheduleOf(db, input.bell_schedule_id, organizationId))) {
+  if (
+    input.bell_schedule_id !== null &&
+    !(await findBellScheduleOf(db, input.bell_schedule_id, organizationId))
+  ) {
     throw unprocessable(VALIDATION_MESSAGE, { bell_schedule_id: ['Расписание звонков не найдено'] });
   }
   return {
@@ -232,14 +241,26 @@ function toGridSlot(row: SlotRow): GridSlot {
  * POST /api/timetable/templates/{id}/slots: places a load line at (weekday, lesson). Refused with
  * the reason (409) when a teacher or the class is elsewhere then, or the day gets too many lessons.
  */
-export async function addSlot(db: Db, actor: Actor, templateId: number, input: SlotInput): Promise<TimetableSlot> {
+export async function addSlot(
+  db: Db,
+  actor: Actor,
+  templateId: number,
+  input: SlotInput,
+): Promise<TimetableSlot> {
   const template = await findInScope(db, actor, timetableTemplates, templateId, TEMPLATE_NOT_FOUND);
   const load = await findLoadOf(db, Number(input.load_id), template.organizationId);
-  if (!load) throw unprocessable(VALIDATION_MESSAGE, { load_id: ['Строка нагрузки не найдена в этой организации'] });
+  if (!load)
+    throw unprocessable(VALIDATION_MESSAGE, { load_id: ['Строка нагрузки не найдена в этой организации'] });
   const slots = await findSlots(db, templateId);
   const settings = parseSettings(await getSettings(db, actor, template.organizationId));
-  const bells = bellsForGrade(await findBellTimes(db, template.organizationId), load.grade, template.bellScheduleId);
-  const names = new Map(slots.map((slot) => [slot.group_id, groupName({ number: slot.grade, letter: slot.letter })]));
+  const bells = bellsForGrade(
+    await findBellTimes(db, template.organizationId),
+    load.grade,
+    template.bellScheduleId,
+  );
+  const names = new Map(
+    slots.map((slot) => [slot.group_id, groupName({ number: slot.grade, letter: slot.letter })]),
+  );
   const teacherNames = new Map(slots.map((slot) => [slot.teacher_id, toSlot(slot).teacher_name]));
   const candidate: GridSlot = {
     weekday: Number(input.weekday),
@@ -281,8 +302,12 @@ export async function removeSlot(db: Db, actor: Actor, templateId: number, slotI
 
 // ---------------------------------------------------------------- applying a template
 
-const positionKey = (lesson: { classId: number; date: string; lessonNumber: number; subgroupId: number | null }) =>
-  `${lesson.classId}|${lesson.date}|${lesson.lessonNumber}|${lesson.subgroupId ?? 0}`;
+const positionKey = (lesson: {
+  classId: number;
+  date: string;
+  lessonNumber: number;
+  subgroupId: number | null;
+}) => `${lesson.classId}|${lesson.date}|${lesson.lessonNumber}|${lesson.subgroupId ?? 0}`;
 
 /**
  * POST /api/timetable/templates/{id}/apply: lays the template over a period (from today on, never
@@ -290,7 +315,12 @@ const positionKey = (lesson: { classId: number; date: string; lessonNumber: numb
  * future lessons to the template and removes the ones it no longer has, but never touches a lesson
  * with marks, attendance, a topic, homework or a one-off change.
  */
-export async function applyTemplate(db: Db, actor: Actor, templateId: number, input: ApplyInput): Promise<ApplyResult> {
+export async function applyTemplate(
+  db: Db,
+  actor: Actor,
+  templateId: number,
+  input: ApplyInput,
+): Promise<ApplyResult> {
   const template = await findInScope(db, actor, timetableTemplates, templateId, TEMPLATE_NOT_FOUND);
   const period = await getPeriod(db, actor, input.period_id);
   if (period.organization_id !== template.organizationId) {
@@ -300,7 +330,9 @@ export async function applyTemplate(db: Db, actor: Actor, templateId: number, in
   const from = starts[2];
   const to = [period.end_date, input.to ?? period.end_date].sort()[0];
   if (from > to) {
-    throw unprocessable(VALIDATION_MESSAGE, { period_id: ['Период уже прошёл: прошедшие уроки не меняются'] });
+    throw unprocessable(VALIDATION_MESSAGE, {
+      period_id: ['Период уже прошёл: прошедшие уроки не меняются'],
+    });
   }
   const slots = (await findSlots(db, templateId)).filter((slot) => period.grades.includes(slot.grade));
   const planned = planLessons(
@@ -352,7 +384,9 @@ export async function applyTemplate(db: Db, actor: Actor, templateId: number, in
         result.updated++;
       }
     }
-    const stale = existing.filter((lesson) => !matched.has(lesson.id) && !lesson.locked).map((lesson) => lesson.id);
+    const stale = existing
+      .filter((lesson) => !matched.has(lesson.id) && !lesson.locked)
+      .map((lesson) => lesson.id);
     result.kept = existing.filter((lesson) => lesson.locked).length;
     await deleteLessons(tx as unknown as Db, stale);
     result.removed = stale.length;
@@ -429,12 +463,20 @@ export async function changeLesson(db: Db, actor: Actor, id: number, change: Les
   } else if (change.status === 'scheduled') {
     await updateLesson(db, id, { status: 'scheduled', teacherId: templateTeacher, originalTeacherId: null });
   } else if (change.status === 'replaced') {
-    if (!change.teacher_id) throw unprocessable(VALIDATION_MESSAGE, { teacher_id: ['Выберите учителя на замену'] });
-    if (!(await findStaffMember(db, change.teacher_id, lesson.organizationId))) throw unprocessable(VALIDATION_MESSAGE, { teacher_id: ['Учитель не найден в этой организации'] });
-    if ((await findTeacherLessonsAt(db, change.teacher_id, lesson.date, lesson.lessonNumber, id)).length > 0) {
+    if (!change.teacher_id)
+      throw unprocessable(VALIDATION_MESSAGE, { teacher_id: ['Выберите учителя на замену'] });
+    if (!(await findStaffMember(db, change.teacher_id, lesson.organizationId)))
+      throw unprocessable(VALIDATION_MESSAGE, { teacher_id: ['Учитель не найден в этой организации'] });
+    if (
+      (await findTeacherLessonsAt(db, change.teacher_id, lesson.date, lesson.lessonNumber, id)).length > 0
+    ) {
       throw conflict('Этот учитель уже ведёт урок в это время');
     }
-    await updateLesson(db, id, { status: 'replaced', teacherId: change.teacher_id, originalTeacherId: templateTeacher });
+    await updateLesson(db, id, {
+      status: 'replaced',
+      teacherId: change.teacher_id,
+      originalTeacherId: templateTeacher,
+    });
   } else {
     const date = change.date ?? lesson.date;
     const lessonNumber = change.lesson_number ?? lesson.lessonNumber;
@@ -442,10 +484,18 @@ export async function changeLesson(db: Db, actor: Actor, id: number, change: Les
       throw unprocessable(VALIDATION_MESSAGE, { date: ['Укажите новую дату или номер урока'] });
     }
     const others = await findClassLessonsAt(db, lesson.classId, date, lessonNumber, id);
-    if (others.some((other) => other.subgroupId === null || lesson.subgroupId === null || other.subgroupId === lesson.subgroupId)) {
+    if (
+      others.some(
+        (other) =>
+          other.subgroupId === null || lesson.subgroupId === null || other.subgroupId === lesson.subgroupId,
+      )
+    ) {
       throw conflict('У класса уже есть урок в это время');
     }
-    if (lesson.teacherId && (await findTeacherLessonsAt(db, lesson.teacherId, date, lessonNumber, id)).length > 0) {
+    if (
+      lesson.teacherId &&
+      (await findTeacherLessonsAt(db, lesson.teacherId, date, lessonNumber, id)).length > 0
+    ) {
       throw conflict('Учитель уже ведёт урок в это время');
     }
     const grade = await findClassGrade(db, lesson.classId);

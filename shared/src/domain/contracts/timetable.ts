@@ -98,9 +98,12 @@ export const bellScheduleInputSchema = z
     is_default: z.boolean({ error: 'Ожидается да или нет' }).default(false),
     grades: gradesSchema.default([]),
     lessons: z
-      .array(z.object({ number: z.number().int().min(1).max(12), start_time: timeSchema, end_time: timeSchema }), {
-        error: 'Ожидается список уроков',
-      })
+      .array(
+        z.object({ number: z.number().int().min(1).max(12), start_time: timeSchema, end_time: timeSchema }),
+        {
+          error: 'Ожидается список уроков',
+        },
+      )
       .min(1, { error: 'Добавьте хотя бы один урок' })
       .max(12, { error: 'Не больше 12 уроков' }),
   })
@@ -361,7 +364,11 @@ export const lessonQuerySchema = z
     if (value.to < value.from) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'Конец не может быть раньше начала' });
     } else if (Date.parse(value.to) - Date.parse(value.from) > MAX_LESSON_RANGE_DAYS * 86_400_000) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `Не больше ${MAX_LESSON_RANGE_DAYS} дней за раз` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `Не больше ${MAX_LESSON_RANGE_DAYS} дней за раз`,
+      });
     }
   });
 
