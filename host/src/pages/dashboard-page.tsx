@@ -3,6 +3,7 @@ import { fullName, PageTitle, usePermissions } from '@parta/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getSchoolCounts, type SchoolCount } from '../features/dashboard/api/get-school-counts';
+import { TodayLessons } from '../features/dashboard/ui/today-lessons';
 import { MENU } from '../layout/menu';
 
 /** What a school user wants first thing: the school's numbers now and the way to their screens. */
@@ -59,6 +60,8 @@ export function DashboardPage() {
           )}
         </SimpleGrid>
       ) : null}
+
+      {status === 'ready' ? <TodayLessons /> : null}
 
       <Card withBorder radius="md" padding="lg">
         <Text fw={600} mb="sm">

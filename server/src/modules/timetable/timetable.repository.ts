@@ -217,17 +217,37 @@ export async function insertTimetable(
   return row.id;
 }
 
-/** Multi-row inserts of dated lessons (a school year is tens of thousands of rows). */
+/**
+ * Inserts dated lessons (a school year is tens of thousands of rows): each chunk goes as one JSON
+ * parameter unpacked by json_to_recordset, far cheaper than thousands of bound parameters.
+ */
 export async function insertLessons(
   db: Db,
   organizationId: number,
   timetableId: number | null,
   rows: LessonValues[],
 ) {
-  for (let i = 0; i < rows.length; i += 2000) {
-    await db
-      .insert(lessons)
-      .values(rows.slice(i, i + 2000).map((row) => ({ organizationId, timetableId, ...row })));
+  for (let i = 0; i < rows.length; i += 10_000) {
+    const chunk = JSON.stringify(
+      rows.slice(i, i + 10_000).map((row) => ({
+        class_id: row.classId,
+        subgroup_id: row.subgroupId,
+        subject_id: row.subjectId,
+        teacher_id: row.teacherId,
+        load_id: row.loadId,
+        date: row.date,
+        lesson_number: row.lessonNumber,
+        start_time: row.startTime,
+        end_time: row.endTime,
+      })),
+    );
+    await db.execute(sql`
+      insert into lessons (organization_id, timetable_id, class_id, subgroup_id, subject_id, teacher_id, load_id,
+        date, lesson_number, start_time, end_time)
+      select ${organizationId}::int, ${timetableId}::int, r.class_id, r.subgroup_id, r.subject_id, r.teacher_id, r.load_id,
+        r.date, r.lesson_number, r.start_time, r.end_time
+      from json_to_recordset(${chunk}::json) as r(class_id int, subgroup_id int, subject_id int, teacher_id int,
+        load_id int, date date, lesson_number smallint, start_time time, end_time time)`);
   }
 }
 
