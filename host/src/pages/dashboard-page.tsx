@@ -2,6 +2,7 @@ import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine
 import { fullName, PageTitle, usePermissions } from '@parta/shared';
 import { Link } from 'react-router-dom';
 import { useSchoolCounts } from '../features/dashboard/api/get-school-counts';
+import { TodayLessons } from '../features/dashboard/ui/today-lessons';
 import { MENU } from '../layout/menu';
 
 /** What a school user wants first thing: the school's numbers now and the way to their screens. */
@@ -47,6 +48,8 @@ export function DashboardPage() {
           )}
         </SimpleGrid>
       ) : null}
+
+      {status === 'ready' ? <TodayLessons /> : null}
 
       <Card withBorder radius="md" padding="lg">
         <Text fw={600} mb="sm">

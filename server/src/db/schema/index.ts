@@ -12,7 +12,7 @@ export {
   organizations,
   organizationTypes,
 } from './organizations';
-export { periods } from './periods';
+export { holidays, periods } from './periods';
 export { studentParents, students, subgroupMembers, subgroupSets, subgroups } from './students';
 export { subjects } from './subjects';
 export { lessons, timetableSlots, timetables, timetableTemplates } from './timetable';
