@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { getErrorMessage, ListPager, notify, PageTitle, useListParams, usePermissions } from '@parta/shared';
+import type { StudentListQuery } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useGroups } from '../features/classes/api/get-groups';
@@ -25,7 +26,6 @@ import { StudentsTable } from '../features/students/ui/students-table';
 import { paths } from '../lib/paths';
 
 const FILTERS = ['search', 'group_id', 'status'] as const;
-type StatusFilter = 'active' | 'left' | 'all';
 
 /** Ученики (student.index): class filter, search and status, paged by the server; create, import, export. */
 export function StudentsPage() {
@@ -38,7 +38,7 @@ export function StudentsPage() {
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-  const status = (values.status || 'active') as StatusFilter;
+  const status = (values.status || 'active') as NonNullable<StudentListQuery['status']>;
   const groupId = Number(values.group_id) || undefined;
   const groups = useGroups();
   const students = useStudents({
