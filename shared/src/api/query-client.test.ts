@@ -16,7 +16,8 @@ describe('read retries', () => {
   });
 
   it('never retry a 4xx: the same request gets the same refusal', () => {
-    for (const status of [400, 401, 403, 404, 409, 422]) expect(shouldRetryRead(0, answered(status))).toBe(false);
+    for (const status of [400, 401, 403, 404, 409, 422])
+      expect(shouldRetryRead(0, answered(status))).toBe(false);
   });
 
   it('back off: 0.5 s, 1 s, 2 s, capped at 8 s', () => {
