@@ -17,6 +17,8 @@ interface StepBytes {
   /** Scripts fetched from the network rather than the cache. */
   jsFromNetwork: number;
   budget: number | null;
+  /** Every resource of the step, largest first, to see what a budget is spent on. */
+  resources: { url: string; type: string; bytes: number; fromCache: boolean }[];
 }
 
 interface Resource {
@@ -72,6 +74,9 @@ async function recordTransfers(page: Page) {
         json: sum((resource) => resource.type === 'Fetch' || resource.type === 'XHR'),
         jsFromNetwork: sum((resource) => resource.type === 'Script' && !resource.fromCache),
         budget,
+        resources: resources
+          .map(({ url, type, bytes, fromCache }) => ({ url: new URL(url).pathname, type, bytes, fromCache }))
+          .sort((a, b) => b.bytes - a.bytes),
       };
     },
     acceptEncoding: () => acceptEncoding,

@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router-dom';
 import { useGroups } from '../features/classes/api/get-groups';
 import { groupOptions } from '../features/classes/model/group-options';
 import { useCreateStudent } from '../features/students/api/create-student';
-import { exportStudents } from '../features/students/api/export-students';
+import { useExportStudents } from '../features/students/api/export-students';
 import { useStudents } from '../features/students/api/get-students';
 import { ImportStudentsModal } from '../features/students/ui/import-students-modal';
 import { StudentForm } from '../features/students/ui/student-form';
@@ -36,7 +36,6 @@ export function StudentsPage() {
   const applySearch = useDebouncedCallback((search: string) => set({ search: search.trim() }), 300);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
 
   const status = (values.status || 'active') as NonNullable<StudentListQuery['status']>;
   const groupId = Number(values.group_id) || undefined;
@@ -49,18 +48,14 @@ export function StudentsPage() {
     status,
   });
   const createStudent = useCreateStudent();
+  const exportStudents = useExportStudents();
   const editable = can('students.edit');
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportStudents({ group_id: groupId, search: values.search || undefined, status });
-    } catch (error) {
-      notify.error(getErrorMessage(error, 'Не удалось выгрузить список'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const runExport = () =>
+    exportStudents.mutate(
+      { group_id: groupId, search: values.search || undefined, status },
+      { onError: (error) => notify.error(getErrorMessage(error, 'Не удалось выгрузить список')) },
+    );
 
   return (
     <>
@@ -68,7 +63,7 @@ export function StudentsPage() {
         description="Списки классов, карточки учеников, импорт и выгрузка в Excel"
         actions={
           <>
-            <Button variant="default" onClick={runExport} loading={exporting}>
+            <Button variant="default" onClick={runExport} loading={exportStudents.isPending}>
               Экспорт в Excel
             </Button>
             {editable ? (
