@@ -93,6 +93,8 @@ function sharedSourceFiles(dir = path.join(SHARED_PACKAGE_DIR, 'src')) {
  * the console when the host provides another, and mf-manifest.json names the version of each build.
  */
 function sharedPackageVersion() {
+  // Tests only: stands for a build made against another shared (e2e/tests/remotes.spec.ts).
+  if (process.env.PARTA_SHARED_VERSION) return process.env.PARTA_SHARED_VERSION;
   const hash = createHash('sha256');
   const files = [path.join(SHARED_PACKAGE_DIR, 'package.json'), ...sharedSourceFiles()];
   for (const file of files) {

@@ -30,7 +30,7 @@ function ForgetServerStateOnSignOut({ client }: { client: QueryClient }) {
 }
 
 export interface AppProvidersProps {
-  /** The page's one server-state cache, made by `createQueryClient()` in the host's bootstrap. */
+  /** The page's one server-state cache, made once by the host with `createQueryClient()` (host/src/app/app.tsx). */
   queryClient: QueryClient;
   children?: ReactNode;
 }
