@@ -1,4 +1,5 @@
 export { AppProviders, type AppProvidersProps } from './app-providers';
+export { LazyDateInput } from './lazy-date-input';
 export { ListCard, type ListCardProps, NARROW_LIST_QUERY, useNarrowList } from './list-card';
 export { ListPager, type ListPagerProps } from './list-pager';
 export { notify } from './notify';
