@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { applicationsRoutes } from './applications/applications.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
 import { parentsRoutes } from './parents/parents.routes';
+import { registryRoutes } from './registry/registry.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { studentsRoutes } from './students/students.routes';
 import { usersRoutes } from './users/users.routes';
@@ -20,4 +22,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   studentsRoutes,
   parentsRoutes,
   groupsRoutes,
+  // organization registry and applications (issue 13)
+  registryRoutes,
+  applicationsRoutes,
 ];

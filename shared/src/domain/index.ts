@@ -13,15 +13,11 @@ export {
   type RoleRef,
 } from './contracts/auth';
 export {
-  type BalanceTransactionInput,
-  balanceTransactionSchema,
   type DictionaryItem,
   dictionaryItemSchema,
   ORGANIZATION_SETTING_LIMITS,
-  type Organization,
   type OrganizationOption,
   organizationOptionSchema,
-  organizationSchema,
   organizationSettingSchema,
   type SettingsUpdate,
   settingsUpdateSchema,

@@ -10,6 +10,7 @@ export async function findSessionByTokenHash(db: Database, tokenHash: string) {
       userId: users.id,
       organizationId: users.organizationId,
       balance: organizations.balance,
+      organizationStatus: organizations.status,
       // The caller's organization and its descendants, in the same round trip: the scope every query uses.
       organizationIds: sql<number[]>`array(
         with recursive tree(id) as (
