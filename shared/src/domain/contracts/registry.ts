@@ -18,9 +18,15 @@ export const ORGANIZATION_STATUS_LABELS: Record<OrganizationStatus | 'archived',
 export const innSchema = z
   .string({ error: 'Укажите ИНН' })
   .trim()
-  .min(1, { error: 'Укажите ИНН' })
-  .regex(/^\d{10}$|^\d{12}$/, { error: 'ИНН — 10 или 12 цифр' })
-  .refine(isValidInn, { error: 'Неверный ИНН: не сходится контрольная цифра' });
+  .superRefine((value, ctx) => {
+    // One message per field: the first rule the value breaks.
+    if (!value) ctx.addIssue({ code: 'custom', message: 'Укажите ИНН' });
+    else if (!/^\d{10}$|^\d{12}$/.test(value))
+      ctx.addIssue({ code: 'custom', message: 'ИНН — 10 или 12 цифр' });
+    else if (!isValidInn(value)) {
+      ctx.addIssue({ code: 'custom', message: 'Неверный ИНН: не сходится контрольная цифра' });
+    }
+  });
 
 const optionalRequisite = (pattern: RegExp, format: string, check: (value: string) => boolean, bad: string) =>
   z
