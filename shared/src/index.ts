@@ -78,6 +78,7 @@ export {
 } from './theme';
 export {
   AppProviders,
+  BuildLabel,
   type FormSave,
   ListCard,
   type ListCardProps,

@@ -1,0 +1,20 @@
+import { Badge } from '@mantine/core';
+import {
+  APPLICATION_STATUS_LABELS,
+  type ApplicationStatus,
+} from '@parta/shared/domain/contracts/applications';
+
+const COLORS: Record<ApplicationStatus, string> = {
+  new: 'sky',
+  in_progress: 'yellow',
+  approved: 'emerald',
+  rejected: 'gray',
+};
+
+export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {
+  return (
+    <Badge color={COLORS[status]} variant="light" tt="none" data-testid="application-status">
+      {APPLICATION_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
