@@ -23,8 +23,8 @@ export class ApplicationsPage {
     await this.approveDialog.getByLabel('Имя', { exact: true }).fill(director.name);
     await this.approveDialog.getByLabel('Отчество').fill(director.patronymic);
     await this.approveDialog.getByRole('button', { name: 'Одобрить и создать организацию' }).click();
-    const login = (await this.approveDialog.getByTestId('director-login').innerText()).trim();
-    const password = (await this.approveDialog.getByTestId('director-password').innerText()).trim();
+    const login = (await this.approveDialog.getByTestId('director-login').textContent())?.trim() ?? '';
+    const password = (await this.approveDialog.getByTestId('director-password').textContent())?.trim() ?? '';
     return { login, password };
   }
 }

@@ -46,7 +46,7 @@ export class LandingPage {
   /** The application number from the confirmation («Заявка №12 принята…»). */
   async submittedNumber(): Promise<number> {
     await expect(this.confirmation).toBeVisible();
-    const match = /Заявка №(\d+)/.exec((await this.confirmation.innerText()) ?? '');
+    const match = /Заявка №(\d+)/.exec((await this.confirmation.textContent()) ?? '');
     if (!match) throw new Error('no application number in the confirmation');
     return Number(match[1]);
   }
