@@ -20,7 +20,7 @@ export class ApplicationsPage {
     await this.page.getByRole('button', { name: 'Одобрить', exact: true }).click();
     await expect(this.approveDialog).toBeVisible();
     await this.approveDialog.getByLabel('Фамилия').fill(director.surname);
-    await this.approveDialog.getByLabel('Имя', { exact: true }).fill(director.name);
+    await this.approveDialog.getByLabel('Имя').fill(director.name);
     await this.approveDialog.getByLabel('Отчество').fill(director.patronymic);
     await this.approveDialog.getByRole('button', { name: 'Одобрить и создать организацию' }).click();
     const login = (await this.approveDialog.getByTestId('director-login').textContent())?.trim() ?? '';

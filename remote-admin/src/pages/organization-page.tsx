@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { fullName, getErrorMessage, notify, PageTitle, useIdParam } from '@parta/shared';
 import { ORGANIZATION_STATUS_LABELS } from '@parta/shared/domain/contracts/registry';
 import { Link } from 'react-router-dom';
@@ -75,7 +75,13 @@ export function OrganizationPage() {
             </Text>
           ) : null}
         </Group>
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <Stack gap="lg">
+          <Paper withBorder p="md" radius="md">
+            <Title order={4} mb="sm">
+              Баланс
+            </Title>
+            <BalancePanel organization={current} onChanged={() => void organization.reload()} />
+          </Paper>
           <Paper withBorder p="md" radius="md">
             <Title order={4} mb="sm">
               Реквизиты
@@ -92,13 +98,7 @@ export function OrganizationPage() {
               }}
             />
           </Paper>
-          <Paper withBorder p="md" radius="md">
-            <Title order={4} mb="sm">
-              Баланс
-            </Title>
-            <BalancePanel organization={current} onChanged={() => void organization.reload()} />
-          </Paper>
-        </SimpleGrid>
+        </Stack>
       </Stack>
     </>
   );

@@ -4,7 +4,7 @@ import {
   type ApplicationStatus,
 } from '@parta/shared/domain/contracts/applications';
 
-const COLORS: Record<ApplicationStatus, string> = {
+export const APPLICATION_STATUS_COLORS: Record<ApplicationStatus, string> = {
   new: 'sky',
   in_progress: 'yellow',
   approved: 'emerald',
@@ -13,7 +13,13 @@ const COLORS: Record<ApplicationStatus, string> = {
 
 export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {
   return (
-    <Badge color={COLORS[status]} variant="light" tt="none" data-testid="application-status">
+    <Badge
+      color={APPLICATION_STATUS_COLORS[status]}
+      variant="light"
+      tt="none"
+      maw="none"
+      data-testid="application-status"
+    >
       {APPLICATION_STATUS_LABELS[status]}
     </Badge>
   );

@@ -3,7 +3,7 @@ import { formatDate, ListCard, useNarrowList } from '@parta/shared';
 import { APPLICATION_STATUS_LABELS, type Application } from '@parta/shared/domain/contracts/applications';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
-import { ApplicationStatusBadge } from './application-status-badge';
+import { APPLICATION_STATUS_COLORS, ApplicationStatusBadge } from './application-status-badge';
 import { InnFlag } from './inn-flag';
 
 /** One page of applications: number and date, organization with its ИНН flag, contact, status. */
@@ -17,7 +17,10 @@ export function ApplicationsTable({ applications }: { applications: Application[
             key={application.id}
             to={paths.application(application.id)}
             title={`№${application.id} · ${application.organization_name}`}
-            badge={{ label: APPLICATION_STATUS_LABELS[application.status], color: 'sky' }}
+            badge={{
+              label: APPLICATION_STATUS_LABELS[application.status],
+              color: APPLICATION_STATUS_COLORS[application.status],
+            }}
             data-testid="application-row"
           >
             <Text size="sm" c="dimmed">

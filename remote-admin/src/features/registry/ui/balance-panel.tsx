@@ -1,9 +1,9 @@
 import {
   Alert,
   Button,
+  Chip,
   Group,
   NumberInput,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Table,
@@ -80,11 +80,19 @@ export function BalancePanel({ organization, onChanged }: BalancePanelProps) {
               {save.failure}
             </Alert>
           ) : null}
-          <SegmentedControl
-            data={BALANCE_OPERATIONS.map((value) => ({ value, label: BALANCE_OPERATION_LABELS[value] }))}
-            {...form.getInputProps('operation')}
-            style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
-          />
+          <Chip.Group {...form.getInputProps('operation')}>
+            <Group gap="xs">
+              {BALANCE_OPERATIONS.map((value) => (
+                <Chip
+                  key={value}
+                  value={value}
+                  color={value.endsWith('add') || value === 'top_up' ? 'emerald' : 'red'}
+                >
+                  {BALANCE_OPERATION_LABELS[value]}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
           <Group align="flex-start" gap="sm" wrap="wrap">
             <NumberInput
               label="Сумма, ₽"

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Group, Loader, Menu, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { fullName, ListCard, useNarrowList } from '@parta/shared';
+import { formatMoney, fullName, ListCard, useNarrowList } from '@parta/shared';
 import type { RegistryOrganization } from '@parta/shared/domain/contracts/registry';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -67,7 +67,7 @@ function ChildRows({
   if (!children.data) {
     return (
       <Table.Tr>
-        <Table.Td colSpan={8} pl={24 * depth + 12}>
+        <Table.Td colSpan={7} pl={24 * depth + 12}>
           <Loader size="xs" />
         </Table.Td>
       </Table.Tr>
@@ -91,7 +91,7 @@ function Rows({ organizations, depth, ...props }: OrganizationsTableProps & { de
     return (
       <Fragment key={organization.id}>
         <Table.Tr data-testid="organization-row">
-          <Table.Td pl={24 * depth + 12}>
+          <Table.Td pl={24 * depth + 12} miw={200}>
             <Group gap={6} wrap="nowrap" align="flex-start">
               {foldable ? (
                 <UnstyledButton
@@ -128,7 +128,7 @@ function Rows({ organizations, depth, ...props }: OrganizationsTableProps & { de
               {organization.inn ?? '—'}
             </Text>
             {organization.kpp ? (
-              <Text size="xs" c="dimmed" ff="monospace">
+              <Text size="xs" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                 КПП {organization.kpp}
               </Text>
             ) : null}
@@ -144,9 +144,11 @@ function Rows({ organizations, depth, ...props }: OrganizationsTableProps & { de
           </Table.Td>
           <Table.Td ta="right">
             <MoneyText value={organization.balance} data-testid="organization-balance" />
-          </Table.Td>
-          <Table.Td ta="right">
-            <MoneyText value={organization.bonus_balance} c="dimmed" />
+            {organization.bonus_balance > 0 ? (
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                бонусы {formatMoney(organization.bonus_balance)}
+              </Text>
+            ) : null}
           </Table.Td>
           <Table.Td>
             <StatusBadge status={organization.status} />
@@ -193,7 +195,7 @@ export function OrganizationsTable(props: OrganizationsTableProps) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={980}>
+    <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -202,7 +204,6 @@ export function OrganizationsTable(props: OrganizationsTableProps) {
             <Table.Th>Регион и тип</Table.Th>
             <Table.Th>Директор</Table.Th>
             <Table.Th ta="right">Баланс</Table.Th>
-            <Table.Th ta="right">Бонусы</Table.Th>
             <Table.Th>Статус</Table.Th>
             <Table.Th w={48} />
           </Table.Tr>
