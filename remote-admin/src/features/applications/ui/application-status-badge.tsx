@@ -17,7 +17,7 @@ export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }
       color={APPLICATION_STATUS_COLORS[status]}
       variant="light"
       tt="none"
-      maw="none"
+      miw="max-content"
       data-testid="application-status"
     >
       {APPLICATION_STATUS_LABELS[status]}

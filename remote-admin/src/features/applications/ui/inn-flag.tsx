@@ -6,7 +6,7 @@ export function InnFlag({ application }: { application: Application }) {
   if (application.inn_matches.length === 0) return null;
   return (
     <Tooltip label={application.inn_matches.map((match) => match.short_name).join(', ')}>
-      <Badge color="orange" variant="light" tt="none" maw="none" size="sm" data-testid="inn-flag">
+      <Badge color="orange" variant="light" tt="none" miw="max-content" size="sm" data-testid="inn-flag">
         ИНН уже на платформе
       </Badge>
     </Tooltip>

@@ -7,7 +7,7 @@ import {
 /** Активна (green) or Заблокирована (red). */
 export function StatusBadge({ status }: { status: RegistryOrganization['status'] }) {
   return (
-    <Badge color={status === 'active' ? 'emerald' : 'red'} variant="light" tt="none" maw="none">
+    <Badge color={status === 'active' ? 'emerald' : 'red'} variant="light" tt="none" miw="max-content">
       {ORGANIZATION_STATUS_LABELS[status]}
     </Badge>
   );
