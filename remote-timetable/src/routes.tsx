@@ -1,20 +1,33 @@
-import { PlaceholderRoutes, type PlannedScreen } from '@parta/shared';
+import { NotFoundPage } from '@parta/shared';
+import { Route, Routes } from 'react-router-dom';
+import { BellPage } from './pages/bell-page';
+import { BellsPage } from './pages/bells-page';
+import { LoadPage } from './pages/load-page';
+import { PeriodsPage } from './pages/periods-page';
+import { SettingsPage } from './pages/settings-page';
+import { SubjectsPage } from './pages/subjects-page';
+import { TemplatePage } from './pages/template-page';
+import { TimetableCreatePage } from './pages/timetable-create-page';
+import { TimetablePage } from './pages/timetable-page';
 
-/** Screens of this remote (SPEC §2), paths relative to the layout root. */
-const SCREENS: PlannedScreen[] = [
-  { path: 'organization/settings', title: 'Настройки организации' },
-  { path: 'subject', title: 'Предметы' },
-  { path: 'bells', title: 'Расписание звонков' },
-  { path: 'bells/create', title: 'Новое расписание звонков' },
-  { path: 'bells/:id', title: 'Расписание звонков' },
-  { path: 'periods', title: 'Учебные периоды' },
-  { path: 'load', title: 'Нагрузка' },
-  { path: 'timetable', title: 'Расписание' },
-  { path: 'timetable/templates/:id', title: 'Шаблон расписания' },
-  { path: 'timetable/create/:id', title: 'Составление расписания' },
-];
-
-/** The module this remote exposes as `./routes`. */
+/**
+ * The screens of remote-timetable (SPEC §2), paths relative to the host's layout root. The host
+ * guards each path by its key; the server checks again on every call.
+ */
 export default function TimetableRoutes() {
-  return <PlaceholderRoutes screens={SCREENS} buildLabel={process.env.PARTA_BUILD_LABEL} />;
+  return (
+    <Routes>
+      <Route path="organization/settings" element={<SettingsPage />} />
+      <Route path="subject" element={<SubjectsPage />} />
+      <Route path="bells" element={<BellsPage />} />
+      <Route path="bells/create" element={<BellPage creating />} />
+      <Route path="bells/:id" element={<BellPage />} />
+      <Route path="periods" element={<PeriodsPage />} />
+      <Route path="load" element={<LoadPage />} />
+      <Route path="timetable" element={<TimetablePage />} />
+      <Route path="timetable/templates/:id" element={<TemplatePage />} />
+      <Route path="timetable/create/:id" element={<TimetableCreatePage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
 }

@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,6 +68,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      // JSON answers above 1 KB go compressed (brotli at a cheap level, else gzip): lists shrink ~10×.
+      await api.register(fastifyCompress, {
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+      });
       await api.register(authRoutes, {
         loginMaxFailures: options.loginMaxFailures,
         loginWindowMs: options.loginWindowMs,

@@ -6,10 +6,13 @@ export {
   apiClient,
   compactParams,
   createApiClient,
+  createQueryClient,
   getErrorMessage,
   getErrorStatus,
   getFieldErrors,
+  retryDelay,
   setApiNavigator,
+  shouldRetryRead,
   TOKEN_STORAGE_KEY,
 } from './api';
 export {
@@ -78,6 +81,7 @@ export {
 } from './theme';
 export {
   AppProviders,
+  type AppProvidersProps,
   BuildLabel,
   type FormSave,
   ListCard,
@@ -92,7 +96,6 @@ export {
   PlaceholderRoutes,
   type PlaceholderRoutesProps,
   type PlannedScreen,
-  type RequestState,
   ScreenPlaceholder,
   StatusPage,
   type StatusPageProps,
@@ -100,5 +103,4 @@ export {
   useIdParam,
   useListParams,
   useNarrowList,
-  useRequest,
 } from './ui';

@@ -1,6 +1,21 @@
-import { Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Center,
+  Container,
+  Group,
+  List,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { ConnectSchoolForm } from '../features/applications/ui/connect-school-form';
+
+// The form validates with the contract (zod): loaded with the landing page's form, not with /login.
+const ConnectSchoolForm = lazy(() => import('../features/applications/ui/connect-school-form'));
 
 /** Public landing page (empty path) for visitors who are not signed in, with the «Подключить школу» form. */
 export function LandingPage() {
@@ -39,7 +54,15 @@ export function LandingPage() {
           <Text c="dimmed" size="sm" mb="md">
             Оставьте заявку: мы проверим данные организации и пришлём вход для директора.
           </Text>
-          <ConnectSchoolForm />
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader />
+              </Center>
+            }
+          >
+            <ConnectSchoolForm />
+          </Suspense>
         </Paper>
       </SimpleGrid>
     </Container>

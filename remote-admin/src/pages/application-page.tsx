@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApplication } from '../features/applications/api/get-application';
-import { takeApplication } from '../features/applications/api/take-application';
+import { useTakeApplication } from '../features/applications/api/take-application';
 import { ApplicationStatusBadge } from '../features/applications/ui/application-status-badge';
 import { ApproveModal } from '../features/applications/ui/approve-modal';
 import { RejectModal } from '../features/applications/ui/reject-modal';
@@ -28,6 +28,7 @@ export function ApplicationPage() {
   const application = useApplication(id);
   const dictionaries = useDictionaries();
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const take = useTakeApplication();
 
   if (!Number.isFinite(id) || application.error) {
     return <Alert color="red">{getErrorMessage(application.error, 'Заявка не найдена')}</Alert>;
@@ -51,8 +52,7 @@ export function ApplicationPage() {
                   variant="default"
                   onClick={async () => {
                     try {
-                      await takeApplication(current.id);
-                      await application.reload();
+                      await take.mutateAsync(current.id);
                     } catch (error) {
                       notify.error(getErrorMessage(error));
                     }
@@ -126,17 +126,13 @@ export function ApplicationPage() {
           dictionaries={dictionaries.data}
           opened={dialog === 'approve'}
           onClose={() => setDialog(null)}
-          onApproved={() => void application.reload()}
         />
       ) : null}
       <RejectModal
         application={current}
         opened={dialog === 'reject'}
         onClose={() => setDialog(null)}
-        onRejected={() => {
-          notify.success('Заявка отклонена');
-          void application.reload();
-        }}
+        onRejected={() => notify.success('Заявка отклонена')}
       />
     </>
   );

@@ -46,7 +46,7 @@ export function ApplicationsPage() {
             }}
             style={{ flex: '1 1 260px' }}
           />
-          {applications.loading ? <Loader size="sm" mb={8} /> : null}
+          {applications.isFetching ? <Loader size="sm" mb={8} /> : null}
         </Group>
         {applications.error ? (
           <Alert color="red">{getErrorMessage(applications.error, 'Не удалось загрузить заявки')}</Alert>

@@ -20,12 +20,7 @@ export function DictionariesPage() {
       {dictionaries.data ? (
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
           {(Object.keys(DICTIONARIES) as DictionaryName[]).map((name) => (
-            <DictionaryEditor
-              key={name}
-              dictionary={name}
-              items={dictionaries.data?.[name] ?? []}
-              onChanged={() => void dictionaries.reload()}
-            />
+            <DictionaryEditor key={name} dictionary={name} items={dictionaries.data?.[name] ?? []} />
           ))}
         </SimpleGrid>
       ) : (

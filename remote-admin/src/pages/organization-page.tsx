@@ -4,8 +4,8 @@ import { ORGANIZATION_STATUS_LABELS } from '@parta/shared/domain/contracts/regis
 import { Link } from 'react-router-dom';
 import { useDictionaries } from '../features/registry/api/get-dictionaries';
 import { useOrganization } from '../features/registry/api/get-organization';
-import { setOrganizationStatus } from '../features/registry/api/set-organization-status';
-import { updateOrganization } from '../features/registry/api/update-organization';
+import { useSetOrganizationStatus } from '../features/registry/api/set-organization-status';
+import { useUpdateOrganization } from '../features/registry/api/update-organization';
 import { BalancePanel } from '../features/registry/ui/balance-panel';
 import { OrganizationForm } from '../features/registry/ui/organization-form';
 import { StatusBadge } from '../features/registry/ui/status-badge';
@@ -16,6 +16,8 @@ export function OrganizationPage() {
   const id = useIdParam();
   const organization = useOrganization(id);
   const dictionaries = useDictionaries();
+  const update = useUpdateOrganization(id);
+  const setStatus = useSetOrganizationStatus();
 
   if (!Number.isFinite(id) || organization.error) {
     return <Alert color="red">{getErrorMessage(organization.error, 'Организация не найдена')}</Alert>;
@@ -38,9 +40,8 @@ export function OrganizationPage() {
               color={current.status === 'active' ? 'red' : undefined}
               onClick={async () => {
                 try {
-                  await setOrganizationStatus(current.id, nextStatus);
+                  await setStatus.mutateAsync({ id: current.id, status: nextStatus });
                   notify.success(`Статус: ${ORGANIZATION_STATUS_LABELS[nextStatus].toLowerCase()}`);
-                  await organization.reload();
                 } catch (error) {
                   notify.error(getErrorMessage(error, 'Не удалось изменить статус'));
                 }
@@ -80,7 +81,7 @@ export function OrganizationPage() {
             <Title order={4} mb="sm">
               Баланс
             </Title>
-            <BalancePanel organization={current} onChanged={() => void organization.reload()} />
+            <BalancePanel organization={current} />
           </Paper>
           <Paper withBorder p="md" radius="md">
             <Title order={4} mb="sm">
@@ -92,9 +93,8 @@ export function OrganizationPage() {
               dictionaries={dictionaries.data}
               submitLabel="Сохранить"
               onSubmit={async (body) => {
-                await updateOrganization(current.id, body);
+                await update.mutateAsync(body);
                 notify.success('Изменения сохранены');
-                await organization.reload();
               }}
             />
           </Paper>

@@ -7,10 +7,10 @@ import {
 } from '@parta/shared/domain/contracts/registry';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { createOrganization } from '../features/registry/api/create-organization';
-import { useDictionaries } from '../features/registry/api/get-dictionaries';
+import { useCreateOrganization } from '../features/registry/api/create-organization';
+import { EMPTY_DICTIONARIES, useDictionaries } from '../features/registry/api/get-dictionaries';
 import { useOrganizations } from '../features/registry/api/get-organizations';
-import { setOrganizationStatus } from '../features/registry/api/set-organization-status';
+import { useSetOrganizationStatus } from '../features/registry/api/set-organization-status';
 import { OrganizationForm } from '../features/registry/ui/organization-form';
 import { OrganizationsTable } from '../features/registry/ui/organizations-table';
 import { paths } from '../lib/paths';
@@ -26,7 +26,6 @@ export function OrganizationsPage() {
   const applyRegion = useDebouncedCallback((region: string) => set({ region: region.trim() }), 300);
   /** The form of a new organization: top-level (parent null) or a child. */
   const [creating, setCreating] = useState<{ parent: RegistryOrganization | null } | null>(null);
-  const [version, setVersion] = useState(0);
 
   const dictionaries = useDictionaries();
   const filtered = Boolean(
@@ -42,17 +41,14 @@ export function OrganizationsPage() {
     negative_balance: values.negative_balance === '1' ? '1' : undefined,
   });
 
-  const changed = () => {
-    setVersion((current) => current + 1);
-    void organizations.reload();
-  };
+  const create = useCreateOrganization();
+  const setStatus = useSetOrganizationStatus();
 
   const toggleStatus = async (organization: RegistryOrganization) => {
     const status = organization.status === 'active' ? 'blocked' : 'active';
     try {
-      await setOrganizationStatus(organization.id, status);
+      await setStatus.mutateAsync({ id: organization.id, status });
       notify.success(`${organization.short_name}: ${ORGANIZATION_STATUS_LABELS[status].toLowerCase()}`);
-      changed();
     } catch (error) {
       notify.error(getErrorMessage(error, 'Не удалось изменить статус'));
     }
@@ -124,7 +120,7 @@ export function OrganizationsPage() {
             onChange={(event) => set({ negative_balance: event.currentTarget.checked ? '1' : null })}
             mb={8}
           />
-          {organizations.loading ? <Loader size="sm" mb={8} /> : null}
+          {organizations.isFetching ? <Loader size="sm" mb={8} /> : null}
         </Group>
         {organizations.error ? (
           <Alert color="red">{getErrorMessage(organizations.error, 'Не удалось загрузить реестр')}</Alert>
@@ -134,9 +130,8 @@ export function OrganizationsPage() {
           </Text>
         ) : organizations.data ? (
           <OrganizationsTable
-            key={version}
             organizations={organizations.data.data}
-            dictionaries={dictionaries.data ?? { types: [], forms: [], kinds: [] }}
+            dictionaries={dictionaries.data ?? EMPTY_DICTIONARIES}
             tree={!filtered}
             onAddChild={(parent) => setCreating({ parent })}
             onToggleStatus={(organization) => void toggleStatus(organization)}
@@ -153,13 +148,12 @@ export function OrganizationsPage() {
         {creating ? (
           <OrganizationForm
             parentId={creating.parent?.id ?? null}
-            dictionaries={dictionaries.data ?? { types: [], forms: [], kinds: [] }}
+            dictionaries={dictionaries.data ?? EMPTY_DICTIONARIES}
             submitLabel="Добавить"
             onSubmit={async (body) => {
-              const created = await createOrganization(body);
+              const created = await create.mutateAsync(body);
               notify.success(`Организация «${created.short_name}» добавлена`);
               setCreating(null);
-              changed();
             }}
           />
         ) : null}

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useGroups } from '../features/classes/api/get-groups';
 import { groupOptions } from '../features/classes/model/group-options';
-import { createStudent } from '../features/students/api/create-student';
+import { useCreateStudent } from '../features/students/api/create-student';
 import { exportStudents } from '../features/students/api/export-students';
 import { useStudents } from '../features/students/api/get-students';
 import { ImportStudentsModal } from '../features/students/ui/import-students-modal';
@@ -48,6 +48,7 @@ export function StudentsPage() {
     group_id: groupId,
     status,
   });
+  const createStudent = useCreateStudent();
   const editable = can('students.edit');
 
   const runExport = async () => {
@@ -114,7 +115,7 @@ export function StudentsPage() {
               { value: 'all', label: 'Все' },
             ]}
           />
-          {students.loading ? <Loader size="sm" mb={8} /> : null}
+          {students.isFetching ? <Loader size="sm" mb={8} /> : null}
         </Group>
         {students.error ? (
           <Alert color="red">{getErrorMessage(students.error, 'Не удалось загрузить учеников')}</Alert>
@@ -133,18 +134,14 @@ export function StudentsPage() {
           defaultGroupId={groupId}
           submitLabel="Добавить"
           onSubmit={async (input) => {
-            const student = await createStudent(input);
+            const student = await createStudent.mutateAsync(input);
             notify.success('Ученик добавлен');
             setCreating(false);
             navigate(paths.student(student.id));
           }}
         />
       </Modal>
-      <ImportStudentsModal
-        opened={importing}
-        onClose={() => setImporting(false)}
-        onImported={() => void students.reload()}
-      />
+      <ImportStudentsModal opened={importing} onClose={() => setImporting(false)} />
     </>
   );
 }

@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationsRoutes } from './applications/applications.routes';
+import { bellsRoutes } from './bells/bells.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
+import { loadsRoutes } from './loads/loads.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
 import { parentsRoutes } from './parents/parents.routes';
+import { periodsRoutes } from './periods/periods.routes';
 import { registryRoutes } from './registry/registry.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { studentsRoutes } from './students/students.routes';
+import { subjectsRoutes } from './subjects/subjects.routes';
+import { timetableRoutes } from './timetable/timetable.routes';
 import { usersRoutes } from './users/users.routes';
 
 /**
@@ -22,6 +27,12 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   studentsRoutes,
   parentsRoutes,
   groupsRoutes,
+  // timetable area (issue 10)
+  subjectsRoutes,
+  bellsRoutes,
+  periodsRoutes,
+  loadsRoutes,
+  timetableRoutes,
   // organization registry and applications (issue 13)
   registryRoutes,
   applicationsRoutes,

@@ -178,20 +178,89 @@ export const FIRST_GRADE_BELLS = [
 
 export const ACADEMIC_YEAR = '2026/2027';
 
+const PRIMARY_AND_BASIC = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+const SENIOR = [10, 11];
+const ALL_GRADES = [...PRIMARY_AND_BASIC, ...SENIOR];
+
+/** Четверти for grades 1–9, полугодия for 10–11, and the year for all (2026/2027). */
 export const PERIODS = [
-  { name: 'I четверть', kind: 'quarter', startDate: '2026-09-01', endDate: '2026-10-24', closed: true },
-  { name: 'II четверть', kind: 'quarter', startDate: '2026-11-05', endDate: '2026-12-28', closed: false },
-  { name: 'III четверть', kind: 'quarter', startDate: '2027-01-11', endDate: '2027-03-20', closed: false },
-  { name: 'IV четверть', kind: 'quarter', startDate: '2027-03-30', endDate: '2027-05-26', closed: false },
-  { name: 'I полугодие', kind: 'half', startDate: '2026-09-01', endDate: '2026-12-28', closed: false },
-  { name: 'II полугодие', kind: 'half', startDate: '2027-01-11', endDate: '2027-05-26', closed: false },
+  {
+    name: 'I четверть',
+    kind: 'quarter',
+    startDate: '2026-09-01',
+    endDate: '2026-10-24',
+    closed: true,
+    grades: PRIMARY_AND_BASIC,
+  },
+  {
+    name: 'II четверть',
+    kind: 'quarter',
+    startDate: '2026-11-05',
+    endDate: '2026-12-28',
+    closed: false,
+    grades: PRIMARY_AND_BASIC,
+  },
+  {
+    name: 'III четверть',
+    kind: 'quarter',
+    startDate: '2027-01-11',
+    endDate: '2027-03-20',
+    closed: false,
+    grades: PRIMARY_AND_BASIC,
+  },
+  {
+    name: 'IV четверть',
+    kind: 'quarter',
+    startDate: '2027-03-30',
+    endDate: '2027-05-26',
+    closed: false,
+    grades: PRIMARY_AND_BASIC,
+  },
+  {
+    name: 'I полугодие',
+    kind: 'half',
+    startDate: '2026-09-01',
+    endDate: '2026-12-28',
+    closed: false,
+    grades: SENIOR,
+  },
+  {
+    name: 'II полугодие',
+    kind: 'half',
+    startDate: '2027-01-11',
+    endDate: '2027-05-26',
+    closed: false,
+    grades: SENIOR,
+  },
   {
     name: '2026/2027 учебный год',
     kind: 'year',
     startDate: '2026-09-01',
     endDate: '2027-05-26',
     closed: false,
+    grades: ALL_GRADES,
   },
+] as const;
+
+/**
+ * Каникулы of 2026/2027 between the четверти (the полугодия of 10–11 share them), the extra
+ * February week of first graders, and the public holidays on school days (1 May falls on a
+ * Saturday and 9 May on a Sunday, so 3 and 10 May are days off).
+ */
+export const HOLIDAYS = [
+  { name: 'Осенние каникулы', startDate: '2026-10-25', endDate: '2026-11-04', grades: [] },
+  { name: 'Зимние каникулы', startDate: '2026-12-29', endDate: '2027-01-10', grades: [] },
+  {
+    name: 'Дополнительные каникулы 1-х классов',
+    startDate: '2027-02-15',
+    endDate: '2027-02-21',
+    grades: [1],
+  },
+  { name: 'День защитника Отечества', startDate: '2027-02-23', endDate: '2027-02-23', grades: [] },
+  { name: 'Международный женский день', startDate: '2027-03-08', endDate: '2027-03-08', grades: [] },
+  { name: 'Весенние каникулы', startDate: '2027-03-21', endDate: '2027-03-29', grades: [] },
+  { name: 'Праздник Весны и Труда', startDate: '2027-05-01', endDate: '2027-05-03', grades: [] },
+  { name: 'День Победы', startDate: '2027-05-09', endDate: '2027-05-10', grades: [] },
 ] as const;
 
 export const WORK_TYPES = [
@@ -206,3 +275,30 @@ export const WORK_TYPES = [
   { name: 'Практическая работа', weight: 1 },
   { name: 'Проект', weight: 1 },
 ] as const;
+
+/** Difficulty ranks of subjects (СанПиН 1.2.3685-21 scale, grade 5–6 column) for the day-load check. */
+export const SUBJECT_RANKS: Record<string, number> = {
+  'Русский язык': 12,
+  'Литературное чтение': 5,
+  Литература: 4,
+  'Английский язык': 9,
+  Математика: 10,
+  Алгебра: 10,
+  Геометрия: 12,
+  'Вероятность и статистика': 8,
+  Информатика: 6,
+  'Окружающий мир': 6,
+  История: 5,
+  Обществознание: 6,
+  География: 6,
+  Биология: 8,
+  Физика: 12,
+  Химия: 11,
+  Музыка: 2,
+  'Изобразительное искусство': 3,
+  'Труд (технология)': 4,
+  'Основы религиозных культур и светской этики': 3,
+  'Основы безопасности и защиты Родины': 3,
+  'Физическая культура': 3,
+  'Индивидуальный проект': 4,
+};

@@ -20,6 +20,7 @@ import { seedFamilies } from './families';
 import { adultName, surnameFor } from './names';
 import { Random } from './random';
 import { type SeededSchool, seedSchool } from './school';
+import { seedTimetable } from './timetable';
 
 export const DEMO_PASSWORD = 'parta2026';
 
@@ -56,7 +57,7 @@ export type SeedStep = (result: SeedResult, options: Required<SeedOptions>) => P
  * Steps of later issues, run in order after the base seed inside the same transaction:
  * import `seedTimetable`, `seedJournal`, `seedKtp`… from ./<area>.ts and list them here.
  */
-const SEED_STEPS: SeedStep[] = [seedApplications];
+const SEED_STEPS: SeedStep[] = [seedTimetable, seedApplications];
 
 async function seedDictionaries(db: Database) {
   const typeIds = await insertMany(db, organizationTypes, [

@@ -20,6 +20,7 @@ import {
   PERIODS,
   SPECIALISTS_PER_22_CLASSES,
   type Specialty,
+  SUBJECT_RANKS,
   WORK_TYPES,
 } from './curriculum';
 import { adultName, childName, type PersonName } from './names';
@@ -88,7 +89,12 @@ export async function seedSchool(context: SeedContext, plan: SchoolPlan): Promis
   const subjectIdList = await insertMany(
     db,
     subjects,
-    curriculum.map((subject) => ({ organizationId, name: subject.name, shortName: subject.shortName })),
+    curriculum.map((subject) => ({
+      organizationId,
+      name: subject.name,
+      shortName: subject.shortName,
+      rank: SUBJECT_RANKS[subject.name] ?? null,
+    })),
   );
   const subjectIds = new Map(curriculum.map((subject, index) => [subject.name, subjectIdList[index]]));
 
@@ -155,7 +161,9 @@ export async function seedSchool(context: SeedContext, plan: SchoolPlan): Promis
 
   const bellScheduleIds = await insertMany(db, bellSchedules, [
     { organizationId, name: 'Основное расписание', isDefault: true },
-    ...(plan.grades.includes(1) ? [{ organizationId, name: 'Для 1-х классов', isDefault: false }] : []),
+    ...(plan.grades.includes(1)
+      ? [{ organizationId, name: 'Для 1-х классов', isDefault: false, grades: [1] }]
+      : []),
   ]);
   await insertMany(db, bellLessons, [
     ...BELLS.map(([startTime, endTime], index) => ({
@@ -178,7 +186,12 @@ export async function seedSchool(context: SeedContext, plan: SchoolPlan): Promis
   const periodIds = await insertMany(
     db,
     periods,
-    PERIODS.map((period) => ({ ...period, organizationId, academicYear: ACADEMIC_YEAR })),
+    PERIODS.map((period) => ({
+      ...period,
+      grades: [...period.grades],
+      organizationId,
+      academicYear: ACADEMIC_YEAR,
+    })),
   );
   const workTypeIds = await insertMany(
     db,

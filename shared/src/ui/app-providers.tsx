@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { type ReactNode, useLayoutEffect } from 'react';
-import { partaStore, themeAtom } from '../auth/atoms';
+import { type ReactNode, useEffect, useLayoutEffect } from 'react';
+import { partaStore, themeAtom, tokenAtom } from '../auth/atoms';
 import { datesSettings } from '../theme/dates';
 import { partaTheme, Z_INDEX } from '../theme/theme';
 
@@ -23,11 +24,29 @@ function ThemedMantine({ children }: { children?: ReactNode }) {
   );
 }
 
-/** The providers that exist once per page: jotai store, Mantine theme, dates locale, toasts. */
-export function AppProviders({ children }: { children?: ReactNode }) {
+/** Signing out (or a 401) empties the cache, so the next user never sees the last one's rows. */
+function ForgetServerStateOnSignOut({ client }: { client: QueryClient }) {
+  const token = useAtomValue(tokenAtom);
+  useEffect(() => {
+    if (token === null) client.clear();
+  }, [token, client]);
+  return null;
+}
+
+export interface AppProvidersProps {
+  /** The page's one server-state cache, made by `createQueryClient()` in the host's bootstrap. */
+  queryClient: QueryClient;
+  children?: ReactNode;
+}
+
+/** The providers that exist once per page: jotai store, query cache, Mantine theme, dates locale, toasts. */
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <JotaiProvider store={partaStore}>
-      <ThemedMantine>{children}</ThemedMantine>
+      <QueryClientProvider client={queryClient}>
+        <ForgetServerStateOnSignOut client={queryClient} />
+        <ThemedMantine>{children}</ThemedMantine>
+      </QueryClientProvider>
     </JotaiProvider>
   );
 }

@@ -21,6 +21,8 @@ export const bellSchedules = pgTable(
       .references(() => organizations.id),
     name: text().notNull(),
     isDefault: boolean().notNull().default(false),
+    /** Grades (class numbers) that use this schedule; the default schedule serves the rest. */
+    grades: smallint().array().notNull().default([]),
   },
   (t) => [index('bell_schedules_organization_id_idx').on(t.organizationId)],
 );

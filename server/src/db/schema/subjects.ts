@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 
 export const subjects = pgTable(
@@ -10,6 +10,10 @@ export const subjects = pgTable(
       .references(() => organizations.id),
     name: text().notNull(),
     shortName: text(),
+    /** Difficulty rank of the subject (СанПиН scale, 1–13) for the day-load check; null: not ranked. */
+    rank: smallint(),
+    /** Kept when lessons or the load use it; hidden from pickers. */
+    archived: boolean().notNull().default(false),
   },
   (t) => [
     index('subjects_organization_id_idx').on(t.organizationId),

@@ -7,6 +7,7 @@ import {
   serial,
   smallint,
   text,
+  time,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -15,6 +16,7 @@ import { classes } from './classes';
 import { ktpItems } from './ktp';
 import { loads } from './loads';
 import { organizations } from './organizations';
+import { periods } from './periods';
 import { subgroups } from './students';
 import { subjects } from './subjects';
 import { users } from './users';
@@ -60,6 +62,7 @@ export const timetableSlots = pgTable(
   (t) => [
     index('timetable_slots_organization_id_idx').on(t.organizationId),
     index('timetable_slots_template_id_idx').on(t.templateId),
+    index('timetable_slots_load_id_idx').on(t.loadId),
   ],
 );
 
@@ -72,6 +75,7 @@ export const timetables = pgTable(
       .notNull()
       .references(() => organizations.id),
     templateId: integer().references(() => timetableTemplates.id, { onDelete: 'set null' }),
+    periodId: integer().references(() => periods.id, { onDelete: 'set null' }),
     startDate: date({ mode: 'string' }).notNull(),
     endDate: date({ mode: 'string' }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -99,6 +103,15 @@ export const lessons = pgTable(
     teacherId: integer().references(() => users.id, { onDelete: 'set null' }),
     date: date({ mode: 'string' }).notNull(),
     lessonNumber: smallint().notNull(),
+    /** Bell times copied when the lesson is made, so a later bell change does not rewrite the past. */
+    startTime: time(),
+    endTime: time(),
+    /** scheduled: as the template says; replaced / moved / cancelled: a one-off change re-applying keeps. */
+    status: text({ enum: ['scheduled', 'replaced', 'moved', 'cancelled'] })
+      .notNull()
+      .default('scheduled'),
+    /** The template's teacher when a replacement teacher gives the lesson. */
+    originalTeacherId: integer().references(() => users.id, { onDelete: 'set null' }),
     topic: text(),
     homework: text(),
     ktpItemId: integer().references(() => ktpItems.id, { onDelete: 'set null' }),
@@ -107,6 +120,8 @@ export const lessons = pgTable(
     index('lessons_organization_id_idx').on(t.organizationId),
     index('lessons_class_subject_date_idx').on(t.classId, t.subjectId, t.date),
     index('lessons_teacher_date_idx').on(t.teacherId, t.date),
+    index('lessons_class_date_idx').on(t.classId, t.date),
+    index('lessons_load_id_idx').on(t.loadId),
     uniqueIndex('lessons_slot_uq').on(t.classId, t.date, t.lessonNumber, t.subjectId, t.subgroupId),
   ],
 );

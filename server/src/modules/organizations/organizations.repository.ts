@@ -1,8 +1,10 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { organizationSettings, organizations } from '../../db/schema';
+import { inScope, type ScopedActor } from '../../db/scope';
 
-export function findOrganizationOptions(db: Database, ids: number[]) {
+/** The caller's organization and its descendants (every organization for a platform administrator). */
+export function findOrganizationOptions(db: Database, scope: ScopedActor) {
   return db
     .select({
       id: organizations.id,
@@ -11,7 +13,7 @@ export function findOrganizationOptions(db: Database, ids: number[]) {
       parent_id: organizations.parentId,
     })
     .from(organizations)
-    .where(inArray(organizations.id, ids))
+    .where(inScope(scope, organizations.id))
     .orderBy(asc(organizations.id));
 }
 

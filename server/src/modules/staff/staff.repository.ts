@@ -82,7 +82,7 @@ export async function findStaff(db: Db, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   if (!row) return null;
   const roleRows = await db
-    .select({ id: roles.id, name: roles.name, code: roles.code })
+    .select({ id: roles.id, name: roles.name, code: roles.code, organization_id: roles.organizationId })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(userRoles.userId, id))

@@ -3,7 +3,15 @@
  * landing page and the administrators' list, card, approval and rejection.
  */
 import { z } from 'zod';
-import { idSchema, optionalText, pageMetaSchema, pageQuerySchema, personNameSchema, text } from './common';
+import {
+  idSchema,
+  optionalText,
+  pageMetaSchema,
+  pageQuerySchema,
+  personNameSchema,
+  plainString,
+  text,
+} from './common';
 import { LOGIN_PATTERN } from './people';
 import { innSchema } from './registry';
 
@@ -22,22 +30,20 @@ export const applicationCreateSchema = z.object({
   inn: innSchema,
   region: text('Укажите регион', 100),
   contact_name: text('Укажите ФИО контактного лица', 200),
-  email: z
-    .string({ error: 'Укажите e-mail' })
+  email: plainString({ error: 'Укажите e-mail' })
     .trim()
     .min(1, { error: 'Укажите e-mail' })
     .max(200, { error: 'Не длиннее 200 символов' })
     .pipe(z.email({ error: 'Неверный e-mail' })),
-  phone: z
-    .string({ error: 'Укажите телефон' })
+  phone: plainString({ error: 'Укажите телефон' })
     .trim()
     .min(1, { error: 'Укажите телефон' })
     .max(30, { error: 'Не длиннее 30 символов' })
     .regex(/^\+?[\d\s()-]+$/, { error: 'Телефон: цифры, пробелы, скобки, дефис' })
     .refine((value) => value.replace(/\D/g, '').length >= 10, { error: 'Телефон: не меньше 10 цифр' }),
-  comment: optionalText(2000),
+  comment: optionalText(2000, { multiline: true }),
   consent: z.literal(true, { error: 'Нужно согласие на обработку персональных данных' }),
-  website: z.string().max(200).optional(),
+  website: plainString().max(200).optional(),
 });
 export type ApplicationCreate = z.input<typeof applicationCreateSchema>;
 
@@ -91,8 +97,7 @@ export const applicationApproveSchema = z.object({
   director_name: text('Укажите имя директора'),
   director_patronymic: optionalText(),
   /** Without it a login is made from the director's name. */
-  login: z
-    .string()
+  login: plainString()
     .trim()
     .max(50, { error: 'Не длиннее 50 символов' })
     .nullish()
@@ -112,5 +117,7 @@ export const applicationApprovedSchema = z.object({
 });
 export type ApplicationApproved = z.infer<typeof applicationApprovedSchema>;
 
-export const applicationRejectSchema = z.object({ reason: text('Укажите причину отказа', 1000) });
+export const applicationRejectSchema = z.object({
+  reason: text('Укажите причину отказа', 1000, { multiline: true }),
+});
 export type ApplicationReject = z.input<typeof applicationRejectSchema>;

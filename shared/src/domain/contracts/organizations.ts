@@ -3,7 +3,7 @@
  * (SPEC §3, §7). The registry itself (requisites, balances) is in ./registry.
  */
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, plainString, uniqueBy } from './common';
 
 /** An organization of the caller's tree (GET /api/organizations/my-and-children). */
 export const organizationOptionSchema = z.object({
@@ -35,12 +35,13 @@ export const settingsUpdateSchema = z
     z.object({
       key: z.enum(['max_lessons_per_day', 'working_days_per_week'], { error: 'Неизвестная настройка' }),
       value: z
-        .union([z.string(), z.number()], { error: 'Укажите значение' })
+        .union([z.string().max(20), z.number()], { error: 'Укажите значение' })
         .transform((value) => String(value).trim()),
     }),
     { error: 'Ожидается список настроек' },
   )
   .min(1, { error: 'Передайте хотя бы одну настройку' })
+  .superRefine(uniqueBy((item) => item.key, 'Настройка указана дважды'))
   .superRefine((items, ctx) => {
     items.forEach((item, index) => {
       const limits = ORGANIZATION_SETTING_LIMITS[item.key];

@@ -4,7 +4,16 @@
  */
 import { z } from 'zod';
 import { isValidInn, isValidKpp, isValidOgrn } from '../requisites';
-import { idSchema, optionalText, pageMetaSchema, pageQuerySchema, personNameSchema, text } from './common';
+import {
+  idSchema,
+  optionalText,
+  pageMetaSchema,
+  pageQuerySchema,
+  personNameSchema,
+  plainString,
+  searchSchema,
+  text,
+} from './common';
 
 export const ORGANIZATION_STATUSES = ['active', 'blocked'] as const;
 export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
@@ -15,8 +24,7 @@ export const ORGANIZATION_STATUS_LABELS: Record<OrganizationStatus | 'archived',
 };
 
 /** ИНН with its control digits checked (10 digits of an organization, 12 of a person). */
-export const innSchema = z
-  .string({ error: 'Укажите ИНН' })
+export const innSchema = plainString({ error: 'Укажите ИНН' })
   .trim()
   .superRefine((value, ctx) => {
     // One message per field: the first rule the value breaks.
@@ -29,8 +37,7 @@ export const innSchema = z
   });
 
 const optionalRequisite = (pattern: RegExp, format: string, check: (value: string) => boolean, bad: string) =>
-  z
-    .string()
+  plainString()
     .trim()
     .max(20, { error: format })
     .nullish()
@@ -81,7 +88,7 @@ const flagSchema = z
  */
 export const registryListQuerySchema = pageQuerySchema.extend({
   parent_id: idSchema.optional(),
-  region: z.string().trim().max(100).optional(),
+  region: searchSchema,
   type_id: idSchema.optional(),
   status: z.enum(ORGANIZATION_STATUSES, { error: 'Неизвестный статус' }).optional(),
   negative_balance: flagSchema.optional(),

@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useFormSave } from '@parta/shared';
 import { type ApplicationCreate, applicationCreateSchema } from '@parta/shared/domain/contracts/applications';
 import { useState } from 'react';
-import { submitApplication } from '../api/submit-application';
+import { useSubmitApplication } from '../api/submit-application';
 import classes from './connect-school-form.module.css';
 
 type FormValues = Omit<ApplicationCreate, 'consent' | 'comment'> & { consent: boolean; comment: string };
@@ -21,21 +21,23 @@ const EMPTY: FormValues = {
 };
 
 /**
- * «Подключить школу» on the landing page: the public application form. `website` is a honeypot a
+ * «Подключить школу» on the landing page (loaded on use: it brings zod and the contract, which the
+ * login page must not carry): the public application form. `website` is a honeypot a
  * person never sees or reaches with Tab; bots fill it and the server refuses them.
  */
-export function ConnectSchoolForm() {
+export default function ConnectSchoolForm() {
   const form = useForm<FormValues>({
     initialValues: EMPTY,
     validate: schemaResolver(applicationCreateSchema, { sync: true }),
     validateInputOnBlur: true,
   });
   const save = useFormSave(form.setErrors);
+  const submitApplication = useSubmitApplication();
   const [confirmation, setConfirmation] = useState<string | null>(null);
 
   const submit = form.onSubmit((values) =>
     save.run(async () => {
-      const created = await submitApplication(applicationCreateSchema.parse(values));
+      const created = await submitApplication.mutateAsync(applicationCreateSchema.parse(values));
       setConfirmation(created.message);
       form.reset();
     }),

@@ -1,6 +1,9 @@
 import { apiClient, type PermissionKey } from '@parta/shared';
+import type { GroupList, StudentList } from '@parta/shared/domain/contracts/people';
+import type { UserListResponse } from '@parta/shared/domain/contracts/users';
+import { useQueries } from '@tanstack/react-query';
 
-/** One number of the dashboard, or null when the API could not give it. */
+/** One number of the dashboard; null while loading or when the API could not give it. */
 export interface SchoolCount {
   key: 'classes' | 'students' | 'staff';
   label: string;
@@ -9,44 +12,64 @@ export interface SchoolCount {
   value: number | null;
 }
 
-const SOURCES: Omit<SchoolCount, 'value'>[] = [
-  { key: 'classes', label: 'Классы', to: '/class', permission: 'classes.view' },
-  { key: 'students', label: 'Ученики', to: '/student', permission: 'students.view' },
-  { key: 'staff', label: 'Сотрудники', to: '/users', permission: 'users.view' },
-];
-
-const REQUESTS: Record<SchoolCount['key'], () => Promise<unknown>> = {
-  classes: () => apiClient.get('/group').then((response) => response.data),
-  students: () =>
-    apiClient.get('/students', { params: { page: 1, per_page: 1 } }).then((response) => response.data),
-  staff: () =>
-    apiClient.get('/users', { params: { page: 1, per_page: 1 } }).then((response) => response.data),
+type CountSource = Omit<SchoolCount, 'value'> & {
+  /** The same key the list's own screen uses for this request, so both read one cache entry. */
+  queryKey: readonly unknown[];
+  count: (signal: AbortSignal) => Promise<number>;
 };
 
-/**
- * Counts a list answer: `meta.total` of a paginated list, else the length of `data`
- * (or of `data.groups`, the shape SPEC §7 gives GET /api/group).
- */
-export function countOf(body: unknown): number | null {
-  const value = body as { meta?: { total?: unknown }; data?: unknown } | null;
-  if (typeof value?.meta?.total === 'number') return value.meta.total;
-  const data = value?.data as { groups?: unknown } | unknown[] | undefined;
-  if (Array.isArray(data)) return data.length;
-  if (data && Array.isArray((data as { groups?: unknown }).groups))
-    return (data as { groups: unknown[] }).groups.length;
-  return null;
-}
+const ONE_ROW = { page: 1, per_page: 1 };
 
-/** The school's numbers the user may see, fetched in parallel; a failing one is null, not an error. */
-export async function getSchoolCounts(can: (permission: PermissionKey) => boolean): Promise<SchoolCount[]> {
+/** Each count reads the envelope its contract names: `meta.total` of a page, `data.groups` of GET /api/group. */
+const SOURCES: CountSource[] = [
+  {
+    key: 'classes',
+    label: 'Классы',
+    to: '/class',
+    permission: 'classes.view',
+    queryKey: ['groups', 'list', { organization_id: undefined }, 'count'],
+    count: async (signal) =>
+      (await apiClient.get<{ data: GroupList }>('/group', { signal })).data.data.groups.length,
+  },
+  {
+    key: 'students',
+    label: 'Ученики',
+    to: '/student',
+    permission: 'students.view',
+    queryKey: ['students', 'list', ONE_ROW, 'count'],
+    count: async (signal) =>
+      (await apiClient.get<StudentList>('/students', { params: ONE_ROW, signal })).data.meta.total,
+  },
+  {
+    key: 'staff',
+    label: 'Сотрудники',
+    to: '/users',
+    permission: 'users.view',
+    queryKey: ['users', 'list', ONE_ROW, 'count'],
+    count: async (signal) =>
+      (await apiClient.get<UserListResponse>('/users', { params: ONE_ROW, signal })).data.meta.total,
+  },
+];
+
+/**
+ * The school's numbers the user may see, fetched in parallel; a failing one shows as null, not an
+ * error. Keys sit under the lists' own keys, so adding a student on its screen refreshes the count.
+ */
+export function useSchoolCounts(
+  can: (permission: PermissionKey) => boolean,
+  enabled: boolean,
+): SchoolCount[] | null {
   const visible = SOURCES.filter((source) => can(source.permission));
-  return Promise.all(
-    visible.map(async (source) => {
-      try {
-        return { ...source, value: countOf(await REQUESTS[source.key]()) };
-      } catch {
-        return { ...source, value: null };
-      }
-    }),
-  );
+  const results = useQueries({
+    queries: visible.map((source) => ({
+      queryKey: source.queryKey,
+      queryFn: ({ signal }: { signal: AbortSignal }) => source.count(signal),
+      enabled,
+    })),
+  });
+  if (!enabled || results.some((result) => result.isPending && result.fetchStatus !== 'idle')) return null;
+  return visible.map(({ queryKey: _key, count: _count, ...source }, index) => ({
+    ...source,
+    value: results[index].data ?? null,
+  }));
 }

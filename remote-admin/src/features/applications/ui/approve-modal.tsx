@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import type { Dictionaries } from '../../registry/api/get-dictionaries';
-import { approveApplication } from '../api/approve-application';
+import { useApproveApplication } from '../api/approve-application';
 
 interface FormValues {
   short_name: string;
@@ -34,15 +34,15 @@ export interface ApproveModalProps {
   dictionaries: Dictionaries;
   opened: boolean;
   onClose: () => void;
-  onApproved: () => void;
 }
 
 /**
  * Approval: the new organization's short name, type, form and kind, and its director. After saving,
  * the director's login and one-time password are shown once.
  */
-export function ApproveModal({ application, dictionaries, opened, onClose, onApproved }: ApproveModalProps) {
+export function ApproveModal({ application, dictionaries, opened, onClose }: ApproveModalProps) {
   const [approved, setApproved] = useState<ApplicationApproved | null>(null);
+  const approve = useApproveApplication(application.id);
   const form = useForm<FormValues>({
     initialValues: {
       short_name: application.organization_name,
@@ -58,8 +58,7 @@ export function ApproveModal({ application, dictionaries, opened, onClose, onApp
   const save = useFormSave(form.setErrors);
   const submit = form.onSubmit((values) =>
     save.run(async () => {
-      setApproved(await approveApplication(application.id, applicationApproveSchema.parse(values)));
-      onApproved();
+      setApproved(await approve.mutateAsync(applicationApproveSchema.parse(values)));
     }),
   );
   const options = (items: { id: number; name: string }[]) =>

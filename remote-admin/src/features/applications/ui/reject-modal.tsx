@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useFormSave } from '@parta/shared';
 import { type Application, applicationRejectSchema } from '@parta/shared/domain/contracts/applications';
-import { rejectApplication } from '../api/reject-application';
+import { useRejectApplication } from '../api/reject-application';
 
 export interface RejectModalProps {
   application: Application;
@@ -18,9 +18,10 @@ export function RejectModal({ application, opened, onClose, onRejected }: Reject
     validate: schemaResolver(applicationRejectSchema, { sync: true }),
   });
   const save = useFormSave(form.setErrors);
+  const reject = useRejectApplication(application.id);
   const submit = form.onSubmit((values) =>
     save.run(async () => {
-      await rejectApplication(application.id, values);
+      await reject.mutateAsync(values);
       onRejected();
       onClose();
     }),

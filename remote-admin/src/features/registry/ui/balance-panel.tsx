@@ -22,7 +22,7 @@ import {
 } from '@parta/shared/domain/contracts/registry';
 import { useState } from 'react';
 import { useBalanceTransactions } from '../api/get-balance-transactions';
-import { recordBalanceOperation } from '../api/record-balance-operation';
+import { useRecordBalanceOperation } from '../api/record-balance-operation';
 import { MoneyText } from './money-text';
 
 interface FormValues {
@@ -33,14 +33,13 @@ interface FormValues {
 
 export interface BalancePanelProps {
   organization: RegistryOrganization;
-  /** Called with the organization's new balances after an operation. */
-  onChanged: (organization: RegistryOrganization) => void;
 }
 
 /** Balance and bonuses of an organization: the four operations and their history. */
-export function BalancePanel({ organization, onChanged }: BalancePanelProps) {
+export function BalancePanel({ organization }: BalancePanelProps) {
   const [page, setPage] = useState(1);
   const history = useBalanceTransactions(organization.id, page);
+  const record = useRecordBalanceOperation(organization.id);
   const form = useForm<FormValues>({
     initialValues: { operation: 'top_up', amount: '', comment: '' },
     validate: schemaResolver(balanceOperationSchema, { sync: true }),
@@ -48,12 +47,10 @@ export function BalancePanel({ organization, onChanged }: BalancePanelProps) {
   const save = useFormSave(form.setErrors);
   const submit = form.onSubmit((values) =>
     save.run(async () => {
-      const updated = await recordBalanceOperation(organization.id, balanceOperationSchema.parse(values));
+      await record.mutateAsync(balanceOperationSchema.parse(values));
       notify.success(`${BALANCE_OPERATION_LABELS[values.operation]}: готово`);
       form.setValues({ amount: '', comment: '' });
-      onChanged(updated);
       setPage(1);
-      await history.reload();
     }),
   );
 

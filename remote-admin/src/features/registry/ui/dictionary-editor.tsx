@@ -3,34 +3,35 @@ import { getErrorMessage, getFieldErrors, notify } from '@parta/shared';
 import type { DictionaryItem } from '@parta/shared/domain/contracts/organizations';
 import { DICTIONARIES, type DictionaryName } from '@parta/shared/domain/contracts/registry';
 import { useState } from 'react';
-import { deleteDictionaryItem } from '../api/delete-dictionary-item';
-import { saveDictionaryItem } from '../api/save-dictionary-item';
+import { useDeleteDictionaryItem } from '../api/delete-dictionary-item';
+import { useSaveDictionaryItem } from '../api/save-dictionary-item';
 
-/** The first field message of a 422, or the general message of any other failure. */
+/** The field message of a 422, or the general message of any other failure. */
 function failureText(error: unknown) {
   return getFieldErrors(error).name ?? getErrorMessage(error);
 }
 
-function ItemRow({
-  dictionary,
-  item,
-  onChanged,
-}: {
-  dictionary: DictionaryName;
-  item: DictionaryItem;
-  onChanged: () => void;
-}) {
+function ItemRow({ dictionary, item }: { dictionary: DictionaryName; item: DictionaryItem }) {
   const [name, setName] = useState(item.name);
   const [error, setError] = useState<string | null>(null);
+  const saveItem = useSaveDictionaryItem(dictionary);
+  const deleteItem = useDeleteDictionaryItem(dictionary);
   const dirty = name.trim() !== item.name;
   const save = async () => {
     try {
-      await saveDictionaryItem(dictionary, { id: item.id, name });
+      await saveItem.mutateAsync({ id: item.id, name });
       setError(null);
       notify.success('Сохранено');
-      onChanged();
     } catch (failure) {
       setError(failureText(failure));
+    }
+  };
+  const remove = async () => {
+    try {
+      await deleteItem.mutateAsync(item.id);
+      notify.success(`«${item.name}» удалено`);
+    } catch (failure) {
+      notify.error(getErrorMessage(failure, 'Не удалось удалить'));
     }
   };
   return (
@@ -43,7 +44,7 @@ function ItemRow({
         style={{ flex: 1 }}
       />
       {dirty ? (
-        <Button variant="light" onClick={() => void save()}>
+        <Button variant="light" loading={saveItem.isPending} onClick={() => void save()}>
           Сохранить
         </Button>
       ) : null}
@@ -52,15 +53,8 @@ function ItemRow({
         color="red"
         size="lg"
         aria-label={`Удалить «${item.name}»`}
-        onClick={async () => {
-          try {
-            await deleteDictionaryItem(dictionary, item.id);
-            notify.success(`«${item.name}» удалено`);
-            onChanged();
-          } catch (failure) {
-            notify.error(getErrorMessage(failure, 'Не удалось удалить'));
-          }
-        }}
+        loading={deleteItem.isPending}
+        onClick={() => void remove()}
       >
         ✕
       </ActionIcon>
@@ -71,19 +65,18 @@ function ItemRow({
 export interface DictionaryEditorProps {
   dictionary: DictionaryName;
   items: DictionaryItem[];
-  onChanged: () => void;
 }
 
 /** One dictionary of the registry: rename in place, delete an unused item, add a new one. */
-export function DictionaryEditor({ dictionary, items, onChanged }: DictionaryEditorProps) {
+export function DictionaryEditor({ dictionary, items }: DictionaryEditorProps) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const saveItem = useSaveDictionaryItem(dictionary);
   const add = async () => {
     try {
-      await saveDictionaryItem(dictionary, { name });
+      await saveItem.mutateAsync({ name });
       setName('');
       setError(null);
-      onChanged();
     } catch (failure) {
       setError(failureText(failure));
     }
@@ -99,14 +92,7 @@ export function DictionaryEditor({ dictionary, items, onChanged }: DictionaryEdi
             Пусто
           </Text>
         ) : (
-          items.map((item) => (
-            <ItemRow
-              key={`${item.id}:${item.name}`}
-              dictionary={dictionary}
-              item={item}
-              onChanged={onChanged}
-            />
-          ))
+          items.map((item) => <ItemRow key={`${item.id}:${item.name}`} dictionary={dictionary} item={item} />)
         )}
         <form
           onSubmit={(event) => {
@@ -123,7 +109,7 @@ export function DictionaryEditor({ dictionary, items, onChanged }: DictionaryEdi
               aria-label={`Новое значение: ${DICTIONARIES[dictionary]}`}
               style={{ flex: 1 }}
             />
-            <Button type="submit" variant="default">
+            <Button type="submit" variant="default" loading={saveItem.isPending}>
               Добавить
             </Button>
           </Group>

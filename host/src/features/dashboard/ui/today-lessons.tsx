@@ -1,0 +1,54 @@
+import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { formatDate, WEEK_DAYS } from '@parta/shared';
+import { LESSON_STATUSES } from '@parta/shared/domain/contracts/timetable';
+import { isoWeekday } from '@parta/shared/domain/timetable';
+import { useTodayLessons } from '../api/get-today-lessons';
+
+const todayIso = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
+
+/** «Уроки сегодня»: a teacher's lessons (with the class) or a student's (with the teacher), with bell times. */
+export function TodayLessons() {
+  const { data, isPending, isError } = useTodayLessons();
+
+  if (isPending) return <Skeleton h={160} radius="md" mb="xl" />;
+  if (isError || data.role === 'none') return null;
+  const isToday = data.date === todayIso();
+  const title = isToday
+    ? 'Уроки сегодня'
+    : `Ближайшие уроки: ${WEEK_DAYS[isoWeekday(data.date) - 1].toLowerCase()}, ${formatDate(data.date)}`;
+
+  return (
+    <Card withBorder radius="md" padding="lg" mb="xl" data-testid="today-lessons">
+      <Text fw={600} mb="sm">
+        {title}
+      </Text>
+      {data.lessons.length === 0 ? (
+        <Text c="dimmed">Уроков нет</Text>
+      ) : (
+        <Stack gap="xs">
+          {data.lessons.map((lesson) => (
+            <Group key={lesson.id} gap="sm" wrap="nowrap" data-testid="today-lesson">
+              <Text w={90} size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                {lesson.lesson_number}. {lesson.start_time}–{lesson.end_time}
+              </Text>
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600} truncate>
+                  {lesson.subject_name}
+                  {lesson.subgroup_name ? ` · ${lesson.subgroup_name}` : ''}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {data.role === 'teacher' ? lesson.group_name : lesson.teacher_name}
+                </Text>
+              </div>
+              {lesson.status !== 'scheduled' ? (
+                <Badge color={lesson.status === 'cancelled' ? 'red' : 'orange'} variant="light" ml="auto">
+                  {LESSON_STATUSES[lesson.status]}
+                </Badge>
+              ) : null}
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,10 @@
+import { apiClient } from '@parta/shared';
+import type { BellSchedule, BellScheduleInput } from '@parta/shared/domain/contracts/timetable';
+
+/** POST /api/bell, or PUT /api/bell/{id} (the lessons are replaced as a whole). */
+export async function saveBell(input: BellScheduleInput, id?: number): Promise<BellSchedule> {
+  const response = id
+    ? await apiClient.put<{ data: BellSchedule }>(`/bell/${id}`, input)
+    : await apiClient.post<{ data: BellSchedule }>('/bell', input);
+  return response.data.data;
+}

@@ -1,0 +1,13 @@
+import { apiClient } from '@parta/shared';
+
+/** POST /api/load/copy: a class's load to another class of the same parallel. */
+export async function copyLoad(fromGroupId: number, toGroupId: number) {
+  const response = await apiClient.post<{ message: string; copied: number; warnings: string[] }>(
+    '/load/copy',
+    {
+      from_group_id: fromGroupId,
+      to_group_id: toGroupId,
+    },
+  );
+  return response.data;
+}

@@ -1,0 +1,76 @@
+import { Alert, Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useFormSave } from '@parta/shared';
+import {
+  PERIOD_KINDS,
+  type Period,
+  type PeriodInput,
+  periodInputSchema,
+} from '@parta/shared/domain/contracts/timetable';
+
+const GRADES = Array.from({ length: 11 }, (_, index) => String(index + 1));
+
+export interface PeriodFormProps {
+  period?: Period;
+  academicYear: string;
+  onSubmit: (input: PeriodInput) => Promise<unknown>;
+}
+
+/** Name, kind, the grades it covers and its dates (dd.mm.yy, week from Monday). */
+export function PeriodForm({ period, academicYear, onSubmit }: PeriodFormProps) {
+  const form = useForm<PeriodInput>({
+    initialValues: {
+      academic_year: period?.academic_year ?? academicYear,
+      name: period?.name ?? '',
+      kind: period?.kind ?? 'quarter',
+      start_date: period?.start_date ?? '',
+      end_date: period?.end_date ?? '',
+      grades: period?.grades ?? [1, 2, 3, 4, 5, 6, 7, 8, 9],
+    },
+    validate: schemaResolver(periodInputSchema, { sync: true }),
+  });
+  const save = useFormSave(form.setErrors);
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => save.run(() => onSubmit(values)))}>
+      <Stack>
+        {save.failure ? <Alert color="red">{save.failure}</Alert> : null}
+        <TextInput label="Название" withAsterisk placeholder="II четверть" {...form.getInputProps('name')} />
+        <Group grow align="flex-start">
+          <Select
+            label="Вид"
+            allowDeselect={false}
+            data={Object.entries(PERIOD_KINDS).map(([value, label]) => ({ value, label }))}
+            {...form.getInputProps('kind')}
+          />
+          <TextInput label="Учебный год" {...form.getInputProps('academic_year')} />
+        </Group>
+        <DatePickerInput
+          type="range"
+          label="Даты"
+          withAsterisk
+          valueFormat="DD.MM.YY"
+          placeholder="дд.мм.гг – дд.мм.гг"
+          value={[form.values.start_date || null, form.values.end_date || null]}
+          onChange={([start, end]) => {
+            form.setFieldValue('start_date', start ?? '');
+            form.setFieldValue('end_date', end ?? '');
+          }}
+          error={form.errors.start_date ?? form.errors.end_date}
+        />
+        <MultiSelect
+          label="Классы (параллели)"
+          data={GRADES}
+          value={(form.values.grades ?? []).map(String)}
+          onChange={(value) => form.setFieldValue('grades', value.map(Number))}
+          error={form.errors.grades}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.saving}>
+            Сохранить
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import {
+  apiClient,
+  type OrganizationSettingKey,
+  parseSettings,
+  SETTINGS_DEFAULTS,
+  useRequest,
+} from '@parta/shared';
+
+/**
+ * GET /api/organizations/settings parsed as integers with defaults (SPEC §5); a failure is logged
+ * and the defaults are restored (SPEC §8).
+ */
+export async function getSettings(): Promise<Record<OrganizationSettingKey, number>> {
+  try {
+    const response = await apiClient.get<{ data: { key: string; value: string; default: string }[] }>(
+      '/organizations/settings',
+    );
+    return parseSettings(response.data.data);
+  } catch (error) {
+    console.error('Ошибка загрузки настроек организации:', error);
+    return { ...SETTINGS_DEFAULTS };
+  }
+}
+
+export function useSettings() {
+  return useRequest(getSettings, []);
+}

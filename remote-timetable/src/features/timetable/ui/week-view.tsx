@@ -1,0 +1,137 @@
+import { ActionIcon, Alert, Group, Loader, Paper, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { formatDate, fullName, getErrorMessage, usePermissions, workingDays } from '@parta/shared';
+import type { Lesson } from '@parta/shared/domain/contracts/timetable';
+import { addDays, weekStart } from '@parta/shared/domain/timetable';
+import { useState } from 'react';
+import { useClassOptions } from '../../classes/api/get-class-options';
+import { useSettings } from '../../settings/api/get-settings';
+import { useLessons } from '../api/get-lessons';
+import { LessonChangeModal } from './lesson-change-modal';
+import { WeekGrid } from './week-grid';
+
+const today = () => new Date().toLocaleDateString('en-CA');
+
+/** A class's or a teacher's week of dated lessons with bell times; printable; one-off changes on click. */
+export function WeekView({ mode }: { mode: 'class' | 'teacher' }) {
+  const { can, user } = usePermissions();
+  const options = useClassOptions();
+  const settings = useSettings();
+  const [monday, setMonday] = useState(() => weekStart(today()));
+  const [picked, setPicked] = useState<number | null>(null);
+  const [changing, setChanging] = useState<Lesson | null>(null);
+  const teachers = options.data?.teachers ?? [];
+  const ownId =
+    mode === 'teacher' && user && teachers.some((teacher) => teacher.id === user.id) ? user.id : null;
+  const who = picked ?? ownId;
+  const days = workingDays(settings.data?.working_days_per_week);
+  const lessons = useLessons({
+    group_id: mode === 'class' ? who : null,
+    teacher_id: mode === 'teacher' ? who : null,
+    from: monday,
+    to: addDays(monday, 6),
+  });
+  const list = who ? (lessons.data ?? []) : [];
+  const maxNumber = Math.max(
+    settings.data?.max_lessons_per_day ?? 7,
+    ...list.map((lesson) => lesson.lesson_number),
+  );
+  const numbers = Array.from({ length: maxNumber }, (_, index) => index + 1);
+  const times = new Map(list.map((lesson) => [lesson.lesson_number, lesson]));
+  const editable = can('timetables.edit');
+
+  return (
+    <Stack>
+      <Group justify="space-between" className="no-print">
+        <Select
+          placeholder={mode === 'class' ? 'Выберите класс' : 'Выберите учителя'}
+          aria-label={mode === 'class' ? 'Класс' : 'Учитель'}
+          searchable
+          w={260}
+          data={
+            mode === 'class'
+              ? (options.data?.groups ?? []).map((group) => ({ value: String(group.id), label: group.name }))
+              : teachers.map((teacher) => ({ value: String(teacher.id), label: fullName(teacher) }))
+          }
+          value={who ? String(who) : null}
+          onChange={(value) => setPicked(value ? Number(value) : null)}
+        />
+        <Group gap="xs">
+          <ActionIcon
+            variant="default"
+            aria-label="Предыдущая неделя"
+            onClick={() => setMonday(addDays(monday, -7))}
+          >
+            ‹
+          </ActionIcon>
+          <Text data-testid="week-range">
+            {formatDate(monday)} – {formatDate(addDays(monday, days.length - 1))}
+          </Text>
+          <ActionIcon
+            variant="default"
+            aria-label="Следующая неделя"
+            onClick={() => setMonday(addDays(monday, 7))}
+          >
+            ›
+          </ActionIcon>
+          <ActionIcon variant="default" aria-label="Печать" onClick={() => window.print()}>
+            ⎙
+          </ActionIcon>
+        </Group>
+      </Group>
+      <Paper withBorder p="xs" radius="md">
+        {!who ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {mode === 'class' ? 'Выберите класс' : 'Выберите учителя'}
+          </Text>
+        ) : lessons.error ? (
+          <Alert color="red">{getErrorMessage(lessons.error, 'Не удалось загрузить уроки')}</Alert>
+        ) : !lessons.data ? (
+          <Loader />
+        ) : (
+          <WeekGrid
+            days={days.map((day, index) => `${day} ${formatDate(addDays(monday, index)).slice(0, 5)}`)}
+            numbers={numbers}
+            rowLabel={(number) => {
+              const lesson = times.get(number);
+              return lesson?.start_time ? `${lesson.start_time}–${lesson.end_time}` : null;
+            }}
+            cell={(weekday, number) =>
+              list
+                .filter(
+                  (lesson) => lesson.date === addDays(monday, weekday - 1) && lesson.lesson_number === number,
+                )
+                .map((lesson) => (
+                  <UnstyledButton
+                    key={lesson.id}
+                    display="block"
+                    w="100%"
+                    data-testid="week-lesson"
+                    disabled={!editable}
+                    onClick={() => setChanging(lesson)}
+                    style={{ textDecoration: lesson.status === 'cancelled' ? 'line-through' : undefined }}
+                  >
+                    <Text size="sm" fw={600} lh={1.2}>
+                      {lesson.subject_name}
+                    </Text>
+                    <Text size="xs" c={lesson.status === 'replaced' ? 'orange' : 'dimmed'} lh={1.2}>
+                      {mode === 'class' ? lesson.teacher_name : lesson.group_name}
+                      {lesson.subgroup_name ? ` · ${lesson.subgroup_name}` : ''}
+                    </Text>
+                    <Text size="xs" c="dimmed" lh={1.2}>
+                      {lesson.start_time}–{lesson.end_time}
+                    </Text>
+                  </UnstyledButton>
+                ))
+            }
+          />
+        )}
+      </Paper>
+      <LessonChangeModal
+        lesson={changing}
+        teachers={teachers}
+        onClose={() => setChanging(null)}
+        onChanged={lessons.reload}
+      />
+    </Stack>
+  );
+}

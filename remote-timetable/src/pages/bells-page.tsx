@@ -1,0 +1,54 @@
+import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { getErrorMessage, PageTitle, usePermissions } from '@parta/shared';
+import { Link } from 'react-router-dom';
+import { useBells } from '../features/bells/api/get-bells';
+import { BellLessonsTable } from '../features/bells/ui/bell-lessons-table';
+import { paths } from '../lib/paths';
+
+/** Звонки (bells.index): every bell schedule of the school, the default one first. */
+export function BellsPage() {
+  const { can } = usePermissions();
+  const bells = useBells();
+  return (
+    <>
+      <PageTitle
+        description="Основное расписание служит всем классам, кроме указанных в других"
+        actions={
+          can('bells.edit') ? (
+            <Button component={Link} to={paths.bellCreate}>
+              Новое расписание
+            </Button>
+          ) : undefined
+        }
+      >
+        Звонки
+      </PageTitle>
+      {bells.error ? (
+        <Alert color="red">{getErrorMessage(bells.error, 'Не удалось загрузить звонки')}</Alert>
+      ) : !bells.data ? (
+        <Loader />
+      ) : bells.data.length === 0 ? (
+        <Text c="dimmed">Расписаний звонков пока нет</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+          {bells.data.map((schedule) => (
+            <Card key={schedule.id} withBorder radius="md" data-testid="bell-schedule">
+              <Group justify="space-between" mb="xs" wrap="nowrap">
+                <Text fw={600} component={Link} to={paths.bell(schedule.id)}>
+                  {schedule.name}
+                </Text>
+                {schedule.is_default ? <Badge>основное</Badge> : null}
+              </Group>
+              {schedule.grades.length > 0 ? (
+                <Text size="sm" c="dimmed" mb="xs">
+                  Классы: {schedule.grades.join(', ')}
+                </Text>
+              ) : null}
+              <BellLessonsTable lessons={schedule.lessons} />
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

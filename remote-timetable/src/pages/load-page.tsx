@@ -1,0 +1,251 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+} from '@mantine/core';
+import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
+import type { LoadItem } from '@parta/shared/domain/contracts/timetable';
+import {
+  classWeeklyHours,
+  formatHours,
+  sanpinWeeklyMax,
+  TEACHER_RATE_HOURS,
+} from '@parta/shared/domain/timetable';
+import { useMemo, useState } from 'react';
+import { useClassOptions } from '../features/classes/api/get-class-options';
+import { useClassSubgroups } from '../features/classes/api/get-class-subgroups';
+import { copyLoad } from '../features/load/api/copy-load';
+import { deleteLoad } from '../features/load/api/delete-load';
+import { useLoad } from '../features/load/api/get-load';
+import { saveLoad } from '../features/load/api/save-load';
+import { LoadForm } from '../features/load/ui/load-form';
+import { useSettings } from '../features/settings/api/get-settings';
+import { useSubjects } from '../features/subjects/api/get-subjects';
+
+/** Нагрузка (load.index): a class's lines against СанПиН, and every teacher's hours against the ставка. */
+export function LoadPage() {
+  const { can } = usePermissions();
+  const options = useClassOptions();
+  const subjects = useSubjects();
+  const settings = useSettings();
+  const [groupId, setGroupId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<LoadItem | 'new' | null>(null);
+  const [warnings, setWarnings] = useState<string[]>([]);
+  const [copyTarget, setCopyTarget] = useState<string | null>(null);
+  const lines = useLoad({ group_id: groupId }, groupId !== null);
+  const all = useLoad({});
+  const splits = useClassSubgroups(groupId);
+  const editable = can('loads.edit');
+
+  const group = options.data?.groups.find((item) => item.id === groupId);
+  const total = lines.data ? classWeeklyHours(lines.data) : 0;
+  const max = group ? sanpinWeeklyMax(group.number, settings.data?.working_days_per_week ?? 6) : 0;
+  const teachers = useMemo(() => {
+    const byTeacher = new Map<string, number>();
+    for (const line of all.data ?? []) {
+      const name = line.teacher_name ?? 'Без учителя';
+      byTeacher.set(name, (byTeacher.get(name) ?? 0) + line.hours_per_week);
+    }
+    return [...byTeacher.entries()].sort((a, b) => a[0].localeCompare(b[0], 'ru'));
+  }, [all.data]);
+
+  const afterSave = async (result: { warnings: string[] }, message: string) => {
+    setWarnings(result.warnings);
+    notify.success(message);
+    await Promise.all([lines.reload(), all.reload()]);
+  };
+
+  return (
+    <>
+      <PageTitle description="Класс или подгруппа × предмет × учитель × часы в неделю">Нагрузка</PageTitle>
+      <Tabs defaultValue="classes" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="classes">По классам</Tabs.Tab>
+          <Tabs.Tab value="teachers">По учителям</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="classes">
+          <Stack>
+            <Group align="flex-end">
+              <Select
+                label="Класс"
+                placeholder="Выберите класс"
+                searchable
+                w={200}
+                data={(options.data?.groups ?? []).map((item) => ({
+                  value: String(item.id),
+                  label: item.name,
+                }))}
+                value={groupId ? String(groupId) : null}
+                onChange={(value) => {
+                  setGroupId(value ? Number(value) : null);
+                  setWarnings([]);
+                }}
+              />
+              {group && editable ? <Button onClick={() => setEditing('new')}>Добавить строку</Button> : null}
+            </Group>
+            {warnings.map((warning) => (
+              <Alert key={warning} color="yellow" title="Предупреждение СанПиН" data-testid="load-warning">
+                {warning}
+              </Alert>
+            ))}
+            {group && lines.data ? (
+              <Paper withBorder p="md" radius="md">
+                <Group justify="space-between" mb="sm">
+                  <Text fw={600}>Нагрузка {group.name}</Text>
+                  <Badge color={total > max ? 'red' : 'emerald'} variant="light" data-testid="load-total">
+                    {formatHours(total)} из {max} ч в неделю (СанПиН)
+                  </Badge>
+                </Group>
+                <Table.ScrollContainer minWidth={340}>
+                  <Table striped>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Предмет</Table.Th>
+                        <Table.Th>Учитель</Table.Th>
+                        <Table.Th ta="right">Часов</Table.Th>
+                        {editable ? <Table.Th /> : null}
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {lines.data.map((line) => (
+                        <Table.Tr key={line.id} data-testid="load-row">
+                          <Table.Td>
+                            {line.subject_name}
+                            {line.subgroup_name ? (
+                              <Text span c="dimmed" size="sm">
+                                {' '}
+                                · {line.subgroup_name}
+                              </Text>
+                            ) : null}
+                          </Table.Td>
+                          <Table.Td>{line.teacher_name ?? '—'}</Table.Td>
+                          <Table.Td ta="right">{formatHours(line.hours_per_week)}</Table.Td>
+                          {editable ? (
+                            <Table.Td ta="right">
+                              <Group gap={4} justify="flex-end" wrap="nowrap">
+                                <ActionIcon
+                                  variant="subtle"
+                                  aria-label="Изменить"
+                                  onClick={() => setEditing(line)}
+                                >
+                                  ✎
+                                </ActionIcon>
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="red"
+                                  aria-label="Удалить"
+                                  onClick={async () => {
+                                    try {
+                                      await deleteLoad(line.id);
+                                      await afterSave({ warnings: [] }, 'Строка удалена');
+                                    } catch (error) {
+                                      notify.error(getErrorMessage(error));
+                                    }
+                                  }}
+                                >
+                                  ✕
+                                </ActionIcon>
+                              </Group>
+                            </Table.Td>
+                          ) : null}
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+                {editable && lines.data.length > 0 ? (
+                  <Group mt="md" align="flex-end">
+                    <Select
+                      label="Скопировать в класс той же параллели"
+                      placeholder="Класс"
+                      w={260}
+                      data={(options.data?.groups ?? [])
+                        .filter((item) => item.number === group.number && item.id !== group.id)
+                        .map((item) => ({ value: String(item.id), label: item.name }))}
+                      value={copyTarget}
+                      onChange={setCopyTarget}
+                    />
+                    <Button
+                      variant="light"
+                      disabled={!copyTarget}
+                      onClick={async () => {
+                        try {
+                          const result = await copyLoad(group.id, Number(copyTarget));
+                          await afterSave(result, result.message);
+                        } catch (error) {
+                          notify.error(getErrorMessage(error));
+                        }
+                      }}
+                    >
+                      Скопировать
+                    </Button>
+                  </Group>
+                ) : null}
+              </Paper>
+            ) : groupId !== null ? (
+              <Loader />
+            ) : null}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="teachers">
+          <Paper withBorder p="md" radius="md">
+            {!all.data ? (
+              <Loader />
+            ) : (
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Учитель</Table.Th>
+                    <Table.Th ta="right">Часов</Table.Th>
+                    <Table.Th ta="right">Ставок ({TEACHER_RATE_HOURS} ч)</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {teachers.map(([name, hours]) => (
+                    <Table.Tr key={name}>
+                      <Table.Td>{name}</Table.Td>
+                      <Table.Td ta="right">{formatHours(hours)}</Table.Td>
+                      <Table.Td ta="right">
+                        {formatHours(Math.round((hours / TEACHER_RATE_HOURS) * 100) / 100)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </Paper>
+        </Tabs.Panel>
+      </Tabs>
+      <Modal
+        opened={editing !== null && groupId !== null}
+        onClose={() => setEditing(null)}
+        title="Строка нагрузки"
+      >
+        {editing !== null && groupId !== null ? (
+          <LoadForm
+            groupId={groupId}
+            line={editing === 'new' ? undefined : editing}
+            subjects={subjects.data ?? []}
+            teachers={options.data?.teachers ?? []}
+            splits={splits.data ?? []}
+            onSubmit={async (input) => {
+              const result = await saveLoad(input, editing === 'new' ? undefined : editing.id);
+              setEditing(null);
+              await afterSave(result, 'Нагрузка сохранена');
+            }}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}

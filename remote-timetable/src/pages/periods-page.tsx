@@ -1,0 +1,200 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { formatDate, getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
+import { PERIOD_KINDS, type Period } from '@parta/shared/domain/contracts/timetable';
+import { useState } from 'react';
+import { createHoliday } from '../features/periods/api/create-holiday';
+import { deleteHoliday } from '../features/periods/api/delete-holiday';
+import { usePeriods } from '../features/periods/api/get-periods';
+import { savePeriod } from '../features/periods/api/save-period';
+import { setPeriodClosed } from '../features/periods/api/set-period-closed';
+import { HolidayForm } from '../features/periods/ui/holiday-form';
+import { PeriodForm } from '../features/periods/ui/period-form';
+
+const range = (item: { start_date: string; end_date: string }) =>
+  item.start_date === item.end_date
+    ? formatDate(item.start_date)
+    : `${formatDate(item.start_date)} – ${formatDate(item.end_date)}`;
+
+const gradesLabel = (grades: number[]) =>
+  grades.length === 0
+    ? 'вся школа'
+    : grades.length > 1 && grades.at(-1)! - grades[0] === grades.length - 1
+      ? `${grades[0]}–${grades.at(-1)} кл.`
+      : `${grades.join(', ')} кл.`;
+
+/** Периоды (periods.index): четверти / триместры / полугодия per grade range, and каникулы. */
+export function PeriodsPage() {
+  const { can } = usePermissions();
+  const periods = usePeriods();
+  const [editing, setEditing] = useState<Period | 'new' | null>(null);
+  const [addingHoliday, setAddingHoliday] = useState(false);
+  const editable = can('periods.edit');
+  const academicYear = periods.data?.periods.at(-1)?.academic_year ?? '2026/2027';
+
+  const run = async (action: () => Promise<unknown>, message: string) => {
+    try {
+      await action();
+      notify.success(message);
+      await periods.reload();
+    } catch (error) {
+      notify.error(getErrorMessage(error));
+    }
+  };
+
+  return (
+    <>
+      <PageTitle
+        description="Закрытый период — журнал только для чтения"
+        actions={
+          editable ? (
+            <>
+              <Button onClick={() => setEditing('new')}>Добавить период</Button>
+              <Button variant="light" onClick={() => setAddingHoliday(true)}>
+                Добавить каникулы
+              </Button>
+            </>
+          ) : undefined
+        }
+      >
+        Учебные периоды
+      </PageTitle>
+      {periods.error ? (
+        <Alert color="red">{getErrorMessage(periods.error, 'Не удалось загрузить периоды')}</Alert>
+      ) : !periods.data ? (
+        <Loader />
+      ) : (
+        <Stack>
+          <Paper withBorder p="md" radius="md">
+            <Table.ScrollContainer minWidth={340}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Период</Table.Th>
+                    <Table.Th>Даты</Table.Th>
+                    <Table.Th visibleFrom="sm">Классы</Table.Th>
+                    <Table.Th ta="right">Журнал</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {periods.data.periods.map((period) => (
+                    <Table.Tr key={period.id} data-testid="period-row">
+                      <Table.Td>
+                        <Text
+                          fw={500}
+                          component={editable ? 'button' : 'span'}
+                          style={{
+                            background: 'none',
+                            border: 0,
+                            padding: 0,
+                            cursor: editable ? 'pointer' : undefined,
+                          }}
+                          onClick={editable ? () => setEditing(period) : undefined}
+                        >
+                          {period.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {PERIOD_KINDS[period.kind]}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{range(period)}</Table.Td>
+                      <Table.Td visibleFrom="sm">{gradesLabel(period.grades)}</Table.Td>
+                      <Table.Td ta="right">
+                        <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          <Badge color={period.closed ? 'gray' : 'emerald'} variant="light">
+                            {period.closed ? 'закрыт' : 'открыт'}
+                          </Badge>
+                          {editable ? (
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              onClick={() =>
+                                run(
+                                  () => setPeriodClosed(period.id, !period.closed),
+                                  period.closed ? 'Период открыт' : 'Период закрыт',
+                                )
+                              }
+                            >
+                              {period.closed ? 'Открыть' : 'Закрыть'}
+                            </Button>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+          <Paper withBorder p="md" radius="md">
+            <Title order={4} mb="sm">
+              Каникулы и выходные дни
+            </Title>
+            <Table>
+              <Table.Tbody>
+                {periods.data.holidays.map((holiday) => (
+                  <Table.Tr key={holiday.id} data-testid="holiday-row">
+                    <Table.Td>{holiday.name}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{range(holiday)}</Table.Td>
+                    <Table.Td visibleFrom="sm">{gradesLabel(holiday.grades)}</Table.Td>
+                    {editable ? (
+                      <Table.Td ta="right">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Удалить ${holiday.name}`}
+                          onClick={() => run(() => deleteHoliday(holiday.id), 'Каникулы удалены')}
+                        >
+                          ✕
+                        </ActionIcon>
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        </Stack>
+      )}
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Учебный период">
+        {editing !== null ? (
+          <PeriodForm
+            period={editing === 'new' ? undefined : editing}
+            academicYear={academicYear}
+            onSubmit={async (input) => {
+              await savePeriod(input, editing === 'new' ? undefined : editing.id);
+              notify.success('Период сохранён');
+              setEditing(null);
+              await periods.reload();
+            }}
+          />
+        ) : null}
+      </Modal>
+      <Modal opened={addingHoliday} onClose={() => setAddingHoliday(false)} title="Каникулы">
+        {addingHoliday ? (
+          <HolidayForm
+            academicYear={academicYear}
+            onSubmit={async (input) => {
+              await createHoliday(input);
+              notify.success('Каникулы добавлены');
+              setAddingHoliday(false);
+              await periods.reload();
+            }}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Paper, Table, Text } from '@mantine/core';
+import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
+import type { Subject } from '@parta/shared/domain/contracts/timetable';
+import { useState } from 'react';
+import { deleteSubject } from '../features/subjects/api/delete-subject';
+import { useSubjects } from '../features/subjects/api/get-subjects';
+import { saveSubject } from '../features/subjects/api/save-subject';
+import { SubjectForm } from '../features/subjects/ui/subject-form';
+
+/** Предметы (subject.index): the organization's subjects; a subject in use is archived, not deleted. */
+export function SubjectsPage() {
+  const { can } = usePermissions();
+  const subjects = useSubjects();
+  const [editing, setEditing] = useState<Subject | 'new' | null>(null);
+  const editable = can('subjects.edit');
+
+  return (
+    <>
+      <PageTitle
+        description="Ранг трудности нужен для проверки дневной нагрузки по СанПиН"
+        actions={editable ? <Button onClick={() => setEditing('new')}>Добавить предмет</Button> : undefined}
+      >
+        Предметы
+      </PageTitle>
+      <Paper withBorder p="md" radius="md">
+        {subjects.error ? (
+          <Alert color="red">{getErrorMessage(subjects.error, 'Не удалось загрузить предметы')}</Alert>
+        ) : !subjects.data ? (
+          <Loader />
+        ) : subjects.data.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            Предметов пока нет
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={340}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Предмет</Table.Th>
+                  <Table.Th visibleFrom="sm">Сокращение</Table.Th>
+                  <Table.Th ta="right">Ранг</Table.Th>
+                  {editable ? <Table.Th /> : null}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {subjects.data.map((subject) => (
+                  <Table.Tr key={subject.id} data-testid="subject-row">
+                    <Table.Td>
+                      <Group gap="xs">
+                        <Text fw={500}>{subject.name}</Text>
+                        {subject.archived ? (
+                          <Badge color="gray" variant="light">
+                            архив
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">{subject.short_name}</Table.Td>
+                    <Table.Td ta="right">{subject.rank ?? '—'}</Table.Td>
+                    {editable ? (
+                      <Table.Td ta="right">
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label="Изменить"
+                            onClick={() => setEditing(subject)}
+                          >
+                            ✎
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label="Удалить"
+                            onClick={async () => {
+                              try {
+                                notify.success((await deleteSubject(subject.id)).message);
+                                await subjects.reload();
+                              } catch (error) {
+                                notify.error(getErrorMessage(error));
+                              }
+                            }}
+                          >
+                            ✕
+                          </ActionIcon>
+                        </Group>
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'Новый предмет' : 'Предмет'}
+      >
+        {editing !== null ? (
+          <SubjectForm
+            subject={editing === 'new' ? undefined : editing}
+            onSubmit={async (input) => {
+              await saveSubject(input, editing === 'new' ? undefined : editing.id);
+              notify.success('Предмет сохранён');
+              setEditing(null);
+              await subjects.reload();
+            }}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+import { Alert, Button, CloseButton, Grid, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { getErrorMessage, notify, PageTitle, useIdParam, usePermissions, workingDays } from '@parta/shared';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useClassOptions } from '../features/classes/api/get-class-options';
+import { useLoad } from '../features/load/api/get-load';
+import { useSettings } from '../features/settings/api/get-settings';
+import { addSlot } from '../features/timetable/api/add-slot';
+import { useTemplate } from '../features/timetable/api/get-template';
+import { removeSlot } from '../features/timetable/api/remove-slot';
+import { LoadPicker } from '../features/timetable/ui/load-picker';
+import { WeekGrid } from '../features/timetable/ui/week-grid';
+import { paths } from '../lib/paths';
+
+/**
+ * timetable.templates: a class's week grid filled from its load by picking a line and a cell, or by
+ * dragging; the server refuses a conflicting placement and its reason is shown.
+ */
+export function TemplatePage() {
+  const id = useIdParam();
+  const { can } = usePermissions();
+  const template = useTemplate(Number.isNaN(id) ? null : id);
+  const options = useClassOptions();
+  const settings = useSettings();
+  const [groupId, setGroupId] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const lines = useLoad({ group_id: groupId }, groupId !== null);
+  const editable = can('timetables.edit');
+
+  if (template.error) return <Alert color="red">{getErrorMessage(template.error, 'Шаблон не найден')}</Alert>;
+  if (!template.data) return <Loader />;
+
+  const slots = template.data.slots.filter((slot) => slot.group_id === groupId);
+  const days = workingDays(settings.data?.working_days_per_week);
+  const numbers = Array.from({ length: settings.data?.max_lessons_per_day ?? 7 }, (_, index) => index + 1);
+
+  const place = async (loadId: number, weekday: number, lessonNumber: number) => {
+    setRefusal(null);
+    try {
+      await addSlot(id, { load_id: loadId, weekday, lesson_number: lessonNumber });
+      await template.reload();
+    } catch (error) {
+      setRefusal(getErrorMessage(error));
+    }
+  };
+
+  return (
+    <>
+      <PageTitle
+        description={`Учебный год ${template.data.academic_year}`}
+        actions={
+          editable ? (
+            <Button component={Link} to={paths.timetableCreate(id)}>
+              Применить к периоду
+            </Button>
+          ) : undefined
+        }
+      >
+        {template.data.name}
+      </PageTitle>
+      <Stack>
+        <Select
+          label="Класс"
+          placeholder="Выберите класс"
+          searchable
+          w={200}
+          data={(options.data?.groups ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
+          value={groupId ? String(groupId) : null}
+          onChange={(value) => {
+            setGroupId(value ? Number(value) : null);
+            setSelected(null);
+            setRefusal(null);
+          }}
+        />
+        {refusal ? (
+          <Alert
+            color="red"
+            title="Нельзя поставить урок"
+            data-testid="placement-error"
+            withCloseButton
+            onClose={() => setRefusal(null)}
+          >
+            {refusal}
+          </Alert>
+        ) : null}
+        {groupId === null ? null : (
+          <Grid>
+            <Grid.Col span={{ base: 12, md: 3 }}>
+              <Text fw={600} mb="xs">
+                Нагрузка
+              </Text>
+              {lines.data ? (
+                <LoadPicker lines={lines.data} slots={slots} selected={selected} onSelect={setSelected} />
+              ) : (
+                <Loader size="sm" />
+              )}
+              {editable ? (
+                <Text size="xs" c="dimmed" mt="xs">
+                  Выберите строку и нажмите на ячейку или перетащите строку в сетку
+                </Text>
+              ) : null}
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 9 }}>
+              <Paper withBorder p="xs" radius="md">
+                <WeekGrid
+                  days={days}
+                  numbers={numbers}
+                  cell={(weekday, lessonNumber) => {
+                    const here = slots.filter(
+                      (slot) => slot.weekday === weekday && slot.lesson_number === lessonNumber,
+                    );
+                    return (
+                      <Stack
+                        gap={2}
+                        mih={44}
+                        data-testid={`cell-${weekday}-${lessonNumber}`}
+                        style={{ cursor: editable && selected ? 'copy' : undefined }}
+                        onClick={() =>
+                          editable && selected ? place(selected, weekday, lessonNumber) : undefined
+                        }
+                        onDragOver={(event) => editable && event.preventDefault()}
+                        onDrop={(event) => {
+                          event.preventDefault();
+                          const loadId = Number(event.dataTransfer.getData('text/plain'));
+                          if (editable && loadId) void place(loadId, weekday, lessonNumber);
+                        }}
+                      >
+                        {here.map((slot) => (
+                          <Group
+                            key={slot.id}
+                            gap={2}
+                            wrap="nowrap"
+                            justify="space-between"
+                            data-testid="slot"
+                          >
+                            <div>
+                              <Text size="sm" fw={600} lh={1.2}>
+                                {slot.subject_name}
+                              </Text>
+                              <Text size="xs" c="dimmed" lh={1.2}>
+                                {slot.teacher_name}
+                                {slot.subgroup_name ? ` · ${slot.subgroup_name}` : ''}
+                              </Text>
+                            </div>
+                            {editable ? (
+                              <CloseButton
+                                size="xs"
+                                aria-label="Убрать урок"
+                                onClick={async (event) => {
+                                  event.stopPropagation();
+                                  try {
+                                    await removeSlot(id, slot.id);
+                                    await template.reload();
+                                  } catch (error) {
+                                    notify.error(getErrorMessage(error));
+                                  }
+                                }}
+                              />
+                            ) : null}
+                          </Group>
+                        ))}
+                      </Stack>
+                    );
+                  }}
+                />
+              </Paper>
+            </Grid.Col>
+          </Grid>
+        )}
+      </Stack>
+    </>
+  );
+}

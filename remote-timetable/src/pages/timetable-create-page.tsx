@@ -1,0 +1,88 @@
+import { Alert, Button, Group, List, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { formatDate, getErrorMessage, PageTitle, useIdParam } from '@parta/shared';
+import type { ApplyResult } from '@parta/shared/domain/contracts/timetable';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { usePeriods } from '../features/periods/api/get-periods';
+import { applyTemplate } from '../features/timetable/api/apply-template';
+import { useTemplate } from '../features/timetable/api/get-template';
+import { paths } from '../lib/paths';
+
+/**
+ * timetable.create: applies a template to a period — dated lessons without the holidays. Past lessons
+ * and lessons with marks, attendance, a topic or a one-off change are never rewritten.
+ */
+export function TimetableCreatePage() {
+  const id = useIdParam();
+  const template = useTemplate(Number.isNaN(id) ? null : id);
+  const periods = usePeriods();
+  const [periodId, setPeriodId] = useState<string | null>(null);
+  const [result, setResult] = useState<ApplyResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+
+  if (template.error) return <Alert color="red">{getErrorMessage(template.error, 'Шаблон не найден')}</Alert>;
+  if (!template.data || !periods.data) return <Loader />;
+
+  return (
+    <>
+      <PageTitle description={`Шаблон «${template.data.name}»`}>Составление расписания</PageTitle>
+      <Paper withBorder p="md" radius="md" maw={640}>
+        <Stack>
+          <Select
+            label="Период"
+            placeholder="Выберите период"
+            data={periods.data.periods
+              .filter((period) => period.organization_id === template.data!.organization_id)
+              .map((period) => ({
+                value: String(period.id),
+                label: `${period.name} (${formatDate(period.start_date)} – ${formatDate(period.end_date)})`,
+              }))}
+            value={periodId}
+            onChange={setPeriodId}
+          />
+          <Text size="sm" c="dimmed">
+            Уроки создаются с сегодняшнего дня до конца периода для классов его параллелей, каникулы
+            пропускаются. Уроки с оценками, посещаемостью, темой или разовыми изменениями не меняются.
+          </Text>
+          {failure ? <Alert color="red">{failure}</Alert> : null}
+          {result ? (
+            <Alert color="emerald" title="Расписание составлено" data-testid="apply-result">
+              <List size="sm">
+                <List.Item>
+                  Даты: {formatDate(result.from)} – {formatDate(result.to)}
+                </List.Item>
+                <List.Item>Создано уроков: {result.created}</List.Item>
+                <List.Item>Изменено: {result.updated}</List.Item>
+                <List.Item>Удалено: {result.removed}</List.Item>
+                <List.Item>Оставлено без изменений (заполнены): {result.kept}</List.Item>
+              </List>
+            </Alert>
+          ) : null}
+          <Group justify="space-between">
+            <Button variant="subtle" component={Link} to={paths.timetable}>
+              К расписанию
+            </Button>
+            <Button
+              disabled={!periodId}
+              loading={running}
+              onClick={async () => {
+                setFailure(null);
+                setRunning(true);
+                try {
+                  setResult(await applyTemplate(id, { period_id: Number(periodId) }));
+                } catch (error) {
+                  setFailure(getErrorMessage(error));
+                } finally {
+                  setRunning(false);
+                }
+              }}
+            >
+              Применить
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import type { BellSchedule, bellScheduleInputSchema } from '@parta/shared/domain/contracts/timetable';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { bellSchedules } from '../../db/schema';
+import { assertInScope, findInScope, inScope, scopeFilter } from '../../db/scope';
+import type { Actor } from '../../plugins/auth';
+import { conflict, notFound } from '../../plugins/errors';
+import {
+  deleteBellSchedule,
+  findBellSchedules,
+  isUsedByTemplate,
+  saveBellSchedule,
+} from './bells.repository';
+
+type BellInput = z.output<typeof bellScheduleInputSchema>;
+
+const NOT_FOUND = 'Расписание звонков не найдено';
+
+/** GET /api/bell: the schedules of the caller's tree (or one organization of it). */
+export function listBellSchedules(db: Db, actor: Actor, organizationId?: number): Promise<BellSchedule[]> {
+  return findBellSchedules(db, scopeFilter(actor, bellSchedules.organizationId, organizationId));
+}
+
+export async function getBellSchedule(db: Db, actor: Actor, id: number): Promise<BellSchedule> {
+  const [schedule] = await findBellSchedules(
+    db,
+    and(eq(bellSchedules.id, id), inScope(actor, bellSchedules.organizationId)),
+  );
+  if (!schedule) throw notFound(NOT_FOUND);
+  return schedule;
+}
+
+function values(input: BellInput) {
+  return { name: input.name, isDefault: input.is_default, grades: input.grades, lessons: input.lessons };
+}
+
+export async function createBellSchedule(db: Db, actor: Actor, input: BellInput): Promise<BellSchedule> {
+  const organizationId = input.organization_id ?? actor.organizationId;
+  assertInScope(actor, organizationId);
+  const id = await saveBellSchedule(db, organizationId, values(input));
+  return getBellSchedule(db, actor, id);
+}
+
+export async function updateBellSchedule(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: BellInput,
+): Promise<BellSchedule> {
+  const schedule = await findInScope(db, actor, bellSchedules, id, NOT_FOUND);
+  await saveBellSchedule(db, schedule.organizationId, values(input), id);
+  return getBellSchedule(db, actor, id);
+}
+
+/** Deletes a schedule no timetable template uses (dated lessons keep their copied times). */
+export async function removeBellSchedule(db: Db, actor: Actor, id: number) {
+  await findInScope(db, actor, bellSchedules, id, NOT_FOUND);
+  if (await isUsedByTemplate(db, id)) {
+    throw conflict('Расписание звонков используется в шаблоне расписания: сначала выберите в шаблоне другое');
+  }
+  await deleteBellSchedule(db, id);
+}

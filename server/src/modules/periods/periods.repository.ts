@@ -1,0 +1,120 @@
+import { and, arrayOverlaps, asc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { holidays, periods } from '../../db/schema';
+
+const periodColumns = {
+  id: periods.id,
+  organization_id: periods.organizationId,
+  academic_year: periods.academicYear,
+  name: periods.name,
+  kind: periods.kind,
+  start_date: periods.startDate,
+  end_date: periods.endDate,
+  grades: periods.grades,
+  closed: periods.closed,
+};
+
+const holidayColumns = {
+  id: holidays.id,
+  organization_id: holidays.organizationId,
+  academic_year: holidays.academicYear,
+  name: holidays.name,
+  start_date: holidays.startDate,
+  end_date: holidays.endDate,
+  grades: holidays.grades,
+};
+
+export interface PeriodValues {
+  academicYear: string;
+  name: string;
+  kind: 'quarter' | 'trimester' | 'half' | 'year';
+  startDate: string;
+  endDate: string;
+  grades: number[];
+}
+
+export function findPeriods(db: Db, where: SQL | undefined) {
+  return db
+    .select(periodColumns)
+    .from(periods)
+    .where(where)
+    .orderBy(asc(periods.organizationId), asc(periods.startDate), asc(periods.kind), asc(periods.id));
+}
+
+/**
+ * A period of the same organization and kind family sharing a grade whose dates overlap: the
+ * year spans its terms, so only periods other than the year are compared with each other.
+ */
+export async function findOverlappingPeriod(
+  db: Db,
+  organizationId: number,
+  values: PeriodValues,
+  exceptId?: number,
+) {
+  if (values.kind === 'year') return null;
+  const [row] = await db
+    .select({ name: periods.name })
+    .from(periods)
+    .where(
+      and(
+        eq(periods.organizationId, organizationId),
+        ne(periods.kind, 'year'),
+        arrayOverlaps(periods.grades, values.grades),
+        lte(periods.startDate, values.endDate),
+        gte(periods.endDate, values.startDate),
+        exceptId === undefined ? undefined : ne(periods.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertPeriod(db: Db, organizationId: number, values: PeriodValues) {
+  const [row] = await db
+    .insert(periods)
+    .values({ organizationId, ...values })
+    .returning(periodColumns);
+  return row;
+}
+
+export async function updatePeriod(db: Db, id: number, values: Partial<PeriodValues & { closed: boolean }>) {
+  const [row] = await db.update(periods).set(values).where(eq(periods.id, id)).returning(periodColumns);
+  return row;
+}
+
+export async function deletePeriod(db: Db, id: number) {
+  await db.delete(periods).where(eq(periods.id, id));
+}
+
+export function findHolidays(db: Db, where: SQL | undefined) {
+  return db
+    .select(holidayColumns)
+    .from(holidays)
+    .where(where)
+    .orderBy(asc(holidays.organizationId), asc(holidays.startDate), asc(holidays.id));
+}
+
+export interface HolidayValues {
+  academicYear: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  grades: number[];
+}
+
+export async function insertHoliday(db: Db, organizationId: number, values: HolidayValues) {
+  const [row] = await db
+    .insert(holidays)
+    .values({ organizationId, ...values })
+    .returning(holidayColumns);
+  return row;
+}
+
+export async function updateHoliday(db: Db, id: number, values: HolidayValues) {
+  const [row] = await db.update(holidays).set(values).where(eq(holidays.id, id)).returning(holidayColumns);
+  return row;
+}
+
+export async function deleteHoliday(db: Db, id: number) {
+  await db.delete(holidays).where(eq(holidays.id, id));
+}
