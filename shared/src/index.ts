@@ -80,6 +80,7 @@ export {
 export {
   AppProviders,
   type AppProvidersProps,
+  BuildLabel,
   type FormSave,
   LazyDateInput,
   ListCard,

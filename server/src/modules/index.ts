@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { applicationsRoutes } from './applications/applications.routes';
 import { bellsRoutes } from './bells/bells.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
@@ -6,6 +7,7 @@ import { loadsRoutes } from './loads/loads.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
 import { parentsRoutes } from './parents/parents.routes';
 import { periodsRoutes } from './periods/periods.routes';
+import { registryRoutes } from './registry/registry.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { studentsRoutes } from './students/students.routes';
 import { subjectsRoutes } from './subjects/subjects.routes';
@@ -31,4 +33,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   periodsRoutes,
   loadsRoutes,
   timetableRoutes,
+  // organization registry and applications (issue 13)
+  registryRoutes,
+  applicationsRoutes,
 ];

@@ -5,6 +5,7 @@ export { ListPager, type ListPagerProps } from './list-pager';
 export { notify } from './notify';
 export { PageTitle, type PageTitleProps } from './page-title';
 export {
+  BuildLabel,
   PlaceholderRoutes,
   type PlaceholderRoutesProps,
   type PlannedScreen,
