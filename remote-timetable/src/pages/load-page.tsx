@@ -48,6 +48,8 @@ export function LoadPage() {
   const editable = can('loads.edit');
 
   const group = options.data?.groups.find((item) => item.id === groupId);
+  // A line names a subject and a teacher of the class's own organization (a branch has its own).
+  const own = useClassOptions(group?.organization_id);
   const total = lines.data ? classWeeklyHours(lines.data) : 0;
   const max = group ? sanpinWeeklyMax(group.number, settings.data?.working_days_per_week ?? 6) : 0;
   const teachers = useMemo(() => {
@@ -235,8 +237,10 @@ export function LoadPage() {
           <LoadForm
             groupId={groupId}
             line={editing === 'new' ? undefined : editing}
-            subjects={subjects.data ?? []}
-            teachers={options.data?.teachers ?? []}
+            subjects={(subjects.data ?? []).filter(
+              (subject) => subject.organization_id === group?.organization_id,
+            )}
+            teachers={own.data?.teachers ?? []}
             splits={splits.data ?? []}
             onSubmit={async (input) => {
               const result = await saveLoad(input, editing === 'new' ? undefined : editing.id);

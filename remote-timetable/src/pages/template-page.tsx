@@ -65,7 +65,9 @@ export function TemplatePage() {
           placeholder="Выберите класс"
           searchable
           w={200}
-          data={(options.data?.groups ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
+          data={(options.data?.groups ?? [])
+            .filter((group) => group.organization_id === template.data?.organization_id)
+            .map((group) => ({ value: String(group.id), label: group.name }))}
           value={groupId ? String(groupId) : null}
           onChange={(value) => {
             setGroupId(value ? Number(value) : null);

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useFormSave } from '@parta/shared';
 import {
@@ -45,19 +45,25 @@ export function PeriodForm({ period, academicYear, onSubmit }: PeriodFormProps) 
           />
           <TextInput label="Учебный год" {...form.getInputProps('academic_year')} />
         </Group>
-        <DatePickerInput
-          type="range"
-          label="Даты"
-          withAsterisk
-          valueFormat="DD.MM.YY"
-          placeholder="дд.мм.гг – дд.мм.гг"
-          value={[form.values.start_date || null, form.values.end_date || null]}
-          onChange={([start, end]) => {
-            form.setFieldValue('start_date', start ?? '');
-            form.setFieldValue('end_date', end ?? '');
-          }}
-          error={form.errors.start_date ?? form.errors.end_date}
-        />
+        <Group grow align="flex-start">
+          <DateInput
+            label="Начало"
+            withAsterisk
+            valueFormat="DD.MM.YY"
+            placeholder="дд.мм.гг"
+            {...form.getInputProps('start_date')}
+            onChange={(value) => form.setFieldValue('start_date', value ?? '')}
+          />
+          <DateInput
+            label="Конец"
+            withAsterisk
+            valueFormat="DD.MM.YY"
+            placeholder="дд.мм.гг"
+            minDate={form.values.start_date || undefined}
+            {...form.getInputProps('end_date')}
+            onChange={(value) => form.setFieldValue('end_date', value ?? '')}
+          />
+        </Group>
         <MultiSelect
           label="Классы (параллели)"
           data={GRADES}

@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Group, Loader, Paper, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { formatDate, fullName, getErrorMessage, usePermissions, workingDays } from '@parta/shared';
 import type { Lesson } from '@parta/shared/domain/contracts/timetable';
 import { addDays, weekStart } from '@parta/shared/domain/timetable';
@@ -56,6 +57,13 @@ export function WeekView({ mode }: { mode: 'class' | 'teacher' }) {
           onChange={(value) => setPicked(value ? Number(value) : null)}
         />
         <Group gap="xs">
+          <DateInput
+            aria-label="Неделя с датой"
+            valueFormat="DD.MM.YY"
+            w={100}
+            value={monday}
+            onChange={(value) => value && setMonday(weekStart(value))}
+          />
           <ActionIcon
             variant="default"
             aria-label="Предыдущая неделя"
