@@ -66,7 +66,9 @@ test.describe('timetable: bells, periods, load, template, dated lessons', () => 
     await expect(timetable.cell(1, 1)).toContainText('Математика');
     await timetable.place('Русский язык', 1, 1);
     // Both lines went to the first teacher of the list: the teacher is the first conflict named.
-    await expect(timetable.refusal).toContainText(/уже ведёт урок в это время \(5Л\)|У 5Л уже есть урок в это время/);
+    await expect(timetable.refusal).toContainText(
+      /уже ведёт урок в это время \(5Л\)|У 5Л уже есть урок в это время/,
+    );
     await expect(timetable.cell(1, 1)).not.toContainText('Русский язык');
     await timetable.place('Русский язык', 1, 2);
     await expect(timetable.cell(1, 2)).toContainText('Русский язык');
