@@ -128,6 +128,7 @@ export class TimetablePage {
     const week = this.page.getByRole('textbox', { name: 'Неделя с датой' });
     await week.fill(date);
     await week.press('Enter');
+    await week.press('Escape');
     return this.page.getByTestId('week-lesson');
   }
 }

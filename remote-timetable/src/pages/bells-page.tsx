@@ -3,12 +3,14 @@ import { getErrorMessage, PageTitle, usePermissions } from '@parta/shared';
 import { Link } from 'react-router-dom';
 import { useBells } from '../features/bells/api/get-bells';
 import { BellLessonsTable } from '../features/bells/ui/bell-lessons-table';
+import { useOrganizationChoice } from '../features/organizations/ui/use-organization-choice';
 import { paths } from '../lib/paths';
 
 /** Звонки (bells.index): every bell schedule of the school, the default one first. */
 export function BellsPage() {
   const { can } = usePermissions();
-  const bells = useBells();
+  const { organizationId, select } = useOrganizationChoice();
+  const bells = useBells(organizationId);
   return (
     <>
       <PageTitle
@@ -23,6 +25,7 @@ export function BellsPage() {
       >
         Звонки
       </PageTitle>
+      {select ? <div style={{ marginBottom: 16 }}>{select}</div> : null}
       {bells.error ? (
         <Alert color="red">{getErrorMessage(bells.error, 'Не удалось загрузить звонки')}</Alert>
       ) : !bells.data ? (

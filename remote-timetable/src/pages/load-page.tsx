@@ -36,7 +36,6 @@ import { useSubjects } from '../features/subjects/api/get-subjects';
 export function LoadPage() {
   const { can } = usePermissions();
   const options = useClassOptions();
-  const subjects = useSubjects();
   const settings = useSettings();
   const [groupId, setGroupId] = useState<number | null>(null);
   const [editing, setEditing] = useState<LoadItem | 'new' | null>(null);
@@ -50,6 +49,7 @@ export function LoadPage() {
   const group = options.data?.groups.find((item) => item.id === groupId);
   // A line names a subject and a teacher of the class's own organization (a branch has its own).
   const own = useClassOptions(group?.organization_id);
+  const subjects = useSubjects(group?.organization_id);
   const total = lines.data ? classWeeklyHours(lines.data) : 0;
   const max = group ? sanpinWeeklyMax(group.number, settings.data?.working_days_per_week ?? 6) : 0;
   const teachers = useMemo(() => {
@@ -104,7 +104,12 @@ export function LoadPage() {
               <Paper withBorder p="md" radius="md">
                 <Group justify="space-between" mb="sm">
                   <Text fw={600}>Нагрузка {group.name}</Text>
-                  <Badge color={total > max ? 'red' : 'emerald'} variant="light" data-testid="load-total">
+                  <Badge
+                    color={total > max ? 'red' : 'emerald'}
+                    variant="light"
+                    tt="none"
+                    data-testid="load-total"
+                  >
                     {formatHours(total)} из {max} ч в неделю (СанПиН)
                   </Badge>
                 </Group>

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -15,6 +16,7 @@ import {
 import { formatDate, getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
 import { PERIOD_KINDS, type Period } from '@parta/shared/domain/contracts/timetable';
 import { useState } from 'react';
+import { useOrganizationChoice } from '../features/organizations/ui/use-organization-choice';
 import { createHoliday } from '../features/periods/api/create-holiday';
 import { deleteHoliday } from '../features/periods/api/delete-holiday';
 import { usePeriods } from '../features/periods/api/get-periods';
@@ -38,7 +40,8 @@ const gradesLabel = (grades: number[]) =>
 /** Периоды (periods.index): четверти / триместры / полугодия per grade range, and каникулы. */
 export function PeriodsPage() {
   const { can } = usePermissions();
-  const periods = usePeriods();
+  const { organizationId, select } = useOrganizationChoice();
+  const periods = usePeriods(organizationId);
   const [editing, setEditing] = useState<Period | 'new' | null>(null);
   const [addingHoliday, setAddingHoliday] = useState(false);
   const editable = can('periods.edit');
@@ -77,6 +80,7 @@ export function PeriodsPage() {
         <Loader />
       ) : (
         <Stack>
+          {select}
           <Paper withBorder p="md" radius="md">
             <Table.ScrollContainer minWidth={340}>
               <Table striped>
@@ -92,19 +96,13 @@ export function PeriodsPage() {
                   {periods.data.periods.map((period) => (
                     <Table.Tr key={period.id} data-testid="period-row">
                       <Table.Td>
-                        <Text
-                          fw={500}
-                          component={editable ? 'button' : 'span'}
-                          style={{
-                            background: 'none',
-                            border: 0,
-                            padding: 0,
-                            cursor: editable ? 'pointer' : undefined,
-                          }}
-                          onClick={editable ? () => setEditing(period) : undefined}
-                        >
-                          {period.name}
-                        </Text>
+                        {editable ? (
+                          <Anchor component="button" fw={500} ta="left" onClick={() => setEditing(period)}>
+                            {period.name}
+                          </Anchor>
+                        ) : (
+                          <Text fw={500}>{period.name}</Text>
+                        )}
                         <Text size="xs" c="dimmed">
                           {PERIOD_KINDS[period.kind]}
                         </Text>
@@ -174,7 +172,10 @@ export function PeriodsPage() {
             period={editing === 'new' ? undefined : editing}
             academicYear={academicYear}
             onSubmit={async (input) => {
-              await savePeriod(input, editing === 'new' ? undefined : editing.id);
+              await savePeriod(
+                { ...input, organization_id: organizationId },
+                editing === 'new' ? undefined : editing.id,
+              );
               notify.success('Период сохранён');
               setEditing(null);
               await periods.reload();
@@ -187,7 +188,7 @@ export function PeriodsPage() {
           <HolidayForm
             academicYear={academicYear}
             onSubmit={async (input) => {
-              await createHoliday(input);
+              await createHoliday({ ...input, organization_id: organizationId });
               notify.success('Каникулы добавлены');
               setAddingHoliday(false);
               await periods.reload();

@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Paper, Table, T
 import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
 import type { Subject } from '@parta/shared/domain/contracts/timetable';
 import { useState } from 'react';
+import { useOrganizationChoice } from '../features/organizations/ui/use-organization-choice';
 import { deleteSubject } from '../features/subjects/api/delete-subject';
 import { useSubjects } from '../features/subjects/api/get-subjects';
 import { saveSubject } from '../features/subjects/api/save-subject';
@@ -10,7 +11,8 @@ import { SubjectForm } from '../features/subjects/ui/subject-form';
 /** Предметы (subject.index): the organization's subjects; a subject in use is archived, not deleted. */
 export function SubjectsPage() {
   const { can } = usePermissions();
-  const subjects = useSubjects();
+  const { organizationId, select } = useOrganizationChoice();
+  const subjects = useSubjects(organizationId);
   const [editing, setEditing] = useState<Subject | 'new' | null>(null);
   const editable = can('subjects.edit');
 
@@ -22,7 +24,8 @@ export function SubjectsPage() {
       >
         Предметы
       </PageTitle>
-      <Paper withBorder p="md" radius="md">
+      {select}
+      <Paper withBorder p="md" radius="md" mt={select ? 'md' : undefined}>
         {subjects.error ? (
           <Alert color="red">{getErrorMessage(subjects.error, 'Не удалось загрузить предметы')}</Alert>
         ) : !subjects.data ? (
@@ -101,7 +104,10 @@ export function SubjectsPage() {
           <SubjectForm
             subject={editing === 'new' ? undefined : editing}
             onSubmit={async (input) => {
-              await saveSubject(input, editing === 'new' ? undefined : editing.id);
+              await saveSubject(
+                { ...input, organization_id: organizationId },
+                editing === 'new' ? undefined : editing.id,
+              );
               notify.success('Предмет сохранён');
               setEditing(null);
               await subjects.reload();

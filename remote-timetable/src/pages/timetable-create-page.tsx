@@ -15,7 +15,7 @@ import { paths } from '../lib/paths';
 export function TimetableCreatePage() {
   const id = useIdParam();
   const template = useTemplate(Number.isNaN(id) ? null : id);
-  const periods = usePeriods();
+  const periods = usePeriods(template.data?.organization_id);
   const [periodId, setPeriodId] = useState<string | null>(null);
   const [result, setResult] = useState<ApplyResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

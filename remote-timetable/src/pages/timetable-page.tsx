@@ -17,6 +17,7 @@ import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/share
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useBells } from '../features/bells/api/get-bells';
+import { useOrganizationChoice } from '../features/organizations/ui/use-organization-choice';
 import { createTemplate } from '../features/timetable/api/create-template';
 import { useTemplates } from '../features/timetable/api/get-templates';
 import { WeekView } from '../features/timetable/ui/week-view';
@@ -26,8 +27,9 @@ import { paths } from '../lib/paths';
 export function TimetablePage() {
   const { can } = usePermissions();
   const navigate = useNavigate();
-  const templates = useTemplates();
-  const bells = useBells();
+  const { organizationId, select } = useOrganizationChoice();
+  const templates = useTemplates(organizationId);
+  const bells = useBells(organizationId);
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [bellId, setBellId] = useState<string | null>(null);
@@ -54,6 +56,7 @@ export function TimetablePage() {
           <WeekView mode="teacher" />
         </Tabs.Panel>
         <Tabs.Panel value="templates">
+          {select ? <div style={{ marginBottom: 16 }}>{select}</div> : null}
           <Paper withBorder p="md" radius="md">
             {templates.error ? (
               <Alert color="red">{getErrorMessage(templates.error, 'Не удалось загрузить шаблоны')}</Alert>
@@ -125,6 +128,7 @@ export function TimetablePage() {
               onClick={async () => {
                 try {
                   const template = await createTemplate({
+                    organization_id: organizationId,
                     name,
                     academic_year: templates.data?.[0]?.academic_year ?? '2026/2027',
                     bell_schedule_id: bellId ? Number(bellId) : null,

@@ -1,4 +1,15 @@
-import { ActionIcon, Alert, Group, Loader, Paper, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { formatDate, fullName, getErrorMessage, usePermissions, workingDays } from '@parta/shared';
 import type { Lesson } from '@parta/shared/domain/contracts/timetable';
@@ -81,9 +92,9 @@ export function WeekView({ mode }: { mode: 'class' | 'teacher' }) {
           >
             ›
           </ActionIcon>
-          <ActionIcon variant="default" aria-label="Печать" onClick={() => window.print()}>
-            ⎙
-          </ActionIcon>
+          <Button variant="default" size="xs" onClick={() => window.print()}>
+            Печать
+          </Button>
         </Group>
       </Group>
       <Paper withBorder p="xs" radius="md">
