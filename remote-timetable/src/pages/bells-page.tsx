@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Text } from '@mantine/core';
 import { getErrorMessage, PageTitle, usePermissions } from '@parta/shared';
 import { Link } from 'react-router-dom';
 import { useBells } from '../features/bells/api/get-bells';
@@ -23,7 +23,7 @@ export function BellsPage() {
           ) : undefined
         }
       >
-        Звонки
+        Расписание звонков
       </PageTitle>
       {select ? <div style={{ marginBottom: 16 }}>{select}</div> : null}
       {bells.error ? (
@@ -37,9 +37,9 @@ export function BellsPage() {
           {bells.data.map((schedule) => (
             <Card key={schedule.id} withBorder radius="md" data-testid="bell-schedule">
               <Group justify="space-between" mb="xs" wrap="nowrap">
-                <Text fw={600} component={Link} to={paths.bell(schedule.id)}>
+                <Anchor fw={600} component={Link} to={paths.bell(schedule.id)}>
                   {schedule.name}
-                </Text>
+                </Anchor>
                 {schedule.is_default ? <Badge>основное</Badge> : null}
               </Group>
               {schedule.grades.length > 0 ? (

@@ -47,7 +47,11 @@ export function isInScope(actor: ScopedActor, organizationId: number): boolean {
 }
 
 /** 404 unless the organization is in scope: an id outside it looks exactly like a missing one. */
-export function assertInScope(actor: ScopedActor, organizationId: number, message = 'Организация не найдена') {
+export function assertInScope(
+  actor: ScopedActor,
+  organizationId: number,
+  message = 'Организация не найдена',
+) {
   if (!isInScope(actor, organizationId)) throw new HttpError(404, message);
 }
 
