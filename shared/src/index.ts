@@ -6,10 +6,13 @@ export {
   apiClient,
   compactParams,
   createApiClient,
+  createQueryClient,
   getErrorMessage,
   getErrorStatus,
   getFieldErrors,
+  retryDelay,
   setApiNavigator,
+  shouldRetryRead,
   TOKEN_STORAGE_KEY,
 } from './api';
 export {
@@ -34,6 +37,9 @@ export {
   usePermissions,
   userCan,
 } from './auth';
+// Domain helpers by file, not through './domain': that index also carries the contracts (zod),
+// which the login page must not load.
+export { formatDate } from './domain/dates';
 export {
   ATTENDANCE_INPUTS,
   ATTENDANCE_MARKS,
@@ -43,30 +49,25 @@ export {
   FINAL_MARKS,
   type FinalMark,
   finalMarkCategory,
-  formatDate,
-  formatMoney,
-  fullName,
   GRADES,
   type Grade,
-  type GroupLabel,
-  groupName,
   isGrade,
   type MarkCategory,
   type MarkInput,
-  NBSP,
+  parseMarkInput,
+} from './domain/marks';
+export { formatMoney, NBSP, toAmount } from './domain/money';
+export { fullName, type GroupLabel, groupName, type PersonName, shortName } from './domain/names';
+export { PERMISSIONS, type PermissionKey } from './domain/permissions';
+export {
   type OrganizationSettingItem,
   type OrganizationSettingKey,
-  type PersonName,
-  parseMarkInput,
   parseSettings,
   SETTINGS_DEFAULTS,
-  shortName,
-  toAmount,
   WEEK_DAYS,
   type WeekDay,
   workingDays,
-} from './domain';
-export { PERMISSIONS, type PermissionKey } from './domain/permissions';
+} from './domain/week';
 export {
   DATE_FORMAT,
   datesSettings,
@@ -78,7 +79,9 @@ export {
 } from './theme';
 export {
   AppProviders,
+  type AppProvidersProps,
   type FormSave,
+  LazyDateInput,
   ListCard,
   type ListCardProps,
   ListPager,
@@ -91,7 +94,6 @@ export {
   PlaceholderRoutes,
   type PlaceholderRoutesProps,
   type PlannedScreen,
-  type RequestState,
   ScreenPlaceholder,
   StatusPage,
   type StatusPageProps,
@@ -99,5 +101,4 @@ export {
   useIdParam,
   useListParams,
   useNarrowList,
-  useRequest,
 } from './ui';

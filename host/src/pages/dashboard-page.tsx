@@ -1,26 +1,14 @@
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { fullName, PageTitle, usePermissions } from '@parta/shared';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { getSchoolCounts, type SchoolCount } from '../features/dashboard/api/get-school-counts';
+import { useSchoolCounts } from '../features/dashboard/api/get-school-counts';
 import { TodayLessons } from '../features/dashboard/ui/today-lessons';
 import { MENU } from '../layout/menu';
 
 /** What a school user wants first thing: the school's numbers now and the way to their screens. */
 export function DashboardPage() {
   const { user, can, status } = usePermissions();
-  const [counts, setCounts] = useState<SchoolCount[] | null>(null);
-
-  useEffect(() => {
-    if (status !== 'ready') return;
-    let active = true;
-    void getSchoolCounts(can).then((result) => {
-      if (active) setCounts(result);
-    });
-    return () => {
-      active = false;
-    };
-  }, [status, can]);
+  const counts = useSchoolCounts(can, status === 'ready');
 
   const shortcuts = MENU.flatMap((group) => group.items).filter(
     (item) => item.to !== '/dashboard' && can(item.permission),

@@ -3,7 +3,7 @@ import { getErrorMessage, getErrorStatus, tokenAtom } from '@parta/shared';
 import { useAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { type Location, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { login } from '../features/auth/api/login';
+import { useLogin } from '../features/auth/api/login';
 
 /** Where to go after signing in: the page the user was sent away from, else the dashboard. */
 function targetOf(location: Location): string {
@@ -21,6 +21,7 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<{ login?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const signIn = useLogin();
 
   if (token && !busy) return <Navigate to={targetOf(location)} replace />;
 
@@ -35,7 +36,7 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const result = await login({ login: values.login.trim(), password: values.password });
+      const result = await signIn.mutateAsync({ login: values.login.trim(), password: values.password });
       setToken(result.token);
       navigate(targetOf(location), { replace: true });
     } catch (failure) {

@@ -16,6 +16,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 const registry = {
   journal: '/remotes/journal/abc/mf-manifest.json',
   admin: '/remotes/admin/def/mf-manifest.json',
+  timetable: '/remotes/timetable/123/mf-manifest.json',
 };
 
 beforeEach(() => {
@@ -28,14 +29,17 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-async function renderBoundary(remote: 'journal' | 'admin') {
+async function renderBoundary(remote: 'journal' | 'admin' | 'timetable', pathname = '/') {
+  const view = (path: string) => (
+    <MantineProvider env="test">
+      <RemoteBoundary remote={remote} pathname={path} />
+    </MantineProvider>
+  );
+  let rerender: (ui: React.ReactElement) => void = () => undefined;
   await act(async () => {
-    render(
-      <MantineProvider env="test">
-        <RemoteBoundary remote={remote} />
-      </MantineProvider>,
-    );
+    rerender = render(view(pathname)).rerender;
   });
+  return { navigate: (path: string) => act(async () => rerender(view(path))) };
 }
 
 describe('RemoteBoundary', () => {
@@ -65,5 +69,22 @@ describe('RemoteBoundary', () => {
     // Another remote: a loaded remote is kept for the page's lifetime.
     await renderBoundary('admin');
     expect(await screen.findByText('Раздел временно недоступен')).toBeTruthy();
+  });
+
+  it('resets on navigation: a page that throws affects only itself', async () => {
+    let path = '/broken';
+    runtime.loadRemote.mockResolvedValueOnce({
+      default: () => {
+        if (path === '/broken') throw new Error('boom');
+        return <h2>Другая страница</h2>;
+      },
+    });
+    const { navigate } = await renderBoundary('timetable', path);
+    expect(await screen.findByText('Раздел временно недоступен')).toBeTruthy();
+
+    path = '/fine';
+    await navigate(path);
+    expect(await screen.findByRole('heading', { name: 'Другая страница' })).toBeTruthy();
+    expect(screen.queryByText('Раздел временно недоступен')).toBeNull();
   });
 });

@@ -14,10 +14,14 @@ import type { RemoteName } from './remote-map';
 import { loadedRemote, loadRemoteRoutes, reloadRemote } from './remote-registry';
 import { RemoteRetryContext, RemoteUnavailable } from './remote-unavailable';
 
-class RemoteErrorBoundary extends Component<
-  { remote: RemoteName; children: ReactNode },
-  { failed: boolean }
-> {
+interface RemoteErrorBoundaryProps {
+  remote: RemoteName;
+  /** The current path: a page that threw is forgotten once the user navigates elsewhere. */
+  pathname: string;
+  children: ReactNode;
+}
+
+class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -28,13 +32,27 @@ class RemoteErrorBoundary extends Component<
     console.error(`Раздел ${this.props.remote} упал:`, error, info.componentStack);
   }
 
+  override componentDidUpdate(previous: RemoteErrorBoundaryProps) {
+    // Only the page that threw shows the fallback: another path of the same remote renders again.
+    if (this.state.failed && previous.pathname !== this.props.pathname) this.setState({ failed: false });
+  }
+
   override render() {
     return this.state.failed ? <RemoteUnavailable /> : this.props.children;
   }
 }
 
-/** One remote inside an error boundary + Suspense, with a retry that really reloads it. */
-export function RemoteBoundary({ remote }: { remote: RemoteName }) {
+export interface RemoteBoundaryProps {
+  remote: RemoteName;
+  /** The current path; the boundary resets when it changes. */
+  pathname: string;
+}
+
+/**
+ * One remote inside an error boundary + Suspense, with a retry that really reloads it. A page that
+ * throws affects only itself: navigating to another path resets the boundary.
+ */
+export function RemoteBoundary({ remote, pathname }: RemoteBoundaryProps) {
   const [attempt, setAttempt] = useState(0);
 
   const RemoteRoutes = useMemo<ComponentType>(() => {
@@ -53,7 +71,7 @@ export function RemoteBoundary({ remote }: { remote: RemoteName }) {
 
   return (
     <RemoteRetryContext.Provider value={retry}>
-      <RemoteErrorBoundary key={attempt} remote={remote}>
+      <RemoteErrorBoundary key={attempt} remote={remote} pathname={pathname}>
         <Suspense
           fallback={
             <Center py="xl">

@@ -18,5 +18,5 @@ export function RemoteRoute() {
     );
   }
   if (status === 'ready' && !can(owner.permission)) return <Navigate to="/access" replace />;
-  return <RemoteBoundary key={owner.remote} remote={owner.remote} />;
+  return <RemoteBoundary key={owner.remote} remote={owner.remote} pathname={pathname} />;
 }

@@ -24,10 +24,10 @@ import {
 import { STUDENT_STATUS_LABELS } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { deleteGroup } from '../features/classes/api/delete-group';
+import { useDeleteGroup } from '../features/classes/api/delete-group';
 import { useGroup } from '../features/classes/api/get-group';
 import { useGroups } from '../features/classes/api/get-groups';
-import { updateGroup } from '../features/classes/api/update-group';
+import { useUpdateGroup } from '../features/classes/api/update-group';
 import { GroupForm } from '../features/classes/ui/group-form';
 import { paths } from '../lib/paths';
 
@@ -38,6 +38,8 @@ export function ClassEditPage() {
   const { can } = usePermissions();
   const group = useGroup(id);
   const list = useGroups();
+  const updateGroup = useUpdateGroup(id);
+  const deleteGroup = useDeleteGroup(id);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -53,7 +55,7 @@ export function ClassEditPage() {
     setDeleting(true);
     setDeleteError(null);
     try {
-      await deleteGroup(id);
+      await deleteGroup.mutateAsync();
       notify.success(`Класс ${current.name} удалён`);
       navigate(paths.classes);
     } catch (error) {
@@ -94,9 +96,8 @@ export function ClassEditPage() {
             submitLabel="Сохранить"
             readOnly={!editable}
             onSubmit={async (input) => {
-              await updateGroup(id, input);
+              await updateGroup.mutateAsync(input);
               notify.success('Изменения сохранены');
-              await group.reload();
             }}
           />
         </Paper>

@@ -2,7 +2,7 @@ import { Alert, Button, Loader, Modal, Paper, Text } from '@mantine/core';
 import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { createGroup } from '../features/classes/api/create-group';
+import { useCreateGroup } from '../features/classes/api/create-group';
 import { useGroups } from '../features/classes/api/get-groups';
 import { GroupForm } from '../features/classes/ui/group-form';
 import { GroupsTable } from '../features/classes/ui/groups-table';
@@ -13,6 +13,7 @@ export function ClassesPage() {
   const { can } = usePermissions();
   const navigate = useNavigate();
   const groups = useGroups();
+  const createGroup = useCreateGroup();
   const [creating, setCreating] = useState(false);
 
   return (
@@ -43,7 +44,7 @@ export function ClassesPage() {
           teachers={groups.data?.teachers ?? []}
           submitLabel="Создать"
           onSubmit={async (input) => {
-            const group = await createGroup(input);
+            const group = await createGroup.mutateAsync(input);
             notify.success(`Класс ${group.name} создан`);
             setCreating(false);
             navigate(paths.classEdit(group.id));

@@ -14,7 +14,7 @@ import { Link } from 'react-router-dom';
 import { useGroups } from '../features/classes/api/get-groups';
 import { ParentsPanel } from '../features/parents/ui/parents-panel';
 import { useStudent } from '../features/students/api/get-student';
-import { updateStudent } from '../features/students/api/update-student';
+import { useUpdateStudent } from '../features/students/api/update-student';
 import { DiaryLoginPanel } from '../features/students/ui/diary-login-panel';
 import { StudentForm } from '../features/students/ui/student-form';
 import { paths } from '../lib/paths';
@@ -25,6 +25,7 @@ export function StudentEditPage() {
   const { can } = usePermissions();
   const student = useStudent(id);
   const groups = useGroups();
+  const updateStudent = useUpdateStudent(id);
   const [changingStatus, setChangingStatus] = useState(false);
   const editable = can('students.edit');
 
@@ -35,9 +36,8 @@ export function StudentEditPage() {
   const current = student.data;
 
   const save = async (input: StudentInputParsed) => {
-    await updateStudent(id, input);
+    await updateStudent.mutateAsync(input);
     notify.success('Изменения сохранены');
-    await student.reload();
   };
 
   const setStatus = async (status: 'active' | 'left') => {
@@ -102,20 +102,10 @@ export function StudentEditPage() {
         </Paper>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Paper withBorder p="md" radius="md">
-            <ParentsPanel
-              studentId={current.id}
-              parents={current.parents}
-              editable={editable}
-              onChanged={() => void student.reload()}
-            />
+            <ParentsPanel studentId={current.id} parents={current.parents} editable={editable} />
           </Paper>
           <Paper withBorder p="md" radius="md">
-            <DiaryLoginPanel
-              studentId={current.id}
-              login={current.login}
-              editable={editable}
-              onCreated={() => void student.reload()}
-            />
+            <DiaryLoginPanel studentId={current.id} login={current.login} editable={editable} />
           </Paper>
         </SimpleGrid>
       </Stack>

@@ -3,9 +3,9 @@ import { getErrorMessage, notify, PageTitle, useListParams, usePermissions } fro
 import { useEffect, useMemo, useState } from 'react';
 import { useGroups } from '../features/classes/api/get-groups';
 import { groupOptions } from '../features/classes/model/group-options';
-import { deleteSubgroups } from '../features/subgroups/api/delete-subgroups';
+import { useDeleteSubgroups } from '../features/subgroups/api/delete-subgroups';
 import { useSubgroups } from '../features/subgroups/api/get-subgroups';
-import { saveSubgroups } from '../features/subgroups/api/save-subgroups';
+import { useSaveSubgroups } from '../features/subgroups/api/save-subgroups';
 import { initialSplit, type Split } from '../features/subgroups/model/split';
 import { SplitEditor } from '../features/subgroups/ui/split-editor';
 
@@ -19,6 +19,8 @@ export function SubgroupsPage() {
   const groupId = Number(values.group_id) || undefined;
   const subjectId = Number(values.subject_id) || undefined;
   const data = useSubgroups(groupId);
+  const saveSubgroups = useSaveSubgroups();
+  const deleteSubgroups = useDeleteSubgroups();
   const [split, setSplit] = useState<Split | null>(null);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,11 +42,12 @@ export function SubgroupsPage() {
     setSaving(true);
     setFailure(null);
     try {
-      await saveSubgroups(groupId, subjectId, {
-        subgroups: split.names.map((name, index) => ({ name, student_ids: split.members[index] })),
+      await saveSubgroups.mutateAsync({
+        groupId,
+        subjectId,
+        input: { subgroups: split.names.map((name, index) => ({ name, student_ids: split.members[index] })) },
       });
       notify.success('Подгруппы сохранены');
-      await data.reload();
     } catch (error) {
       setFailure(getErrorMessage(error, 'Не удалось сохранить подгруппы'));
     } finally {
@@ -56,9 +59,8 @@ export function SubgroupsPage() {
     if (!groupId || !subjectId) return;
     setSaving(true);
     try {
-      await deleteSubgroups(groupId, subjectId);
+      await deleteSubgroups.mutateAsync({ groupId, subjectId });
       notify.success('Разделение отменено');
-      await data.reload();
     } catch (error) {
       setFailure(getErrorMessage(error, 'Не удалось отменить разделение'));
     } finally {
@@ -100,7 +102,7 @@ export function SubgroupsPage() {
               onChange={(value) => set({ subject_id: value })}
               style={{ flex: '1 1 260px' }}
             />
-            {data.loading ? <Loader size="sm" mb={8} /> : null}
+            {data.isFetching ? <Loader size="sm" mb={8} /> : null}
           </Group>
           {data.data && loadedFor && data.data.sets.length > 0 ? (
             <Group gap={6}>

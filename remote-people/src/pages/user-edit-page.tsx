@@ -3,7 +3,7 @@ import { fullName, getErrorMessage, notify, PageTitle, useIdParam, usePermission
 import { Link } from 'react-router-dom';
 import { useOrganizationOptions } from '../features/organizations/api/get-organization-options';
 import { useUser } from '../features/staff/api/get-user';
-import { updateUser } from '../features/staff/api/update-user';
+import { useUpdateUser } from '../features/staff/api/update-user';
 import { ResetPasswordPanel } from '../features/staff/ui/reset-password-panel';
 import { StaffForm } from '../features/staff/ui/staff-form';
 import { paths } from '../lib/paths';
@@ -13,6 +13,7 @@ export function UserEditPage() {
   const id = useIdParam();
   const { can } = usePermissions();
   const user = useUser(id);
+  const updateUser = useUpdateUser(id);
   const organizations = useOrganizationOptions();
   const editable = can('users.edit');
 
@@ -36,9 +37,8 @@ export function UserEditPage() {
             submitLabel="Сохранить"
             readOnly={!editable}
             onSubmit={async (values) => {
-              await updateUser(id, values);
+              await updateUser.mutateAsync(values);
               notify.success('Изменения сохранены');
-              await user.reload();
             }}
           />
         </Paper>

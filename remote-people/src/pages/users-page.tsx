@@ -72,7 +72,7 @@ export function UsersPage() {
             onChange={(value) => set({ organization_id: value })}
             style={{ flex: '1 1 260px' }}
           />
-          {users.loading ? <Loader size="sm" mb={8} /> : null}
+          {users.isFetching ? <Loader size="sm" mb={8} /> : null}
         </Group>
         {users.error ? (
           <Alert color="red">{getErrorMessage(users.error, 'Не удалось загрузить сотрудников')}</Alert>
@@ -90,7 +90,6 @@ export function UsersPage() {
         onClose={() => setCreating(false)}
         organizations={organizations.data ?? []}
         defaultOrganizationId={organizationId ?? user?.organization?.id}
-        onCreated={() => void users.reload()}
       />
     </>
   );

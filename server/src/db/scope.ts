@@ -10,7 +10,7 @@ import type { Database } from './client';
  *
  * - `inScope(actor, table.organizationId)`: the condition for lists and joins;
  * - `findInScope(db, actor, table, id, message)`: one row by id, 404 when absent or out of scope;
- * - `scopeFilter(actor, column, requested)`: a list narrowed to one organization of the scope;
+ * - `scopeFilter(actor, column, requested)`: a list narrowed to one organization of the scope (404 outside it);
  * - `assertInScope(actor, organizationId)`: an organization id that came in a body or query.
  *
  * Row rules (a class teacher's own class, a teacher's own journals) are extra conditions of the
@@ -35,10 +35,14 @@ export function inScope(actor: ScopedActor, column: AnyPgColumn): SQL | undefine
   return inArray(column, [...actor.organizationIds]);
 }
 
-/** The list of the whole scope, or of one organization of it (an organization outside it: nothing). */
+/**
+ * The whole scope, or one organization of it that the request names; an organization outside the
+ * scope answers 404 like one that does not exist.
+ */
 export function scopeFilter(actor: ScopedActor, column: AnyPgColumn, requested?: number): SQL | undefined {
   if (requested === undefined) return inScope(actor, column);
-  return and(eq(column, requested), inScope(actor, column)) ?? eq(column, requested);
+  assertInScope(actor, requested);
+  return eq(column, requested);
 }
 
 /** True when the organization is in the caller's scope. */

@@ -12,7 +12,9 @@ describe('error handler', () => {
   const pglite = new PGlite();
 
   beforeAll(async () => {
-    await pglite.exec('create table logins (login text primary key)');
+    await pglite.exec(
+      'create table logins (login text primary key); create table amounts (amount numeric(12,2))',
+    );
     await app.register(errorHandlerPlugin);
     app.addHook('onError', async (_request, _reply, error) => {
       logged.push(error);
@@ -32,6 +34,15 @@ describe('error handler', () => {
       await pglite.query(`insert into logins values ('ivanov.ii')`);
       return { ok: true };
     });
+    app.post('/amounts/:value', async (request) => {
+      await pglite.query('insert into amounts values ($1)', [(request.params as { value: string }).value]);
+      return { ok: true };
+    });
+    app.get(
+      '/things/:id',
+      { schema: { params: z.object({ id: z.coerce.number().int().max(2_147_483_647) }) } },
+      async () => ({ ok: true }),
+    );
     app.setNotFoundHandler(notFoundHandler);
     await app.ready();
   });
@@ -70,6 +81,22 @@ describe('error handler', () => {
     const second = await app.inject({ method: 'POST', url: '/logins' });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toMatch(/^Такая запись уже есть/);
+  });
+
+  it('answers 422, not 500, when the database refuses a value (numeric overflow, NUL, bad integer)', async () => {
+    for (const value of ['99999999999999', 'not-a-number']) {
+      const response = await app.inject({ method: 'POST', url: `/amounts/${value}` });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toMatch(/^Проверьте введённые данные/);
+      expect(response.body).not.toMatch(/numeric|syntax|SELECT|INSERT/i);
+    }
+    expect((await app.inject({ method: 'POST', url: '/amounts/12.5' })).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a path id that fails its schema: no such record', async () => {
+    const response = await app.inject({ url: '/things/2147483648' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Не найдено' });
   });
 
   it('finds the SQLSTATE behind wrappers', () => {

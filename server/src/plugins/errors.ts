@@ -64,6 +64,24 @@ const DATABASE_CONFLICTS: Record<string, string> = {
   '23505': 'Такая запись уже есть: данные изменились, обновите страницу и повторите',
   '23503': 'Запись связана с другими данными: обновите страницу и повторите',
 };
+const DATABASE_CONFLICT_DEFAULT =
+  'Данные не сохранены: они противоречат уже сохранённым. Обновите страницу и повторите';
+
+/**
+ * The backstop behind the contracts: a value the database itself refuses (SQLSTATE class 22: out of
+ * range, invalid text, NUL byte …; 54: too long for an index) is the client's input, answered 422.
+ */
+const DATABASE_DATA_ERROR = 'Проверьте введённые данные: недопустимое значение';
+
+/** 409 for constraint violations (class 23), 422 for data errors (22, 54), undefined for anything else. */
+export function databaseErrorAnswer(error: unknown): { status: 409 | 422; message: string } | undefined {
+  const code = databaseErrorCode(error);
+  if (!code) return undefined;
+  if (code.startsWith('23'))
+    return { status: 409, message: DATABASE_CONFLICTS[code] ?? DATABASE_CONFLICT_DEFAULT };
+  if (code.startsWith('22') || code.startsWith('54')) return { status: 422, message: DATABASE_DATA_ERROR };
+  return undefined;
+}
 
 function fieldName(instancePath: string, context: string | undefined): string {
   const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
@@ -82,6 +100,8 @@ async function errorsPlugin(app: FastifyInstance) {
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path id that is not a valid id names no record: not found, like an id that does not exist.
+      if (error.validationContext === 'params') return reply.status(404).send({ message: 'Не найдено' });
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const field = fieldName(issue.instancePath, error.validationContext);
@@ -98,10 +118,10 @@ async function errorsPlugin(app: FastifyInstance) {
       );
       return reply.status(500).send({ message: 'Внутренняя ошибка сервера' });
     }
-    const conflict = DATABASE_CONFLICTS[databaseErrorCode(error) ?? ''];
-    if (conflict) {
-      request.log.warn({ err: error, reqId: request.id }, 'database constraint conflict');
-      return reply.status(409).send({ message: conflict });
+    const database = databaseErrorAnswer(error);
+    if (database) {
+      request.log.warn({ err: error, reqId: request.id }, 'database refused the input');
+      return reply.status(database.status).send({ message: database.message });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

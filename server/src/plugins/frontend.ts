@@ -25,6 +25,10 @@ import fp from 'fastify-plugin';
  *   Immutable for a year, except the manifest (`no-cache`).
  * - Any other GET outside /api → a host file if it exists (content-hashed ones immutable), else
  *   index.html (`no-cache`) so the host's router handles the path.
+ *
+ * Compression: the builds carry `<file>.br` and `<file>.gz` beside every JS/CSS/JSON asset
+ * (shared/build/create-webpack-config.js); the copy the browser accepts is sent as it is, with
+ * `Vary: Accept-Encoding`. Nothing static is compressed per request.
  */
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
@@ -111,7 +115,7 @@ async function isFile(filePath: string): Promise<boolean> {
 async function frontend(app: FastifyInstance, options: { webDir?: string }) {
   const layout = layoutFromEnv(options.webDir);
   // Only reply.sendFile: every route below is written out so caching and fallbacks are explicit.
-  await app.register(fastifyStatic, { root: layout.hostDir, serve: false });
+  await app.register(fastifyStatic, { root: layout.hostDir, serve: false, preCompressed: true });
   const sendOptions = { cacheControl: false, dotfiles: 'deny' as const };
 
   app.get('/remotes/registry.json', async (_request, reply) => {

@@ -13,7 +13,13 @@ async function openapiPlugin(app: FastifyInstance) {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Each operation names the permission key it needs (`x-permission`): integrators read it, and the
+    // project's route-walking tests use it to know which routes a role must be refused.
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      const permission = input.route.config?.permission;
+      return permission ? { ...output, schema: { ...output.schema, 'x-permission': permission } } : output;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }

@@ -1,6 +1,7 @@
 import type { RoleCode } from '@parta/shared/domain/permissions';
 import type { Database } from '../db/client';
 import { userRoles, users } from '../db/schema';
+import { kindForRoles } from '../modules/users/users.repository';
 import { loginFor, type PersonName, phoneFor } from './names';
 import type { Random } from './random';
 
@@ -56,6 +57,7 @@ export async function insertUsers(context: SeedContext, list: SeedUser[]) {
       email: `${login}@${user.emailDomain}`,
       phone: phoneFor(context.random),
       passwordHash: context.passwordHash,
+      kind: kindForRoles(user.roles),
       active: true,
     };
   });

@@ -19,7 +19,7 @@ describe('error helpers', () => {
 
   it('take the first message per field', () => {
     expect(
-      getFieldErrors(failed(422, { errors: { login: ['Обязательно', 'Ещё'], password: 'Коротко' } })),
+      getFieldErrors(failed(422, { errors: { login: ['Обязательно', 'Ещё'], password: ['Коротко'] } })),
     ).toEqual({
       login: 'Обязательно',
       password: 'Коротко',

@@ -1,10 +1,8 @@
 import { AxiosError } from 'axios';
+import type { ValidationError } from '../domain/contracts/common';
 
-/** Body of an error answer (ARCHITECTURE.md "API"). */
-export interface ApiErrorBody {
-  message?: string;
-  errors?: Record<string, string[] | string>;
-}
+/** Body of every error answer (ARCHITECTURE.md "API"): the one contract, `validationErrorSchema`. */
+export type ApiErrorBody = ValidationError;
 
 /** Russian text for a failed call: the server's `message`, a network note, or the fallback. */
 export function getErrorMessage(error: unknown, fallback = 'Произошла ошибка. Попробуйте ещё раз.'): string {
@@ -25,10 +23,5 @@ export function getErrorStatus(error: unknown): number | undefined {
 export function getFieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof AxiosError)) return {};
   const errors = (error.response?.data as ApiErrorBody | undefined)?.errors ?? {};
-  return Object.fromEntries(
-    Object.entries(errors).map(([field, messages]) => [
-      field,
-      Array.isArray(messages) ? messages[0] : messages,
-    ]),
-  );
+  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages[0] ?? '']));
 }

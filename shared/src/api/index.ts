@@ -7,3 +7,4 @@ export {
   TOKEN_STORAGE_KEY,
 } from './create-api-client';
 export { type ApiErrorBody, getErrorMessage, getErrorStatus, getFieldErrors } from './errors';
+export { createQueryClient, retryDelay, shouldRetryRead } from './query-client';

@@ -12,7 +12,7 @@ const teacher: CurrentUser = {
   login: 'teacher',
   email: null,
   phone: null,
-  roles: [{ id: 4, name: 'Учитель', code: 'teacher' }],
+  roles: [{ id: 4, name: 'Учитель', code: 'teacher', organization_id: null }],
   permissions: [{ key: 'home.view' }, { key: 'journals.view' }],
   organization: {
     id: 2,

@@ -10,7 +10,8 @@ export {
   loginResponseSchema,
   meResponseSchema,
   messageSchema,
-  type RoleRef,
+  type Role,
+  roleSchema,
 } from './contracts/auth';
 export {
   type BalanceTransactionInput,
@@ -28,9 +29,8 @@ export {
 } from './contracts/organizations';
 export {
   type ResetPasswordResult,
-  type Role,
   resetPasswordResponseSchema,
-  roleSchema,
+  rolesResponseSchema,
   type UserListResponse,
   userListResponseSchema,
 } from './contracts/users';

@@ -1,10 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { type ReactNode, useLayoutEffect } from 'react';
-import { partaStore, themeAtom } from '../auth/atoms';
-import { datesSettings } from '../theme/dates';
+import { type ReactNode, useEffect, useLayoutEffect } from 'react';
+import { partaStore, themeAtom, tokenAtom } from '../auth/atoms';
 import { partaTheme, Z_INDEX } from '../theme/theme';
 
 /** Mantine follows the theme atom; the `dark` class on <html> follows it too (SPEC §4). */
@@ -15,19 +14,38 @@ function ThemedMantine({ children }: { children?: ReactNode }) {
   }, [theme]);
   return (
     <MantineProvider theme={partaTheme} forceColorScheme={theme}>
-      <DatesProvider settings={datesSettings}>
-        <Notifications position="top-right" zIndex={Z_INDEX.toast} />
-        {children}
-      </DatesProvider>
+      <Notifications position="top-right" zIndex={Z_INDEX.toast} />
+      {children}
     </MantineProvider>
   );
 }
 
-/** The providers that exist once per page: jotai store, Mantine theme, dates locale, toasts. */
-export function AppProviders({ children }: { children?: ReactNode }) {
+/** Signing out (or a 401) empties the cache, so the next user never sees the last one's rows. */
+function ForgetServerStateOnSignOut({ client }: { client: QueryClient }) {
+  const token = useAtomValue(tokenAtom);
+  useEffect(() => {
+    if (token === null) client.clear();
+  }, [token, client]);
+  return null;
+}
+
+export interface AppProvidersProps {
+  /** The page's one server-state cache, made once by the host with `createQueryClient()` (host/src/app/app.tsx). */
+  queryClient: QueryClient;
+  children?: ReactNode;
+}
+
+/**
+ * The providers that exist once per page: jotai store, query cache, Mantine theme, toasts. The
+ * dates settings come with the date field itself (LazyDateInput), so the first screen loads no calendar.
+ */
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <JotaiProvider store={partaStore}>
-      <ThemedMantine>{children}</ThemedMantine>
+      <QueryClientProvider client={queryClient}>
+        <ForgetServerStateOnSignOut client={queryClient} />
+        <ThemedMantine>{children}</ThemedMantine>
+      </QueryClientProvider>
     </JotaiProvider>
   );
 }

@@ -1,4 +1,5 @@
-export { AppProviders } from './app-providers';
+export { AppProviders, type AppProvidersProps } from './app-providers';
+export { LazyDateInput } from './lazy-date-input';
 export { ListCard, type ListCardProps, NARROW_LIST_QUERY, useNarrowList } from './list-card';
 export { ListPager, type ListPagerProps } from './list-pager';
 export { notify } from './notify';
@@ -13,4 +14,3 @@ export { NotFoundPage, StatusPage, type StatusPageProps } from './status-page';
 export { type FormSave, useFormSave } from './use-form-save';
 export { useIdParam } from './use-id-param';
 export { useListParams } from './use-list-params';
-export { type RequestState, useRequest } from './use-request';

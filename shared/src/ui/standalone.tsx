@@ -5,6 +5,7 @@ import { AppShell } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { createQueryClient } from '../api/query-client';
 import { PermissionProvider } from '../auth/permission-context';
 import { AppProviders } from './app-providers';
 
@@ -16,7 +17,7 @@ export function mountStandalone(RemoteRoutes: ComponentType): void {
   const container =
     document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
   createRoot(container).render(
-    <AppProviders>
+    <AppProviders queryClient={createQueryClient()}>
       <BrowserRouter>
         <PermissionProvider>
           <AppShell padding="md">

@@ -16,4 +16,4 @@ export { holidays, periods } from './periods';
 export { studentParents, students, subgroupMembers, subgroupSets, subgroups } from './students';
 export { subjects } from './subjects';
 export { lessons, timetableSlots, timetables, timetableTemplates } from './timetable';
-export { apiTokens, permissions, rolePermissions, roles, userRoles, users } from './users';
+export { apiTokens, permissions, rolePermissions, roles, type UserKind, userRoles, users } from './users';

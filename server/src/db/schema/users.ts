@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -10,6 +11,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
+
+export const USER_KINDS = ['staff', 'student', 'parent'] as const;
+export type UserKind = (typeof USER_KINDS)[number];
 
 /** Staff, students and parents who can sign in. A deactivated user cannot sign in and loses tokens. */
 export const users = pgTable(
@@ -26,12 +30,19 @@ export const users = pgTable(
     email: text(),
     phone: text(),
     passwordHash: text().notNull(),
+    /**
+     * Who the account belongs to, fixed when it is created: staff (/api/users), a student or a parent
+     * (the student card). Staff routes see only `staff`; no route moves an account between kinds.
+     */
+    kind: text({ enum: USER_KINDS }).notNull().default('staff'),
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('users_login_uq').on(t.login),
+    // Sign-in is case-insensitive, so uniqueness is too: `Ivanov` and `ivanov` cannot both exist.
+    uniqueIndex('users_login_lower_uq').on(sql`lower(${t.login})`),
     index('users_organization_id_idx').on(t.organizationId),
+    index('users_organization_kind_idx').on(t.organizationId, t.kind),
     index('users_surname_idx').on(t.surname),
   ],
 );

@@ -16,6 +16,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
+import { type ScopedActor, scopeFilter } from '../../db/scope';
 
 /** Role codes whose holders may teach and manage a class. */
 export const TEACHER_ROLE_CODES = ['teacher', 'class_teacher'];
@@ -29,9 +30,12 @@ const personColumns = {
 
 export type GroupRow = Awaited<ReturnType<typeof findGroups>>[number];
 
-/** Classes of the given organizations with their managers and active student counts, 1А … 11Б. */
-export async function findGroups(db: Db, organizationIds: number[], onlyId?: number) {
-  if (organizationIds.length === 0) return [];
+/** Classes in the caller's scope (or one organization of it) with managers and active student counts, 1А … 11Б. */
+export async function findGroups(
+  db: Db,
+  scope: ScopedActor,
+  filter: { organizationId?: number; id?: number },
+) {
   const rows = await db
     .select({
       id: classes.id,
@@ -50,8 +54,8 @@ export async function findGroups(db: Db, organizationIds: number[], onlyId?: num
     .leftJoin(users, eq(users.id, classes.managerId))
     .where(
       and(
-        inArray(classes.organizationId, organizationIds),
-        onlyId === undefined ? undefined : eq(classes.id, onlyId),
+        scopeFilter(scope, classes.organizationId, filter.organizationId),
+        filter.id === undefined ? undefined : eq(classes.id, filter.id),
       ),
     )
     .orderBy(asc(classes.organizationId), asc(classes.number), asc(classes.letter), asc(classes.id));
@@ -72,18 +76,8 @@ export async function countActiveStudents(db: Db, classIds: number[]): Promise<M
   return new Map(rows.map((row) => [row.classId!, Number(row.total)]));
 }
 
-/** The id and organization of one class, to check access before anything else. */
-export async function findGroupOwner(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: classes.id, organizationId: classes.organizationId, academicYear: classes.academicYear })
-    .from(classes)
-    .where(eq(classes.id, id));
-  return row ?? null;
-}
-
-/** Active users holding a teacher role in the given organizations. */
-export async function findTeachers(db: Db, organizationIds: number[]) {
-  if (organizationIds.length === 0) return [];
+/** Active users holding a teacher role in the caller's scope (or one organization of it). */
+export async function findTeachers(db: Db, scope: ScopedActor, organizationId?: number) {
   return db
     .selectDistinct(personColumns)
     .from(users)
@@ -91,7 +85,7 @@ export async function findTeachers(db: Db, organizationIds: number[]) {
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(
       and(
-        inArray(userRoles.organizationId, organizationIds),
+        scopeFilter(scope, userRoles.organizationId, organizationId),
         inArray(roles.code, TEACHER_ROLE_CODES),
         eq(users.active, true),
       ),
@@ -118,8 +112,7 @@ export async function isTeacherOf(db: Db, userId: number, organizationId: number
   return Boolean(row);
 }
 
-export async function findPeriods(db: Db, organizationIds: number[]) {
-  if (organizationIds.length === 0) return [];
+export async function findPeriods(db: Db, scope: ScopedActor, organizationId?: number) {
   return db
     .select({
       id: periods.id,
@@ -129,7 +122,7 @@ export async function findPeriods(db: Db, organizationIds: number[]) {
       end_date: periods.endDate,
     })
     .from(periods)
-    .where(inArray(periods.organizationId, organizationIds))
+    .where(scopeFilter(scope, periods.organizationId, organizationId))
     .orderBy(asc(periods.startDate), asc(periods.id));
 }
 
@@ -237,14 +230,6 @@ export async function findSubjects(db: Db, organizationId: number) {
     .from(subjects)
     .where(eq(subjects.organizationId, organizationId))
     .orderBy(asc(subjects.name));
-}
-
-export async function findSubject(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: subjects.id, name: subjects.name, organizationId: subjects.organizationId })
-    .from(subjects)
-    .where(eq(subjects.id, id));
-  return row ?? null;
 }
 
 /** Every split of the class with its subgroups and their members. */

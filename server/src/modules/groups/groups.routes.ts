@@ -1,4 +1,4 @@
-import { idParamsSchema } from '@parta/shared/domain/contracts/common';
+import { idParamsSchema, validationErrorSchema } from '@parta/shared/domain/contracts/common';
 import {
   groupDetailSchema,
   groupInputSchema,
@@ -21,8 +21,6 @@ import {
   saveSubgroups,
   updateGroup,
 } from './groups.service';
-
-const errorSchema = z.object({ message: z.string() });
 
 /** Классы (SPEC §7 `/api/group`) and their subgroups per subject. */
 export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,7 +61,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['classes'],
         summary: 'Класс с классным руководителем и учениками',
         params: idParamsSchema,
-        response: { 200: z.object({ data: groupDetailSchema }), 404: errorSchema },
+        response: { 200: z.object({ data: groupDetailSchema }), 404: validationErrorSchema },
       },
     },
     async (request) => ({ data: await getGroup(app.db, request.actor, request.params.id) }),

@@ -7,10 +7,12 @@ import type {
   SubgroupSet,
   SubgroupSetInputParsed,
 } from '@parta/shared/domain/contracts/people';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { classes, subjects } from '../../db/schema';
+import { findInScope, isInScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
-import { allowedOrganizationIds, scopeOrganizationIds } from '../tenancy/tenancy.service';
 import {
   countGroupDependents,
   countSubgroupUsage,
@@ -18,13 +20,11 @@ import {
   deleteSubgroupSet,
   findActiveStudentIds,
   findDuplicateGroup,
-  findGroupOwner,
   findGroupStudents,
   findGroups,
   findLatestAcademicYear,
   findPeriods,
   findSubgroupSets,
-  findSubject,
   findSubjects,
   findTeachers,
   type GroupRow,
@@ -68,27 +68,23 @@ function toGroup(row: GroupRow): Group {
 
 /** GET /api/group: classes, teachers and periods of the caller's tree or of one organization of it. */
 export async function listGroups(db: Db, actor: Actor, organizationId?: number): Promise<GroupList> {
-  const organizationIds = await scopeOrganizationIds(db, actor, organizationId);
   const [groups, teachers, periods] = await Promise.all([
-    findGroups(db, organizationIds),
-    findTeachers(db, organizationIds),
-    findPeriods(db, organizationIds),
+    findGroups(db, actor, { organizationId }),
+    findTeachers(db, actor, organizationId),
+    findPeriods(db, actor, organizationId),
   ]);
   return { groups: groups.map(toGroup), teachers, periods };
 }
 
 /** The class if the caller may see it; a class of another tree answers 404 like a missing one. */
-async function loadOwnedGroup(db: Db, actor: Actor, id: number) {
-  const owner = await findGroupOwner(db, id);
-  if (!owner || !(await allowedOrganizationIds(db, actor)).includes(owner.organizationId))
-    throw notFound(NOT_FOUND);
-  return owner;
+function loadOwnedGroup(db: Db, actor: Actor, id: number) {
+  return findInScope(db, actor, classes, id, NOT_FOUND);
 }
 
 export async function getGroup(db: Db, actor: Actor, id: number): Promise<GroupDetail> {
   const owner = await loadOwnedGroup(db, actor, id);
   const [[row], students] = await Promise.all([
-    findGroups(db, [owner.organizationId], id),
+    findGroups(db, actor, { organizationId: owner.organizationId, id }),
     findGroupStudents(db, id),
   ]);
   return { ...toGroup(row), students };
@@ -118,7 +114,7 @@ async function checkGroup(
 
 export async function createGroup(db: Db, actor: Actor, input: GroupInputParsed): Promise<GroupDetail> {
   const organizationId = input.organization_id ?? actor.organizationId;
-  if (!(await allowedOrganizationIds(db, actor)).includes(organizationId)) {
+  if (!isInScope(actor, organizationId)) {
     throw unprocessable(VALIDATION_MESSAGE, { organization_id: ['Организация не найдена'] });
   }
   const academicYear =
@@ -161,8 +157,7 @@ export async function updateGroup(
 
 /** Deletes an empty class; a class with students, load or a timetable is kept and the answer says why. */
 export async function deleteGroup(db: Db, actor: Actor, id: number): Promise<void> {
-  await loadOwnedGroup(db, actor, id);
-  const [row] = await findGroups(db, await allowedOrganizationIds(db, actor), id);
+  const row = await loadOwnedGroup(db, actor, id);
   const name = `${row.number}${row.letter}`;
   const dependents = await countGroupDependents(db, id);
   if (dependents.activeStudents > 0) {
@@ -206,7 +201,7 @@ export function studentsPhrase(count: number): string {
 export async function getSubgroups(db: Db, actor: Actor, id: number): Promise<GroupSubgroups> {
   const owner = await loadOwnedGroup(db, actor, id);
   const [[row], students, subjects, sets] = await Promise.all([
-    findGroups(db, [owner.organizationId], id),
+    findGroups(db, actor, { organizationId: owner.organizationId, id }),
     findGroupStudents(db, id),
     findSubjects(db, owner.organizationId),
     findSubgroupSets(db, id),
@@ -221,10 +216,16 @@ export async function getSubgroups(db: Db, actor: Actor, id: number): Promise<Gr
   };
 }
 
-async function loadSubject(db: Db, organizationId: number, subjectId: number) {
-  const subject = await findSubject(db, subjectId);
-  if (!subject || subject.organizationId !== organizationId) throw notFound('Предмет не найден');
-  return subject;
+/** A subject of the class's own organization (a subject of a sibling school is not found). */
+function loadSubject(db: Db, actor: Actor, organizationId: number, subjectId: number) {
+  return findInScope(
+    db,
+    actor,
+    subjects,
+    subjectId,
+    'Предмет не найден',
+    eq(subjects.organizationId, organizationId),
+  );
 }
 
 /** Replaces the split of the class for one subject; only the class's active students may be in it. */
@@ -236,7 +237,7 @@ export async function saveSubgroups(
   input: SubgroupSetInputParsed,
 ): Promise<SubgroupSet> {
   const owner = await loadOwnedGroup(db, actor, id);
-  await loadSubject(db, owner.organizationId, subjectId);
+  await loadSubject(db, actor, owner.organizationId, subjectId);
   const classStudents = new Set(await findActiveStudentIds(db, id));
   const errors: Record<string, string[]> = {};
   input.subgroups.forEach((subgroup, index) => {
@@ -257,7 +258,7 @@ export async function saveSubgroups(
 /** Removes the split (the class learns the subject whole); refused while the load uses its subgroups. */
 export async function removeSubgroups(db: Db, actor: Actor, id: number, subjectId: number): Promise<void> {
   const owner = await loadOwnedGroup(db, actor, id);
-  await loadSubject(db, owner.organizationId, subjectId);
+  await loadSubject(db, actor, owner.organizationId, subjectId);
   if ((await countSubgroupUsage(db, id, subjectId)) > 0) {
     throw conflict('Нельзя отменить деление: подгруппы используются в нагрузке. Сначала измените нагрузку.');
   }

@@ -81,7 +81,7 @@ describe('GET /api/group/{id}', () => {
 
   it('answers 404 for a missing or malformed id', async () => {
     expect((await call(app, tokens.director, 'GET', '/api/group/999999')).statusCode).toBe(404);
-    expect((await call(app, tokens.director, 'GET', '/api/group/abc')).statusCode).toBe(422);
+    expect((await call(app, tokens.director, 'GET', '/api/group/abc')).statusCode).toBe(404);
   });
 });
 

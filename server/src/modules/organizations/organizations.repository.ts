@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   balanceTransactions,
@@ -8,6 +8,7 @@ import {
   organizations,
   organizationTypes,
 } from '../../db/schema';
+import { inScope, type ScopedActor } from '../../db/scope';
 
 const organizationColumns = {
   id: organizations.id,
@@ -22,7 +23,8 @@ const organizationColumns = {
   bonus_balance: organizations.bonusBalance,
 };
 
-export function findOrganizationOptions(db: Database, ids: number[]) {
+/** The caller's organization and its descendants (every organization for a platform administrator). */
+export function findOrganizationOptions(db: Database, scope: ScopedActor) {
   return db
     .select({
       id: organizations.id,
@@ -31,7 +33,7 @@ export function findOrganizationOptions(db: Database, ids: number[]) {
       parent_id: organizations.parentId,
     })
     .from(organizations)
-    .where(inArray(organizations.id, ids))
+    .where(inScope(scope, organizations.id))
     .orderBy(asc(organizations.id));
 }
 

@@ -1,9 +1,9 @@
 import type { BalanceTransactionInput, SettingsUpdate } from '@parta/shared/domain/contracts/organizations';
 import { SETTINGS_DEFAULTS } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
+import { assertInScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
-import { allowedOrganizationIds, assertOrganizationAllowed } from '../tenancy/tenancy.service';
 import {
   addBalanceTransaction,
   findDictionary,
@@ -14,12 +14,12 @@ import {
 } from './organizations.repository';
 
 export async function listMyOrganizations(db: Database, actor: Actor) {
-  return findOrganizationOptions(db, await allowedOrganizationIds(db, actor));
+  return findOrganizationOptions(db, actor);
 }
 
 /** Settings of the caller's organization (or a child of it): every known key with its value and default. */
 export async function getSettings(db: Database, actor: Actor, organizationId = actor.organizationId) {
-  await assertOrganizationAllowed(db, actor, organizationId);
+  assertInScope(actor, organizationId);
   const stored = new Map((await findSettings(db, organizationId)).map((row) => [row.key, row.value]));
   return Object.entries(SETTINGS_DEFAULTS).map(([key, fallback]) => ({
     key,
@@ -34,7 +34,7 @@ export async function updateSettings(
   items: { key: SettingsUpdate[number]['key']; value: string }[],
   organizationId = actor.organizationId,
 ) {
-  await assertOrganizationAllowed(db, actor, organizationId);
+  assertInScope(actor, organizationId);
   await upsertSettings(db, organizationId, items);
   return getSettings(db, actor, organizationId);
 }
@@ -47,7 +47,7 @@ export async function recordBalanceTransaction(
   organizationId: number,
   input: Required<BalanceTransactionInput>,
 ) {
-  await assertOrganizationAllowed(db, actor, organizationId);
+  assertInScope(actor, organizationId);
   if (!(await findOrganization(db, organizationId))) throw notFound('Организация не найдена');
   const organization = await addBalanceTransaction(db, {
     organizationId,

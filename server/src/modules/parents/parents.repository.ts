@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { classes, roles, studentParents, students, userRoles, users } from '../../db/schema';
+import { type ScopedActor, scopeFilter } from '../../db/scope';
 
 /** What the card and the search show of a parent. */
 export const parentColumns = {
@@ -13,22 +14,26 @@ export const parentColumns = {
   phone: users.phone,
 };
 
-/** The user if it holds the Родитель role and belongs to one of the organizations. */
-export async function findParentUser(db: Db, userId: number, organizationIds: number[]) {
+/** The user if it holds the Родитель role and belongs to that organization of the caller's scope. */
+export async function findParentUser(db: Db, scope: ScopedActor, userId: number, organizationId: number) {
   const [row] = await db
     .select(parentColumns)
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(
-      and(eq(users.id, userId), eq(roles.code, 'parent'), inArray(users.organizationId, organizationIds)),
+      and(
+        eq(users.id, userId),
+        eq(roles.code, 'parent'),
+        scopeFilter(scope, users.organizationId, organizationId),
+      ),
     )
     .limit(1);
   return row ?? null;
 }
 
 /** Up to `limit` parents of the organizations whose name, login or phone contains the text. */
-export async function searchParents(db: Db, organizationIds: number[], search: string, limit = 20) {
+export async function searchParents(db: Db, scope: ScopedActor, search: string, limit = 20) {
   const pattern = containsPattern(search);
   const digits = search.replace(/\D/g, '');
   return db
@@ -40,7 +45,7 @@ export async function searchParents(db: Db, organizationIds: number[], search: s
       and(
         eq(roles.code, 'parent'),
         eq(users.active, true),
-        inArray(users.organizationId, organizationIds),
+        scopeFilter(scope, users.organizationId),
         or(
           ilike(sql`concat_ws(' ', ${users.surname}, ${users.name}, ${users.patronymic})`, pattern),
           ilike(users.login, pattern),

@@ -1,3 +1,4 @@
+import { messageSchema } from '@parta/shared/domain/contracts/auth';
 import { idSchema } from '@parta/shared/domain/contracts/common';
 import {
   parentCreatedSchema,
@@ -68,7 +69,7 @@ export const parentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['students'],
         summary: 'Отвязать родителя; родитель без детей больше не входит в систему',
         params: studentParentParamsSchema,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {

@@ -9,7 +9,6 @@ import type { Actor } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
 import { generatePassword, hashPassword } from '../auth/credentials';
 import { getStudent } from '../students/students.service';
-import { allowedOrganizationIds } from '../tenancy/tenancy.service';
 import { insertUserWithRole } from '../users/users.repository';
 import { freeLoginFor } from '../users/users.service';
 import {
@@ -25,7 +24,7 @@ const PARENT_NOT_FOUND = 'Родитель не найден';
 
 /** GET /api/students/parents: parents of the caller's schools, to link a sibling's parent. */
 export async function findParents(db: Db, actor: Actor, search: string): Promise<ParentOption[]> {
-  const parents = await searchParents(db, await allowedOrganizationIds(db, actor), search);
+  const parents = await searchParents(db, actor, search);
   const children = await findChildrenOfParents(
     db,
     parents.map((parent) => parent.id),
@@ -40,7 +39,7 @@ export async function createParent(
   studentId: number,
   input: ParentInputParsed,
 ): Promise<ParentCreated> {
-  const student = await getStudent(db, actor, studentId);
+  const student = await getStudent(db, actor, studentId, true);
   const login = await freeLoginFor(db, input);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
@@ -64,9 +63,9 @@ export async function attachParent(
   studentId: number,
   parentUserId: number,
 ): Promise<StudentParent> {
-  const student = await getStudent(db, actor, studentId);
+  const student = await getStudent(db, actor, studentId, true);
   // A parent of the student's own organization only: families do not cross schools through this card.
-  const parent = await findParentUser(db, parentUserId, [student.organization_id]);
+  const parent = await findParentUser(db, actor, parentUserId, student.organization_id);
   if (!parent) throw notFound(PARENT_NOT_FOUND);
   if (await isLinked(db, studentId, parentUserId)) throw conflict('Этот родитель уже привязан к ученику');
   await linkParent(db, { organizationId: student.organization_id, studentId, parentUserId });
@@ -75,7 +74,7 @@ export async function attachParent(
 
 /** DELETE /api/students/{id}/parents/{userId}: unlinks; a parent with no child left can no longer sign in. */
 export async function detachParent(db: Db, actor: Actor, studentId: number, parentUserId: number) {
-  await getStudent(db, actor, studentId);
+  await getStudent(db, actor, studentId, true);
   if (!(await isLinked(db, studentId, parentUserId))) throw notFound(PARENT_NOT_FOUND);
   await unlinkParent(db, studentId, parentUserId);
 }

@@ -1,9 +1,9 @@
 import type { StaffCreate, StaffCreated, StaffUpdate } from '@parta/shared/domain/contracts/people';
 import type { Db } from '../../db/client';
+import { isInScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { generatePassword, hashPassword } from '../auth/credentials';
-import { allowedOrganizationIds } from '../tenancy/tenancy.service';
 import { getUser } from '../users/users.service';
 import {
   findAssignableRoles,
@@ -18,7 +18,7 @@ const NON_STAFF_ROLES = new Set(['student', 'parent']);
 /** Checks the organization, the login and the roles; collects every problem as a field error. */
 async function checkStaff(db: Db, actor: Actor, input: StaffUpdate, exceptUserId?: number) {
   const errors: Record<string, string[]> = {};
-  if (!(await allowedOrganizationIds(db, actor)).includes(input.organization_id)) {
+  if (!isInScope(actor, input.organization_id)) {
     errors.organization_id = ['Организация не найдена'];
   } else {
     const roles = await findAssignableRoles(db, input.organization_id, input.role_ids);

@@ -1,12 +1,14 @@
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { classes, studentParents, students, users } from '../../db/schema';
+import { type ScopedActor, scopeFilter } from '../../db/scope';
 import { parentColumns } from '../parents/parents.repository';
 import { insertUserWithRole } from '../users/users.repository';
 
 export interface StudentFilter {
-  organizationIds: number[];
+  /** One organization of the caller's scope; the whole scope when absent. */
+  organizationId?: number;
   groupId?: number;
   search?: string;
   status: 'active' | 'left' | 'all';
@@ -29,8 +31,10 @@ const listColumns = {
 
 export type StudentRow = Awaited<ReturnType<typeof findStudentRows>>[number];
 
-function filterWhere(filter: StudentFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [inArray(students.organizationId, filter.organizationIds)];
+function filterWhere(scope: ScopedActor, filter: StudentFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    scopeFilter(scope, students.organizationId, filter.organizationId),
+  ];
   if (filter.groupId !== undefined) conditions.push(eq(students.classId, filter.groupId));
   if (filter.status !== 'all') conditions.push(eq(students.status, filter.status));
   const search = filter.search?.trim();
@@ -62,9 +66,14 @@ function findStudentRows(db: Db, where: SQL | undefined) {
 }
 
 /** One page of students and the total the filter matches; the database does the paging. */
-export async function findStudentPage(db: Db, filter: StudentFilter, page: number, perPage: number) {
-  if (filter.organizationIds.length === 0) return { rows: [], total: 0 };
-  const where = filterWhere(filter);
+export async function findStudentPage(
+  db: Db,
+  scope: ScopedActor,
+  filter: StudentFilter,
+  page: number,
+  perPage: number,
+) {
+  const where = filterWhere(scope, filter);
   const [rows, [{ total }]] = await Promise.all([
     findStudentRows(db, where)
       .limit(perPage)
@@ -75,18 +84,18 @@ export async function findStudentPage(db: Db, filter: StudentFilter, page: numbe
 }
 
 /** Every student the filter matches (the export), capped to keep one request bounded. */
-export async function findAllStudents(db: Db, filter: StudentFilter, limit = 20_000) {
-  if (filter.organizationIds.length === 0) return [];
-  return findStudentRows(db, filterWhere(filter)).limit(limit);
+export async function findAllStudents(db: Db, scope: ScopedActor, filter: StudentFilter, limit = 20_000) {
+  return findStudentRows(db, filterWhere(scope, filter)).limit(limit);
 }
 
-export async function findStudent(db: Db, id: number) {
+/** One student of the caller's scope (and row rule `where`), with the class and diary login; null otherwise. */
+export async function findStudent(db: Db, scope: ScopedActor, id: number, where?: SQL) {
   const [row] = await db
     .select({ ...listColumns, login: users.login })
     .from(students)
     .leftJoin(classes, eq(classes.id, students.classId))
     .leftJoin(users, eq(users.id, students.userId))
-    .where(eq(students.id, id));
+    .where(and(eq(students.id, id), scopeFilter(scope, students.organizationId), where));
   return row ?? null;
 }
 
@@ -143,11 +152,12 @@ export async function findStudentIdentities(db: Db, organizationId: number) {
     .where(eq(students.organizationId, organizationId));
 }
 
-export async function findGroupOrganization(db: Db, classId: number) {
+/** The organization of a class of the caller's scope (and row rule `where`); null when not found. */
+export async function findGroupOrganization(db: Db, scope: ScopedActor, classId: number, where?: SQL) {
   const [row] = await db
     .select({ organizationId: classes.organizationId })
     .from(classes)
-    .where(eq(classes.id, classId));
+    .where(and(eq(classes.id, classId), scopeFilter(scope, classes.organizationId), where));
   return row?.organizationId ?? null;
 }
 

@@ -6,16 +6,15 @@ import type {
   StudentListItem,
   StudentLoginResult,
 } from '@parta/shared/domain/contracts/people';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { classes, students } from '../../db/schema';
+import { assertInScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
+import { can } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { generatePassword, hashPassword } from '../auth/credentials';
 import { isLoginTaken } from '../staff/staff.repository';
-import {
-  allowedOrganizationIds,
-  assertOrganizationAllowed,
-  scopeOrganizationIds,
-} from '../tenancy/tenancy.service';
 import { freeLoginFor } from '../users/users.service';
 import {
   checkImportRows,
@@ -67,12 +66,32 @@ function toListItem(row: StudentRow): StudentListItem {
   };
 }
 
+/**
+ * Row rule of students.edit: whoever manages every class (classes.edit: director, завуч) edits every
+ * student of the scope; a class teacher only the students of the classes they lead.
+ */
+function ownClassesRule(
+  actor: Actor,
+  classColumn: typeof students.classId | typeof classes.id,
+): SQL | undefined {
+  if (can(actor, 'classes.edit')) return undefined;
+  return inArray(
+    classColumn,
+    sql`(select ${classes.id} from ${classes} where ${classes.managerId} = ${actor.userId})`,
+  );
+}
+
 /** GET /api/students: one page of the caller's students; the database filters and pages. */
 export async function listStudents(db: Db, actor: Actor, filter: StudentListFilter): Promise<StudentList> {
-  const organizationIds = await scopeOrganizationIds(db, actor, filter.organization_id);
   const { rows, total } = await findStudentPage(
     db,
-    { organizationIds, groupId: filter.group_id, search: filter.search, status: filter.status },
+    actor,
+    {
+      organizationId: filter.organization_id,
+      groupId: filter.group_id,
+      search: filter.search,
+      status: filter.status,
+    },
     filter.page,
     filter.per_page,
   );
@@ -87,10 +106,10 @@ export async function listStudents(db: Db, actor: Actor, filter: StudentListFilt
   };
 }
 
-export async function getStudent(db: Db, actor: Actor, id: number): Promise<Student> {
-  const row = await findStudent(db, id);
-  if (!row || !(await allowedOrganizationIds(db, actor)).includes(row.organizationId))
-    throw notFound(NOT_FOUND);
+/** The student card; `forEdit` applies the class teacher's row rule (another class: not found). */
+export async function getStudent(db: Db, actor: Actor, id: number, forEdit = false): Promise<Student> {
+  const row = await findStudent(db, actor, id, forEdit ? ownClassesRule(actor, students.classId) : undefined);
+  if (!row) throw notFound(NOT_FOUND);
   const parents = await findParents(db, id);
   return {
     ...toListItem(row),
@@ -105,10 +124,19 @@ export async function getStudent(db: Db, actor: Actor, id: number): Promise<Stud
 
 /** The class must be one of the student's organization (a student never sits in another school's class). */
 async function checkGroup(db: Db, actor: Actor, groupId: number | null, organizationId: number | null) {
-  if (groupId === null) return null;
-  const groupOrganization = await findGroupOrganization(db, groupId);
-  const allowed = await allowedOrganizationIds(db, actor);
-  if (groupOrganization === null || !allowed.includes(groupOrganization)) {
+  if (groupId === null) {
+    if (!can(actor, 'classes.edit')) {
+      throw unprocessable(VALIDATION_MESSAGE, { group_id: ['Выберите свой класс'] });
+    }
+    return null;
+  }
+  const groupOrganization = await findGroupOrganization(
+    db,
+    actor,
+    groupId,
+    ownClassesRule(actor, classes.id),
+  );
+  if (groupOrganization === null) {
     throw unprocessable(VALIDATION_MESSAGE, { group_id: ['Класс не найден'] });
   }
   if (organizationId !== null && groupOrganization !== organizationId) {
@@ -146,7 +174,7 @@ export async function updateStudent(
   id: number,
   input: StudentInputParsed,
 ): Promise<Student> {
-  const current = await getStudent(db, actor, id);
+  const current = await getStudent(db, actor, id, true);
   await checkGroup(db, actor, input.group_id, current.organization_id);
   const leftAt = input.status === 'left' ? (current.status === 'left' ? current.left_at : today()) : null;
   await updateStudentRow(db, id, {
@@ -172,7 +200,7 @@ export async function importStudents(
   options: { dryRun: boolean; organizationId?: number },
 ): Promise<StudentImportResult> {
   const organizationId = options.organizationId ?? actor.organizationId;
-  await assertOrganizationAllowed(db, actor, organizationId);
+  assertInScope(actor, organizationId);
   let raw: Awaited<ReturnType<typeof readStudentWorkbook>>;
   try {
     raw = await readStudentWorkbook(file);
@@ -227,10 +255,9 @@ export async function exportStudents(
   actor: Actor,
   filter: Omit<StudentListFilter, 'page' | 'per_page'>,
 ): Promise<{ buffer: Buffer; fileName: string }> {
-  const organizationIds = await scopeOrganizationIds(db, actor, filter.organization_id);
   const rows = (
-    await findAllStudents(db, {
-      organizationIds,
+    await findAllStudents(db, actor, {
+      organizationId: filter.organization_id,
       groupId: filter.group_id,
       search: filter.search,
       status: filter.status,
@@ -248,7 +275,7 @@ export async function createStudentLogin(
   id: number,
   input: { login?: string },
 ): Promise<StudentLoginResult> {
-  const student = await getStudent(db, actor, id);
+  const student = await getStudent(db, actor, id, true);
   if (student.login) throw conflict(`У ученика уже есть вход в дневник: логин ${student.login}`);
   if (input.login && (await isLoginTaken(db, input.login))) {
     throw unprocessable(VALIDATION_MESSAGE, { login: ['Этот логин уже занят'] });

@@ -368,3 +368,52 @@ describe('tenancy: director2 never reaches школа №1', () => {
     expect(created.statusCode).toBe(422);
   });
 });
+
+describe('row rule: a class teacher edits only the students of their own class', () => {
+  async function firstStudentOf(groupName: string): Promise<StudentListItem> {
+    const body = (
+      await call(app, tokens.director, 'GET', `/api/students?group_id=${groupNamed(groupName).id}&per_page=1`)
+    ).json();
+    return body.data[0];
+  }
+  const cardOf = (student: StudentListItem, surname: string) => ({
+    surname,
+    name: student.name,
+    patronymic: student.patronymic,
+    birth_date: student.birth_date,
+    group_id: student.group_id,
+  });
+
+  it('teacher (class teacher of 5А) saves a 5А student, but another class is not found and unchanged', async () => {
+    const own = await firstStudentOf('5А');
+    const saved = await call(app, tokens.teacher, 'PUT', `/api/students/${own.id}`, cardOf(own, own.surname));
+    expect(saved.statusCode).toBe(200);
+
+    const other = await firstStudentOf('6А');
+    const refused = await call(
+      app,
+      tokens.teacher,
+      'PUT',
+      `/api/students/${other.id}`,
+      cardOf(other, 'Чужой'),
+    );
+    expect(refused.statusCode).toBe(404);
+    expect((await call(app, tokens.teacher, 'POST', `/api/students/${other.id}/login`, {})).statusCode).toBe(
+      404,
+    );
+    const after = (await call(app, tokens.director, 'GET', `/api/students/${other.id}`)).json().data;
+    expect(after.surname).toBe(other.surname);
+    // Reading stays open to the whole school, as students.view says.
+    expect((await call(app, tokens.teacher, 'GET', `/api/students/${other.id}`)).statusCode).toBe(200);
+  });
+
+  it('a class teacher cannot move their student into another class', async () => {
+    const own = await firstStudentOf('5А');
+    const moved = await call(app, tokens.teacher, 'PUT', `/api/students/${own.id}`, {
+      ...cardOf(own, own.surname),
+      group_id: groupNamed('6А').id,
+    });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors.group_id).toBeDefined();
+  });
+});

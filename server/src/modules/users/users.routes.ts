@@ -2,13 +2,12 @@ import { idParamsSchema } from '@parta/shared/domain/contracts/common';
 import { staffListQuerySchema } from '@parta/shared/domain/contracts/people';
 import {
   resetPasswordResponseSchema,
-  roleSchema,
   rolesQuerySchema,
+  rolesResponseSchema,
   userListResponseSchema,
   userResponseSchema,
 } from '@parta/shared/domain/contracts/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { getUser, listRoles, listUsers, resetPassword } from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,7 +64,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Роли (все или доступные организации)',
         querystring: rolesQuerySchema,
-        response: { 200: z.array(roleSchema) },
+        response: { 200: rolesResponseSchema },
       },
     },
     async (request) => listRoles(app.db, request.actor, request.query.organization_id),

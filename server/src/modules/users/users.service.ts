@@ -5,8 +5,13 @@ import { notFound } from '../../plugins/errors';
 import { revokeUserTokens } from '../auth/auth.repository';
 import { generatePassword, hashPassword } from '../auth/credentials';
 import { isLoginTaken } from '../staff/staff.repository';
-import { allowedOrganizationIds, scopeOrganizationIds } from '../tenancy/tenancy.service';
-import { findRoles, findRolesOfUsers, findUser, findUsersPage, updatePasswordHash } from './users.repository';
+import {
+  findRoles,
+  findRolesOfUsers,
+  findStaffUser,
+  findUsersPage,
+  updatePasswordHash,
+} from './users.repository';
 
 export interface UserListQuery {
   page: number;
@@ -17,9 +22,8 @@ export interface UserListQuery {
 
 /** Staff of the caller's tree (or one organization of it), searched by full name, login or e-mail. */
 export async function listUsers(db: Database, actor: Actor, query: UserListQuery) {
-  const organizationIds = await scopeOrganizationIds(db, actor, query.organization_id);
-  const { rows, total } = await findUsersPage(db, {
-    organizationIds,
+  const { rows, total } = await findUsersPage(db, actor, {
+    organizationId: query.organization_id,
     search: query.search,
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
@@ -39,12 +43,13 @@ export async function listUsers(db: Database, actor: Actor, query: UserListQuery
   };
 }
 
-/** One user of the caller's tree; a user outside it answers 404 like a missing one. */
+/**
+ * One staff member of the caller's tree; a user outside it, or a student's or parent's account
+ * (managed from the student card), answers 404 like a missing one.
+ */
 export async function getUser(db: Database, actor: Actor, id: number) {
-  const user = await findUser(db, id);
-  if (!user || !(await allowedOrganizationIds(db, actor)).includes(user.organization_id)) {
-    throw notFound('Пользователь не найден');
-  }
+  const user = await findStaffUser(db, actor, id);
+  if (!user) throw notFound('Пользователь не найден');
   const rolesByUser = await findRolesOfUsers(db, [id]);
   return { ...user, roles: rolesByUser.get(id) ?? [] };
 }
@@ -59,8 +64,7 @@ export async function resetPassword(db: Database, actor: Actor, id: number) {
 }
 
 export async function listRoles(db: Database, actor: Actor, organizationId: number | undefined) {
-  const organizationIds = await scopeOrganizationIds(db, actor, organizationId);
-  return findRoles(db, { organizationIds, includePlatformAdmin: actor.isPlatformAdmin });
+  return findRoles(db, actor, { organizationId, includePlatformAdmin: actor.isPlatformAdmin });
 }
 
 /** A free login from the name: `ivanov.ip`, then `ivanov.ip2` … */

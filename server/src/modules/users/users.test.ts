@@ -119,9 +119,10 @@ describe('users and roles', () => {
       expect(body.data.roles.map((role) => role.code).sort()).toEqual(['class_teacher', 'teacher']);
     });
 
-    it('answers 404 for a missing id and 422 for a malformed one', async () => {
+    it('answers 404 for a missing, malformed or out-of-range id', async () => {
       expect((await call(app, director, 'GET', '/api/users/999999')).statusCode).toBe(404);
-      expect((await call(app, director, 'GET', '/api/users/abc')).statusCode).toBe(422);
+      expect((await call(app, director, 'GET', '/api/users/abc')).statusCode).toBe(404);
+      expect((await call(app, director, 'GET', '/api/users/2147483648')).statusCode).toBe(404);
     });
   });
 
@@ -217,6 +218,87 @@ describe('users and roles', () => {
     it('the platform administrator sees every organization', async () => {
       const body = (await call(app, admin, 'GET', `/api/users?organization_id=${school1Id}`)).json();
       expect(body.meta.total).toBeGreaterThan(40);
+    });
+  });
+
+  describe('staff routes touch staff only', () => {
+    it('a director can neither read, reset nor change a student or parent account through /api/users/{id}', async () => {
+      for (const login of ['student', 'parent']) {
+        const id = await userIdOf(login);
+        expect((await call(app, director, 'GET', `/api/users/${id}`)).statusCode).toBe(404);
+        expect((await call(app, director, 'POST', `/api/users/${id}/reset-password`)).statusCode).toBe(404);
+        const roles = (await call(app, director, 'GET', '/api/roles')).json() as {
+          id: number;
+          code: string;
+        }[];
+        const directorRole = roles.find((role) => role.code === 'director')!;
+        const me = (await call(app, director, 'POST', '/api/auth/me')).json().data;
+        const put = await call(app, director, 'PUT', `/api/users/${id}`, {
+          surname: 'Захват',
+          name: 'Попытка',
+          login,
+          organization_id: me.organization.id,
+          role_ids: [directorRole.id],
+        });
+        expect(put.statusCode).toBe(404);
+      }
+      // Nothing changed: both still sign in with the demo password and still hold no staff key.
+      for (const login of ['student', 'parent']) {
+        const token = await loginAs(app, login);
+        const me = (await call(app, token, 'POST', '/api/auth/me')).json().data;
+        expect(me.permissions.map((p: { key: string }) => p.key)).not.toContain('users.view');
+      }
+    });
+
+    it('an account placed in the platform organization without the platform role sees its own organization only', async () => {
+      const adminMe = (await call(app, admin, 'POST', '/api/auth/me')).json().data;
+      const teacherId = await userIdOf('teacher');
+      await app.db
+        .update(users)
+        .set({ organizationId: adminMe.organization.id })
+        .where(eq(users.id, teacherId));
+      try {
+        const moved = await loginAs(app, 'teacher');
+        const options = (await call(app, moved, 'GET', '/api/organizations/my-and-children')).json().data;
+        expect(options.map((option: { id: number }) => option.id)).toEqual([adminMe.organization.id]);
+        const students = (await call(app, moved, 'GET', '/api/students')).json();
+        expect(students.meta.total).toBe(0);
+        const school1 = await call(app, director, 'POST', '/api/auth/me');
+        const school1Id = school1.json().data.organization.id;
+        expect((await call(app, moved, 'GET', `/api/students?organization_id=${school1Id}`)).statusCode).toBe(
+          404,
+        );
+      } finally {
+        const school1Id = (await call(app, director, 'POST', '/api/auth/me')).json().data.organization.id;
+        await app.db.update(users).set({ organizationId: school1Id }).where(eq(users.id, teacherId));
+      }
+    });
+
+    it('logins are unique whatever the case: «Ivanov» cannot join «ivanov»', async () => {
+      const me = (await call(app, admin, 'POST', '/api/auth/me')).json().data;
+      const roles = (await call(app, admin, 'GET', '/api/roles')).json() as { id: number; code: string }[];
+      const teacherRole = roles.find((role) => role.code === 'teacher')!;
+      const body = (login: string) => ({
+        surname: 'Иванов',
+        name: 'Иван',
+        login,
+        organization_id: me.organization.id,
+        role_ids: [teacherRole.id],
+      });
+      expect((await call(app, admin, 'POST', '/api/users', body('ivanov.case'))).statusCode).toBe(201);
+      const second = await call(app, admin, 'POST', '/api/users', body('Ivanov.Case'));
+      expect(second.statusCode).toBe(422);
+      expect(second.json().errors.login).toEqual(['Этот логин уже занят']);
+      // The database refuses it too (the index on lower(login)), whatever a service forgets to check.
+      await expect(
+        app.db.insert(users).values({
+          organizationId: me.organization.id,
+          surname: 'Иванов',
+          name: 'Иван',
+          login: 'IVANOV.CASE',
+          passwordHash: 'x',
+        }),
+      ).rejects.toThrow();
     });
   });
 });

@@ -2,9 +2,11 @@
  * Contracts of sign-in and the current user (SPEC §3, §7): POST /api/auth/login, /me, /logout.
  */
 import { z } from 'zod';
+import { plainString } from './common';
+import './zod-locale';
 
 export const loginBodySchema = z.object({
-  login: z.string({ error: 'Укажите логин' }).trim().min(1, { error: 'Укажите логин' }).max(100),
+  login: plainString({ error: 'Укажите логин' }).trim().min(1, { error: 'Укажите логин' }).max(100),
   password: z.string({ error: 'Укажите пароль' }).min(1, { error: 'Укажите пароль' }).max(200),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -30,12 +32,14 @@ export const changePasswordBodySchema = z
   });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
-export const roleRefSchema = z.object({
+/** A role: system roles have no organization, a school's own roles carry its id (GET /api/roles, users' roles). */
+export const roleSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   code: z.string().nullable(),
+  organization_id: z.number().int().nullable(),
 });
-export type RoleRef = z.infer<typeof roleRefSchema>;
+export type Role = z.infer<typeof roleSchema>;
 
 /** The caller's organization as the top bar needs it; money as numbers. */
 export const currentOrganizationSchema = z.object({
@@ -56,7 +60,7 @@ export const currentUserSchema = z.object({
   login: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  roles: z.array(roleRefSchema),
+  roles: z.array(roleSchema),
   permissions: z.array(z.object({ key: z.string() })),
   organization: currentOrganizationSchema,
 });
@@ -69,5 +73,6 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** Any answer that only carries a Russian message (errors, logout). */
+/** A success answer that only carries a Russian message (logout, password change, unlink); errors use `validationErrorSchema` (contracts/common). */
 export const messageSchema = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof messageSchema>;

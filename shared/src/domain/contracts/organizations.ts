@@ -3,7 +3,7 @@
  * balance transactions (SPEC §3, §7).
  */
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, plainString, uniqueBy } from './common';
 
 /** An organization of the caller's tree (GET /api/organizations/my-and-children). */
 export const organizationOptionSchema = z.object({
@@ -45,12 +45,13 @@ export const settingsUpdateSchema = z
     z.object({
       key: z.enum(['max_lessons_per_day', 'working_days_per_week'], { error: 'Неизвестная настройка' }),
       value: z
-        .union([z.string(), z.number()], { error: 'Укажите значение' })
+        .union([z.string().max(20), z.number()], { error: 'Укажите значение' })
         .transform((value) => String(value).trim()),
     }),
     { error: 'Ожидается список настроек' },
   )
   .min(1, { error: 'Передайте хотя бы одну настройку' })
+  .superRefine(uniqueBy((item) => item.key, 'Настройка указана дважды'))
   .superRefine((items, ctx) => {
     items.forEach((item, index) => {
       const limits = ORGANIZATION_SETTING_LIMITS[item.key];
@@ -79,6 +80,6 @@ export const balanceTransactionSchema = z.object({
     .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
       error: 'Не больше двух знаков после запятой',
     }),
-  comment: z.string().trim().max(500, { error: 'Не длиннее 500 символов' }).default(''),
+  comment: plainString({ multiline: true }).trim().max(500, { error: 'Не длиннее 500 символов' }).default(''),
 });
 export type BalanceTransactionInput = z.input<typeof balanceTransactionSchema>;

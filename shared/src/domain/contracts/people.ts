@@ -4,14 +4,17 @@
  * Messages are the Russian texts a user sees next to the field.
  */
 import { z } from 'zod';
-import { passwordSchema } from './auth';
+import { passwordSchema, roleSchema } from './auth';
 import {
+  idListSchema,
   idSchema,
   isoDateSchema,
   optionalText,
   pageMetaSchema,
   pageQuerySchema,
   personNameSchema,
+  plainString,
+  searchSchema,
   text,
 } from './common';
 
@@ -28,8 +31,7 @@ const loginSchema = z
   });
 
 /** An optional e-mail: empty becomes null. */
-const emailSchema = z
-  .string()
+const emailSchema = plainString()
   .trim()
   .max(200)
   .nullish()
@@ -46,7 +48,7 @@ const staffFields = {
   email: emailSchema,
   phone: optionalText(30),
   organization_id: idSchema,
-  role_ids: z.array(idSchema, { error: 'Выберите роли' }).min(1, { error: 'Выберите хотя бы одну роль' }),
+  role_ids: idListSchema('Выберите роли').min(1, { error: 'Выберите хотя бы одну роль' }),
   active: z.boolean().default(true),
 };
 
@@ -66,12 +68,6 @@ export const staffUpdateSchema = z.object(staffFields);
 export type StaffUpdateInput = z.input<typeof staffUpdateSchema>;
 export type StaffUpdate = z.output<typeof staffUpdateSchema>;
 
-export const staffRoleSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  code: z.string().nullish(),
-});
-
 /** A staff member as the write routes answer it (the same fields GET /api/users/{id} carries). */
 export const staffSchema = personNameSchema.extend({
   login: z.string(),
@@ -82,7 +78,7 @@ export const staffSchema = personNameSchema.extend({
   organization: z
     .object({ id: z.number().int(), name: z.string(), short_name: z.string().nullish() })
     .nullish(),
-  roles: z.array(staffRoleSchema),
+  roles: z.array(roleSchema),
 });
 export type Staff = z.infer<typeof staffSchema>;
 
@@ -113,7 +109,11 @@ export const groupInputSchema = z.object({
   /** Defaults to the caller's organization. */
   organization_id: idSchema.optional(),
   /** Academic year as the schema keeps it (e.g. "2026/2027"); defaults to the current one. */
-  academic_year: z.string().trim().min(4).max(20).optional(),
+  academic_year: z
+    .string()
+    .trim()
+    .regex(/^\d{4}\/\d{4}$/, { error: 'Учебный год в виде 2026/2027' })
+    .optional(),
 });
 export type GroupInput = z.input<typeof groupInputSchema>;
 export type GroupInputParsed = z.output<typeof groupInputSchema>;
@@ -194,7 +194,7 @@ export const subgroupSetInputSchema = z
       .array(
         z.object({
           name: text('Укажите название подгруппы', 50),
-          student_ids: z.array(idSchema),
+          student_ids: idListSchema('Выберите учеников'),
         }),
       )
       .min(2, { error: 'Нужно хотя бы две подгруппы' })
@@ -310,8 +310,7 @@ export type ParentCreated = z.infer<typeof parentCreatedSchema>;
 
 /** Query of GET /api/students/parents: parents already in the caller's schools, to link a sibling's. */
 export const parentSearchQuerySchema = z.object({
-  search: z
-    .string({ error: 'Введите фамилию или телефон' })
+  search: plainString({ error: 'Введите фамилию или телефон' })
     .trim()
     .min(2, { error: 'Не короче 2 символов' })
     .max(100),
@@ -366,7 +365,7 @@ export type StudentImportResult = z.infer<typeof studentImportResultSchema>;
 
 export const studentExportQuerySchema = z.object({
   group_id: idSchema.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: searchSchema,
   status: z.enum([...STUDENT_STATUSES, 'all']).default('active'),
   organization_id: idSchema.optional(),
 });

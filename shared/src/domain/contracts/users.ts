@@ -3,6 +3,7 @@
  * The user shape itself is `staffSchema` of the people contracts.
  */
 import { z } from 'zod';
+import { roleSchema } from './auth';
 import { idSchema, pageMetaSchema } from './common';
 import { staffSchema } from './people';
 
@@ -10,15 +11,10 @@ export const userListResponseSchema = z.object({ data: z.array(staffSchema), met
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
 export const userResponseSchema = z.object({ data: staffSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
 
-/** GET /api/roles answers a bare array (SPEC §7). */
-export const roleSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  code: z.string().nullable(),
-  organization_id: z.number().int().nullable(),
-});
-export type Role = z.infer<typeof roleSchema>;
+/** GET /api/roles answers a bare array of `roleSchema` (contracts/auth, SPEC §7). */
+export const rolesResponseSchema = z.array(roleSchema);
 
 export const rolesQuerySchema = z.object({ organization_id: idSchema.optional() });
 

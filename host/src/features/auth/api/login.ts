@@ -1,12 +1,14 @@
-import { apiClient, type CurrentUser } from '@parta/shared';
+import { apiClient } from '@parta/shared';
+import type { LoginBody, LoginResponse } from '@parta/shared/domain/contracts/auth';
+import { useMutation } from '@tanstack/react-query';
 
-export interface LoginInput {
-  login: string;
-  password: string;
+/** `POST /api/auth/login` → `{ data: { token, user } }`. Types only: the login page loads no zod. */
+export async function login(input: LoginBody): Promise<LoginResponse['data']> {
+  const response = await apiClient.post<LoginResponse>('/auth/login', input);
+  return response.data.data;
 }
 
-/** `POST /api/auth/login` → `{ data: { token, user } }`. */
-export async function login(input: LoginInput): Promise<{ token: string; user: CurrentUser }> {
-  const response = await apiClient.post<{ data: { token: string; user: CurrentUser } }>('/auth/login', input);
-  return response.data.data;
+/** Signs in; the caller keeps the token (the session lives in jotai, not in the query cache). */
+export function useLogin() {
+  return useMutation({ mutationFn: login });
 }

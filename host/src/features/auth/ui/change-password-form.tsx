@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notify, useFormSave } from '@parta/shared';
 import { changePasswordBodySchema } from '@parta/shared/domain/contracts/auth';
 import { z } from 'zod';
-import { changePassword } from '../api/change-password';
+import { useChangePassword } from '../api/change-password';
 
 /** The contract plus the repeated new password, which only the form checks. */
 const formSchema = changePasswordBodySchema
@@ -24,10 +24,11 @@ export function ChangePasswordForm() {
     validate: schemaResolver(formSchema, { sync: true }),
   });
   const save = useFormSave(form.setErrors);
+  const changePassword = useChangePassword();
 
   const submit = form.onSubmit(async ({ current_password, new_password }) => {
     await save.run(async () => {
-      const message = await changePassword({ current_password, new_password });
+      const message = await changePassword.mutateAsync({ current_password, new_password });
       form.reset();
       notify.success('Вход на других устройствах потребуется заново.', message);
     });

@@ -1,6 +1,9 @@
 import { apiClient, type PermissionKey } from '@parta/shared';
+import type { GroupList, StudentList } from '@parta/shared/domain/contracts/people';
+import type { UserListResponse } from '@parta/shared/domain/contracts/users';
+import { useQueries } from '@tanstack/react-query';
 
-/** One number of the dashboard, or null when the API could not give it. */
+/** One number of the dashboard; null while loading or when the API could not give it. */
 export interface SchoolCount {
   key: 'classes' | 'students' | 'staff';
   label: string;
@@ -9,44 +12,78 @@ export interface SchoolCount {
   value: number | null;
 }
 
-const SOURCES: Omit<SchoolCount, 'value'>[] = [
-  { key: 'classes', label: 'Классы', to: '/class', permission: 'classes.view' },
-  { key: 'students', label: 'Ученики', to: '/student', permission: 'students.view' },
-  { key: 'staff', label: 'Сотрудники', to: '/users', permission: 'users.view' },
-];
+type CountMeta = Omit<SchoolCount, 'value'>;
 
-const REQUESTS: Record<SchoolCount['key'], () => Promise<unknown>> = {
-  classes: () => apiClient.get('/group').then((response) => response.data),
-  students: () =>
-    apiClient.get('/students', { params: { page: 1, per_page: 1 } }).then((response) => response.data),
-  staff: () =>
-    apiClient.get('/users', { params: { page: 1, per_page: 1 } }).then((response) => response.data),
-};
-
-/**
- * Counts a list answer: `meta.total` of a paginated list, else the length of `data`
- * (or of `data.groups`, the shape SPEC §7 gives GET /api/group).
- */
-export function countOf(body: unknown): number | null {
-  const value = body as { meta?: { total?: unknown }; data?: unknown } | null;
-  if (typeof value?.meta?.total === 'number') return value.meta.total;
-  const data = value?.data as { groups?: unknown } | unknown[] | undefined;
-  if (Array.isArray(data)) return data.length;
-  if (data && Array.isArray((data as { groups?: unknown }).groups))
-    return (data as { groups: unknown[] }).groups.length;
-  return null;
+interface CountSource extends CountMeta {
+  queryKey: readonly unknown[];
+  queryFn: (signal: AbortSignal) => Promise<unknown>;
+  select: (data: unknown) => number;
 }
 
-/** The school's numbers the user may see, fetched in parallel; a failing one is null, not an error. */
-export async function getSchoolCounts(can: (permission: PermissionKey) => boolean): Promise<SchoolCount[]> {
+/** A count read from one request; `count` reads the envelope the route's contract names. */
+function countSource<Answer>(
+  meta: CountMeta,
+  queryKey: readonly unknown[],
+  fetch: (signal: AbortSignal) => Promise<Answer>,
+  count: (answer: Answer) => number,
+): CountSource {
+  return { ...meta, queryKey, queryFn: fetch, select: (data) => count(data as Answer) };
+}
+
+const ONE_ROW = { page: 1, per_page: 1 };
+
+/** One row of a paginated list (`{data, meta}`): only `meta.total` is read. */
+const firstRow =
+  <Page extends StudentList | UserListResponse>(path: string) =>
+  async (signal: AbortSignal) =>
+    (await apiClient.get<Page>(path, { params: ONE_ROW, signal })).data;
+
+const SOURCES: CountSource[] = [
+  // The very key and answer of the class list (remote-people's get-groups.ts): the class filter of
+  // Ученики and Классы then opens from the cache.
+  countSource(
+    { key: 'classes', label: 'Классы', to: '/class', permission: 'classes.view' },
+    ['groups', 'list', { organization_id: undefined }],
+    async (signal) => (await apiClient.get<{ data: GroupList }>('/group', { signal })).data.data,
+    (list) => list.groups.length,
+  ),
+  countSource(
+    { key: 'students', label: 'Ученики', to: '/student', permission: 'students.view' },
+    ['students', 'list', ONE_ROW],
+    firstRow<StudentList>('/students'),
+    (page) => page.meta.total,
+  ),
+  countSource(
+    { key: 'staff', label: 'Сотрудники', to: '/users', permission: 'users.view' },
+    ['users', 'list', ONE_ROW],
+    firstRow<UserListResponse>('/users'),
+    (page) => page.meta.total,
+  ),
+];
+
+/**
+ * The school's numbers the user may see, fetched in parallel; a failing one shows as null, not an
+ * error. Keys sit under the lists' own keys, so a save on a list's screen refreshes its count too.
+ */
+export function useSchoolCounts(
+  can: (permission: PermissionKey) => boolean,
+  enabled: boolean,
+): SchoolCount[] | null {
   const visible = SOURCES.filter((source) => can(source.permission));
-  return Promise.all(
-    visible.map(async (source) => {
-      try {
-        return { ...source, value: countOf(await REQUESTS[source.key]()) };
-      } catch {
-        return { ...source, value: null };
-      }
-    }),
-  );
+  const results = useQueries({
+    queries: visible.map((source) => ({
+      queryKey: source.queryKey,
+      queryFn: ({ signal }: { signal: AbortSignal }) => source.queryFn(signal),
+      select: source.select,
+      enabled,
+    })),
+  });
+  if (!enabled || results.some((result) => result.isPending && result.fetchStatus !== 'idle')) return null;
+  return visible.map(({ key, label, to, permission }, index) => ({
+    key,
+    label,
+    to,
+    permission,
+    value: results[index].data ?? null,
+  }));
 }

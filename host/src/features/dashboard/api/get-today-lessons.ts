@@ -1,16 +1,17 @@
 import { apiClient } from '@parta/shared';
 import type { TodayLessons } from '@parta/shared/domain/contracts/timetable';
+import { useQuery } from '@tanstack/react-query';
 
 /**
  * GET /api/lessons/today: a teacher's own lessons or a student's class's; the server answers the
- * next school day when today has none. A failure leaves the card out (the dashboard still works).
+ * next school day when today has none.
  */
-export async function getTodayLessons(): Promise<TodayLessons | null> {
-  try {
-    const response = await apiClient.get<{ data: TodayLessons }>('/lessons/today');
-    return response.data.data;
-  } catch (error) {
-    console.error('Ошибка загрузки уроков на сегодня:', error);
-    return null;
-  }
+export async function getTodayLessons(signal?: AbortSignal): Promise<TodayLessons> {
+  const response = await apiClient.get<{ data: TodayLessons }>('/lessons/today', { signal });
+  return response.data.data;
+}
+
+/** «Уроки сегодня» of the dashboard; a failure leaves the card out (the dashboard still works). */
+export function useTodayLessons() {
+  return useQuery({ queryKey: ['lessons', 'today'], queryFn: ({ signal }) => getTodayLessons(signal) });
 }

@@ -1,31 +1,17 @@
 import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { formatDate, WEEK_DAYS } from '@parta/shared';
-import {
-  LESSON_STATUSES,
-  type TodayLessons as TodayLessonsData,
-} from '@parta/shared/domain/contracts/timetable';
+import { LESSON_STATUSES } from '@parta/shared/domain/contracts/timetable';
 import { isoWeekday } from '@parta/shared/domain/timetable';
-import { useEffect, useState } from 'react';
-import { getTodayLessons } from '../api/get-today-lessons';
+import { useTodayLessons } from '../api/get-today-lessons';
 
 const todayIso = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
 
 /** «Уроки сегодня»: a teacher's lessons (with the class) or a student's (with the teacher), with bell times. */
 export function TodayLessons() {
-  const [data, setData] = useState<TodayLessonsData | null | undefined>(undefined);
+  const { data, isPending, isError } = useTodayLessons();
 
-  useEffect(() => {
-    let active = true;
-    void getTodayLessons().then((result) => {
-      if (active) setData(result);
-    });
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  if (data === undefined) return <Skeleton h={160} radius="md" mb="xl" />;
-  if (data === null || data.role === 'none') return null;
+  if (isPending) return <Skeleton h={160} radius="md" mb="xl" />;
+  if (isError || data.role === 'none') return null;
   const isToday = data.date === todayIso();
   const title = isToday
     ? 'Уроки сегодня'

@@ -1,21 +1,20 @@
-import { apiClient, useRequest } from '@parta/shared';
+import { apiClient } from '@parta/shared';
 import type { GroupDetail } from '@parta/shared/domain/contracts/people';
+import { useQuery } from '@tanstack/react-query';
 
-/** GET /api/group/{id}: `data.data` is the class with its manager and students (SPEC §7, §8). */
-export async function getGroup(id: number): Promise<GroupDetail> {
-  try {
-    const response = await apiClient.get<{ data?: GroupDetail }>(`/group/${id}`);
-    if (!response.data.data) {
-      console.error('Класс не найден в ответе API');
-      throw new Error('Класс не найден в ответе API');
-    }
-    return response.data.data;
-  } catch (error) {
-    console.error('Ошибка загрузки класса:', error);
-    throw error;
-  }
+/** GET /api/group/{id}: `data` is the class with its manager and students (SPEC §7, §8). */
+export async function getGroup(id: number, signal?: AbortSignal): Promise<GroupDetail> {
+  const response = await apiClient.get<{ data: GroupDetail }>(`/group/${id}`, { signal });
+  return response.data.data;
 }
 
+/** Query key of a class card. */
+export const groupKey = (id: number) => ['groups', 'detail', id] as const;
+
 export function useGroup(id: number) {
-  return useRequest(() => getGroup(id), [id], Number.isFinite(id));
+  return useQuery({
+    queryKey: groupKey(id),
+    queryFn: ({ signal }) => getGroup(id, signal),
+    enabled: Number.isFinite(id),
+  });
 }

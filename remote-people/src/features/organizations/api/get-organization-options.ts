@@ -1,14 +1,20 @@
-import { apiClient, useRequest } from '@parta/shared';
+import { apiClient } from '@parta/shared';
 import type { OrganizationOption } from '@parta/shared/domain/contracts/organizations';
+import { useQuery } from '@tanstack/react-query';
 
-export type { OrganizationOption };
-
-/** GET /api/organizations/my-and-children: `data.data` is the user's organization and its children (SPEC §6, §7). */
-export async function getOrganizationOptions(): Promise<OrganizationOption[]> {
-  const response = await apiClient.get<{ data: OrganizationOption[] }>('/organizations/my-and-children');
-  return response.data.data ?? [];
+/** GET /api/organizations/my-and-children: `data` is the user's organization and its children (SPEC §6, §7). */
+export async function getOrganizationOptions(signal?: AbortSignal): Promise<OrganizationOption[]> {
+  const response = await apiClient.get<{ data: OrganizationOption[] }>('/organizations/my-and-children', {
+    signal,
+  });
+  return response.data.data;
 }
 
+/** The caller's organization tree; it changes rarely, so it is kept for five minutes. */
 export function useOrganizationOptions() {
-  return useRequest(getOrganizationOptions, []);
+  return useQuery({
+    queryKey: ['organizations', 'my-and-children'],
+    queryFn: ({ signal }) => getOrganizationOptions(signal),
+    staleTime: 5 * 60_000,
+  });
 }

@@ -13,27 +13,27 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { fullName, getErrorMessage, useFormSave, useRequest } from '@parta/shared';
+import { fullName, getErrorMessage, useFormSave } from '@parta/shared';
 import {
   type ParentCreated,
   type ParentInput,
   parentInputSchema,
 } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
-import { attachParent, createParent, searchParents } from '../api/parents';
+import { useAttachParent } from '../api/attach-parent';
+import { useCreateParent } from '../api/create-parent';
+import { useParentSearch } from '../api/search-parents';
 
 export interface AddParentModalProps {
   studentId: number;
   opened: boolean;
   onClose: () => void;
-  /** Called after a parent was added or linked, to reload the card. */
-  onChanged: () => void;
 }
 
 const EMPTY: ParentInput = { surname: '', name: '', patronymic: '', phone: '', email: '' };
 
 /** A new parent (with a diary login shown once) or one the school already has, e.g. a sibling's. */
-export function AddParentModal({ studentId, opened, onClose, onChanged }: AddParentModalProps) {
+export function AddParentModal({ studentId, opened, onClose }: AddParentModalProps) {
   const [mode, setMode] = useState<'new' | 'existing'>('new');
   const [created, setCreated] = useState<ParentCreated | null>(null);
   const close = () => {
@@ -63,21 +63,9 @@ export function AddParentModal({ studentId, opened, onClose, onChanged }: AddPar
             ]}
           />
           {mode === 'new' ? (
-            <NewParentForm
-              studentId={studentId}
-              onCreated={(answer) => {
-                setCreated(answer);
-                onChanged();
-              }}
-            />
+            <NewParentForm studentId={studentId} onCreated={setCreated} />
           ) : (
-            <ExistingParentPicker
-              studentId={studentId}
-              onLinked={() => {
-                onChanged();
-                close();
-              }}
-            />
+            <ExistingParentPicker studentId={studentId} onLinked={close} />
           )}
         </Stack>
       )}
@@ -97,10 +85,11 @@ function NewParentForm({
     validate: schemaResolver(parentInputSchema, { sync: true }),
   });
   const save = useFormSave(form.setErrors);
+  const createParent = useCreateParent(studentId);
 
   const submit = form.onSubmit(async (values) => {
     await save.run(async () => {
-      onCreated(await createParent(studentId, values));
+      onCreated(await createParent.mutateAsync(values));
     });
   });
 
@@ -137,7 +126,8 @@ function ExistingParentPicker({ studentId, onLinked }: { studentId: number; onLi
   const [selected, setSelected] = useState<{ value: string; label: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const found = useRequest(() => searchParents(query), [query], query.length >= 2);
+  const found = useParentSearch(query);
+  const attachParent = useAttachParent(studentId);
   const options = (query.length >= 2 ? (found.data ?? []) : []).map((parent) => ({
     value: String(parent.id),
     label: [fullName(parent), parent.phone, parent.children.join('; ')].filter(Boolean).join(' · '),
@@ -155,7 +145,7 @@ function ExistingParentPicker({ studentId, onLinked }: { studentId: number; onLi
     setFailure(null);
     setSaving(true);
     try {
-      await attachParent(studentId, Number(selected.value));
+      await attachParent.mutateAsync(Number(selected.value));
       onLinked();
     } catch (error) {
       setFailure(getErrorMessage(error));
@@ -178,7 +168,7 @@ function ExistingParentPicker({ studentId, onLinked }: { studentId: number; onLi
         value={selected?.value ?? null}
         onChange={(_value, option) => setSelected(option ?? null)}
         nothingFoundMessage={
-          query.length < 2 ? 'Введите не меньше 2 символов' : found.loading ? 'Ищем…' : 'Никого не нашли'
+          query.length < 2 ? 'Введите не меньше 2 символов' : found.isFetching ? 'Ищем…' : 'Никого не нашли'
         }
       />
       <Group justify="flex-end">

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { fullName, getErrorMessage, notify } from '@parta/shared';
 import type { StudentParent } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
-import { detachParent } from '../api/parents';
+import { useDetachParent } from '../api/detach-parent';
 import { AddParentModal } from './add-parent-modal';
 
 export interface ParentsPanelProps {
@@ -10,12 +10,11 @@ export interface ParentsPanelProps {
   parents: StudentParent[];
   /** Whether the caller may change them (students.edit). */
   editable: boolean;
-  /** Reloads the card after a change. */
-  onChanged: () => void;
 }
 
 /** «Родители» on the student card: who they are, how to reach them; add, link or unlink. */
-export function ParentsPanel({ studentId, parents, editable, onChanged }: ParentsPanelProps) {
+export function ParentsPanel({ studentId, parents, editable }: ParentsPanelProps) {
+  const detachParent = useDetachParent(studentId);
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -23,10 +22,9 @@ export function ParentsPanel({ studentId, parents, editable, onChanged }: Parent
   const detach = async (parent: StudentParent) => {
     setBusy(true);
     try {
-      await detachParent(studentId, parent.id);
+      await detachParent.mutateAsync(parent.id);
       notify.success(`${fullName(parent)} больше не привязан(а) к ученику`, 'Родитель отвязан');
       setConfirming(null);
-      onChanged();
     } catch (error) {
       notify.error(getErrorMessage(error));
     } finally {
@@ -82,12 +80,7 @@ export function ParentsPanel({ studentId, parents, editable, onChanged }: Parent
           </Group>
         ))
       )}
-      <AddParentModal
-        studentId={studentId}
-        opened={adding}
-        onClose={() => setAdding(false)}
-        onChanged={onChanged}
-      />
+      <AddParentModal studentId={studentId} opened={adding} onClose={() => setAdding(false)} />
     </Stack>
   );
 }

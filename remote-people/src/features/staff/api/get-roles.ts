@@ -1,20 +1,22 @@
-import { apiClient, useRequest } from '@parta/shared';
-
-export interface RoleOption {
-  id: number;
-  name: string;
-  code?: string | null;
-}
+import { apiClient } from '@parta/shared';
+import type { Role } from '@parta/shared/domain/contracts/auth';
+import { useQuery } from '@tanstack/react-query';
 
 /** GET /api/roles?organization_id=: the whole body is the roles (SPEC §7). */
-export async function getRoles(organizationId?: number): Promise<RoleOption[]> {
-  const response = await apiClient.get<RoleOption[] | { data: RoleOption[] }>('/roles', {
-    params: organizationId ? { organization_id: organizationId } : {},
+export async function getRoles(organizationId: number, signal?: AbortSignal): Promise<Role[]> {
+  const response = await apiClient.get<Role[]>('/roles', {
+    params: { organization_id: organizationId },
+    signal,
   });
-  const body = response.data;
-  return Array.isArray(body) ? body : (body.data ?? []);
+  return response.data;
 }
 
+/** The roles an organization may hand out; waits until an organization is chosen. */
 export function useRoles(organizationId: number | undefined) {
-  return useRequest(() => getRoles(organizationId), [organizationId], organizationId !== undefined);
+  return useQuery({
+    queryKey: ['roles', organizationId],
+    queryFn: ({ signal }) => getRoles(organizationId as number, signal),
+    enabled: organizationId !== undefined,
+    staleTime: 5 * 60_000,
+  });
 }

@@ -1,12 +1,17 @@
-import { apiClient, useRequest } from '@parta/shared';
-import type { Staff } from '@parta/shared/domain/contracts/people';
+import { apiClient } from '@parta/shared';
+import type { UserResponse } from '@parta/shared/domain/contracts/users';
+import { useQuery } from '@tanstack/react-query';
 
 /** GET /api/users/{id}: `data` is the user with roles (SPEC §7). */
-export async function getUser(id: number): Promise<Staff> {
-  const response = await apiClient.get<{ data: Staff }>(`/users/${id}`);
+export async function getUser(id: number, signal?: AbortSignal): Promise<UserResponse['data']> {
+  const response = await apiClient.get<UserResponse>(`/users/${id}`, { signal });
   return response.data.data;
 }
 
 export function useUser(id: number) {
-  return useRequest(() => getUser(id), [id], Number.isFinite(id));
+  return useQuery({
+    queryKey: ['users', 'detail', id],
+    queryFn: ({ signal }) => getUser(id, signal),
+    enabled: Number.isFinite(id),
+  });
 }

@@ -1,18 +1,20 @@
-import { apiClient, compactParams, useRequest } from '@parta/shared';
-import type { PageMeta } from '@parta/shared/domain/contracts/common';
-import type { Staff, StaffListQuery } from '@parta/shared/domain/contracts/people';
-
-export interface StaffPage {
-  data: Staff[];
-  meta: PageMeta;
-}
+import { apiClient, compactParams } from '@parta/shared';
+import type { StaffListQuery } from '@parta/shared/domain/contracts/people';
+import type { UserListResponse } from '@parta/shared/domain/contracts/users';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 /** GET /api/users: page, per_page, and search / organization_id only when set (SPEC §7). */
-export async function getUsers(query: StaffListQuery): Promise<StaffPage> {
-  const response = await apiClient.get<StaffPage>('/users', { params: compactParams(query) });
+export async function getUsers(query: StaffListQuery, signal?: AbortSignal): Promise<UserListResponse> {
+  const response = await apiClient.get<UserListResponse>('/users', { params: compactParams(query), signal });
   return response.data;
 }
 
+/** One page of staff; the previous page stays on screen while the next one loads. */
 export function useUsers(query: StaffListQuery) {
-  return useRequest(() => getUsers(query), [query.page, query.per_page, query.search, query.organization_id]);
+  const params = compactParams(query);
+  return useQuery({
+    queryKey: ['users', 'list', params],
+    queryFn: ({ signal }) => getUsers(params, signal),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,26 +1,14 @@
 import { apiClient } from '@parta/shared';
+import type { ResetPasswordResult } from '@parta/shared/domain/contracts/users';
+import { useMutation } from '@tanstack/react-query';
 
-/** What the server answers: the new password, shown to the user once. */
-export interface ResetPasswordResult {
-  data?: { password?: string };
-  password?: string;
-}
-
-/**
- * POST /api/users/{id}/reset-password, no payload: the body is kept as the result and returned.
- * A failure is only logged and re-thrown, with no message to the user (SPEC §8).
- */
+/** POST /api/users/{id}/reset-password, no payload: `data.password` is the new password, shown once. */
 export async function resetPassword(id: number): Promise<ResetPasswordResult> {
-  try {
-    const response = await apiClient.post<ResetPasswordResult>(`/users/${id}/reset-password`);
-    return response.data;
-  } catch (error) {
-    console.error('Ошибка сброса пароля:', error);
-    throw error;
-  }
+  const response = await apiClient.post<ResetPasswordResult>(`/users/${id}/reset-password`);
+  return response.data;
 }
 
-/** The password out of the answer, whichever envelope the server used. */
-export function newPasswordOf(result: ResetPasswordResult | null): string | null {
-  return result?.data?.password ?? result?.password ?? null;
+/** Resets a user's password; nothing cached changes (the password is never listed). */
+export function useResetPassword(id: number) {
+  return useMutation({ mutationFn: () => resetPassword(id) });
 }

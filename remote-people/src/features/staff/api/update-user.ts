@@ -1,8 +1,22 @@
 import { apiClient } from '@parta/shared';
-import type { Staff, StaffUpdateInput } from '@parta/shared/domain/contracts/people';
+import type { StaffUpdateInput } from '@parta/shared/domain/contracts/people';
+import type { UserResponse } from '@parta/shared/domain/contracts/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** PUT /api/users/{id}: saves the card, roles and the active flag. */
-export async function updateUser(id: number, input: StaffUpdateInput): Promise<Staff> {
-  const response = await apiClient.put<{ data: Staff }>(`/users/${id}`, input);
+export async function updateUser(id: number, input: StaffUpdateInput): Promise<UserResponse['data']> {
+  const response = await apiClient.put<UserResponse>(`/users/${id}`, input);
   return response.data.data;
+}
+
+/** Saves the card: the card shows the answer at once, the lists refetch. */
+export function useUpdateUser(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StaffUpdateInput) => updateUser(id, input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(['users', 'detail', id], user);
+      return queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
+    },
+  });
 }

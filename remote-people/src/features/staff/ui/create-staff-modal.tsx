@@ -1,11 +1,11 @@
 import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { fullName } from '@parta/shared';
+import type { OrganizationOption } from '@parta/shared/domain/contracts/organizations';
 import type { StaffCreated } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
-import type { OrganizationOption } from '../../organizations/api/get-organization-options';
-import { createUser } from '../api/create-user';
+import { useCreateUser } from '../api/create-user';
 import { StaffForm } from './staff-form';
 
 export interface CreateStaffModalProps {
@@ -13,8 +13,6 @@ export interface CreateStaffModalProps {
   onClose: () => void;
   organizations: OrganizationOption[];
   defaultOrganizationId?: number;
-  /** Called once the user is saved, to refresh the list. */
-  onCreated: () => void;
 }
 
 /** New staff member; a generated password is shown once after saving. */
@@ -23,9 +21,9 @@ export function CreateStaffModal({
   onClose,
   organizations,
   defaultOrganizationId,
-  onCreated,
 }: CreateStaffModalProps) {
   const [created, setCreated] = useState<StaffCreated | null>(null);
+  const createUser = useCreateUser();
   const close = () => {
     setCreated(null);
     onClose();
@@ -61,8 +59,7 @@ export function CreateStaffModal({
           defaultOrganizationId={defaultOrganizationId}
           submitLabel="Добавить"
           onSubmit={async (values) => {
-            setCreated(await createUser(values));
-            onCreated();
+            setCreated(await createUser.mutateAsync(values));
           }}
         />
       )}

@@ -1,6 +1,6 @@
 import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { newPasswordOf, resetPassword } from '../api/reset-password';
+import { useResetPassword } from '../api/reset-password';
 
 export interface ResetPasswordPanelProps {
   userId: number;
@@ -8,24 +8,19 @@ export interface ResetPasswordPanelProps {
 
 /**
  * «Сбросить пароль»: asks the server for a new password and shows it once; it is gone after leaving
- * the page. A failure is logged by the call and shows nothing (SPEC §8).
+ * the page. A failure is only logged and shows nothing (SPEC §8).
  */
 export function ResetPasswordPanel({ userId }: ResetPasswordPanelProps) {
-  const [password, setPassword] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [loading, setLoading] = useState(false);
+  const resetting = useResetPassword(userId);
+  const password = resetting.data?.data.password;
 
-  const reset = async () => {
-    setLoading(true);
-    try {
-      setPassword(newPasswordOf(await resetPassword(userId)));
-      setConfirming(false);
-    } catch {
-      // already logged by resetPassword; SPEC §8: no message to the user
-    } finally {
-      setLoading(false);
-    }
-  };
+  const reset = () =>
+    resetting.mutate(undefined, {
+      onSuccess: () => setConfirming(false),
+      // SPEC §8: no message to the user
+      onError: (error) => console.error('Ошибка сброса пароля:', error),
+    });
 
   if (password) {
     return (
@@ -54,7 +49,7 @@ export function ResetPasswordPanel({ userId }: ResetPasswordPanelProps) {
     return (
       <Group gap="sm">
         <Text size="sm">Старый пароль перестанет действовать. Сбросить?</Text>
-        <Button color="red" size="xs" loading={loading} onClick={reset}>
+        <Button color="red" size="xs" loading={resetting.isPending} onClick={reset}>
           Да, сбросить
         </Button>
         <Button variant="default" size="xs" onClick={() => setConfirming(false)}>

@@ -12,9 +12,9 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useFormSave } from '@parta/shared';
+import type { OrganizationOption } from '@parta/shared/domain/contracts/organizations';
 import { type Staff, type StaffCreate, staffCreateSchema } from '@parta/shared/domain/contracts/people';
 import { useEffect } from 'react';
-import type { OrganizationOption } from '../../organizations/api/get-organization-options';
 import { useRoles } from '../api/get-roles';
 
 /** What the form edits: the contract's input with select values as strings. */

@@ -1,5 +1,6 @@
 import { apiClient, compactParams } from '@parta/shared';
 import type { StudentListQuery } from '@parta/shared/domain/contracts/people';
+import { useMutation } from '@tanstack/react-query';
 
 /** GET /api/students/export: the filtered list as .xlsx, saved by the browser under the server's name. */
 export async function exportStudents(
@@ -20,4 +21,9 @@ export async function exportStudents(
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Downloads the filtered list; a download changes nothing cached. */
+export function useExportStudents() {
+  return useMutation({ mutationFn: exportStudents });
 }

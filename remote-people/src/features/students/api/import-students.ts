@@ -1,5 +1,6 @@
 import { apiClient } from '@parta/shared';
 import { type StudentImportResult, XLSX_MIME } from '@parta/shared/domain/contracts/people';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**
  * POST /api/students/import with the .xlsx file as the body. A dry run only checks the rows;
@@ -11,4 +12,19 @@ export async function importStudents(file: Blob, dryRun: boolean): Promise<Stude
     headers: { 'Content-Type': XLSX_MIME },
   });
   return response.data.data;
+}
+
+/** Checks or imports a workbook; a real import refetches the student lists and classes. */
+export function useImportStudents() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, dryRun }: { file: Blob; dryRun: boolean }) => importStudents(file, dryRun),
+    onSuccess: (result) =>
+      result.dry_run
+        ? undefined
+        : Promise.all([
+            queryClient.invalidateQueries({ queryKey: ['students', 'list'] }),
+            queryClient.invalidateQueries({ queryKey: ['groups'] }),
+          ]),
+  });
 }

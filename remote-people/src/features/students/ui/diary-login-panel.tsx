@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Stack, Text, Title } from '@mantine/core';
 import { getErrorMessage } from '@parta/shared';
 import { useState } from 'react';
-import { createStudentLogin } from '../api/create-student-login';
+import { useCreateStudentLogin } from '../api/create-student-login';
 
 export interface DiaryLoginPanelProps {
   studentId: number;
@@ -9,12 +9,11 @@ export interface DiaryLoginPanelProps {
   login: string | null;
   /** Whether the caller may create one (students.edit). */
   editable: boolean;
-  /** Called after a login was created, to reload the card. */
-  onCreated: () => void;
 }
 
 /** «Вход в дневник»: the student's login, or a button that creates one and shows its password once. */
-export function DiaryLoginPanel({ studentId, login, editable, onCreated }: DiaryLoginPanelProps) {
+export function DiaryLoginPanel({ studentId, login, editable }: DiaryLoginPanelProps) {
+  const createStudentLogin = useCreateStudentLogin(studentId);
   const [created, setCreated] = useState<{ login: string; password: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -23,8 +22,7 @@ export function DiaryLoginPanel({ studentId, login, editable, onCreated }: Diary
     setBusy(true);
     setFailure(null);
     try {
-      setCreated(await createStudentLogin(studentId));
-      onCreated();
+      setCreated(await createStudentLogin.mutateAsync({}));
     } catch (error) {
       setFailure(getErrorMessage(error, 'Не удалось создать вход'));
     } finally {

@@ -2,20 +2,19 @@ import { Alert, Badge, Button, FileInput, Group, List, Modal, Stack, Table, Text
 import { formatDate, getErrorMessage } from '@parta/shared';
 import type { StudentImportResult } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
-import { importStudents } from '../api/import-students';
+import { useImportStudents } from '../api/import-students';
 
 export interface ImportStudentsModalProps {
   opened: boolean;
   onClose: () => void;
-  /** Called after students were saved, to refresh the list. */
-  onImported: () => void;
 }
 
 /**
  * Import of a class list from .xlsx: the file is first checked (nothing saved) and every row shows
  * its problem; saving then adds the rows without problems and skips the others.
  */
-export function ImportStudentsModal({ opened, onClose, onImported }: ImportStudentsModalProps) {
+export function ImportStudentsModal({ opened, onClose }: ImportStudentsModalProps) {
+  const importStudents = useImportStudents();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<StudentImportResult | null>(null);
   const [saved, setSaved] = useState<StudentImportResult | null>(null);
@@ -39,7 +38,7 @@ export function ImportStudentsModal({ opened, onClose, onImported }: ImportStude
     if (!chosen) return;
     setBusy(true);
     try {
-      setPreview(await importStudents(chosen, true));
+      setPreview(await importStudents.mutateAsync({ file: chosen, dryRun: true }));
     } catch (error) {
       setFailure(getErrorMessage(error, 'Не удалось проверить файл'));
     } finally {
@@ -51,8 +50,7 @@ export function ImportStudentsModal({ opened, onClose, onImported }: ImportStude
     if (!file) return;
     setBusy(true);
     try {
-      setSaved(await importStudents(file, false));
-      onImported();
+      setSaved(await importStudents.mutateAsync({ file, dryRun: false }));
     } catch (error) {
       setFailure(getErrorMessage(error, 'Не удалось загрузить учеников'));
     } finally {

@@ -1,5 +1,7 @@
 import { apiClient } from '@parta/shared';
 import type { SubgroupSet, SubgroupSetInput } from '@parta/shared/domain/contracts/people';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { subgroupsKey } from './get-subgroups';
 
 /** PUT /api/group/{id}/subgroups/{subject_id}: replaces the split of the class for that subject. */
 export async function saveSubgroups(
@@ -12,4 +14,21 @@ export async function saveSubgroups(
     input,
   );
   return response.data.data;
+}
+
+/** Saves one subject's split; the class's splits refetch. */
+export function useSaveSubgroups() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      groupId,
+      subjectId,
+      input,
+    }: {
+      groupId: number;
+      subjectId: number;
+      input: SubgroupSetInput;
+    }) => saveSubgroups(groupId, subjectId, input),
+    onSuccess: (_set, { groupId }) => queryClient.invalidateQueries({ queryKey: subgroupsKey(groupId) }),
+  });
 }
