@@ -24,10 +24,10 @@ import {
 import { useMemo, useState } from 'react';
 import { useClassOptions } from '../features/classes/api/get-class-options';
 import { useClassSubgroups } from '../features/classes/api/get-class-subgroups';
-import { copyLoad } from '../features/load/api/copy-load';
-import { deleteLoad } from '../features/load/api/delete-load';
+import { useCopyLoad } from '../features/load/api/copy-load';
+import { useDeleteLoad } from '../features/load/api/delete-load';
 import { useLoad } from '../features/load/api/get-load';
-import { saveLoad } from '../features/load/api/save-load';
+import { useSaveLoad } from '../features/load/api/save-load';
 import { LoadForm } from '../features/load/ui/load-form';
 import { useSettings } from '../features/settings/api/get-settings';
 import { useSubjects } from '../features/subjects/api/get-subjects';
@@ -45,6 +45,9 @@ export function LoadPage() {
   const all = useLoad({});
   const splits = useClassSubgroups(groupId);
   const editable = can('loads.edit');
+  const saveLoad = useSaveLoad();
+  const deleteLoad = useDeleteLoad();
+  const copyLoad = useCopyLoad();
 
   const group = options.data?.groups.find((item) => item.id === groupId);
   // A line names a subject and a teacher of the class's own organization (a branch has its own).
@@ -64,7 +67,6 @@ export function LoadPage() {
   const afterSave = async (result: { warnings: string[] }, message: string) => {
     setWarnings(result.warnings);
     notify.success(message);
-    await Promise.all([lines.reload(), all.reload()]);
   };
 
   return (
@@ -153,7 +155,7 @@ export function LoadPage() {
                                   aria-label="Удалить"
                                   onClick={async () => {
                                     try {
-                                      await deleteLoad(line.id);
+                                      await deleteLoad.mutateAsync(line.id);
                                       await afterSave({ warnings: [] }, 'Строка удалена');
                                     } catch (error) {
                                       notify.error(getErrorMessage(error));
@@ -187,7 +189,10 @@ export function LoadPage() {
                       disabled={!copyTarget}
                       onClick={async () => {
                         try {
-                          const result = await copyLoad(group.id, Number(copyTarget));
+                          const result = await copyLoad.mutateAsync({
+                            from: group.id,
+                            to: Number(copyTarget),
+                          });
                           await afterSave(result, result.message);
                         } catch (error) {
                           notify.error(getErrorMessage(error));
@@ -248,7 +253,10 @@ export function LoadPage() {
             teachers={own.data?.teachers ?? []}
             splits={splits.data ?? []}
             onSubmit={async (input) => {
-              const result = await saveLoad(input, editing === 'new' ? undefined : editing.id);
+              const result = await saveLoad.mutateAsync({
+                input,
+                id: editing === 'new' ? undefined : editing.id,
+              });
               setEditing(null);
               await afterSave(result, 'Нагрузка сохранена');
             }}

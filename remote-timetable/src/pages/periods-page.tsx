@@ -17,11 +17,11 @@ import { formatDate, getErrorMessage, notify, PageTitle, usePermissions } from '
 import { PERIOD_KINDS, type Period } from '@parta/shared/domain/contracts/timetable';
 import { useState } from 'react';
 import { useOrganizationChoice } from '../features/organizations/ui/use-organization-choice';
-import { createHoliday } from '../features/periods/api/create-holiday';
-import { deleteHoliday } from '../features/periods/api/delete-holiday';
+import { useCreateHoliday } from '../features/periods/api/create-holiday';
+import { useDeleteHoliday } from '../features/periods/api/delete-holiday';
 import { usePeriods } from '../features/periods/api/get-periods';
-import { savePeriod } from '../features/periods/api/save-period';
-import { setPeriodClosed } from '../features/periods/api/set-period-closed';
+import { useSavePeriod } from '../features/periods/api/save-period';
+import { useSetPeriodClosed } from '../features/periods/api/set-period-closed';
 import { HolidayForm } from '../features/periods/ui/holiday-form';
 import { PeriodForm } from '../features/periods/ui/period-form';
 
@@ -45,13 +45,16 @@ export function PeriodsPage() {
   const [editing, setEditing] = useState<Period | 'new' | null>(null);
   const [addingHoliday, setAddingHoliday] = useState(false);
   const editable = can('periods.edit');
+  const savePeriod = useSavePeriod();
+  const setPeriodClosed = useSetPeriodClosed();
+  const createHoliday = useCreateHoliday();
+  const deleteHoliday = useDeleteHoliday();
   const academicYear = periods.data?.periods.at(-1)?.academic_year ?? '2026/2027';
 
   const run = async (action: () => Promise<unknown>, message: string) => {
     try {
       await action();
       notify.success(message);
-      await periods.reload();
     } catch (error) {
       notify.error(getErrorMessage(error));
     }
@@ -120,7 +123,8 @@ export function PeriodsPage() {
                               variant="subtle"
                               onClick={() =>
                                 run(
-                                  () => setPeriodClosed(period.id, !period.closed),
+                                  () =>
+                                    setPeriodClosed.mutateAsync({ id: period.id, closed: !period.closed }),
                                   period.closed ? 'Период открыт' : 'Период закрыт',
                                 )
                               }
@@ -153,7 +157,7 @@ export function PeriodsPage() {
                           variant="subtle"
                           color="red"
                           aria-label={`Удалить ${holiday.name}`}
-                          onClick={() => run(() => deleteHoliday(holiday.id), 'Каникулы удалены')}
+                          onClick={() => run(() => deleteHoliday.mutateAsync(holiday.id), 'Каникулы удалены')}
                         >
                           ✕
                         </ActionIcon>
@@ -172,13 +176,12 @@ export function PeriodsPage() {
             period={editing === 'new' ? undefined : editing}
             academicYear={academicYear}
             onSubmit={async (input) => {
-              await savePeriod(
-                { ...input, organization_id: organizationId },
-                editing === 'new' ? undefined : editing.id,
-              );
+              await savePeriod.mutateAsync({
+                input: { ...input, organization_id: organizationId },
+                id: editing === 'new' ? undefined : editing.id,
+              });
               notify.success('Период сохранён');
               setEditing(null);
-              await periods.reload();
             }}
           />
         ) : null}
@@ -188,10 +191,9 @@ export function PeriodsPage() {
           <HolidayForm
             academicYear={academicYear}
             onSubmit={async (input) => {
-              await createHoliday({ ...input, organization_id: organizationId });
+              await createHoliday.mutateAsync({ ...input, organization_id: organizationId });
               notify.success('Каникулы добавлены');
               setAddingHoliday(false);
-              await periods.reload();
             }}
           />
         ) : null}

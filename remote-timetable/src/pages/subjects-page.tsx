@@ -3,9 +3,9 @@ import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/share
 import type { Subject } from '@parta/shared/domain/contracts/timetable';
 import { useState } from 'react';
 import { useOrganizationChoice } from '../features/organizations/ui/use-organization-choice';
-import { deleteSubject } from '../features/subjects/api/delete-subject';
+import { useDeleteSubject } from '../features/subjects/api/delete-subject';
 import { useSubjects } from '../features/subjects/api/get-subjects';
-import { saveSubject } from '../features/subjects/api/save-subject';
+import { useSaveSubject } from '../features/subjects/api/save-subject';
 import { SubjectForm } from '../features/subjects/ui/subject-form';
 
 /** Предметы (subject.index): the organization's subjects; a subject in use is archived, not deleted. */
@@ -15,6 +15,8 @@ export function SubjectsPage() {
   const subjects = useSubjects(organizationId);
   const [editing, setEditing] = useState<Subject | 'new' | null>(null);
   const editable = can('subjects.edit');
+  const saveSubject = useSaveSubject();
+  const deleteSubject = useDeleteSubject();
 
   return (
     <>
@@ -76,8 +78,7 @@ export function SubjectsPage() {
                             aria-label="Удалить"
                             onClick={async () => {
                               try {
-                                notify.success((await deleteSubject(subject.id)).message);
-                                await subjects.reload();
+                                notify.success((await deleteSubject.mutateAsync(subject.id)).message);
                               } catch (error) {
                                 notify.error(getErrorMessage(error));
                               }
@@ -104,13 +105,12 @@ export function SubjectsPage() {
           <SubjectForm
             subject={editing === 'new' ? undefined : editing}
             onSubmit={async (input) => {
-              await saveSubject(
-                { ...input, organization_id: organizationId },
-                editing === 'new' ? undefined : editing.id,
-              );
+              await saveSubject.mutateAsync({
+                input: { ...input, organization_id: organizationId },
+                id: editing === 'new' ? undefined : editing.id,
+              });
               notify.success('Предмет сохранён');
               setEditing(null);
-              await subjects.reload();
             }}
           />
         ) : null}

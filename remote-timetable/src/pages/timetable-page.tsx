@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useBells } from '../features/bells/api/get-bells';
 import { useOrganizationChoice } from '../features/organizations/ui/use-organization-choice';
-import { createTemplate } from '../features/timetable/api/create-template';
+import { useCreateTemplate } from '../features/timetable/api/create-template';
 import { useTemplates } from '../features/timetable/api/get-templates';
 import { WeekView } from '../features/timetable/ui/week-view';
 import { paths } from '../lib/paths';
@@ -30,6 +30,7 @@ export function TimetablePage() {
   const { organizationId, select } = useOrganizationChoice();
   const templates = useTemplates(organizationId);
   const bells = useBells(organizationId);
+  const createTemplate = useCreateTemplate();
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [bellId, setBellId] = useState<string | null>(null);
@@ -127,7 +128,7 @@ export function TimetablePage() {
             <Button
               onClick={async () => {
                 try {
-                  const template = await createTemplate({
+                  const template = await createTemplate.mutateAsync({
                     organization_id: organizationId,
                     name,
                     academic_year: templates.data?.[0]?.academic_year ?? '2026/2027',

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useFormSave } from '@parta/shared';
+import { LazyDateInput, useFormSave } from '@parta/shared';
 import { type HolidayInput, holidayInputSchema } from '@parta/shared/domain/contracts/timetable';
 
 const GRADES = Array.from({ length: 11 }, (_, index) => String(index + 1));
@@ -30,7 +29,7 @@ export function HolidayForm({
           {...form.getInputProps('name')}
         />
         <Group grow align="flex-start">
-          <DateInput
+          <LazyDateInput
             label="Начало"
             withAsterisk
             valueFormat="DD.MM.YY"
@@ -42,7 +41,7 @@ export function HolidayForm({
               if (value && !form.values.end_date) form.setFieldValue('end_date', value);
             }}
           />
-          <DateInput
+          <LazyDateInput
             label="Конец"
             withAsterisk
             valueFormat="DD.MM.YY"

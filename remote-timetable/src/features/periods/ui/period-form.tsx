@@ -1,7 +1,6 @@
 import { Alert, Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useFormSave } from '@parta/shared';
+import { LazyDateInput, useFormSave } from '@parta/shared';
 import {
   PERIOD_KINDS,
   type Period,
@@ -46,7 +45,7 @@ export function PeriodForm({ period, academicYear, onSubmit }: PeriodFormProps) 
           <TextInput label="Учебный год" {...form.getInputProps('academic_year')} />
         </Group>
         <Group grow align="flex-start">
-          <DateInput
+          <LazyDateInput
             label="Начало"
             withAsterisk
             valueFormat="DD.MM.YY"
@@ -54,7 +53,7 @@ export function PeriodForm({ period, academicYear, onSubmit }: PeriodFormProps) 
             {...form.getInputProps('start_date')}
             onChange={(value) => form.setFieldValue('start_date', value ?? '')}
           />
-          <DateInput
+          <LazyDateInput
             label="Конец"
             withAsterisk
             valueFormat="DD.MM.YY"

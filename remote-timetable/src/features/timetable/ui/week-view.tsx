@@ -10,8 +10,14 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { formatDate, fullName, getErrorMessage, usePermissions, workingDays } from '@parta/shared';
+import {
+  formatDate,
+  fullName,
+  getErrorMessage,
+  LazyDateInput,
+  usePermissions,
+  workingDays,
+} from '@parta/shared';
 import type { Lesson } from '@parta/shared/domain/contracts/timetable';
 import { addDays, weekStart } from '@parta/shared/domain/timetable';
 import { useState } from 'react';
@@ -68,7 +74,7 @@ export function WeekView({ mode }: { mode: 'class' | 'teacher' }) {
           onChange={(value) => setPicked(value ? Number(value) : null)}
         />
         <Group gap="xs">
-          <DateInput
+          <LazyDateInput
             aria-label="Неделя с датой"
             valueFormat="DD.MM.YY"
             w={100}
@@ -145,12 +151,7 @@ export function WeekView({ mode }: { mode: 'class' | 'teacher' }) {
           />
         )}
       </Paper>
-      <LessonChangeModal
-        lesson={changing}
-        teachers={teachers}
-        onClose={() => setChanging(null)}
-        onChanged={lessons.reload}
-      />
+      <LessonChangeModal lesson={changing} teachers={teachers} onClose={() => setChanging(null)} />
     </Stack>
   );
 }
