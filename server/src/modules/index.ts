@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bellsRoutes } from './bells/bells.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
+import { journalRoutes } from './journal/journal.routes';
 import { loadsRoutes } from './loads/loads.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
 import { parentsRoutes } from './parents/parents.routes';
@@ -31,4 +32,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   periodsRoutes,
   loadsRoutes,
   timetableRoutes,
+  // journal area (issue 11)
+  journalRoutes,
 ];
