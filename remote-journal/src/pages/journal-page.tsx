@@ -33,9 +33,10 @@ export function JournalPage() {
     (cell: { lessonId: number; studentId: number } | null) => setCursor(cell),
     [],
   );
-  const queued = [...saves.values()].filter(
-    (status) => status.state === 'queued' || status.state === 'saving',
-  ).length;
+  const states = [...saves.values()];
+  const queued = states.filter((status) => status.state === 'queued').length;
+  const saving = states.filter((status) => status.state === 'saving').length;
+  const offline = !online || queued > 0;
 
   if (journal.error) {
     return (
@@ -92,14 +93,14 @@ export function JournalPage() {
           onChange={(value) => setSearch({ period: value })}
         />
         <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="save-summary">
-          {!online
+          {offline
             ? `Нет связи: ${queued} изм. в очереди, отправим при подключении`
-            : queued > 0
-              ? `Сохраняется: ${queued}`
+            : saving > 0
+              ? `Сохраняется: ${saving}`
               : 'Все изменения сохранены'}
         </Text>
       </Group>
-      {!online ? (
+      {offline ? (
         <Alert color="yellow" mb="sm" data-testid="offline-banner">
           Нет связи с сервером. Отметки не потеряются: они в очереди на этом устройстве и будут отправлены,
           когда связь вернётся.

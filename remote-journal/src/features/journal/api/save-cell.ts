@@ -175,10 +175,11 @@ export interface CellSaveStatus {
 
 function statusOf(mutation: Mutation<unknown, unknown, unknown, unknown>): CellSaveStatus {
   const save = mutation.state.variables as CellSave;
-  const { status, isPaused, error } = mutation.state;
+  const { status, isPaused, error, failureCount } = mutation.state;
   const state: CellSaveState =
     status === 'pending'
-      ? isPaused
+      ? // Paused offline, or repeating after the server could not be reached: waiting in the queue.
+        isPaused || failureCount > 0
         ? 'queued'
         : 'saving'
       : status === 'error'

@@ -325,11 +325,22 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
     );
   };
 
-  const onPick = useMemo(
-    () => (row: number, col: number) => {
-      setEditing(null);
-      setCursor({ row, col });
-    },
+  const onPick = (row: number, col: number) => {
+    // Clicking away from a cell being edited keeps what was typed, as Enter would.
+    if (editing !== null && (row !== cursor.row || col !== cursor.col)) save(cursor.row, cursor.col, editing);
+    setEditing(null);
+    setCursor({ row, col });
+  };
+
+  // Cells get stable handlers (reading the latest ones through a ref), so a render redraws only changed cells.
+  const handlers = useRef({ onEditChange, onEditKey, onPick });
+  handlers.current = { onEditChange, onEditKey, onPick };
+  const stable = useMemo(
+    () => ({
+      onEditChange: (text: string) => handlers.current.onEditChange(text),
+      onEditKey: (event: KeyboardEvent<HTMLInputElement>) => handlers.current.onEditKey(event),
+      onPick: (row: number, col: number) => handlers.current.onPick(row, col),
+    }),
     [],
   );
 
@@ -419,9 +430,9 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
                         selected={selected}
                         editing={selected ? editing : null}
                         readOnly={readOnly}
-                        onEditChange={onEditChange}
-                        onEditKey={onEditKey}
-                        onPick={onPick}
+                        onEditChange={stable.onEditChange}
+                        onEditKey={stable.onEditKey}
+                        onPick={stable.onPick}
                       />
                     );
                   })}
