@@ -87,20 +87,20 @@ async function seedSchoolJournal(db: Database, random: Random, school: SeededSch
     });
     // Первоклассники учатся без отметок: only attendance.
     const graded = lesson.number > 1;
-    const test = ordinal % 8 === 7;
+    // Every twelfth lesson a контрольная for the whole class; otherwise a few answers at the board.
+    const test = ordinal % 12 === 11;
     for (const studentId of classStudents.get(lesson.class_id) ?? []) {
       if (lesson.subgroup_id !== null && !inSubgroup.has(`${lesson.subgroup_id}|${studentId}`)) continue;
-      if (random.chance(0.04)) {
+      if (random.chance(0.03)) {
         absences.push({
           organization_id: organizationId,
           lesson_id: lesson.id,
           student_id: studentId,
           value: random.chance(0.6) ? 'б' : 'н',
-          created_by: lesson.teacher_id,
         });
         continue;
       }
-      if (!graded || !(test || random.chance(0.22))) continue;
+      if (!graded || !(test || random.chance(0.1))) continue;
       const workType = test ? school.workTypeIds[4] : random.pick(school.workTypeIds.slice(0, 3));
       const grades = random.chance(0.05) ? 2 : 1;
       for (let index = 0; index < grades; index++) {
@@ -110,7 +110,6 @@ async function seedSchoolJournal(db: Database, random: Random, school: SeededSch
           student_id: studentId,
           value: String(gradeNear(random, level.get(studentId)!)),
           work_type_id: workType,
-          created_by: lesson.teacher_id,
         });
       }
     }
@@ -118,20 +117,18 @@ async function seedSchoolJournal(db: Database, random: Random, school: SeededSch
   await insertJson(
     db,
     marks,
-    (
-      json,
-    ) => sql`insert into marks (organization_id, lesson_id, student_id, value, work_type_id, weight, created_by)
-      select r.organization_id, r.lesson_id, r.student_id, r.value, r.work_type_id, w.weight, r.created_by
+    (json) => sql`insert into marks (organization_id, lesson_id, student_id, value, work_type_id, weight)
+      select r.organization_id, r.lesson_id, r.student_id, r.value, r.work_type_id, w.weight
         from json_to_recordset(${json}::json)
-          as r(organization_id int, lesson_id int, student_id int, value text, work_type_id int, created_by int)
+          as r(organization_id int, lesson_id int, student_id int, value text, work_type_id int)
         join work_types w on w.id = r.work_type_id`,
   );
   await insertJson(
     db,
     absences,
-    (json) => sql`insert into attendance (organization_id, lesson_id, student_id, value, created_by)
+    (json) => sql`insert into attendance (organization_id, lesson_id, student_id, value)
       select * from json_to_recordset(${json}::json)
-        as r(organization_id int, lesson_id int, student_id int, value text, created_by int)`,
+        as r(organization_id int, lesson_id int, student_id int, value text)`,
   );
   await insertJson(
     db,
