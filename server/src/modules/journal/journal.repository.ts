@@ -1,7 +1,7 @@
 import type { JournalCell } from '@parta/shared/domain/contracts/journal';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { finalMarks, lessons, students, subgroupMembers, workTypes } from '../../db/schema';
+import { classes, finalMarks, lessons, students, subgroupMembers, workTypes } from '../../db/schema';
 
 /** Rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -477,4 +477,28 @@ export async function findRecentMarks(
 export async function findStudentOfUser(db: Db, userId: number) {
   const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
   return row ?? null;
+}
+
+/** Classes whose классный руководитель is the user, within `scope`. */
+export async function findManagedClassIds(db: Db, userId: number, scope: SQL | undefined) {
+  const rows = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.managerId, userId), scope));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** One lesson's date, topic and homework as the journal shows them. */
+export async function findLessonTopic(db: Db, lessonId: number) {
+  const [row] = await db
+    .select({
+      id: lessons.id,
+      date: lessons.date,
+      lesson_number: lessons.lessonNumber,
+      topic: lessons.topic,
+      homework: lessons.homework,
+    })
+    .from(lessons)
+    .where(eq(lessons.id, lessonId));
+  return row;
 }

@@ -11,7 +11,6 @@ import type {
 import type { LoadItem, Period } from '@parta/shared/domain/contracts/timetable';
 import { DEFAULT_MARK_THRESHOLDS } from '@parta/shared/domain/marks';
 import { shortName } from '@parta/shared/domain/names';
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { classes, lessons, markAudit } from '../../db/schema';
@@ -27,8 +26,10 @@ import {
   findCells,
   findJournalStudents,
   findLessonGuards,
+  findLessonTopic,
   findLoadCells,
   findLoadLessons,
+  findManagedClassIds,
   findStudentPlaces,
   findWorkTypes,
   type LessonGuard,
@@ -85,17 +86,6 @@ function currentPeriod(periods: Period[], today: string): Period | undefined {
   );
 }
 
-/** The classes the caller is классный руководитель of. */
-async function managedClassIds(db: Db, actor: Actor): Promise<Set<number>> {
-  const rows = await db
-    .select({ id: classes.id })
-    .from(classes)
-    .where(
-      sql`${eq(classes.managerId, actor.userId)} and ${inScope(actor, classes.organizationId) ?? sql`true`}`,
-    );
-  return new Set(rows.map((row) => row.id));
-}
-
 /**
  * GET /api/journal: the loads whose journal the caller may open, their own first, then their
  * class's (as классный руководитель), then the rest of the school; with the periods.
@@ -103,7 +93,7 @@ async function managedClassIds(db: Db, actor: Actor): Promise<Set<number>> {
 export async function journalIndex(db: Db, actor: Actor, organizationId?: number): Promise<JournalIndex> {
   const [loads, managed, periods] = await Promise.all([
     listLoads(db, actor, { organization_id: organizationId }),
-    managedClassIds(db, actor),
+    findManagedClassIds(db, actor.userId, inScope(actor, classes.organizationId)),
     listPeriods(db, actor, organizationId),
   ]);
   const rank = (load: JournalLoad) => (load.own ? 0 : managed.has(load.group_id) ? 1 : 2);
@@ -298,15 +288,5 @@ export async function changeLessonTopic(db: Db, actor: Actor, lessonId: number, 
   }
   if (guard.locked) throw locked();
   await updateLessonTopic(db, lessonId, input);
-  const [row] = await db
-    .select({
-      id: lessons.id,
-      date: lessons.date,
-      lesson_number: lessons.lessonNumber,
-      topic: lessons.topic,
-      homework: lessons.homework,
-    })
-    .from(lessons)
-    .where(eq(lessons.id, lessonId));
-  return row;
+  return findLessonTopic(db, lessonId);
 }
