@@ -24,7 +24,12 @@ export function FinalMarksPage() {
   const loads = index.data?.loads ?? [];
   const group = groupId ?? classesOf(loads.filter((load) => load.own).concat(loads))[0]?.id ?? null;
   const final = useFinalMarks(group);
-  const period = final.data?.periods.find((item) => item.id === periodId) ?? final.data?.periods[0];
+  const periods = final.data?.periods ?? [];
+  // The open term first: that is where marks are still being confirmed.
+  const period =
+    periods.find((item) => item.id === periodId) ??
+    periods.find((item) => !item.closed && item.kind !== 'year') ??
+    periods[0];
   return (
     <>
       <PageTitle description="Предложенные по средним баллам оценки подтверждаются учителем; подтверждённая оценка не меняется сама">
