@@ -1,12 +1,13 @@
-import { PlaceholderRoutes, type PlannedScreen } from '@parta/shared';
+import { NotFoundPage, type PlannedScreen, ScreenPlaceholder } from '@parta/shared';
+import { Route, Routes } from 'react-router-dom';
+import { AttendancePage } from './pages/attendance-page';
+import { FinalMarksPage } from './pages/final-marks-page';
+import { JournalIndexPage } from './pages/journal-index-page';
+import { JournalPage } from './pages/journal-page';
+import { TopicsPage } from './pages/topics-page';
 
-/** Screens of this remote (SPEC §2), paths relative to the layout root. */
-const SCREENS: PlannedScreen[] = [
-  { path: 'journal', title: 'Журнал' },
-  { path: 'journal/final', title: 'Итоговые оценки' },
-  { path: 'journal/topics', title: 'Темы уроков' },
-  { path: 'journal/attendance', title: 'Посещаемость' },
-  { path: 'journal/:groupId/:loadId', title: 'Журнал' },
+/** Screens of this remote still being built (SPEC §2), paths relative to the layout root. */
+const PLANNED: PlannedScreen[] = [
   { path: 'ktp', title: 'КТП' },
   { path: 'ktp/:id', title: 'Редактирование КТП' },
   { path: 'reports', title: 'Отчёты' },
@@ -18,5 +19,21 @@ const SCREENS: PlannedScreen[] = [
 
 /** The module this remote exposes as `./routes`. */
 export default function JournalRoutes() {
-  return <PlaceholderRoutes screens={SCREENS} buildLabel={process.env.PARTA_BUILD_LABEL} />;
+  return (
+    <Routes>
+      <Route path="journal" element={<JournalIndexPage />} />
+      <Route path="journal/final" element={<FinalMarksPage />} />
+      <Route path="journal/topics" element={<TopicsPage />} />
+      <Route path="journal/attendance" element={<AttendancePage />} />
+      <Route path="journal/:groupId/:loadId" element={<JournalPage />} />
+      {PLANNED.map((screen) => (
+        <Route
+          key={screen.path}
+          path={screen.path}
+          element={<ScreenPlaceholder title={screen.title} buildLabel={process.env.PARTA_BUILD_LABEL} />}
+        />
+      ))}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
 }

@@ -2,13 +2,15 @@
  * HTTP load with autocannon, with exact latency percentiles from every response (autocannon's own
  * summary has no p95) and a count of what failed.
  */
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 
 export interface LoadRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: string;
   headers?: Record<string, string>;
+  /** autocannon's hook: rewrites the request just before each send (the journal's saves take a fresh cell each). */
+  setupRequest?: (request: Request) => Request;
 }
 
 export interface LoadFigures {

@@ -4,6 +4,7 @@
  * a scenario whose route is not there (an area not built yet) is reported as missing, not failed.
  */
 import { DEMO_PASSWORD } from '../src/seed';
+import { JOURNAL_SCENARIOS } from './journal-scenarios';
 import type { LoadRequest } from './load';
 
 export interface ScenarioContext {
@@ -116,4 +117,6 @@ export const SCENARIOS: Scenario[] = [
         .map((group) => get(`/api/lessons?group_id=${group.id}&from=${monday}&to=${addDays(monday, 6)}`));
     },
   },
+  // The class journal (issue 11): its own block.
+  ...JOURNAL_SCENARIOS,
 ];

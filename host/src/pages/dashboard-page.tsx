@@ -3,6 +3,7 @@ import { fullName, PageTitle, usePermissions } from '@parta/shared';
 import { Link } from 'react-router-dom';
 import { useSchoolCounts } from '../features/dashboard/api/get-school-counts';
 import { TodayLessons } from '../features/dashboard/ui/today-lessons';
+import { WeekMarks } from '../features/dashboard/ui/week-marks';
 import { MENU } from '../layout/menu';
 
 /** What a school user wants first thing: the school's numbers now and the way to their screens. */
@@ -50,6 +51,7 @@ export function DashboardPage() {
       ) : null}
 
       {status === 'ready' ? <TodayLessons /> : null}
+      {status === 'ready' ? <WeekMarks /> : null}
 
       <Card withBorder radius="md" padding="lg">
         <Text fw={600} mb="sm">

@@ -3,6 +3,7 @@ import { applicationsRoutes } from './applications/applications.routes';
 import { bellsRoutes } from './bells/bells.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
+import { journalRoutes } from './journal/journal.routes';
 import { loadsRoutes } from './loads/loads.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
 import { parentsRoutes } from './parents/parents.routes';
@@ -36,4 +37,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   // organization registry and applications (issue 13)
   registryRoutes,
   applicationsRoutes,
+  // journal area (issue 11)
+  journalRoutes,
 ];

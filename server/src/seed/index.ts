@@ -17,6 +17,7 @@ import { hashPassword } from '../modules/auth/credentials';
 import { seedApplications } from './applications';
 import { insertMany, insertUsers, type SeedContext } from './context';
 import { seedFamilies } from './families';
+import { seedJournal } from './journal';
 import { adultName, surnameFor } from './names';
 import { Random } from './random';
 import { type SeededSchool, seedSchool } from './school';
@@ -57,7 +58,7 @@ export type SeedStep = (result: SeedResult, options: Required<SeedOptions>) => P
  * Steps of later issues, run in order after the base seed inside the same transaction:
  * import `seedTimetable`, `seedJournal`, `seedKtp`… from ./<area>.ts and list them here.
  */
-const SEED_STEPS: SeedStep[] = [seedTimetable, seedApplications];
+const SEED_STEPS: SeedStep[] = [seedTimetable, seedJournal, seedApplications];
 
 async function seedDictionaries(db: Database) {
   const typeIds = await insertMany(db, organizationTypes, [

@@ -1,4 +1,16 @@
-import { averageColor, finalMarkCategory, isGrade, parseMarkInput } from './marks';
+import {
+  averageColor,
+  DEFAULT_MARK_THRESHOLDS,
+  finalMarkCategory,
+  formatAverage,
+  formatCell,
+  isGrade,
+  parseCellText,
+  parseMarkInput,
+  proposeMark,
+  proposeYearMark,
+  weightedAverage,
+} from './marks';
 
 describe('parseMarkInput', () => {
   it('accepts grades 1 to 5', () => {
@@ -57,5 +69,92 @@ describe('finalMarkCategory', () => {
     expect(finalMarkCategory(4)).toBe('good');
     expect(finalMarkCategory('осв')).toBe('exempt');
     expect(finalMarkCategory('x')).toBeNull();
+  });
+});
+
+describe('parseCellText', () => {
+  it('reads several grades and one attendance mark, stored lower-case', () => {
+    expect(parseCellText('5/4')).toEqual({ grades: [5, 4], attendance: null });
+    expect(parseCellText('Н')).toEqual({ grades: [], attendance: 'н' });
+    expect(parseCellText('Б 3')).toEqual({ grades: [3], attendance: 'б' });
+    expect(parseCellText('  ')).toEqual({ grades: [], attendance: null });
+  });
+
+  it('refuses anything that is not a mark, two attendance marks and too many grades', () => {
+    for (const raw of ['7', '5/6', 'x', 'н/б', '5/4/3/2/1', '4.5', '55'])
+      expect(parseCellText(raw)).toBeNull();
+  });
+
+  it('prints a cell the way it parses back', () => {
+    expect(formatCell({ grades: [5, 4], attendance: null })).toBe('5/4');
+    expect(formatCell({ grades: [{ value: 3 }], attendance: 'б' })).toBe('б 3');
+    expect(parseCellText(formatCell({ grades: [3], attendance: 'б' }))).toEqual({
+      grades: [3],
+      attendance: 'б',
+    });
+  });
+});
+
+describe('weightedAverage', () => {
+  it('is the simple mean with the default weight 1', () => {
+    expect(weightedAverage([5, 4, 4].map((value) => ({ value, weight: 1 })))).toBeCloseTo(13 / 3);
+  });
+
+  it('weighs grades by their work type', () => {
+    expect(
+      weightedAverage([
+        { value: 5, weight: 1 },
+        { value: 2, weight: 2 },
+      ]),
+    ).toBe(3);
+  });
+
+  it('is null without grades and ignores weightless ones', () => {
+    expect(weightedAverage([])).toBeNull();
+    expect(weightedAverage([{ value: 2, weight: 0 }])).toBeNull();
+  });
+
+  it('prints with a decimal comma', () => {
+    expect(formatAverage(13 / 3)).toBe('4,33');
+    expect(formatAverage(null)).toBe('');
+  });
+});
+
+describe('proposeMark', () => {
+  it.each([
+    [5, '5'],
+    [4.5, '5'],
+    [4.49, '4'],
+    [3.5, '4'],
+    [3.49, '3'],
+    [2.5, '3'],
+    [2.49, '2'],
+    [1, '2'],
+  ])('%p proposes %p with the default thresholds', (average, mark) => {
+    expect(proposeMark(average)).toBe(mark);
+  });
+
+  it('follows a school’s own thresholds and never proposes without grades', () => {
+    const strict = { five: 4.65, four: 3.65, three: 2.65 };
+    expect(proposeMark(4.6, strict)).toBe('4');
+    expect(proposeMark(4.6, DEFAULT_MARK_THRESHOLDS)).toBe('5');
+    expect(proposeMark(null)).toBeNull();
+  });
+
+  it('does not miss a threshold by floating-point noise', () => {
+    expect(proposeMark((4.5 * 3 - 0.0000001) / 3 + 0.00000003)).toBe('5');
+  });
+});
+
+describe('proposeYearMark', () => {
+  it('rounds the mean of the period grades mathematically', () => {
+    expect(proposeYearMark(['4', '5', '4', '5'])).toBe('5');
+    expect(proposeYearMark(['3', '4', '4', '3'])).toBe('4');
+    expect(proposeYearMark(['3', '3', '4', '3'])).toBe('3');
+  });
+
+  it('leaves осв, ЗЧ, НЗ, Н/А and missing periods out', () => {
+    expect(proposeYearMark(['5', 'осв', null, 'ЗЧ'])).toBe('5');
+    expect(proposeYearMark(['Н/А', null])).toBeNull();
   });
 });

@@ -68,3 +68,110 @@ export function finalMarkCategory(mark: string | number): MarkCategory | null {
       return null;
   }
 }
+
+// ---------------------------------------------------------------- journal cells
+
+/** The most grades one cell holds (a double mark 5/4 is two); more is a typing slip. */
+export const MAX_GRADES_PER_CELL = 4;
+
+/** What a journal cell holds: grades in the order typed and at most one attendance mark. */
+export interface CellMarks {
+  grades: Grade[];
+  attendance: AttendanceMark | null;
+}
+
+/** Why a cell text was refused, shown in place beside the cell. */
+export const CELL_INPUT_HINT = 'Оценки 1–5 (несколько через /), н — отсутствовал, б — болел';
+
+/**
+ * Parses a whole cell as typed: grades and attendance marks separated by `/`, spaces or commas
+ * («5/4», «н», «Б», «н/3»). Empty text clears the cell. `null` when anything in it is not a mark,
+ * when it names two attendance marks, or more than {@link MAX_GRADES_PER_CELL} grades.
+ */
+export function parseCellText(raw: string): CellMarks | null {
+  const tokens = raw.split(/[\s/,;]+/).filter(Boolean);
+  const cell: CellMarks = { grades: [], attendance: null };
+  for (const token of tokens) {
+    const mark = parseMarkInput(token);
+    if (!mark) return null;
+    if (mark.kind === 'grade') cell.grades.push(mark.value);
+    else if (cell.attendance) return null;
+    else cell.attendance = mark.value;
+  }
+  if (cell.grades.length > MAX_GRADES_PER_CELL) return null;
+  return cell;
+}
+
+/** The text a cell shows and edits: attendance first, then the grades joined by `/` («н», «5/4»). */
+export function formatCell(cell: {
+  grades: readonly { value: number }[] | readonly number[];
+  attendance: string | null;
+}): string {
+  const grades = cell.grades.map((grade) => (typeof grade === 'number' ? grade : grade.value));
+  return [cell.attendance, grades.length > 0 ? grades.join('/') : null].filter(Boolean).join(' ');
+}
+
+// ---------------------------------------------------------------- averages and proposals
+
+/** A grade with the weight of its work type (1 when it has none). */
+export interface WeightedGrade {
+  value: number;
+  weight: number;
+}
+
+/**
+ * Σ(grade·weight)/Σweight (DOMAIN.md "Marks"), or null without grades. Attendance, ЗЧ and НЗ never
+ * reach it: callers pass only grades 1–5.
+ */
+export function weightedAverage(grades: readonly WeightedGrade[]): number | null {
+  let sum = 0;
+  let weights = 0;
+  for (const grade of grades) {
+    if (!(grade.weight > 0)) continue;
+    sum += grade.value * grade.weight;
+    weights += grade.weight;
+  }
+  return weights > 0 ? sum / weights : null;
+}
+
+/** An average as the journal prints it: two decimals with a comma («4,33»). */
+export function formatAverage(average: number | null): string {
+  return average === null ? '' : average.toFixed(2).replace('.', ',');
+}
+
+/** The averages from which the proposed mark is 5, 4 and 3 [school]; below the last: 2. */
+export interface MarkThresholds {
+  five: number;
+  four: number;
+  three: number;
+}
+
+/** DOMAIN.md default: mathematical rounding (some regions use 4.65 / 3.65 / 2.65). */
+export const DEFAULT_MARK_THRESHOLDS: MarkThresholds = { five: 4.5, four: 3.5, three: 2.5 };
+
+/** The period mark proposed from an average; null without grades (the teacher decides, e.g. Н/А). */
+export function proposeMark(
+  average: number | null,
+  thresholds: MarkThresholds = DEFAULT_MARK_THRESHOLDS,
+): '5' | '4' | '3' | '2' | null {
+  if (average === null) return null;
+  // A hundredth of tolerance so 4.499999 from floating sums does not miss 4.5.
+  const value = Math.round(average * 100) / 100;
+  if (value >= thresholds.five) return '5';
+  if (value >= thresholds.four) return '4';
+  if (value >= thresholds.three) return '3';
+  return '2';
+}
+
+/**
+ * The year mark proposed from the period marks (DOMAIN.md: mean, rounded mathematically). Only
+ * grades count: осв, ЗЧ, НЗ and Н/А stay out of the mean; null when no period has a grade.
+ */
+export function proposeYearMark(periodMarks: readonly (string | null)[]): '5' | '4' | '3' | '2' | '1' | null {
+  const grades = periodMarks
+    .filter((mark): mark is string => mark !== null && /^[1-5]$/.test(mark))
+    .map(Number);
+  if (grades.length === 0) return null;
+  const mean = grades.reduce((sum, grade) => sum + grade, 0) / grades.length;
+  return String(Math.floor(mean + 0.5)) as '5' | '4' | '3' | '2' | '1';
+}

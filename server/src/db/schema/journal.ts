@@ -20,6 +20,35 @@ export const workTypes = pgTable(
   (t) => [index('work_types_organization_id_idx').on(t.organizationId)],
 );
 
+/**
+ * One journal cell (lesson × student) as a unit of saving: its version goes up by one with every
+ * save, so a save based on an older version is refused (409) instead of overwriting someone else's.
+ * The grades and the attendance mark themselves stay in `marks` and `attendance`, which reports and
+ * the diary read.
+ */
+export const journalCells = pgTable(
+  'journal_cells',
+  {
+    id: serial().primaryKey(),
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    lessonId: integer()
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    version: integer().notNull().default(0),
+    updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('journal_cells_lesson_student_uq').on(t.lessonId, t.studentId),
+    index('journal_cells_organization_id_idx').on(t.organizationId),
+  ],
+);
+
 /** Grades of one journal cell (lesson × student); a cell may hold several grades. */
 export const marks = pgTable(
   'marks',
@@ -123,5 +152,6 @@ export const markAudit = pgTable(
   (t) => [
     index('mark_audit_organization_id_idx').on(t.organizationId),
     index('mark_audit_student_idx').on(t.studentId),
+    index('mark_audit_lesson_student_idx').on(t.lessonId, t.studentId),
   ],
 );

@@ -1,0 +1,51 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** journal/{group_id}/{load_id}: the grid of one load. */
+export class JournalPage {
+  readonly grid: Locator;
+  readonly hint: Locator;
+  readonly conflicts: Locator;
+  readonly offlineBanner: Locator;
+  readonly saveSummary: Locator;
+
+  constructor(readonly page: Page) {
+    this.grid = page.getByRole('grid');
+    this.hint = page.getByTestId('journal-hint');
+    this.conflicts = page.getByTestId('journal-conflicts');
+    this.offlineBanner = page.getByTestId('offline-banner');
+    this.saveSummary = page.getByTestId('save-summary');
+  }
+
+  cell(row: number, col: number): Locator {
+    return this.grid.locator(`[role="gridcell"][data-row="${row}"][data-col="${col}"]`);
+  }
+
+  average(row: number): Locator {
+    return this.grid.getByTestId('average').nth(row);
+  }
+
+  async ready() {
+    await expect(this.grid).toBeVisible();
+    await expect(this.cell(0, 0)).toBeVisible();
+  }
+
+  /** Puts the cursor on a cell. */
+  async select(row: number, col: number) {
+    await this.cell(row, col).click();
+    await expect(this.cell(row, col)).toHaveAttribute('aria-selected', 'true');
+  }
+
+  /**
+   * Types a cell's text and commits with Enter, keyboard only. A digit starts editing by itself;
+   * Playwright's keyboard has no Cyrillic keys, so н/б go in through F2 (edit) and typed text.
+   */
+  async type(text: string) {
+    if (/^[1-5]/.test(text)) {
+      for (const key of text) await this.page.keyboard.press(key);
+    } else {
+      await this.page.keyboard.press('F2');
+      await this.page.keyboard.type(text);
+    }
+    await this.page.keyboard.press('Enter');
+  }
+}

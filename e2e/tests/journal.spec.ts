@@ -1,0 +1,178 @@
+import path from 'node:path';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { AppLayout } from '../pages/app-layout.page';
+import { JournalPage } from '../pages/journal.page';
+import { LoginPage } from '../pages/login.page';
+import { apiLogin } from '../support/demo';
+import { ARTIFACTS_DIR } from '../support/system';
+
+/** The seed fills the journal up to this day (server/src/seed/journal.ts); later lessons are empty. */
+const SEEDED_UNTIL = '2026-11-20';
+
+interface Grid {
+  lessons: { id: number; date: string }[];
+  students: { id: number }[];
+  cells: { lesson_id: number; student_id: number; version: number; grades: { value: number }[] }[];
+}
+
+async function apiGrid(request: APIRequestContext, token: string, url: string): Promise<Grid> {
+  const [, groupId, loadId] = /journal\/(\d+)\/(\d+)/.exec(url)!;
+  const response = await request.get(`/api/journal/${groupId}/${loadId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { data: Grid }).data;
+}
+
+const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
+
+test.describe('journal', () => {
+  test('a teacher types marks with the keyboard only, sees averages, survives reloads, offline and a conflict', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const journal = new JournalPage(page);
+    await new LoginPage(page).signIn('teacher');
+    await new AppLayout(page).ready();
+
+    const opened = Date.now();
+    await new AppLayout(page).openMenuItem('Журнал');
+    await page.locator('a[href^="/journal/"]').filter({ hasText: '·' }).first().click();
+    await journal.ready();
+    console.log(
+      `Журнал → grid interactive: ${Date.now() - opened} ms (from the menu click, index page in between)`,
+    );
+
+    const token = await apiLogin(request, 'teacher');
+    const grid = await apiGrid(request, token, page.url());
+    const col = grid.lessons.findIndex((lesson) => lesson.date > SEEDED_UNTIL);
+    expect(col).toBeGreaterThanOrEqual(0);
+
+    // Keyboard only: 5, н, Б (stored lower-case), a refused 7, then 4 — Enter moves down.
+    await journal.select(0, col);
+    const averageBefore = await journal.average(0).textContent();
+    await journal.type('5');
+    await journal.type('н');
+    await journal.type('Б');
+    await page.keyboard.press('7');
+    await expect(journal.hint).toContainText('«7» не отметка');
+    await expect(journal.cell(3, col)).toHaveText('');
+    await journal.type('4/5');
+    for (const [row, text] of [
+      [0, '5'],
+      [1, 'н'],
+      [2, 'б'],
+      [3, '4/5'],
+    ] as const) {
+      await expect(journal.cell(row, col)).toHaveText(text);
+      await expect(journal.cell(row, col)).toHaveAttribute('data-state', 'saved');
+    }
+    await expect(journal.average(0)).not.toHaveText(averageBefore ?? '');
+    await expect(journal.average(0)).toHaveAttribute('data-color', /green|blue|yellow|red/);
+
+    // 20 marks in a row, each saved within moments of its keystroke.
+    const col2 = col + 1;
+    await journal.select(0, col2);
+    const rows = Math.min(20, grid.students.length);
+    const delays: number[] = [];
+    for (let row = 0; row < rows; row++) {
+      const typed = Date.now();
+      await journal.type(String((row % 5) + 1));
+      await expect(journal.cell(row, col2)).toHaveAttribute('data-state', 'saved');
+      delays.push(Date.now() - typed);
+    }
+    delays.sort((a, b) => a - b);
+    console.log(
+      `keystroke → saved: median ${delays[Math.floor(delays.length / 2)]} ms, max ${delays.at(-1)} ms`,
+    );
+    expect(delays.at(-1)!).toBeLessThan(1500);
+
+    await page.reload();
+    await journal.ready();
+    await expect(journal.cell(0, col)).toHaveText('5');
+    await expect(journal.cell(2, col)).toHaveText('б');
+    await expect(journal.cell(3, col)).toHaveText('4/5');
+
+    // Offline: three marks queue, the screen says so, they go when the network returns.
+    const col3 = col + 2;
+    await journal.select(0, col3);
+    await context.setOffline(true);
+    await journal.type('3');
+    await journal.type('4');
+    await journal.type('5');
+    await expect(journal.offlineBanner).toBeVisible();
+    for (const row of [0, 1, 2])
+      await expect(journal.cell(row, col3)).toHaveAttribute('data-state', 'queued');
+    await expect(journal.saveSummary).toContainText('в очереди');
+    await context.setOffline(false);
+    for (const row of [0, 1, 2]) await expect(journal.cell(row, col3)).toHaveAttribute('data-state', 'saved');
+    await page.reload();
+    await journal.ready();
+    await expect(journal.cell(0, col3)).toHaveText('3');
+    await expect(journal.cell(2, col3)).toHaveText('5');
+
+    // A second browser saves the same cell first: this one sees the newer value and what was not saved.
+    const fresh = await apiGrid(request, token, page.url());
+    const lesson = fresh.lessons[col3];
+    const student = fresh.students[4];
+    const other = await request.put(`/api/journal/lessons/${lesson.id}/students/${student.id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { grades: [{ value: 2 }], attendance: null, version: 0 },
+    });
+    expect(other.ok()).toBe(true);
+    await journal.select(4, col3);
+    await journal.type('5');
+    await expect(journal.conflicts).toContainText('изменил другой пользователь');
+    await expect(journal.conflicts).toContainText('сейчас «2», ваше «5» не сохранено');
+    await expect(journal.cell(4, col3)).toHaveText('2');
+
+    // The cell's audit trail.
+    await journal.select(0, col);
+    await page.getByRole('button', { name: 'История клетки' }).click();
+    await expect(page.getByTestId('cell-history')).toContainText('∅ → 5');
+    await page.keyboard.press('Escape');
+
+    for (const [width, theme] of [
+      [1280, 'light'],
+      [390, 'light'],
+      [390, 'dark'],
+      [1280, 'dark'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 844 });
+      if (theme === 'dark') {
+        const layout = new AppLayout(page);
+        if (!(await page.locator('html').getAttribute('class'))?.includes('dark')) {
+          if (width <= 991) await page.setViewportSize({ width: 1280, height: 844 });
+          await layout.themeToggle.click();
+          await page.setViewportSize({ width, height: 844 });
+        }
+      }
+      await page.mouse.move(5, 5);
+      await page.screenshot({ path: shot(`journal-grid-${width}-${theme}`) });
+    }
+  });
+
+  test('final marks: proposals confirmed for a whole column; a student cannot reach the journal', async ({
+    page,
+    browser,
+  }) => {
+    await new LoginPage(page).signIn('teacher');
+    await page.goto('/journal/final');
+    await expect(page.getByRole('heading', { name: 'Итоговые оценки' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Период' }).click();
+    await page.getByRole('option', { name: 'II четверть', exact: true }).click();
+    const confirm = page.getByRole('button', { name: /Подтвердить все/ }).first();
+    await expect(confirm).toBeVisible();
+    await confirm.click();
+    await expect(page.getByText(/Подтверждено оценок: \d+/)).toBeVisible();
+    await expect(
+      page.getByTestId('final-table').locator('select[data-confirmed="true"]').first(),
+    ).toBeVisible();
+    await page.screenshot({ path: shot('journal-final-1280-light') });
+
+    const studentPage = await (await browser.newContext()).newPage();
+    await new LoginPage(studentPage).signIn('student');
+    await studentPage.goto('/journal');
+    await expect(studentPage).toHaveURL(/\/access/);
+  });
+});

@@ -1,0 +1,67 @@
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { getErrorMessage, PageTitle } from '@parta/shared';
+import { Link, useNavigate } from 'react-router-dom';
+import { useJournalIndex } from '../features/journal/api/get-journal-index';
+import { LoadPicker, loadLabel } from '../features/journal/ui/load-picker';
+import { journalPaths } from '../lib/paths';
+
+/** Журнал (journal.organization): pick a class and subject; the teacher's own journals as quick links. */
+export function JournalIndexPage() {
+  const index = useJournalIndex();
+  const navigate = useNavigate();
+  const own = index.data?.loads.filter((load) => load.own) ?? [];
+  return (
+    <>
+      <PageTitle
+        description="Выберите класс и предмет: свои журналы первыми"
+        actions={
+          <Group gap="xs">
+            <Button component={Link} to={journalPaths.final} variant="light">
+              Итоговые
+            </Button>
+            <Button component={Link} to={journalPaths.topics} variant="light">
+              Темы
+            </Button>
+            <Button component={Link} to={journalPaths.attendance} variant="light">
+              Посещаемость
+            </Button>
+          </Group>
+        }
+      >
+        Журнал
+      </PageTitle>
+      {index.error ? (
+        <Alert color="red">{getErrorMessage(index.error, 'Не удалось загрузить журналы')}</Alert>
+      ) : !index.data ? (
+        <Loader />
+      ) : (
+        <Stack>
+          <Paper withBorder p="md" radius="md">
+            <LoadPicker
+              loads={index.data.loads}
+              value={null}
+              onChange={(load) => navigate(journalPaths.grid(load.group_id, load.id))}
+            />
+          </Paper>
+          {own.length > 0 ? (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {own.map((load) => (
+                <Paper key={load.id} withBorder p="md" radius="md">
+                  <Anchor component={Link} to={journalPaths.grid(load.group_id, load.id)} fw={600}>
+                    {loadLabel(load)}
+                  </Anchor>
+                  <Group gap="xs" mt={6}>
+                    <Badge variant="light">{load.hours_per_week} ч в неделю</Badge>
+                    {load.editable ? null : <Badge color="gray">только чтение</Badge>}
+                  </Group>
+                </Paper>
+              ))}
+            </SimpleGrid>
+          ) : (
+            <Text c="dimmed">Своих журналов нет: откройте любой журнал школы из списка.</Text>
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The class journal under load (issue 11): opening a whole grid, and saving cells, each save on a
+ * cell nobody saved yet (version 0), so every acknowledged save is a real write; verify() then
+ * looks every issued cell up in the database.
+ */
+import { Client } from 'pg';
+import type { LoadRequest } from './load';
+import type { Scenario } from './scenarios';
+
+interface JournalLoadItem {
+  id: number;
+  group_id: number;
+  subgroup_id: number | null;
+  hours_per_week: number;
+  own: boolean;
+}
+interface Grid {
+  editable: boolean;
+  lessons: { id: number }[];
+  students: { id: number }[];
+  cells: { lesson_id: number; student_id: number }[];
+}
+
+/** The cells the save scenario hands out, in order; `issued` of them have been sent. */
+const pool: { lesson_id: number; student_id: number }[] = [];
+let issued = 0;
+
+export const JOURNAL_SCENARIOS: Scenario[] = [
+  {
+    name: 'journal open (GET /api/journal/{group}/{load})',
+    login: 'teacher',
+    quick: true,
+    target: { p95_ms: 50 },
+    prepare: async ({ get }) => {
+      const index = await get<{ data: { loads: JournalLoadItem[] } }>('/api/journal');
+      if (!index) return null;
+      // The fullest journals: most hours a week, so the most lessons in a term (≈ 35 × 50).
+      return [...index.data.loads]
+        .filter((load) => load.subgroup_id === null)
+        .sort((a, b) => b.hours_per_week - a.hours_per_week)
+        .slice(0, 20)
+        .map((load): LoadRequest => ({ method: 'GET', path: `/api/journal/${load.group_id}/${load.id}` }));
+    },
+  },
+  {
+    name: 'cell save (PUT /api/journal/lessons/{l}/students/{s})',
+    login: 'zavuch',
+    quick: true,
+    target: { p95_ms: 20 },
+    prepare: async ({ get }) => {
+      const index = await get<{ data: { loads: JournalLoadItem[] } }>('/api/journal');
+      if (!index) return null;
+      pool.length = 0;
+      issued = 0;
+      for (const load of index.data.loads.filter((item) => item.subgroup_id === null).slice(0, 150)) {
+        const grid = await get<{ data: Grid }>(`/api/journal/${load.group_id}/${load.id}`);
+        if (!grid?.data.editable) continue;
+        const saved = new Set(grid.data.cells.map((cell) => `${cell.lesson_id}|${cell.student_id}`));
+        for (const lesson of grid.data.lessons)
+          for (const student of grid.data.students)
+            if (!saved.has(`${lesson.id}|${student.id}`))
+              pool.push({ lesson_id: lesson.id, student_id: student.id });
+      }
+      if (pool.length === 0) return null;
+      const body = JSON.stringify({ grades: [{ value: 4 }], attendance: null, version: 0 });
+      return [
+        {
+          method: 'PUT',
+          path: '/api/journal/lessons/0/students/0',
+          body,
+          setupRequest: (request) => {
+            const cell = pool[issued++ % pool.length];
+            return { ...request, path: `/api/journal/lessons/${cell.lesson_id}/students/${cell.student_id}` };
+          },
+        },
+      ];
+    },
+    verify: async ({ databaseUrl }) => {
+      const sent = pool.slice(0, Math.min(issued, pool.length));
+      const client = new Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const result = await client.query(
+          `select count(*)::int as stored from journal_cells c
+             join json_to_recordset($1::json) as k(lesson_id int, student_id int)
+               on k.lesson_id = c.lesson_id and k.student_id = c.student_id
+            join marks m on m.lesson_id = c.lesson_id and m.student_id = c.student_id`,
+          [JSON.stringify(sent)],
+        );
+        return {
+          'ячеек в пуле': pool.length,
+          'отправлено сохранений': issued,
+          'найдено в базе': result.rows[0].stored,
+        };
+      } finally {
+        await client.end();
+      }
+    },
+  },
+];

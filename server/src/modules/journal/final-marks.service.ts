@@ -1,0 +1,147 @@
+import type { FinalGrid, FinalMarkItem, finalInputSchema } from '@parta/shared/domain/contracts/journal';
+import { type FinalMark, proposeMark, proposeYearMark } from '@parta/shared/domain/marks';
+import { groupName } from '@parta/shared/domain/names';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { classes, students } from '../../db/schema';
+import { findInScope, inScope } from '../../db/scope';
+import type { Actor } from '../../plugins/auth';
+import { HttpError, notFound } from '../../plugins/errors';
+import { listLoads } from '../loads/loads.service';
+import { listPeriods } from '../periods/periods.service';
+import {
+  findFinalMarks,
+  findJournalStudents,
+  findStudentClasses,
+  findTermAverages,
+  writeFinalMarks,
+} from './journal.repository';
+import { locked } from './journal.service';
+
+type FinalInput = z.output<typeof finalInputSchema>;
+
+/** Final marks of a subject are set by a teacher of that subject in the class, or with loads.edit. */
+function writesFinal(actor: Actor, teacherIds: (number | null)[]) {
+  if (!actor.permissions.has('journals.final.edit')) return false;
+  return actor.permissions.has('loads.edit') || teacherIds.includes(actor.userId);
+}
+
+async function classContext(db: Db, actor: Actor, groupId: number) {
+  const classRow = await findInScope(db, actor, classes, groupId, 'Класс не найден');
+  const [loads, allPeriods, students] = await Promise.all([
+    listLoads(db, actor, { group_id: groupId }),
+    listPeriods(db, actor, classRow.organizationId),
+    findJournalStudents(db, groupId, null),
+  ]);
+  const periods = allPeriods
+    .filter((period) => period.grades.includes(classRow.number))
+    .sort(
+      (a, b) =>
+        Number(a.kind === 'year') - Number(b.kind === 'year') || a.start_date.localeCompare(b.start_date),
+    );
+  const subjects = new Map<number, { id: number; name: string; teacherIds: (number | null)[] }>();
+  for (const load of loads) {
+    const subject = subjects.get(load.subject_id) ?? {
+      id: load.subject_id,
+      name: load.subject_name,
+      teacherIds: [],
+    };
+    subject.teacherIds.push(load.teacher_id);
+    subjects.set(load.subject_id, subject);
+  }
+  return { classRow, periods, students, subjects };
+}
+
+/** GET /api/journal/final: confirmed marks and proposals (periods from averages, year from periods). */
+export async function finalGrid(db: Db, actor: Actor, groupId: number): Promise<FinalGrid> {
+  const { classRow, periods, students, subjects } = await classContext(db, actor, groupId);
+  const studentIds = students.map((student) => student.id);
+  const terms = periods.filter((period) => period.kind !== 'year');
+  const [marks, averages] = await Promise.all([
+    findFinalMarks(
+      db,
+      studentIds,
+      periods.map((period) => period.id),
+    ),
+    findTermAverages(db, groupId, terms),
+  ]);
+  const proposals: FinalMarkItem[] = [];
+  for (const average of averages) {
+    const value = proposeMark(Number(average.average));
+    if (value)
+      proposals.push({
+        student_id: average.student_id,
+        subject_id: average.subject_id,
+        period_id: average.period_id,
+        value,
+      });
+  }
+  const year = periods.find((period) => period.kind === 'year');
+  if (year) {
+    const confirmed = new Map(
+      marks.map((mark) => [`${mark.student_id}|${mark.subject_id}|${mark.period_id}`, mark.value]),
+    );
+    for (const student of students) {
+      for (const subject of subjects.values()) {
+        const value = proposeYearMark(
+          terms.map((term) => confirmed.get(`${student.id}|${subject.id}|${term.id}`) ?? null),
+        );
+        if (value)
+          proposals.push({ student_id: student.id, subject_id: subject.id, period_id: year.id, value });
+      }
+    }
+  }
+  return {
+    group_id: groupId,
+    group_name: groupName(classRow),
+    periods,
+    subjects: [...subjects.values()]
+      .sort((a, b) => a.name.localeCompare(b.name, 'ru'))
+      .map((subject) => ({
+        id: subject.id,
+        name: subject.name,
+        editable: writesFinal(actor, subject.teacherIds),
+      })),
+    students,
+    marks,
+    proposals,
+  };
+}
+
+/**
+ * PUT /api/journal/final: sets, confirms or removes final marks of one class's students; a closed
+ * period refuses (423), every change goes to the audit trail. All or none.
+ */
+export async function saveFinalMarks(db: Db, actor: Actor, input: FinalInput): Promise<FinalMarkItem[]> {
+  const studentIds = [...new Set(input.marks.map((mark) => mark.student_id))];
+  const allPeriods = await listPeriods(db, actor);
+  const periodOf = new Map(allPeriods.map((period) => [period.id, period]));
+  const contexts = new Map<number, Awaited<ReturnType<typeof classContext>>>();
+  const places = await findStudentClasses(db, inScope(actor, students.organizationId), studentIds);
+  for (const mark of input.marks) {
+    const classId = places.get(mark.student_id);
+    if (classId === undefined) throw notFound('Ученик не найден');
+    let context = contexts.get(classId);
+    if (!context) {
+      context = await classContext(db, actor, classId);
+      contexts.set(classId, context);
+    }
+    const subject = context.subjects.get(mark.subject_id);
+    if (!subject) throw notFound('Предмет не найден в нагрузке класса');
+    const period = periodOf.get(mark.period_id);
+    if (!period || !context.periods.some((item) => item.id === period.id)) throw notFound('Период не найден');
+    if (!writesFinal(actor, subject.teacherIds)) {
+      throw new HttpError(403, 'Итоговые оценки по предмету ставит его учитель');
+    }
+    if (period.closed) throw locked();
+  }
+  const organizationOf = (studentId: number) => contexts.get(places.get(studentId)!)!.classRow.organizationId;
+  await writeFinalMarks(
+    db,
+    actor.userId,
+    input.marks.map((mark) => ({ ...mark, organization_id: organizationOf(mark.student_id) })),
+  );
+  return input.marks
+    .filter((mark): mark is typeof mark & { value: FinalMark } => mark.value !== null)
+    .map(({ student_id, subject_id, period_id, value }) => ({ student_id, subject_id, period_id, value }));
+}

@@ -1,0 +1,504 @@
+import type { JournalCell } from '@parta/shared/domain/contracts/journal';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { classes, finalMarks, lessons, students, subgroupMembers, workTypes } from '../../db/schema';
+
+/** Rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Active students of a class, or of one subgroup of it, in register order. */
+export function findJournalStudents(db: Db, classId: number, subgroupId: number | null) {
+  const query = db
+    .select({
+      id: students.id,
+      surname: students.surname,
+      name: students.name,
+      patronymic: students.patronymic,
+    })
+    .from(students);
+  const where = and(eq(students.classId, classId), eq(students.status, 'active'));
+  return (
+    subgroupId === null
+      ? query.where(where)
+      : query
+          .innerJoin(subgroupMembers, eq(subgroupMembers.studentId, students.id))
+          .where(and(where, eq(subgroupMembers.subgroupId, subgroupId)))
+  ).orderBy(asc(students.surname), asc(students.name), asc(students.patronymic), asc(students.id));
+}
+
+/** Held (not cancelled) lessons of a load between two dates, in order. */
+export function findLoadLessons(db: Db, loadId: number, from: string, to: string) {
+  return db
+    .select({
+      id: lessons.id,
+      date: lessons.date,
+      lesson_number: lessons.lessonNumber,
+      topic: lessons.topic,
+      homework: lessons.homework,
+    })
+    .from(lessons)
+    .where(
+      and(
+        eq(lessons.loadId, loadId),
+        sql`${lessons.date} between ${from} and ${to}`,
+        sql`${lessons.status} <> 'cancelled'`,
+      ),
+    )
+    .orderBy(asc(lessons.date), asc(lessons.lessonNumber), asc(lessons.id));
+}
+
+interface CellPart {
+  kind: 'm' | 'a' | 'v';
+  lesson_id: number;
+  student_id: number;
+  value: string;
+  work_type_id: number | null;
+  weight: string | null;
+}
+
+/** Folds the rows of marks, attendance and versions into cells, grades in the order given. */
+function foldCells(parts: CellPart[]): (JournalCell & { weights: number[] })[] {
+  const cells = new Map<string, JournalCell & { weights: number[] }>();
+  for (const part of parts) {
+    const key = `${part.lesson_id}|${part.student_id}`;
+    let cell = cells.get(key);
+    if (!cell) {
+      cell = {
+        lesson_id: part.lesson_id,
+        student_id: part.student_id,
+        grades: [],
+        attendance: null,
+        version: 0,
+        weights: [],
+      };
+      cells.set(key, cell);
+    }
+    if (part.kind === 'm') {
+      cell.grades.push({ value: Number(part.value), work_type_id: part.work_type_id });
+      cell.weights.push(Number(part.weight ?? 1));
+    } else if (part.kind === 'a') cell.attendance = part.value as 'н' | 'б';
+    else cell.version = Number(part.value);
+  }
+  return [...cells.values()];
+}
+
+/**
+ * Every saved cell of a load's lessons between two dates in one round trip: grades (with the
+ * weight they were given), attendance marks and versions, unioned and folded here.
+ */
+export async function findLoadCells(db: Db, loadId: number, from: string, to: string) {
+  const held = sql`select id from lessons where load_id = ${loadId} and date between ${from} and ${to} and status <> 'cancelled'`;
+  const parts = await rowsOf<CellPart>(
+    db,
+    sql`select 'm' as kind, m.lesson_id, m.student_id, m.value, m.work_type_id, m.weight::text as weight, m.id as ord
+          from marks m where m.lesson_id in (${held})
+        union all
+        select 'a', a.lesson_id, a.student_id, a.value, null, null, 0 from attendance a where a.lesson_id in (${held})
+        union all
+        select 'v', c.lesson_id, c.student_id, c.version::text, null, null, 0 from journal_cells c where c.lesson_id in (${held})
+        order by 7`,
+  );
+  return foldCells(parts);
+}
+
+/** The cells named by (lesson, student) pairs, as saved now (what a 409 answers). */
+export async function findCells(db: Db, keys: { lesson_id: number; student_id: number }[]) {
+  if (keys.length === 0) return [];
+  const json = JSON.stringify(keys);
+  const wanted = sql`select * from json_to_recordset(${json}::json) as k(lesson_id int, student_id int)`;
+  const parts = await rowsOf<CellPart>(
+    db,
+    sql`with k as (${wanted})
+        select 'm' as kind, m.lesson_id, m.student_id, m.value, m.work_type_id, m.weight::text as weight, m.id as ord
+          from marks m join k on k.lesson_id = m.lesson_id and k.student_id = m.student_id
+        union all
+        select 'a', a.lesson_id, a.student_id, a.value, null, null, 0
+          from attendance a join k on k.lesson_id = a.lesson_id and k.student_id = a.student_id
+        union all
+        select 'v', c.lesson_id, c.student_id, c.version::text, null, null, 0
+          from journal_cells c join k on k.lesson_id = c.lesson_id and k.student_id = c.student_id
+        order by 7`,
+  );
+  const found = new Map(foldCells(parts).map((cell) => [`${cell.lesson_id}|${cell.student_id}`, cell]));
+  return keys.map(
+    (key) =>
+      found.get(`${key.lesson_id}|${key.student_id}`) ?? {
+        ...key,
+        grades: [],
+        attendance: null,
+        version: 0,
+        weights: [],
+      },
+  );
+}
+
+/** What a save needs to know of each lesson: where it is, who teaches it, whether its period is closed. */
+export interface LessonGuard {
+  id: number;
+  organization_id: number;
+  class_id: number;
+  subgroup_id: number | null;
+  subject_id: number;
+  date: string;
+  teacher_id: number | null;
+  load_teacher_id: number | null;
+  locked: boolean;
+  work_type_ids: number[];
+}
+
+/** Lessons by id within `scope` (the caller's organizations, as SQL), with what a save checks. */
+export async function findLessonGuards(db: Db, lessonIds: number[], scope: SQL | undefined) {
+  return rowsOf<LessonGuard>(
+    db,
+    sql`select lessons.id, lessons.organization_id, lessons.class_id, lessons.subgroup_id, lessons.subject_id,
+               lessons.date::text as date, lessons.teacher_id, ld.teacher_id as load_teacher_id,
+               exists (select 1 from periods p
+                        where p.organization_id = lessons.organization_id and p.closed
+                          and lessons.date between p.start_date and p.end_date and c.number = any (p.grades)) as locked,
+               array(select w.id from work_types w where w.organization_id = lessons.organization_id) as work_type_ids
+          from lessons
+          join classes c on c.id = lessons.class_id
+          left join loads ld on ld.id = lessons.load_id
+         where lessons.id in (${sql.join(
+           lessonIds.map((id) => sql`${id}`),
+           sql`, `,
+         )}) and lessons.status <> 'cancelled' and ${scope ?? sql`true`}`,
+  );
+}
+
+/** Students by id with their class and subgroups (a cell's student must sit in the lesson's class). */
+export function findStudentPlaces(db: Db, studentIds: number[]) {
+  return db
+    .select({
+      id: students.id,
+      classId: students.classId,
+      subgroupIds: sql<
+        number[]
+      >`array(select ${subgroupMembers.subgroupId} from ${subgroupMembers} where ${subgroupMembers.studentId} = ${students.id})`,
+    })
+    .from(students)
+    .where(and(inArray(students.id, studentIds), eq(students.status, 'active')));
+}
+
+/** One cell to save, as the save statement reads it from JSON. */
+export interface CellWrite {
+  organization_id: number;
+  lesson_id: number;
+  student_id: number;
+  subject_id: number;
+  version: number;
+  attendance: 'н' | 'б' | null;
+  grades: { value: string; work_type_id: number | null; ord: number }[];
+  /** The grades as the audit trail writes them («5/4»), null when none. */
+  grades_text: string | null;
+}
+
+/**
+ * Saves cells in one statement: each cell's version moves on only from the version the change was
+ * based on (insert at 0, conditional update above), and grades, attendance and the audit trail
+ * change only for the cells whose version moved. Answers the cells saved with their new version;
+ * a cell missing from the answer was stale.
+ */
+export async function saveCells(db: Db, userId: number, cells: CellWrite[]) {
+  const json = JSON.stringify(cells);
+  return rowsOf<{ lesson_id: number; student_id: number; version: number }>(
+    db,
+    sql`with input as (
+          select * from json_to_recordset(${json}::json) as r(
+            organization_id int, lesson_id int, student_id int, subject_id int, version int,
+            attendance text, grades json, grades_text text)
+        ),
+        updated as (
+          update journal_cells c set version = c.version + 1, updated_by = ${userId}, updated_at = now()
+            from input i
+           where i.version > 0 and c.lesson_id = i.lesson_id and c.student_id = i.student_id and c.version = i.version
+          returning c.lesson_id, c.student_id, c.version
+        ),
+        inserted as (
+          insert into journal_cells (organization_id, lesson_id, student_id, version, updated_by)
+          select i.organization_id, i.lesson_id, i.student_id, 1, ${userId} from input i where i.version = 0
+          on conflict (lesson_id, student_id) do nothing
+          returning lesson_id, student_id, version
+        ),
+        saved as (
+          select s.*, i.organization_id, i.subject_id, i.attendance, i.grades, i.grades_text
+            from (select * from updated union all select * from inserted) s
+            join input i on i.lesson_id = s.lesson_id and i.student_id = s.student_id
+        ),
+        old_marks as (
+          delete from marks m using saved s where m.lesson_id = s.lesson_id and m.student_id = s.student_id
+          returning m.lesson_id, m.student_id, m.value, m.id
+        ),
+        new_marks as (
+          insert into marks (organization_id, lesson_id, student_id, value, work_type_id, weight, created_by)
+          select s.organization_id, s.lesson_id, s.student_id, g.value, w.id, coalesce(w.weight, 1), ${userId}
+            from saved s
+            cross join lateral json_to_recordset(s.grades) as g(value text, work_type_id int, ord int)
+            left join work_types w on w.id = g.work_type_id and w.organization_id = s.organization_id
+           order by s.lesson_id, s.student_id, g.ord
+          returning id
+        ),
+        old_attendance as (
+          select a.lesson_id, a.student_id, a.value from attendance a
+            join saved s on a.lesson_id = s.lesson_id and a.student_id = s.student_id
+        ),
+        set_attendance as (
+          insert into attendance (organization_id, lesson_id, student_id, value, created_by)
+          select s.organization_id, s.lesson_id, s.student_id, s.attendance, ${userId} from saved s where s.attendance is not null
+          on conflict (lesson_id, student_id) do update set value = excluded.value, created_by = excluded.created_by, updated_at = now()
+          returning id
+        ),
+        cleared_attendance as (
+          delete from attendance a using saved s
+           where a.lesson_id = s.lesson_id and a.student_id = s.student_id and s.attendance is null
+          returning a.id
+        ),
+        old_text as (
+          select lesson_id, student_id, string_agg(value, '/' order by id) as grades_text from old_marks group by 1, 2
+        ),
+        audit_marks as (
+          insert into mark_audit (organization_id, entity, student_id, lesson_id, subject_id, old_value, new_value, user_id)
+          select s.organization_id, 'mark', s.student_id, s.lesson_id, s.subject_id, o.grades_text, s.grades_text, ${userId}
+            from saved s left join old_text o on o.lesson_id = s.lesson_id and o.student_id = s.student_id
+           where o.grades_text is distinct from s.grades_text
+          returning id
+        ),
+        audit_attendance as (
+          insert into mark_audit (organization_id, entity, student_id, lesson_id, subject_id, old_value, new_value, user_id)
+          select s.organization_id, 'attendance', s.student_id, s.lesson_id, s.subject_id, o.value, s.attendance, ${userId}
+            from saved s left join old_attendance o on o.lesson_id = s.lesson_id and o.student_id = s.student_id
+           where o.value is distinct from s.attendance
+          returning id
+        )
+        -- Data-modifying CTEs run to completion whether or not the answer reads them.
+        select lesson_id, student_id, version from saved`,
+  );
+}
+
+/** The audit trail of one cell, newest first, with who changed it. */
+export function findCellHistory(db: Db, lessonId: number, studentId: number, scope: SQL | undefined) {
+  return rowsOf<{
+    id: number;
+    entity: 'mark' | 'attendance' | 'final_mark';
+    old_value: string | null;
+    new_value: string | null;
+    surname: string | null;
+    name: string | null;
+    patronymic: string | null;
+    changed_at: string;
+  }>(
+    db,
+    sql`select mark_audit.id, mark_audit.entity, mark_audit.old_value, mark_audit.new_value,
+               u.surname, u.name, u.patronymic,
+               to_char(mark_audit.changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as changed_at
+          from mark_audit left join users u on u.id = mark_audit.user_id
+         where mark_audit.lesson_id = ${lessonId} and mark_audit.student_id = ${studentId} and ${scope ?? sql`true`}
+         order by mark_audit.changed_at desc, mark_audit.id desc`,
+  );
+}
+
+/** Work types of an organization, by name. */
+export function findWorkTypes(db: Db, organizationId: number) {
+  return db
+    .select({ id: workTypes.id, name: workTypes.name, weight: workTypes.weight })
+    .from(workTypes)
+    .where(eq(workTypes.organizationId, organizationId))
+    .orderBy(asc(workTypes.weight), asc(workTypes.name));
+}
+
+/** Sets a lesson's topic and homework. */
+export async function updateLessonTopic(
+  db: Db,
+  lessonId: number,
+  values: { topic: string | null; homework: string | null },
+) {
+  await db.update(lessons).set(values).where(eq(lessons.id, lessonId));
+}
+
+// ---------------------------------------------------------------- final marks
+
+/** Confirmed final marks of some students over some periods. */
+export async function findFinalMarks(db: Db, studentIds: number[], periodIds: number[]) {
+  if (studentIds.length === 0 || periodIds.length === 0) return [];
+  return db
+    .select({
+      student_id: finalMarks.studentId,
+      subject_id: finalMarks.subjectId,
+      period_id: finalMarks.periodId,
+      value: finalMarks.value,
+    })
+    .from(finalMarks)
+    .where(and(inArray(finalMarks.studentId, studentIds), inArray(finalMarks.periodId, periodIds)));
+}
+
+/** Weighted averages per student × subject × term of a class's lessons (the proposals' source). */
+export async function findTermAverages(
+  db: Db,
+  classId: number,
+  terms: { id: number; start_date: string; end_date: string }[],
+) {
+  if (terms.length === 0) return [];
+  const json = JSON.stringify(
+    terms.map((term) => ({ id: term.id, start: term.start_date, end: term.end_date })),
+  );
+  return rowsOf<{ student_id: number; subject_id: number; period_id: number; average: string }>(
+    db,
+    sql`select m.student_id, l.subject_id, t.id as period_id,
+               (sum(m.value::int * m.weight) / nullif(sum(m.weight), 0))::text as average
+          from marks m
+          join lessons l on l.id = m.lesson_id
+          join json_to_recordset(${json}::json) as t(id int, start date, "end" date)
+            on l.date between t.start and t."end"
+         where l.class_id = ${classId}
+         group by m.student_id, l.subject_id, t.id
+        having sum(m.weight) > 0`,
+  );
+}
+
+/** Where each student sits (class), within the caller's scope. */
+export async function findStudentClasses(db: Db, scope: SQL | undefined, studentIds: number[]) {
+  const rows = await db
+    .select({ id: students.id, classId: students.classId })
+    .from(students)
+    .where(and(inArray(students.id, studentIds), scope));
+  return new Map(rows.filter((row) => row.classId !== null).map((row) => [row.id, row.classId as number]));
+}
+
+/** Upserts (or, for null, deletes) final marks and appends each change to the audit trail, atomically. */
+export async function writeFinalMarks(
+  db: Db,
+  userId: number,
+  marks: {
+    organization_id: number;
+    student_id: number;
+    subject_id: number;
+    period_id: number;
+    value: string | null;
+  }[],
+) {
+  const json = JSON.stringify(marks);
+  await db.execute(sql`
+    with input as (
+      select * from json_to_recordset(${json}::json)
+        as r(organization_id int, student_id int, subject_id int, period_id int, value text)
+    ),
+    old as (
+      select f.student_id, f.subject_id, f.period_id, f.value from final_marks f
+        join input i using (student_id, subject_id, period_id)
+    ),
+    upserted as (
+      insert into final_marks (organization_id, student_id, subject_id, period_id, value, updated_by)
+      select organization_id, student_id, subject_id, period_id, value, ${userId} from input where value is not null
+      on conflict (student_id, subject_id, period_id)
+      do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()
+      returning id
+    ),
+    removed as (
+      delete from final_marks f using input i
+       where i.value is null and f.student_id = i.student_id and f.subject_id = i.subject_id and f.period_id = i.period_id
+      returning f.id
+    )
+    insert into mark_audit (organization_id, entity, student_id, subject_id, period_id, old_value, new_value, user_id)
+    select i.organization_id, 'final_mark', i.student_id, i.subject_id, i.period_id, o.value, i.value, ${userId}
+      from input i left join old o using (student_id, subject_id, period_id)
+     where o.value is distinct from i.value`);
+}
+
+// ---------------------------------------------------------------- attendance and the week
+
+/** A class's lessons between two dates (not cancelled) with their attendance marks. */
+export async function findClassAttendance(db: Db, classId: number, from: string, to: string) {
+  const [lessonRows, marks, members] = await Promise.all([
+    rowsOf<{ id: number; date: string; lesson_number: number; subgroup_id: number | null }>(
+      db,
+      sql`select id, date::text as date, lesson_number, subgroup_id from lessons
+           where class_id = ${classId} and date between ${from} and ${to} and status <> 'cancelled'`,
+    ),
+    rowsOf<{
+      student_id: number;
+      date: string;
+      lesson_number: number;
+      subject_name: string;
+      value: 'н' | 'б';
+    }>(
+      db,
+      sql`select a.student_id, l.date::text as date, l.lesson_number, s.name as subject_name, a.value
+            from attendance a join lessons l on l.id = a.lesson_id join subjects s on s.id = l.subject_id
+           where l.class_id = ${classId} and l.date between ${from} and ${to} and l.status <> 'cancelled'
+           order by l.date, l.lesson_number`,
+    ),
+    rowsOf<{ student_id: number; subgroup_id: number }>(
+      db,
+      sql`select m.student_id, m.subgroup_id from subgroup_members m
+            join subgroup_sets s on s.id = m.set_id where s.class_id = ${classId}`,
+    ),
+  ]);
+  return { lessons: lessonRows, marks, members };
+}
+
+/** Marks of the last days: given by a teacher (their lessons) or got by one student. */
+export async function findRecentMarks(
+  db: Db,
+  who: { studentId: number } | { teacherId: number },
+  from: string,
+  to: string,
+  scope: SQL | undefined,
+) {
+  const whose =
+    'studentId' in who ? sql`marks.student_id = ${who.studentId}` : sql`l.teacher_id = ${who.teacherId}`;
+  return rowsOf<{
+    date: string;
+    subject_name: string;
+    number: number;
+    letter: string;
+    surname: string;
+    name: string;
+    patronymic: string | null;
+    value: string;
+  }>(
+    db,
+    sql`select l.date::text as date, sj.name as subject_name, c.number, c.letter,
+               st.surname, st.name, st.patronymic, marks.value
+          from marks
+          join lessons l on l.id = marks.lesson_id
+          join subjects sj on sj.id = l.subject_id
+          join classes c on c.id = l.class_id
+          join students st on st.id = marks.student_id
+         where ${whose} and l.date between ${from} and ${to} and ${scope ?? sql`true`}
+         order by l.date desc, l.lesson_number desc, marks.id desc
+         limit 200`,
+  );
+}
+
+/** The student record behind a user login, if any. */
+export async function findStudentOfUser(db: Db, userId: number) {
+  const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
+  return row ?? null;
+}
+
+/** Classes whose классный руководитель is the user, within `scope`. */
+export async function findManagedClassIds(db: Db, userId: number, scope: SQL | undefined) {
+  const rows = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.managerId, userId), scope));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** One lesson's date, topic and homework as the journal shows them. */
+export async function findLessonTopic(db: Db, lessonId: number) {
+  const [row] = await db
+    .select({
+      id: lessons.id,
+      date: lessons.date,
+      lesson_number: lessons.lessonNumber,
+      topic: lessons.topic,
+      homework: lessons.homework,
+    })
+    .from(lessons)
+    .where(eq(lessons.id, lessonId));
+  return row;
+}

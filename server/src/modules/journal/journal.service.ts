@@ -1,0 +1,292 @@
+import type {
+  CellHistoryEntry,
+  cellBatchInputSchema,
+  cellInputSchema,
+  JournalCell,
+  JournalGrid,
+  JournalIndex,
+  JournalLoad,
+  lessonTopicInputSchema,
+} from '@parta/shared/domain/contracts/journal';
+import type { LoadItem, Period } from '@parta/shared/domain/contracts/timetable';
+import { DEFAULT_MARK_THRESHOLDS } from '@parta/shared/domain/marks';
+import { shortName } from '@parta/shared/domain/names';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { classes, lessons, markAudit } from '../../db/schema';
+import { inScope } from '../../db/scope';
+import type { Actor } from '../../plugins/auth';
+import { HttpError, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import { listLoads } from '../loads/loads.service';
+import { listPeriods } from '../periods/periods.service';
+import { schoolToday } from '../timetable/timetable.service';
+import {
+  type CellWrite,
+  findCellHistory,
+  findCells,
+  findJournalStudents,
+  findLessonGuards,
+  findLessonTopic,
+  findLoadCells,
+  findLoadLessons,
+  findManagedClassIds,
+  findStudentPlaces,
+  findWorkTypes,
+  type LessonGuard,
+  saveCells,
+  updateLessonTopic,
+} from './journal.repository';
+
+type CellInput = z.output<typeof cellInputSchema>;
+type CellBatchInput = z.output<typeof cellBatchInputSchema>;
+type LessonTopicInput = z.output<typeof lessonTopicInputSchema>;
+
+const LOAD_NOT_FOUND = 'Журнал не найден';
+const LESSON_NOT_FOUND = 'Урок не найден';
+export const LOCKED_MESSAGE = 'Период закрыт: оценки не меняются, пока его не откроют (право «periods.edit»)';
+export const CONFLICT_MESSAGE = 'Клетку уже изменил другой пользователь: показано сохранённое значение';
+
+/** 423: a closed period is read-only. */
+export const locked = () => new HttpError(423, LOCKED_MESSAGE);
+
+/** 409 carrying the cells as saved now, so the screen shows the newer value and what was not saved. */
+export class CellConflictError extends HttpError {
+  constructor(readonly cells: JournalCell[]) {
+    super(409, CONFLICT_MESSAGE);
+  }
+}
+
+/**
+ * The teacher's row rule: marks of a load are written by its teacher (or the lesson's replacement
+ * teacher); a завуч or director (loads.edit) writes every load of their school.
+ */
+function writesLoad(actor: Actor, teacherIds: (number | null)[]): boolean {
+  if (!actor.permissions.has('journals.edit')) return false;
+  return actor.permissions.has('loads.edit') || teacherIds.includes(actor.userId);
+}
+
+/** Periods of a grade in the year, the terms first by start date and the year last. */
+function periodsOfGrade(periods: Period[], grade: number): Period[] {
+  return periods
+    .filter((period) => period.grades.includes(grade))
+    .sort(
+      (a, b) =>
+        Number(a.kind === 'year') - Number(b.kind === 'year') || a.start_date.localeCompare(b.start_date),
+    );
+}
+
+/** The term a day falls in; else the last one begun; else the first. */
+function currentPeriod(periods: Period[], today: string): Period | undefined {
+  const terms = periods.filter((period) => period.kind !== 'year');
+  return (
+    terms.find((period) => period.start_date <= today && today <= period.end_date) ??
+    [...terms].reverse().find((period) => period.start_date <= today) ??
+    terms[0] ??
+    periods[0]
+  );
+}
+
+/**
+ * GET /api/journal: the loads whose journal the caller may open, their own first, then their
+ * class's (as классный руководитель), then the rest of the school; with the periods.
+ */
+export async function journalIndex(db: Db, actor: Actor, organizationId?: number): Promise<JournalIndex> {
+  const [loads, managed, periods] = await Promise.all([
+    listLoads(db, actor, { organization_id: organizationId }),
+    findManagedClassIds(db, actor.userId, inScope(actor, classes.organizationId)),
+    listPeriods(db, actor, organizationId),
+  ]);
+  const rank = (load: JournalLoad) => (load.own ? 0 : managed.has(load.group_id) ? 1 : 2);
+  const items = loads.map(
+    (load): JournalLoad => ({
+      ...load,
+      own: load.teacher_id === actor.userId,
+      editable: writesLoad(actor, [load.teacher_id]),
+    }),
+  );
+  // A stable sort keeps the loads' own order (class, subject) inside each rank.
+  items.sort((a, b) => rank(a) - rank(b));
+  return { loads: items, periods };
+}
+
+async function findLoad(db: Db, actor: Actor, groupId: number, loadId: number): Promise<LoadItem> {
+  const load = (await listLoads(db, actor, { group_id: groupId })).find((item) => item.id === loadId);
+  if (!load) throw notFound(LOAD_NOT_FOUND);
+  return load;
+}
+
+/** GET /api/journal/{group_id}/{load_id}: the whole grid of one load over one period. */
+export async function openJournal(
+  db: Db,
+  actor: Actor,
+  groupId: number,
+  loadId: number,
+  periodId?: number,
+): Promise<JournalGrid> {
+  const load = await findLoad(db, actor, groupId, loadId);
+  const periods = periodsOfGrade(await listPeriods(db, actor, load.organization_id), load.grade);
+  const period =
+    periodId === undefined
+      ? currentPeriod(periods, schoolToday())
+      : periods.find((item) => item.id === periodId);
+  if (!period) throw notFound('Период не найден');
+  const [students, lessonRows, cells, workTypes] = await Promise.all([
+    findJournalStudents(db, load.group_id, load.subgroup_id),
+    findLoadLessons(db, load.id, period.start_date, period.end_date),
+    findLoadCells(db, load.id, period.start_date, period.end_date),
+    findWorkTypes(db, load.organization_id),
+  ]);
+  const studentIds = new Set(students.map((student) => student.id));
+  return {
+    load,
+    period,
+    periods,
+    editable: !period.closed && writesLoad(actor, [load.teacher_id]),
+    work_types: workTypes.map((type) => ({ ...type, weight: Number(type.weight) })),
+    thresholds: DEFAULT_MARK_THRESHOLDS,
+    students,
+    lessons: lessonRows,
+    cells: cells
+      .filter((cell) => studentIds.has(cell.student_id))
+      .map(({ weights: _weights, ...cell }) => cell),
+  };
+}
+
+/** Checks every cell of a save against its lesson and student; answers what the save statement writes. */
+async function prepareWrites(db: Db, actor: Actor, cells: CellBatchInput['cells']): Promise<CellWrite[]> {
+  const lessonIds = [...new Set(cells.map((cell) => cell.lesson_id))];
+  const studentIds = [...new Set(cells.map((cell) => cell.student_id))];
+  const [guards, places] = await Promise.all([
+    findLessonGuards(db, lessonIds, inScope(actor, lessons.organizationId)),
+    findStudentPlaces(db, studentIds),
+  ]);
+  const guardOf = new Map<number, LessonGuard>(guards.map((guard) => [guard.id, guard]));
+  const placeOf = new Map(places.map((place) => [place.id, place]));
+  const errors: Record<string, string[]> = {};
+  const writes: CellWrite[] = [];
+  cells.forEach((cell, index) => {
+    const guard = guardOf.get(cell.lesson_id);
+    if (!guard) throw notFound(LESSON_NOT_FOUND);
+    if (!writesLoad(actor, [guard.teacher_id, guard.load_teacher_id])) {
+      throw new HttpError(403, 'Оценки в этом журнале ставит учитель предмета');
+    }
+    if (guard.locked) throw locked();
+    const place = placeOf.get(cell.student_id);
+    if (
+      !place ||
+      place.classId !== guard.class_id ||
+      (guard.subgroup_id !== null && !place.subgroupIds.map(Number).includes(guard.subgroup_id))
+    ) {
+      throw notFound('Ученик не найден в этом классе');
+    }
+    const known = new Set(guard.work_type_ids.map(Number));
+    cell.grades.forEach((grade, gradeIndex) => {
+      if (grade.work_type_id !== null && !known.has(grade.work_type_id)) {
+        errors[`cells.${index}.grades.${gradeIndex}.work_type_id`] = ['Вид работы не найден'];
+      }
+    });
+    writes.push({
+      organization_id: guard.organization_id,
+      lesson_id: cell.lesson_id,
+      student_id: cell.student_id,
+      subject_id: guard.subject_id,
+      version: cell.version,
+      attendance: cell.attendance,
+      grades: cell.grades.map((grade, ord) => ({
+        value: String(grade.value),
+        work_type_id: grade.work_type_id,
+        ord,
+      })),
+      grades_text: cell.grades.length > 0 ? cell.grades.map((grade) => grade.value).join('/') : null,
+    });
+  });
+  if (Object.keys(errors).length > 0) throw unprocessable(VALIDATION_MESSAGE, errors);
+  return writes;
+}
+
+function savedCell(write: CellWrite, version: number): JournalCell {
+  return {
+    lesson_id: write.lesson_id,
+    student_id: write.student_id,
+    grades: write.grades.map((grade) => ({ value: Number(grade.value), work_type_id: grade.work_type_id })),
+    attendance: write.attendance,
+    version,
+  };
+}
+
+async function conflictOf(db: Db, writes: CellWrite[], saved: Set<string>) {
+  const stale = writes.filter((write) => !saved.has(`${write.lesson_id}|${write.student_id}`));
+  const current = await findCells(db, stale);
+  return new CellConflictError(current.map(({ weights: _weights, ...cell }) => cell));
+}
+
+/** PUT one cell: saved with its new version, or 409 with the cell as saved now. */
+export async function saveCell(
+  db: Db,
+  actor: Actor,
+  lessonId: number,
+  studentId: number,
+  input: CellInput,
+): Promise<JournalCell> {
+  const [write] = await prepareWrites(db, actor, [{ lesson_id: lessonId, student_id: studentId, ...input }]);
+  const [saved] = await saveCells(db, actor.userId, [write]);
+  if (!saved) throw await conflictOf(db, [write], new Set());
+  return savedCell(write, Number(saved.version));
+}
+
+/** PUT a batch (paste, fill down): every cell saved, or none and 409 with the stale ones. */
+export async function saveCellBatch(db: Db, actor: Actor, input: CellBatchInput): Promise<JournalCell[]> {
+  const writes = await prepareWrites(db, actor, input.cells);
+  let stale: CellConflictError | undefined;
+  const saved = await db
+    .transaction(async (tx) => {
+      const rows = await saveCells(tx as unknown as Db, actor.userId, writes);
+      if (rows.length !== writes.length) {
+        stale = await conflictOf(
+          tx as unknown as Db,
+          writes,
+          new Set(rows.map((row) => `${row.lesson_id}|${row.student_id}`)),
+        );
+        // Rolls the whole batch back: a paste lands whole or not at all.
+        throw stale;
+      }
+      return rows;
+    })
+    .catch((error) => {
+      throw stale ?? error;
+    });
+  const versionOf = new Map(saved.map((row) => [`${row.lesson_id}|${row.student_id}`, Number(row.version)]));
+  return writes.map((write) => savedCell(write, versionOf.get(`${write.lesson_id}|${write.student_id}`)!));
+}
+
+/** GET the audit trail of one cell (any journal the caller may open). */
+export async function cellHistory(
+  db: Db,
+  actor: Actor,
+  lessonId: number,
+  studentId: number,
+): Promise<CellHistoryEntry[]> {
+  const [guard] = await findLessonGuards(db, [lessonId], inScope(actor, lessons.organizationId));
+  if (!guard) throw notFound(LESSON_NOT_FOUND);
+  const rows = await findCellHistory(db, lessonId, studentId, inScope(actor, markAudit.organizationId));
+  return rows.map((row) => ({
+    id: row.id,
+    entity: row.entity,
+    old_value: row.old_value,
+    new_value: row.new_value,
+    user_name: row.surname ? shortName(row) : null,
+    changed_at: row.changed_at,
+  }));
+}
+
+/** PUT a lesson's topic and homework (the load's teacher, or loads.edit). */
+export async function changeLessonTopic(db: Db, actor: Actor, lessonId: number, input: LessonTopicInput) {
+  const [guard] = await findLessonGuards(db, [lessonId], inScope(actor, lessons.organizationId));
+  if (!guard) throw notFound(LESSON_NOT_FOUND);
+  if (!writesLoad(actor, [guard.teacher_id, guard.load_teacher_id])) {
+    throw new HttpError(403, 'Тему урока записывает учитель предмета');
+  }
+  if (guard.locked) throw locked();
+  await updateLessonTopic(db, lessonId, input);
+  return findLessonTopic(db, lessonId);
+}

@@ -1,0 +1,417 @@
+import {
+  attendanceReportSchema,
+  cellConflictSchema,
+  cellHistorySchema,
+  finalGridSchema,
+  type JournalGrid,
+  type JournalLoad,
+  journalGridSchema,
+  journalIndexSchema,
+  weekMarksSchema,
+} from '@parta/shared/domain/contracts/journal';
+import type { FastifyInstance } from 'fastify';
+import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { JOURNAL_SEEDED_UNTIL } from '../../seed/journal';
+
+let app: FastifyInstance;
+const tokens: Record<string, string> = {};
+let loads: JournalLoad[];
+let own: JournalLoad;
+let foreign: JournalLoad;
+let grid: JournalGrid;
+
+const gridOf = async (load: JournalLoad, token = tokens.teacher, query = '') =>
+  call(app, token, 'GET', `/api/journal/${load.group_id}/${load.id}${query}`);
+const cellUrl = (lessonId: number, studentId: number) =>
+  `/api/journal/lessons/${lessonId}/students/${studentId}`;
+/** Lessons of the open period after the seeded days: their cells are empty. */
+const emptyLessons = () => grid.lessons.filter((lesson) => lesson.date > JOURNAL_SEEDED_UNTIL);
+
+beforeAll(async () => {
+  app = await createTestApp();
+  for (const login of ['teacher', 'zavuch', 'student', 'director2'])
+    tokens[login] = await loginAs(app, login);
+  const index = journalIndexSchema.parse((await call(app, tokens.teacher, 'GET', '/api/journal')).json());
+  loads = index.data.loads;
+  own = loads.find((load) => load.own && load.subgroup_id === null)!;
+  foreign = loads.find((load) => !load.own && load.teacher_id !== null && load.subgroup_id === null)!;
+  grid = journalGridSchema.parse((await gridOf(own)).json().data);
+}, 180_000);
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('GET /api/journal', () => {
+  it('lists the teacher’s own loads first, editable, and the rest of the school read-only', () => {
+    expect(loads[0].own).toBe(true);
+    expect(own.editable).toBe(true);
+    expect(foreign.editable).toBe(false);
+    const firstForeign = loads.findIndex((load) => !load.own);
+    expect(loads.slice(firstForeign).some((load) => load.own)).toBe(false);
+  });
+
+  it('refuses a student (no journals.view) and shows another school nothing of ours', async () => {
+    expect((await call(app, tokens.student, 'GET', '/api/journal')).statusCode).toBe(403);
+    const other = journalIndexSchema.parse((await call(app, tokens.director2, 'GET', '/api/journal')).json());
+    expect(other.data.loads.some((load) => load.id === own.id)).toBe(false);
+  });
+});
+
+describe('GET /api/journal/{group_id}/{load_id}', () => {
+  it('answers the whole grid of the current term: students, held lessons, saved cells', () => {
+    expect(grid.period.kind).not.toBe('year');
+    expect(grid.editable).toBe(true);
+    expect(grid.students.length).toBeGreaterThan(15);
+    expect(grid.lessons.length).toBeGreaterThan(5);
+    for (const lesson of grid.lessons) {
+      expect(lesson.date >= grid.period.start_date && lesson.date <= grid.period.end_date).toBe(true);
+    }
+    expect(grid.cells.some((cell) => cell.grades.length > 0)).toBe(true);
+    expect(grid.work_types.length).toBeGreaterThan(0);
+  });
+
+  it('opens a closed period read-only', async () => {
+    const closed = grid.periods.find((period) => period.closed)!;
+    const answer = journalGridSchema.parse(
+      (await gridOf(own, tokens.teacher, `?period_id=${closed.id}`)).json().data,
+    );
+    expect(answer.period.id).toBe(closed.id);
+    expect(answer.editable).toBe(false);
+  });
+
+  it('answers 404 for another school, a load of another class, and a foreign period', async () => {
+    expect((await gridOf(own, tokens.director2)).statusCode).toBe(404);
+    expect(
+      (await call(app, tokens.teacher, 'GET', `/api/journal/${foreign.group_id}/${own.id}`)).statusCode,
+    ).toBe(foreign.group_id === own.group_id ? 200 : 404);
+    expect((await gridOf(own, tokens.teacher, '?period_id=2147483647')).statusCode).toBe(404);
+    expect((await gridOf(own, tokens.teacher, '?period_id=abc')).statusCode).toBe(422);
+  });
+});
+
+describe('PUT a cell', () => {
+  it('saves grades and attendance, moves the version on, and keeps attendance marks lower-case', async () => {
+    const lesson = emptyLessons()[0];
+    const student = grid.students[0];
+    const first = await call(app, tokens.teacher, 'PUT', cellUrl(lesson.id, student.id), {
+      grades: [{ value: 5 }, { value: 4, work_type_id: grid.work_types[0].id }],
+      attendance: null,
+      version: 0,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toEqual({
+      lesson_id: lesson.id,
+      student_id: student.id,
+      grades: [
+        { value: 5, work_type_id: null },
+        { value: 4, work_type_id: grid.work_types[0].id },
+      ],
+      attendance: null,
+      version: 1,
+    });
+    const second = await call(app, tokens.teacher, 'PUT', cellUrl(lesson.id, student.id), {
+      grades: [],
+      attendance: 'н',
+      version: 1,
+    });
+    expect(second.json().data).toMatchObject({ grades: [], attendance: 'н', version: 2 });
+    const reopened = journalGridSchema.parse((await gridOf(own)).json().data);
+    expect(
+      reopened.cells.find((cell) => cell.lesson_id === lesson.id && cell.student_id === student.id),
+    ).toEqual(second.json().data);
+  });
+
+  it('refuses a stale version with 409 and the cell as saved now; nothing is overwritten', async () => {
+    const lesson = emptyLessons()[1];
+    const student = grid.students[1];
+    await call(app, tokens.teacher, 'PUT', cellUrl(lesson.id, student.id), {
+      grades: [{ value: 3 }],
+      attendance: null,
+      version: 0,
+    });
+    const stale = await call(app, tokens.zavuch, 'PUT', cellUrl(lesson.id, student.id), {
+      grades: [{ value: 2 }],
+      attendance: null,
+      version: 0,
+    });
+    expect(stale.statusCode).toBe(409);
+    const body = cellConflictSchema.parse(stale.json());
+    expect(body.message).toMatch(/другой пользователь/);
+    expect(body.data).toEqual([
+      {
+        lesson_id: lesson.id,
+        student_id: student.id,
+        grades: [{ value: 3, work_type_id: null }],
+        attendance: null,
+        version: 1,
+      },
+    ]);
+  });
+
+  it('refuses what is not a mark with Russian messages (422)', async () => {
+    const lesson = emptyLessons()[2];
+    const url = cellUrl(lesson.id, grid.students[2].id);
+    for (const body of [
+      { grades: [{ value: 7 }], attendance: null, version: 0 },
+      { grades: [], attendance: 'Н', version: 0 },
+      { grades: [1, 2, 3, 4, 5].map((value) => ({ value })), attendance: null, version: 0 },
+      { grades: [], attendance: null },
+      { grades: [{ value: 5, work_type_id: 2147483648 }], attendance: null, version: 0 },
+    ]) {
+      const answer = await call(app, tokens.teacher, 'PUT', url, body);
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json().message).toBe('Проверьте введённые данные');
+    }
+    const wrongType = await call(app, tokens.teacher, 'PUT', url, {
+      grades: [{ value: 5, work_type_id: 2147483647 }],
+      attendance: null,
+      version: 0,
+    });
+    expect(wrongType.statusCode).toBe(422);
+    expect(Object.values(wrongType.json().errors).flat()).toContain('Вид работы не найден');
+  });
+
+  it('lets only the load’s teacher (or loads.edit) write: another teacher’s journal is 403, another school’s 404', async () => {
+    const foreignGrid = journalGridSchema.parse((await gridOf(foreign, tokens.zavuch)).json().data);
+    const lesson = foreignGrid.lessons.find((item) => item.date > JOURNAL_SEEDED_UNTIL)!;
+    const url = cellUrl(lesson.id, foreignGrid.students[0].id);
+    const body = { grades: [{ value: 4 }], attendance: null, version: 0 };
+    expect((await call(app, tokens.teacher, 'PUT', url, body)).statusCode).toBe(403);
+    expect((await call(app, tokens.director2, 'PUT', url, body)).statusCode).toBe(404);
+    expect((await call(app, tokens.student, 'PUT', url, body)).statusCode).toBe(403);
+    expect((await call(app, tokens.zavuch, 'PUT', url, body)).statusCode).toBe(200);
+  });
+
+  it('refuses a student of another class (404)', async () => {
+    const foreignGrid = journalGridSchema.parse((await gridOf(foreign, tokens.zavuch)).json().data);
+    const stranger = foreignGrid.students.find(
+      (student) => !grid.students.some((item) => item.id === student.id),
+    );
+    if (foreign.group_id === own.group_id || !stranger) return;
+    const answer = await call(app, tokens.teacher, 'PUT', cellUrl(emptyLessons()[3].id, stranger.id), {
+      grades: [{ value: 4 }],
+      attendance: null,
+      version: 0,
+    });
+    expect(answer.statusCode).toBe(404);
+  });
+
+  it('locks a closed period (423) until someone with periods.edit reopens it', async () => {
+    const closed = grid.periods.find((period) => period.closed)!;
+    const old = journalGridSchema.parse(
+      (await gridOf(own, tokens.teacher, `?period_id=${closed.id}`)).json().data,
+    );
+    const url = cellUrl(old.lessons[0].id, old.students[0].id);
+    const current = old.cells.find(
+      (cell) => cell.lesson_id === old.lessons[0].id && cell.student_id === old.students[0].id,
+    );
+    const body = { grades: [{ value: 5 }], attendance: null, version: current?.version ?? 0 };
+    const refused = await call(app, tokens.teacher, 'PUT', url, body);
+    expect(refused.statusCode).toBe(423);
+    expect(refused.json().message).toMatch(/Период закрыт/);
+    expect((await call(app, tokens.teacher, 'POST', `/api/periods/${closed.id}/reopen`)).statusCode).toBe(
+      403,
+    );
+    expect((await call(app, tokens.zavuch, 'POST', `/api/periods/${closed.id}/reopen`)).statusCode).toBe(200);
+    expect((await call(app, tokens.teacher, 'PUT', url, body)).statusCode).toBe(200);
+    expect((await call(app, tokens.zavuch, 'POST', `/api/periods/${closed.id}/close`)).statusCode).toBe(200);
+  });
+});
+
+describe('PUT /api/journal/cells (batch)', () => {
+  it('saves a pasted block whole, or nothing when one cell is stale', async () => {
+    const [a, b] = emptyLessons().slice(4, 6);
+    const student = grid.students[3];
+    const saved = await call(app, tokens.teacher, 'PUT', '/api/journal/cells', {
+      cells: [
+        { lesson_id: a.id, student_id: student.id, grades: [{ value: 4 }], attendance: null, version: 0 },
+        { lesson_id: b.id, student_id: student.id, grades: [{ value: 5 }], attendance: null, version: 0 },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.map((cell: { version: number }) => cell.version)).toEqual([1, 1]);
+    const other = grid.students[4];
+    const refused = await call(app, tokens.teacher, 'PUT', '/api/journal/cells', {
+      cells: [
+        { lesson_id: a.id, student_id: other.id, grades: [{ value: 3 }], attendance: null, version: 0 },
+        { lesson_id: b.id, student_id: student.id, grades: [{ value: 2 }], attendance: null, version: 0 },
+      ],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(cellConflictSchema.parse(refused.json()).data).toEqual([
+      {
+        lesson_id: b.id,
+        student_id: student.id,
+        grades: [{ value: 5, work_type_id: null }],
+        attendance: null,
+        version: 1,
+      },
+    ]);
+    const after = journalGridSchema.parse((await gridOf(own)).json().data);
+    expect(after.cells.some((cell) => cell.lesson_id === a.id && cell.student_id === other.id)).toBe(false);
+  });
+
+  it('refuses a cell named twice', async () => {
+    const cell = {
+      lesson_id: emptyLessons()[0].id,
+      student_id: grid.students[5].id,
+      grades: [],
+      attendance: null,
+      version: 0,
+    };
+    const answer = await call(app, tokens.teacher, 'PUT', '/api/journal/cells', { cells: [cell, cell] });
+    expect(answer.statusCode).toBe(422);
+  });
+});
+
+describe('the audit trail', () => {
+  it('keeps every change of a cell: who, when, old → new, newest first', async () => {
+    const lesson = emptyLessons()[6];
+    const student = grid.students[6];
+    const url = cellUrl(lesson.id, student.id);
+    await call(app, tokens.teacher, 'PUT', url, { grades: [{ value: 4 }], attendance: null, version: 0 });
+    await call(app, tokens.teacher, 'PUT', url, {
+      grades: [{ value: 5 }, { value: 4 }],
+      attendance: 'б',
+      version: 1,
+    });
+    const history = cellHistorySchema.parse(
+      (await call(app, tokens.zavuch, 'GET', `${url}/history`)).json(),
+    ).data;
+    expect(history.map((entry) => [entry.entity, entry.old_value, entry.new_value])).toEqual(
+      expect.arrayContaining([
+        ['mark', null, '4'],
+        ['mark', '4', '5/4'],
+        ['attendance', null, 'б'],
+      ]),
+    );
+    expect(history).toHaveLength(3);
+    expect(history[0].user_name).toMatch(/\./);
+    expect((await call(app, tokens.director2, 'GET', `${url}/history`)).statusCode).toBe(404);
+    expect((await call(app, tokens.student, 'GET', `${url}/history`)).statusCode).toBe(403);
+  });
+});
+
+describe('topics and homework', () => {
+  it('the load’s teacher sets them; another teacher may not', async () => {
+    const lesson = emptyLessons()[0];
+    const answer = await call(app, tokens.teacher, 'PUT', `/api/journal/lessons/${lesson.id}`, {
+      topic: 'Десятичные дроби',
+      homework: '§ 12\nупр. 3',
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data).toMatchObject({
+      id: lesson.id,
+      topic: 'Десятичные дроби',
+      homework: '§ 12\nупр. 3',
+    });
+    const foreignGrid = journalGridSchema.parse((await gridOf(foreign, tokens.zavuch)).json().data);
+    const refused = await call(
+      app,
+      tokens.teacher,
+      'PUT',
+      `/api/journal/lessons/${foreignGrid.lessons.at(-1)!.id}`,
+      {
+        topic: 'Чужая тема',
+      },
+    );
+    expect(refused.statusCode).toBe(403);
+    const bad = await call(app, tokens.teacher, 'PUT', `/api/journal/lessons/${lesson.id}`, {
+      topic: 'a\u0000b',
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe('final marks', () => {
+  it('shows confirmed marks of the closed term and proposals from the averages', async () => {
+    const answer = finalGridSchema.parse(
+      (await call(app, tokens.teacher, 'GET', `/api/journal/final?group_id=${own.group_id}`)).json(),
+    ).data;
+    const closed = answer.periods.find((period) => period.closed)!;
+    expect(answer.marks.some((mark) => mark.period_id === closed.id)).toBe(true);
+    expect(answer.periods.at(-1)!.kind).toBe('year');
+    const open = grid.period;
+    expect(
+      answer.proposals.some((mark) => mark.period_id === open.id && mark.subject_id === own.subject_id),
+    ).toBe(true);
+    expect(answer.subjects.find((subject) => subject.id === own.subject_id)!.editable).toBe(true);
+  });
+
+  it('confirms a mark of the open term, never in a closed one, and audits it', async () => {
+    const student = grid.students[0];
+    const body = {
+      marks: [{ student_id: student.id, subject_id: own.subject_id, period_id: grid.period.id, value: 'ЗЧ' }],
+    };
+    const saved = await call(app, tokens.teacher, 'PUT', '/api/journal/final', body);
+    expect(saved.statusCode).toBe(200);
+    const again = finalGridSchema.parse(
+      (await call(app, tokens.teacher, 'GET', `/api/journal/final?group_id=${own.group_id}`)).json(),
+    ).data;
+    expect(again.marks).toContainEqual(body.marks[0]);
+    const closed = grid.periods.find((period) => period.closed)!;
+    const locked = await call(app, tokens.teacher, 'PUT', '/api/journal/final', {
+      marks: [{ ...body.marks[0], period_id: closed.id, value: '5' }],
+    });
+    expect(locked.statusCode).toBe(423);
+    const bad = await call(app, tokens.teacher, 'PUT', '/api/journal/final', {
+      marks: [{ ...body.marks[0], value: '6' }],
+    });
+    expect(bad.statusCode).toBe(422);
+    const foreignSubject = finalGridSchema
+      .parse((await call(app, tokens.teacher, 'GET', `/api/journal/final?group_id=${own.group_id}`)).json())
+      .data.subjects.find((subject) => !subject.editable);
+    if (foreignSubject) {
+      const refused = await call(app, tokens.teacher, 'PUT', '/api/journal/final', {
+        marks: [{ ...body.marks[0], subject_id: foreignSubject.id }],
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+    expect(
+      (await call(app, tokens.director2, 'GET', `/api/journal/final?group_id=${own.group_id}`)).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('attendance and the week', () => {
+  it('counts lessons and days missed per student, and of them by illness', async () => {
+    const answer = attendanceReportSchema.parse(
+      (
+        await call(
+          app,
+          tokens.teacher,
+          'GET',
+          `/api/journal/attendance?group_id=${own.group_id}&from=2026-09-01&to=2026-10-24`,
+        )
+      ).json(),
+    ).data;
+    expect(answer.dates.length).toBeGreaterThan(30);
+    const total = answer.totals.reduce((sum, row) => sum + row.lessons, 0);
+    expect(total).toBe(answer.marks.length);
+    for (const row of answer.totals) {
+      expect(row.lessons_ill).toBeLessThanOrEqual(row.lessons);
+      expect(row.days_ill).toBeLessThanOrEqual(row.days);
+    }
+    const refused = await call(
+      app,
+      tokens.teacher,
+      'GET',
+      `/api/journal/attendance?group_id=${own.group_id}&from=2026-10-24&to=2026-09-01`,
+    );
+    expect(refused.statusCode).toBe(422);
+  });
+
+  it('gives a teacher the marks they gave this week and a student the marks they got', async () => {
+    const teacher = weekMarksSchema.parse(
+      (await call(app, tokens.teacher, 'GET', `/api/journal/week?date=${JOURNAL_SEEDED_UNTIL}`)).json(),
+    ).data;
+    expect(teacher.role).toBe('teacher');
+    expect(teacher.marks.length).toBeGreaterThan(0);
+    const student = weekMarksSchema.parse(
+      (await call(app, tokens.student, 'GET', `/api/journal/week?date=${JOURNAL_SEEDED_UNTIL}`)).json(),
+    ).data;
+    expect(student.role).toBe('student');
+    expect(new Set(student.marks.map((mark) => mark.student_name)).size).toBeLessThanOrEqual(1);
+  });
+});
