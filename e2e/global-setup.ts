@@ -74,9 +74,13 @@ async function waitForServer(server: ChildProcess, baseUrl: string, logFile: str
  * redeploy one remote without touching the repository. Returns the teardown.
  */
 export default async function globalSetup() {
-  let port = E2E_PORT;
+  // Without PARTA_E2E_PORT a random port: two checkouts testing at once (each builds for minutes
+  // first) would otherwise both find 4173 free, and the second run's tests would silently talk to
+  // the first run's server (the second server cannot bind and exits after seeding).
+  const first = process.env.PARTA_E2E_PORT ? E2E_PORT : 20_000 + Math.floor(Math.random() * 20_000);
+  let port = first;
   while (!(await portIsFree(port))) {
-    if (port > E2E_PORT + 50) throw new Error(`No free port from ${E2E_PORT}: set PARTA_E2E_PORT`);
+    if (port > first + 50) throw new Error(`No free port from ${first}: set PARTA_E2E_PORT`);
     port += 1;
   }
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -87,6 +87,8 @@ export {
   type ListCardProps,
   ListPager,
   type ListPagerProps,
+  ListSearch,
+  type ListSearchProps,
   NARROW_LIST_QUERY,
   NotFoundPage,
   notify,

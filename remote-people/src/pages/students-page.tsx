@@ -1,17 +1,13 @@
+import { Alert, Button, Group, Loader, Modal, Paper, SegmentedControl, Select, Text } from '@mantine/core';
 import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  SegmentedControl,
-  Select,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { getErrorMessage, ListPager, notify, PageTitle, useListParams, usePermissions } from '@parta/shared';
+  getErrorMessage,
+  ListPager,
+  ListSearch,
+  notify,
+  PageTitle,
+  useListParams,
+  usePermissions,
+} from '@parta/shared';
 import type { StudentListQuery } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -32,8 +28,6 @@ export function StudentsPage() {
   const { can } = usePermissions();
   const navigate = useNavigate();
   const { values, page, set } = useListParams(FILTERS);
-  const [searchText, setSearchText] = useState(values.search);
-  const applySearch = useDebouncedCallback((search: string) => set({ search: search.trim() }), 300);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
 
@@ -81,14 +75,10 @@ export function StudentsPage() {
       </PageTitle>
       <Paper withBorder p="md" radius="md">
         <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Поиск"
+          <ListSearch
             placeholder="Фамилия, имя или отчество"
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              applySearch(event.currentTarget.value);
-            }}
+            value={values.search}
+            onSearch={(search) => set({ search })}
             style={{ flex: '1 1 240px' }}
           />
           <Select

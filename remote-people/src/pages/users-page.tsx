@@ -1,6 +1,12 @@
-import { Alert, Button, Group, Loader, Paper, Select, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { getErrorMessage, ListPager, PageTitle, useListParams, usePermissions } from '@parta/shared';
+import { Alert, Button, Group, Loader, Paper, Select, Text } from '@mantine/core';
+import {
+  getErrorMessage,
+  ListPager,
+  ListSearch,
+  PageTitle,
+  useListParams,
+  usePermissions,
+} from '@parta/shared';
 import { useMemo, useState } from 'react';
 import { useOrganizationOptions } from '../features/organizations/api/get-organization-options';
 import { useUsers } from '../features/staff/api/get-users';
@@ -13,8 +19,6 @@ const FILTERS = ['search', 'organization_id'] as const;
 export function UsersPage() {
   const { can, user } = usePermissions();
   const { values, page, set } = useListParams(FILTERS);
-  const [searchText, setSearchText] = useState(values.search);
-  const applySearch = useDebouncedCallback((search: string) => set({ search: search.trim() }), 300);
   const [creating, setCreating] = useState(false);
 
   const organizations = useOrganizationOptions();
@@ -50,14 +54,10 @@ export function UsersPage() {
       </PageTitle>
       <Paper withBorder p="md" radius="md">
         <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Поиск"
+          <ListSearch
             placeholder="Фамилия, имя, логин или почта"
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              applySearch(event.currentTarget.value);
-            }}
+            value={values.search}
+            onSearch={(search) => set({ search })}
             style={{ flex: '1 1 260px' }}
           />
           <Select

@@ -2,6 +2,7 @@ export { AppProviders, type AppProvidersProps } from './app-providers';
 export { LazyDateInput } from './lazy-date-input';
 export { ListCard, type ListCardProps, NARROW_LIST_QUERY, useNarrowList } from './list-card';
 export { ListPager, type ListPagerProps } from './list-pager';
+export { ListSearch, type ListSearchProps } from './list-search';
 export { notify } from './notify';
 export { PageTitle, type PageTitleProps } from './page-title';
 export {
