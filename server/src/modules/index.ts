@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bellsRoutes } from './bells/bells.routes';
+import { diaryRoutes } from './diary/diary.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
+import { ktpRoutes } from './ktp/ktp.routes';
 import { loadsRoutes } from './loads/loads.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
 import { parentsRoutes } from './parents/parents.routes';
 import { periodsRoutes } from './periods/periods.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { studentsRoutes } from './students/students.routes';
 import { subjectsRoutes } from './subjects/subjects.routes';
@@ -31,4 +34,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   periodsRoutes,
   loadsRoutes,
   timetableRoutes,
+  // КТП, reports and diary (issue 12)
+  ktpRoutes,
+  diaryRoutes,
+  reportsRoutes,
 ];

@@ -16,6 +16,7 @@ import {
 import { hashPassword } from '../modules/auth/credentials';
 import { insertMany, insertUsers, type SeedContext } from './context';
 import { seedFamilies } from './families';
+import { seedKtp } from './ktp';
 import { adultName, surnameFor } from './names';
 import { Random } from './random';
 import { type SeededSchool, seedSchool } from './school';
@@ -56,7 +57,7 @@ export type SeedStep = (result: SeedResult, options: Required<SeedOptions>) => P
  * Steps of later issues, run in order after the base seed inside the same transaction:
  * import `seedTimetable`, `seedJournal`, `seedKtp`… from ./<area>.ts and list them here.
  */
-const SEED_STEPS: SeedStep[] = [seedTimetable];
+const SEED_STEPS: SeedStep[] = [seedTimetable, seedKtp];
 
 async function seedDictionaries(db: Database) {
   const typeIds = await insertMany(db, organizationTypes, [
