@@ -1,6 +1,8 @@
 import { PlaceholderRoutes, type PlannedScreen } from '@parta/shared';
+import { Route, Routes } from 'react-router-dom';
+import { DiaryPage } from './pages/diary-page';
 
-/** Screens of this remote (SPEC §2), paths relative to the layout root. */
+/** Screens of this remote not built yet (SPEC §2), paths relative to the layout root. */
 const SCREENS: PlannedScreen[] = [
   { path: 'journal', title: 'Журнал' },
   { path: 'journal/final', title: 'Итоговые оценки' },
@@ -13,10 +15,17 @@ const SCREENS: PlannedScreen[] = [
   { path: 'reports/classification', title: 'Классификация учащихся' },
   { path: 'reports/academic-performance', title: 'Академическая успеваемость' },
   { path: 'reports/journal-completion', title: 'Заполняемость журнала' },
-  { path: 'diary', title: 'Дневник' },
 ];
 
-/** The module this remote exposes as `./routes`. */
+/** The module this remote exposes as `./routes`: built screens first, the rest as placeholders. */
 export default function JournalRoutes() {
-  return <PlaceholderRoutes screens={SCREENS} buildLabel={process.env.PARTA_BUILD_LABEL} />;
+  return (
+    <Routes>
+      <Route path="diary" element={<DiaryPage />} />
+      <Route
+        path="*"
+        element={<PlaceholderRoutes screens={SCREENS} buildLabel={process.env.PARTA_BUILD_LABEL} />}
+      />
+    </Routes>
+  );
 }

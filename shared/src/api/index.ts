@@ -1,5 +1,6 @@
 export { apiClient, setApiNavigator } from './api-client';
 export { compactParams } from './compact-params';
+export { downloadFile } from './download-file';
 export {
   type ApiClientOptions,
   type ApiRedirect,

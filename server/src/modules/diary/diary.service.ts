@@ -7,7 +7,7 @@ import type {
 } from '@parta/shared/domain/contracts/diary';
 import { groupName, shortName } from '@parta/shared/domain/names';
 import { weightedAverage } from '@parta/shared/domain/reports';
-import { addDays } from '@parta/shared/domain/timetable';
+import { addDays, weekStart } from '@parta/shared/domain/timetable';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { students } from '../../db/schema';
@@ -51,12 +51,6 @@ async function diaryOwner(db: Db, actor: Actor, studentId: number | undefined) {
   const student = studentId === undefined ? allowed[0] : allowed.find((row) => row.id === studentId);
   if (!student) throw forbidden(NOT_YOURS);
   return { student, allowed };
-}
-
-/** Monday of the week that holds `date` (the week starts on Monday). */
-export function weekStart(date: string): string {
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return addDays(date, -((weekday + 6) % 7));
 }
 
 /** GET /api/diary: a week of the student's lessons with grades and attendance, the term's averages and final marks. */

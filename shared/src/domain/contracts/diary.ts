@@ -11,6 +11,7 @@ export const diaryQuerySchema = z.object({
   /** Any date of the week; the week starts on Monday. Omitted: this week. */
   week: isoDateSchema.optional(),
 });
+export type DiaryQuery = z.input<typeof diaryQuerySchema>;
 
 export const diaryStudentSchema = z.object({
   id: z.number().int(),

@@ -16,6 +16,8 @@ export const classificationQuerySchema = z.object({
   ...formatField,
 });
 
+export type ClassificationQuery = z.input<typeof classificationQuerySchema>;
+
 export const academicPerformanceQuerySchema = z.object({
   period_id: idSchema,
   group_id: idSchema.optional(),
@@ -23,6 +25,8 @@ export const academicPerformanceQuerySchema = z.object({
   teacher_id: idSchema.optional(),
   ...formatField,
 });
+
+export type AcademicPerformanceQuery = z.input<typeof academicPerformanceQuerySchema>;
 
 export const journalCompletionQuerySchema = z
   .object({
@@ -37,6 +41,7 @@ export const journalCompletionQuerySchema = z
     error: 'Не больше года за один отчёт',
     path: ['to'],
   });
+export type JournalCompletionQuery = z.input<typeof journalCompletionQuerySchema>;
 
 const percentagesShape = {
   /** % успеваемости, one decimal; null when N is 0. */
