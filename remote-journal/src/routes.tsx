@@ -1,6 +1,10 @@
 import { PlaceholderRoutes, type PlannedScreen } from '@parta/shared';
 import { Route, Routes } from 'react-router-dom';
+import { AcademicPerformancePage } from './pages/academic-performance-page';
+import { ClassificationPage } from './pages/classification-page';
 import { DiaryPage } from './pages/diary-page';
+import { JournalCompletionPage } from './pages/journal-completion-page';
+import { ReportsPage } from './pages/reports-page';
 
 /** Screens of this remote not built yet (SPEC §2), paths relative to the layout root. */
 const SCREENS: PlannedScreen[] = [
@@ -11,16 +15,16 @@ const SCREENS: PlannedScreen[] = [
   { path: 'journal/:groupId/:loadId', title: 'Журнал' },
   { path: 'ktp', title: 'КТП' },
   { path: 'ktp/:id', title: 'Редактирование КТП' },
-  { path: 'reports', title: 'Отчёты' },
-  { path: 'reports/classification', title: 'Классификация учащихся' },
-  { path: 'reports/academic-performance', title: 'Академическая успеваемость' },
-  { path: 'reports/journal-completion', title: 'Заполняемость журнала' },
 ];
 
 /** The module this remote exposes as `./routes`: built screens first, the rest as placeholders. */
 export default function JournalRoutes() {
   return (
     <Routes>
+      <Route path="reports" element={<ReportsPage />} />
+      <Route path="reports/classification" element={<ClassificationPage />} />
+      <Route path="reports/academic-performance" element={<AcademicPerformancePage />} />
+      <Route path="reports/journal-completion" element={<JournalCompletionPage />} />
       <Route path="diary" element={<DiaryPage />} />
       <Route
         path="*"

@@ -1,11 +1,11 @@
 export { apiClient, setApiNavigator } from './api-client';
 export { compactParams } from './compact-params';
-export { downloadFile } from './download-file';
 export {
   type ApiClientOptions,
   type ApiRedirect,
   createApiClient,
   TOKEN_STORAGE_KEY,
 } from './create-api-client';
+export { downloadFile } from './download-file';
 export { type ApiErrorBody, getErrorMessage, getErrorStatus, getFieldErrors } from './errors';
 export { createQueryClient, retryDelay, shouldRetryRead } from './query-client';

@@ -21,8 +21,8 @@ import { type Actor, can } from '../../plugins/auth';
 import { notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { holidaysBetween } from '../periods/periods.service';
 import { WorkbookError } from '../students/student-import';
-import { readKtpWorkbook, writeKtpWorkbook } from './ktp-workbook';
 import {
+  deletePlan,
   fillLessons,
   findClass,
   findItems,
@@ -38,8 +38,8 @@ import {
   replaceItems,
   setPlannedDates,
   updatePlan,
-  deletePlan,
 } from './ktp.repository';
+import { readKtpWorkbook, writeKtpWorkbook } from './ktp-workbook';
 
 type PlanInput = z.output<typeof ktpPlanInputSchema>;
 type ListQuery = z.output<typeof ktpListQuerySchema>;

@@ -12,6 +12,7 @@ import {
   type JournalCompletionReport,
   type journalCompletionQuerySchema,
   type PerformanceRow,
+  type PerformanceSubjectRow,
   type PerformanceTeacherRow,
 } from '@parta/shared/domain/contracts/reports';
 import { formatDate } from '@parta/shared/domain/dates';
@@ -263,7 +264,9 @@ export async function performanceReport(
   );
   const pairs = new Map<string, SubjectFinalCounts[]>();
   const teachers = new Map<number | null, SubjectFinalCounts[]>();
+  const bySubject = new Map<number, SubjectFinalCounts[]>();
   for (const row of rows) {
+    bySubject.set(row.subjectId, [...(bySubject.get(row.subjectId) ?? []), row]);
     const key = `${row.classId}|${row.subjectId}`;
     pairs.set(key, [...(pairs.get(key) ?? []), row]);
     teachers.set(row.teacherId, [...(teachers.get(row.teacherId) ?? []), row]);
@@ -288,7 +291,19 @@ export async function performanceReport(
       ...countsOf(group),
     }))
     .sort((a, b) => a.teacher_name.localeCompare(b.teacher_name, 'ru'));
-  return { period: { id: period.id, name: period.name }, rows: classRows, teachers: teacherRows };
+  const subjectRows: PerformanceSubjectRow[] = [...bySubject.values()]
+    .map((group) => ({
+      subject_id: group[0].subjectId,
+      subject_name: group[0].subjectName,
+      ...countsOf(group),
+    }))
+    .sort((a, b) => a.subject_name.localeCompare(b.subject_name, 'ru'));
+  return {
+    period: { id: period.id, name: period.name },
+    rows: classRows,
+    subjects: subjectRows,
+    teachers: teacherRows,
+  };
 }
 
 const countColumns = [
@@ -330,6 +345,11 @@ export function performanceWorkbook(report: AcademicPerformanceReport) {
         ...countCells(row),
         ...percentCells(row),
       ]),
+    },
+    {
+      name: 'Предметы',
+      columns: [{ header: 'Предмет', width: 28 }, ...countColumns, ...percentColumns],
+      rows: report.subjects.map((row) => [row.subject_name, ...countCells(row), ...percentCells(row)]),
     },
     {
       name: 'Учителя',

@@ -1,9 +1,9 @@
+import { XLSX_MIME } from '@parta/shared/domain/contracts/people';
 import {
   academicPerformanceReportSchema,
   classificationReportSchema,
   journalCompletionReportSchema,
 } from '@parta/shared/domain/contracts/reports';
-import { XLSX_MIME } from '@parta/shared/domain/contracts/people';
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
@@ -154,19 +154,17 @@ beforeAll(async () => {
       lesson('2026-09-16', { status: 'cancelled' }),
     ])
     .returning({ id: lessons.id });
-  await app.db
-    .insert(marks)
-    .values([
-      ...studentIds.map((studentId) => ({
-        organizationId,
-        lessonId: made[0].id,
-        studentId,
-        value: '4' as const,
-      })),
-      ...studentIds
-        .slice(0, 6)
-        .map((studentId) => ({ organizationId, lessonId: made[1].id, studentId, value: '5' as const })),
-    ]);
+  await app.db.insert(marks).values([
+    ...studentIds.map((studentId) => ({
+      organizationId,
+      lessonId: made[0].id,
+      studentId,
+      value: '4' as const,
+    })),
+    ...studentIds
+      .slice(0, 6)
+      .map((studentId) => ({ organizationId, lessonId: made[1].id, studentId, value: '5' as const })),
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -274,6 +272,7 @@ describe('GET /api/reports/academic-performance', () => {
     expect(figures(bySubject[1])).toEqual([11, 3, 4, 3, 1, 0, 1, 90.9, 63.6, 61.8, 3.82]);
     // C: 5 5 5 5 5 5 4 4 3 5 осв 4 → СОУ (700+192+36)/11 = 84.4, средний 50/11.
     expect(figures(bySubject[2])).toEqual([11, 7, 3, 1, 0, 0, 1, 100, 90.9, 84.4, 4.55]);
+    expect(report.subjects.find((row) => row.subject_id === subjectIds[2])?.quality).toBe(90.9);
     const teacher = report.teachers.find((row) => row.teacher_id === teacherId)!;
     // All three: N 33; СОУ (1300+640+216+48+7)/33 = 67; средний 129/32 = 4.03 (as the class).
     expect([teacher.total, teacher.n5, teacher.n4, teacher.sou, teacher.average]).toEqual([
@@ -304,7 +303,7 @@ describe('GET /api/reports/academic-performance', () => {
     expect(file.headers['content-type']).toBe(XLSX_MIME);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['Классы и предметы', 'Учителя']);
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['Классы и предметы', 'Предметы', 'Учителя']);
   });
 });
 

@@ -138,9 +138,19 @@ export const performanceTeacherRowSchema = z.object({
 });
 export type PerformanceTeacherRow = z.infer<typeof performanceTeacherRowSchema>;
 
+export const performanceSubjectRowSchema = z.object({
+  subject_id: z.number().int(),
+  subject_name: z.string(),
+  ...countsShape,
+  ...percentagesShape,
+});
+export type PerformanceSubjectRow = z.infer<typeof performanceSubjectRowSchema>;
+
 export const academicPerformanceReportSchema = z.object({
   period: z.object({ id: z.number().int(), name: z.string() }),
   rows: z.array(performanceRowSchema),
+  /** Each subject over the classes of the report (the chart of quality by subject). */
+  subjects: z.array(performanceSubjectRowSchema),
   teachers: z.array(performanceTeacherRowSchema),
 });
 export type AcademicPerformanceReport = z.infer<typeof academicPerformanceReportSchema>;
