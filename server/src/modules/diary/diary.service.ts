@@ -53,6 +53,12 @@ async function diaryOwner(db: Db, actor: Actor, studentId: number | undefined) {
   return { student, allowed };
 }
 
+async function hasDiary(db: Db, actor: Actor): Promise<boolean> {
+  const scope = inScope(actor, students.organizationId);
+  const own = await findOwnStudents(db, actor.userId, scope);
+  return own.length > 0 || (await findChildren(db, actor.userId, scope)).length > 0;
+}
+
 /** GET /api/diary: a week of the student's lessons with grades and attendance, the term's averages and final marks. */
 export async function getDiaryWeek(db: Db, actor: Actor, query: DiaryQuery): Promise<DiaryWeek> {
   const { student, allowed } = await diaryOwner(db, actor, query.student_id);

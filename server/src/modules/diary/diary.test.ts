@@ -175,6 +175,16 @@ describe('GET /api/diary', () => {
   it('staff without the key get 403; a bad week or id gets 422 in Russian', async () => {
     for (const login of ['teacher', 'zavuch', 'director2'])
       expect((await call(app, tokens[login], 'GET', `/api/diary?student_id=${me.id}`)).statusCode).toBe(403);
+    // The platform administrator holds every key but has no diary: the dashboard block is simply empty.
+    const admin = await loginAs(app, 'admin');
+    expect((await call(app, admin, 'GET', '/api/diary/latest-marks')).json().data).toEqual({
+      student: null,
+      marks: [],
+    });
+    expect((await call(app, admin, 'GET', `/api/diary/latest-marks?student_id=${me.id}`)).statusCode).toBe(
+      403,
+    );
+    expect((await call(app, admin, 'GET', '/api/diary')).statusCode).toBe(403);
     expect((await call(app, undefined, 'GET', '/api/diary')).statusCode).toBe(401);
     const bad = await call(app, tokens.student, 'GET', '/api/diary?week=14.09.2026&student_id=abc');
     expect(bad.statusCode).toBe(422);
