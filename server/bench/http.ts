@@ -99,6 +99,62 @@ async function load(base: string, token: string | null, scenario: Scenario, conn
   };
 }
 
+// ---------------------------------------------------------------- reports (issue 12)
+
+/**
+ * Reports read final marks and the journal: when the seed has none yet (the journal's seed step
+ * adds them), give every student a final mark per subject of I четверть and a grade on every third
+ * held lesson of September–October, deterministic, so the reports work on a realistic volume.
+ */
+async function fillReportData(url: string) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  const [{ count }] = (await client.query('select count(*)::int as count from final_marks')).rows;
+  if (count === 0) {
+    await client.query(`
+      insert into final_marks (organization_id, student_id, subject_id, period_id, value)
+      select distinct on (s.id, l.subject_id, p.id) s.organization_id, s.id, l.subject_id, p.id,
+        (array['5','4','4','3','3','4','5','2','Н/А','4'])[1 + (s.id * 7 + l.subject_id * 3) % 10]
+      from students s
+      join classes c on c.id = s.class_id
+      join loads l on l.class_id = c.id
+      join periods p on p.organization_id = s.organization_id and p.name = 'I четверть' and c.number = any(p.grades)
+      where s.status = 'active'`);
+  }
+  const [{ marks }] = (await client.query('select count(*)::int as marks from marks')).rows;
+  if (marks === 0) {
+    await client.query(`
+      insert into marks (organization_id, lesson_id, student_id, value)
+      select l.organization_id, l.id, s.id, (array['5','4','3','4','5'])[1 + (s.id + l.id) % 5]
+      from lessons l
+      join students s on s.class_id = l.class_id and s.status = 'active'
+      where l.date between '2026-09-01' and '2026-10-24' and l.subgroup_id is null and (l.id + s.id) % 3 = 0`);
+  }
+  await client.query('analyze');
+  await client.end();
+}
+
+/** The three reports over the whole school (director), each for I четверть. */
+async function reportScenarios(get: (url: string) => Promise<{ data: unknown }>): Promise<Scenario[]> {
+  const periods = (await get('/api/periods')).data as { id: number; name: string }[];
+  const quarter = periods.find((period) => period.name === 'I четверть');
+  if (!quarter) return [];
+  return [
+    {
+      name: 'GET /api/reports/classification (school)',
+      requests: [{ method: 'GET', path: `/api/reports/classification?period_id=${quarter.id}` }],
+    },
+    {
+      name: 'GET /api/reports/academic-performance (school)',
+      requests: [{ method: 'GET', path: `/api/reports/academic-performance?period_id=${quarter.id}` }],
+    },
+    {
+      name: 'GET /api/reports/journal-completion (school, quarter)',
+      requests: [{ method: 'GET', path: '/api/reports/journal-completion?from=2026-09-01&to=2026-10-24' }],
+    },
+  ];
+}
+
 async function main() {
   const serverUrl = process.env.DATABASE_URL;
   const givenUrl = option('url', '');
@@ -124,6 +180,7 @@ async function main() {
       await seed(handle.db, { size: 'large' });
       console.log(`large seed: ${Date.now() - seedStarted} ms`);
       await handle.close();
+      await fillReportData(withDatabase(serverUrl, database));
       const port = 3900 + (process.pid % 90);
       base = `http://127.0.0.1:${port}`;
       server = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(serverDir, 'src/server.ts')], {
@@ -149,6 +206,7 @@ async function main() {
       (await (await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
         data: { id: number }[];
       };
+
     const studentIds = (await get('/api/students?per_page=100')).data.map((student) => student.id);
     const userIds = (await get('/api/users?per_page=100')).data.map((user) => user.id);
 
@@ -181,6 +239,8 @@ async function main() {
       },
       { name: 'GET /api/group', requests: [{ method: 'GET', path: '/api/group' }] },
     ];
+
+    scenarios.push(...(await reportScenarios(get)));
 
     const rows = [];
     for (const connections of CONNECTION_LEVELS) {
