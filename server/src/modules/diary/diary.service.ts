@@ -131,12 +131,17 @@ export async function getDiaryWeek(db: Db, actor: Actor, query: DiaryQuery): Pro
   };
 }
 
-/** GET /api/diary/latest-marks: the dashboard's latest grades of the student (or a parent's child). */
+/**
+ * GET /api/diary/latest-marks: the dashboard's latest grades of the student (or a parent's child).
+ * A caller with no diary of their own (a platform administrator) gets an empty answer, not 403:
+ * the dashboard asks without knowing, and a 403 would send them to the access page.
+ */
 export async function getLatestMarks(
   db: Db,
   actor: Actor,
   studentId: number | undefined,
 ): Promise<LatestMarks> {
+  if (studentId === undefined && !(await hasDiary(db, actor))) return { student: null, marks: [] };
   const { student } = await diaryOwner(db, actor, studentId);
   const rows = await findLatestMarks(db, student.id, 10);
   return {
