@@ -56,6 +56,7 @@ test.describe('КТП, reports and the diary', () => {
     page,
     browser,
   }) => {
+    test.setTimeout(120_000);
     const login = new LoginPage(page);
     const ktp = new KtpPage(page);
     await login.signIn('teacher');
@@ -83,7 +84,7 @@ test.describe('КТП, reports and the diary', () => {
     await expect(ktp.applyDialog.getByTestId('ktp-apply-result')).toContainText('40');
     await page.screenshot({ path: shot('ktp-applied') });
     await ktp.applyDialog.getByRole('button', { name: 'Готово' }).click();
-    await page.screenshot({ path: shot('ktp-edit'), fullPage: true });
+    await page.screenshot({ path: shot('ktp-edit') });
 
     const studentPage = await browser.newPage();
     await new LoginPage(studentPage).signIn('student');

@@ -1,4 +1,4 @@
-import { Alert, Loader, Paper, SimpleGrid, Stack, Table, Title } from '@mantine/core';
+import { Alert, Loader, Paper, Stack, Table, Title } from '@mantine/core';
 import { getErrorMessage, PageTitle } from '@parta/shared';
 import type { PerformanceRow } from '@parta/shared/domain/contracts/reports';
 import {
@@ -71,7 +71,7 @@ export function AcademicPerformancePage() {
         <Loader />
       ) : (
         <Stack gap="md" className="report-table">
-          <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          <>
             <QualityChart
               title="Качество по предметам"
               bars={data.subjects.map((row) => ({
@@ -99,7 +99,7 @@ export function AcademicPerformancePage() {
                 </Table>
               </Table.ScrollContainer>
             </Paper>
-          </SimpleGrid>
+          </>
           <Paper withBorder radius="md" p="xs">
             <Title order={4} m="xs">
               Классы и предметы

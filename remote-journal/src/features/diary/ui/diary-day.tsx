@@ -44,7 +44,7 @@ export function DiaryDay({ date, lessons, today }: DiaryDayProps) {
               data-testid="diary-lesson"
               style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
             >
-              <Stack gap={0} w={54} style={{ flexShrink: 0 }}>
+              <Stack gap={0} w={76} style={{ flexShrink: 0 }}>
                 <Text size="sm" fw={600}>
                   {lesson.lesson_number} урок
                 </Text>

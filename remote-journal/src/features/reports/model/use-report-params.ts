@@ -5,17 +5,19 @@ const todayIso = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europ
 
 /**
  * A report's filters kept in the address (?period=&group=), so a printed or shared link shows the
- * same figures. Without a period: the term that holds today, else the latest one that has begun.
+ * same figures. Without a period: the term that ended last (its final marks are set), else the
+ * current one.
  */
 export function useReportParams() {
   const [params, setParams] = useSearchParams();
   const periods = usePeriods();
   const today = todayIso();
   const terms = (periods.data ?? []).filter((period) => period.kind !== 'year');
+  const ended = terms
+    .filter((period) => period.end_date < today)
+    .sort((a, b) => b.end_date.localeCompare(a.end_date));
   const fallback =
-    terms.find((period) => period.start_date <= today && today <= period.end_date) ??
-    [...terms].reverse().find((period) => period.start_date <= today) ??
-    terms[0];
+    ended[0] ?? terms.find((period) => period.start_date <= today && today <= period.end_date) ?? terms[0];
   const periodId = Number(params.get('period')) || fallback?.id;
   const groupId = Number(params.get('group')) || undefined;
 
