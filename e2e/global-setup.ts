@@ -102,6 +102,8 @@ export default async function globalSetup() {
     HOST: '127.0.0.1',
     PARTA_DATA_DIR: path.join(scratch, 'data'),
     PARTA_WEB_DIR: web,
+    // Read on every registry request: a test points a remote at another origin or leaves it out.
+    PARTA_REMOTE_OVERRIDES: path.join(scratch, 'remote-overrides.json'),
   };
   // A fresh embedded database every run, whatever the shell points at.
   delete env.DATABASE_URL;

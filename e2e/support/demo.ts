@@ -66,7 +66,7 @@ export async function apiMe(request: APIRequestContext, token: string): Promise<
   return ((await response.json()) as { data: MeAnswer }).data;
 }
 
-/** Moves an organization's balance as a platform administrator. */
+/** Moves an organization's balance as a platform administrator: a top-up above zero, a charge below. */
 export async function changeBalance(
   request: APIRequestContext,
   adminToken: string,
@@ -75,7 +75,11 @@ export async function changeBalance(
 ) {
   const response = await request.post(`/api/organizations/${organizationId}/balance-transactions`, {
     headers: { Authorization: `Bearer ${adminToken}` },
-    data: { amount, comment: 'e2e: проверка экрана оплаты' },
+    data: {
+      operation: amount >= 0 ? 'top_up' : 'charge',
+      amount: Math.abs(amount),
+      comment: 'e2e: проверка экрана оплаты',
+    },
   });
   if (!response.ok()) throw new Error(`balance: ${response.status()} ${await response.text()}`);
 }

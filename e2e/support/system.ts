@@ -27,3 +27,8 @@ export function scratchDir(): string {
 
 /** Screenshots for people to look at (gitignored). */
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'e2e', '.artifacts');
+
+/** The PARTA_REMOTE_OVERRIDES file of the system under test (absent = every local build as it is). */
+export function remoteOverridesFile(): string {
+  return path.join(scratchDir(), 'remote-overrides.json');
+}

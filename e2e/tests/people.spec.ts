@@ -243,6 +243,19 @@ test('screenshots of the people screens, light and dark, wide and 390 px', async
           fullPage: true,
         });
         if (name === 'student-edit') {
+          // The date picker, loaded on first use: Russian month names, the week from Monday.
+          await page.getByLabel('Дата рождения').click();
+          await expect(
+            page
+              .getByRole('button', {
+                name: /январь|февраль|март|апрель|май|июнь|июль|август|сентябрь|октябрь|ноябрь|декабрь/i,
+              })
+              .first(),
+          ).toBeVisible();
+          await page.screenshot({
+            path: path.join(ARTIFACTS_DIR, `people-date-picker-${theme}-${width}.png`),
+          });
+          await page.keyboard.press('Escape');
           // The «Добавить родителя» dialog, on the tab that searches the school's parents.
           const card = new StudentCardPage(page);
           await card.parents.getByRole('button', { name: 'Добавить родителя' }).click();

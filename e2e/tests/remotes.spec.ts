@@ -90,6 +90,10 @@ test('a rebuilt remote is served after a reload without rebuilding the host', as
   const repoManifest = path.join(REPO_ROOT, 'remote-admin', 'dist', 'mf-manifest.json');
   const repoManifestBefore = readFileSync(repoManifest, 'utf8');
 
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
   await new LoginPage(page).signIn('admin');
   await page.goto('/applications');
   await expect(page.getByRole('heading', { name: 'Заявки' })).toBeVisible();
@@ -122,6 +126,40 @@ test('a rebuilt remote is served after a reload without rebuilding the host', as
   await expect(page.getByTestId('build-label')).toHaveText(`Сборка: ${label}`);
   expect(readFileSync(path.join(webDir(), 'host', 'index.html'), 'utf8')).toBe(hostIndex);
   expect(readFileSync(repoManifest, 'utf8')).toBe(repoManifestBefore);
+  // Built against the same shared as the host: the federation runtime has nothing to warn about.
+  expect(warnings.filter((text) => text.includes('@parta/shared'))).toEqual([]);
+});
+
+test('a remote built against another @parta/shared than the host provides warns in the console', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const output = path.join(scratchDir(), 'remote-journal-other-shared');
+  const build = await run('pnpm', ['--filter', 'remote-journal', 'build', '--output-path', output], {
+    PARTA_SHARED_VERSION: '1.0.0-snewer',
+  });
+  expect(build.code, build.output).toBe(0);
+  const manifest = JSON.parse(readFileSync(path.join(output, 'mf-manifest.json'), 'utf8')) as {
+    shared: { name: string; version: string }[];
+  };
+  expect(manifest.shared.find((entry) => entry.name === '@parta/shared')?.version).toBe('1.0.0-snewer');
+  const deployed = path.join(webDir(), 'remote-journal');
+  rmSync(deployed, { recursive: true, force: true });
+  renameSync(output, deployed);
+
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  const layout = new AppLayout(page);
+  await new LoginPage(page).signIn('admin');
+  await layout.ready();
+  await layout.openMenuItem('Журнал');
+  await expect(page.getByRole('heading', { name: 'Журнал', exact: true })).toBeVisible();
+  // Still the host's one copy (a singleton), but no longer silently: the mismatch is named.
+  await expect
+    .poll(() => warnings.find((text) => text.includes('@parta/shared') && text.includes('1.0.0-snewer')))
+    .toBeTruthy();
 });
 
 test('remote files are versioned and cached forever, registry and manifests are not', async ({ request }) => {

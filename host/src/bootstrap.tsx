@@ -1,5 +1,4 @@
 import '@mantine/core/styles.layer.css';
-import '@mantine/dates/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import './app/global.css';
 import { createRoot } from 'react-dom/client';

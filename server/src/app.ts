@@ -1,8 +1,9 @@
+// Zod's own messages (type errors, too short, …) in Russian, set where the browser apps set it too.
+import '@parta/shared/domain/contracts/zod-locale';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { DatabaseHandle } from './db/client';
 import { apiModules } from './modules';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -11,9 +12,6 @@ import { databasePlugin } from './plugins/db';
 import { errorHandlerPlugin, notFoundHandler } from './plugins/errors';
 import { openapiDocsPlugin } from './plugins/openapi';
 import { rateLimitingPlugin } from './plugins/rate-limit';
-
-// Zod's own messages (type errors, too short, …) in Russian; contracts add field-specific texts.
-z.config(z.locales.ru());
 
 export interface BuildAppOptions {
   /** An opened (and migrated) database. */

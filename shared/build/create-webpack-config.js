@@ -8,6 +8,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const zlib = require('node:zlib');
+const { createHash } = require('node:crypto');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -70,11 +71,51 @@ function installedVersion(appDir, packageName) {
   throw new Error(`create-webpack-config: cannot resolve the version of ${bare} from ${appDir}`);
 }
 
+const SHARED_PACKAGE_DIR = path.join(__dirname, '..');
+
+/** Every file of this package's sources, in a stable order (tests left out: they ship nowhere). */
+function sharedSourceFiles(dir = path.join(SHARED_PACKAGE_DIR, 'src')) {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sharedSourceFiles(full);
+      return /\.test\.tsx?$/.test(entry.name) ? [] : [full];
+    });
+}
+
+/**
+ * The federation version of @parta/shared: its package version plus a hash of its sources, e.g.
+ * `1.0.0-s3f9a0c1b2d`. `workspace:*` is not semver and the package version never moves, so without
+ * this a remote built against a newer shared would be silently mixed with the host's older copy.
+ * Each app requires exactly the version it was built with: the federation runtime then warns in
+ * the console when the host provides another, and mf-manifest.json names the version of each build.
+ */
+function sharedPackageVersion() {
+  // Tests only: stands for a build made against another shared (e2e/tests/remotes.spec.ts).
+  if (process.env.PARTA_SHARED_VERSION) return process.env.PARTA_SHARED_VERSION;
+  const hash = createHash('sha256');
+  const files = [path.join(SHARED_PACKAGE_DIR, 'package.json'), ...sharedSourceFiles()];
+  for (const file of files) {
+    hash.update(path.relative(SHARED_PACKAGE_DIR, file));
+    hash.update(fs.readFileSync(file));
+  }
+  const { version } = JSON.parse(fs.readFileSync(path.join(SHARED_PACKAGE_DIR, 'package.json'), 'utf8'));
+  // A prerelease tag must not be all digits with a leading zero: the `s` keeps it valid semver.
+  return `${version}-s${hash.digest('hex').slice(0, 10)}`;
+}
+
 /** `shared` block of the federation plugin with explicit versions (workspace:* is not semver). */
 function sharedConfig(appDir) {
   /** @type {Record<string, {singleton: boolean, requiredVersion: string, version: string}>} */
   const shared = {};
   for (const name of SINGLETONS) {
+    if (name === '@parta/shared') {
+      const version = sharedPackageVersion();
+      shared[name] = { singleton: true, version, requiredVersion: version };
+      continue;
+    }
     const version = installedVersion(appDir, name);
     shared[name] = { singleton: true, version, requiredVersion: `^${version}` };
   }
@@ -246,4 +287,4 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
   };
 }
 
-module.exports = { createWebpackConfig, SINGLETONS };
+module.exports = { createWebpackConfig, SINGLETONS, sharedPackageVersion };

@@ -38,6 +38,9 @@ export {
   usePermissions,
   userCan,
 } from './auth';
+// Domain helpers by file, not through './domain': that index also carries the contracts (zod),
+// which the login page must not load.
+export { formatDate } from './domain/dates';
 export {
   ATTENDANCE_INPUTS,
   ATTENDANCE_MARKS,
@@ -47,30 +50,25 @@ export {
   FINAL_MARKS,
   type FinalMark,
   finalMarkCategory,
-  formatDate,
-  formatMoney,
-  fullName,
   GRADES,
   type Grade,
-  type GroupLabel,
-  groupName,
   isGrade,
   type MarkCategory,
   type MarkInput,
-  NBSP,
+  parseMarkInput,
+} from './domain/marks';
+export { formatMoney, NBSP, toAmount } from './domain/money';
+export { fullName, type GroupLabel, groupName, type PersonName, shortName } from './domain/names';
+export { PERMISSIONS, type PermissionKey } from './domain/permissions';
+export {
   type OrganizationSettingItem,
   type OrganizationSettingKey,
-  type PersonName,
-  parseMarkInput,
   parseSettings,
   SETTINGS_DEFAULTS,
-  shortName,
-  toAmount,
   WEEK_DAYS,
   type WeekDay,
   workingDays,
-} from './domain';
-export { PERMISSIONS, type PermissionKey } from './domain/permissions';
+} from './domain/week';
 export {
   DATE_FORMAT,
   datesSettings,
@@ -83,7 +81,9 @@ export {
 export {
   AppProviders,
   type AppProvidersProps,
+  BuildLabel,
   type FormSave,
+  LazyDateInput,
   ListCard,
   type ListCardProps,
   ListPager,

@@ -1,11 +1,31 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LayoutGate } from '../layout/layout-gate';
 import { AccessDeniedPage } from '../pages/access-denied-page';
-import { DashboardPage } from '../pages/dashboard-page';
 import { LoginPage } from '../pages/login-page';
 import { PaymentRequiredPage } from '../pages/payment-required-page';
-import { ProfilePage } from '../pages/profile-page';
 import { RemoteRoute } from '../remotes/remote-route';
+
+// Screens after sign-in load on first visit: the login page carries only what it shows.
+const DashboardPage = lazy(async () => ({
+  default: (await import('../pages/dashboard-page')).DashboardPage,
+}));
+const ProfilePage = lazy(async () => ({ default: (await import('../pages/profile-page')).ProfilePage }));
+
+function Lazy({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Center py="xl">
+          <Loader aria-label="Загрузка страницы" />
+        </Center>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /**
  * Routes of SPEC §2. Host screens are explicit; every other layout path goes to the remote that owns
@@ -20,8 +40,22 @@ export function AppRoutes() {
       <Route element={<LayoutGate />}>
         {/* Visitors get the public landing page from LayoutGate; signed-in users start at the dashboard. */}
         <Route index element={<Navigate to="/dashboard" replace />} />
-        <Route path="dashboard" element={<DashboardPage />} />
-        <Route path="profile" element={<ProfilePage />} />
+        <Route
+          path="dashboard"
+          element={
+            <Lazy>
+              <DashboardPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="profile"
+          element={
+            <Lazy>
+              <ProfilePage />
+            </Lazy>
+          }
+        />
         <Route path="*" element={<RemoteRoute />} />
       </Route>
     </Routes>

@@ -22,6 +22,15 @@ describe('sidebar menu', () => {
     expect(labels(ROLE_DEFINITIONS.director.permissions)).toContain('Настройки');
   });
 
+  it('drops the items of a remote the deployment does not publish (no Управление without the admin module)', () => {
+    const groups = visibleMenu(
+      canFor(ROLE_DEFINITIONS.platform_admin.permissions),
+      new Set(['admin'] as const),
+    );
+    expect(groups.map((group) => group.label)).not.toContain('Управление');
+    expect(groups.flatMap((group) => group.items.map((item) => item.label))).toContain('Рабочий стол');
+  });
+
   it('marks sub-pages of an item active', () => {
     const users = MENU[1].items[0];
     expect(isActive(users, '/users')).toBe(true);

@@ -1,4 +1,5 @@
 import type { PermissionKey } from '@parta/shared';
+import { type RemoteName, routeOwner } from '../remotes/remote-map';
 
 export interface MenuItem {
   label: string;
@@ -66,11 +67,22 @@ export const MENU: readonly MenuGroup[] = [
   },
 ];
 
-/** The groups and items a user may see; groups left empty are dropped. */
-export function visibleMenu(can: (permission: PermissionKey) => boolean): MenuGroup[] {
+/**
+ * The groups and items a user may see; groups left empty are dropped. `unpublished` names the
+ * remotes the deployment leaves out: their items go too (a school without the admin module has no
+ * Управление group, even for a platform administrator).
+ */
+export function visibleMenu(
+  can: (permission: PermissionKey) => boolean,
+  unpublished: ReadonlySet<RemoteName> = new Set(),
+): MenuGroup[] {
+  const published = (item: MenuItem) => {
+    const owner = routeOwner(item.to);
+    return !owner || !unpublished.has(owner.remote);
+  };
   return MENU.map((group) => ({
     ...group,
-    items: group.items.filter((item) => can(item.permission)),
+    items: group.items.filter((item) => can(item.permission) && published(item)),
   })).filter((group) => group.items.length > 0);
 }
 

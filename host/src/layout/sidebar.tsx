@@ -1,6 +1,7 @@
 import { AppShell, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { usePermissions } from '@parta/shared';
 import { Link, useLocation } from 'react-router-dom';
+import { useUnpublishedRemotes } from '../remotes/use-published-remotes';
 import { isActive, visibleMenu } from './menu';
 import classes from './sidebar.module.css';
 
@@ -8,6 +9,7 @@ import classes from './sidebar.module.css';
 export function Sidebar() {
   const { can, status } = usePermissions();
   const { pathname } = useLocation();
+  const unpublished = useUnpublishedRemotes();
 
   if (status === 'loading') {
     return (
@@ -22,7 +24,7 @@ export function Sidebar() {
 
   return (
     <AppShell.Section grow component={ScrollArea} type="hover" scrollbarSize={6} p="sm">
-      {visibleMenu(can).map((group, index) => (
+      {visibleMenu(can, unpublished ?? undefined).map((group, index) => (
         <section key={group.items[0].to} data-testid="menu-group" aria-label={group.label}>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={index === 0 ? 4 : 'md'} pb={4}>
             {group.label}

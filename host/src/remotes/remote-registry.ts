@@ -36,6 +36,20 @@ export function startRemoteRegistry(): void {
   });
 }
 
+/**
+ * Whether the deployment publishes a remote: false only when the registry answered without it (a
+ * school left the admin module out), so its menu items and paths disappear; while the registry
+ * loads or when it failed, true, and a failed remote shows its fallback instead.
+ */
+export async function isRemotePublished(name: RemoteName): Promise<boolean> {
+  if (!registry) startRemoteRegistry();
+  try {
+    return Boolean((await registry!)[name]);
+  } catch {
+    return true;
+  }
+}
+
 /** A remote already loaded in this page, rendered without a Suspense flash. */
 export function loadedRemote(name: RemoteName): ComponentType | undefined {
   return loaded.get(name);

@@ -12,12 +12,13 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { getErrorMessage, ListPager, notify, PageTitle, useListParams, usePermissions } from '@parta/shared';
+import type { StudentListQuery } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useGroups } from '../features/classes/api/get-groups';
 import { groupOptions } from '../features/classes/model/group-options';
 import { useCreateStudent } from '../features/students/api/create-student';
-import { exportStudents } from '../features/students/api/export-students';
+import { useExportStudents } from '../features/students/api/export-students';
 import { useStudents } from '../features/students/api/get-students';
 import { ImportStudentsModal } from '../features/students/ui/import-students-modal';
 import { StudentForm } from '../features/students/ui/student-form';
@@ -25,7 +26,6 @@ import { StudentsTable } from '../features/students/ui/students-table';
 import { paths } from '../lib/paths';
 
 const FILTERS = ['search', 'group_id', 'status'] as const;
-type StatusFilter = 'active' | 'left' | 'all';
 
 /** Ученики (student.index): class filter, search and status, paged by the server; create, import, export. */
 export function StudentsPage() {
@@ -36,9 +36,8 @@ export function StudentsPage() {
   const applySearch = useDebouncedCallback((search: string) => set({ search: search.trim() }), 300);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
 
-  const status = (values.status || 'active') as StatusFilter;
+  const status = (values.status || 'active') as NonNullable<StudentListQuery['status']>;
   const groupId = Number(values.group_id) || undefined;
   const groups = useGroups();
   const students = useStudents({
@@ -49,18 +48,14 @@ export function StudentsPage() {
     status,
   });
   const createStudent = useCreateStudent();
+  const exportStudents = useExportStudents();
   const editable = can('students.edit');
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportStudents({ group_id: groupId, search: values.search || undefined, status });
-    } catch (error) {
-      notify.error(getErrorMessage(error, 'Не удалось выгрузить список'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const runExport = () =>
+    exportStudents.mutate(
+      { group_id: groupId, search: values.search || undefined, status },
+      { onError: (error) => notify.error(getErrorMessage(error, 'Не удалось выгрузить список')) },
+    );
 
   return (
     <>
@@ -68,7 +63,7 @@ export function StudentsPage() {
         description="Списки классов, карточки учеников, импорт и выгрузка в Excel"
         actions={
           <>
-            <Button variant="default" onClick={runExport} loading={exporting}>
+            <Button variant="default" onClick={runExport} loading={exportStudents.isPending}>
               Экспорт в Excel
             </Button>
             {editable ? (

@@ -1,9 +1,9 @@
 import { Alert, Button, Loader, Paper } from '@mantine/core';
 import { getErrorMessage, notify, PageTitle, useIdParam, usePermissions } from '@parta/shared';
 import { useNavigate } from 'react-router-dom';
-import { deleteBell } from '../features/bells/api/delete-bell';
+import { useDeleteBell } from '../features/bells/api/delete-bell';
 import { useBell } from '../features/bells/api/get-bell';
-import { saveBell } from '../features/bells/api/save-bell';
+import { useSaveBell } from '../features/bells/api/save-bell';
 import { BellForm } from '../features/bells/ui/bell-form';
 import { paths } from '../lib/paths';
 
@@ -14,6 +14,8 @@ export function BellPage({ creating = false }: { creating?: boolean }) {
   const navigate = useNavigate();
   const bell = useBell(creating ? null : id);
   const editable = can('bells.edit');
+  const saveBell = useSaveBell();
+  const deleteBell = useDeleteBell();
 
   if (!creating && bell.error) {
     return <Alert color="red">{getErrorMessage(bell.error, 'Расписание звонков не найдено')}</Alert>;
@@ -30,7 +32,7 @@ export function BellPage({ creating = false }: { creating?: boolean }) {
               color="red"
               onClick={async () => {
                 try {
-                  await deleteBell(bell.data!.id);
+                  await deleteBell.mutateAsync(bell.data!.id);
                   notify.success('Расписание звонков удалено');
                   navigate(paths.bells);
                 } catch (error) {
@@ -50,7 +52,7 @@ export function BellPage({ creating = false }: { creating?: boolean }) {
           schedule={creating ? undefined : bell.data}
           readOnly={!editable}
           onSubmit={async (input) => {
-            await saveBell(input, creating ? undefined : bell.data!.id);
+            await saveBell.mutateAsync({ input, id: creating ? undefined : bell.data!.id });
             notify.success('Расписание звонков сохранено');
             navigate(paths.bells);
           }}

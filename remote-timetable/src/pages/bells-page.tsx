@@ -1,14 +1,16 @@
-import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Text } from '@mantine/core';
 import { getErrorMessage, PageTitle, usePermissions } from '@parta/shared';
 import { Link } from 'react-router-dom';
 import { useBells } from '../features/bells/api/get-bells';
 import { BellLessonsTable } from '../features/bells/ui/bell-lessons-table';
+import { useOrganizationChoice } from '../features/organizations/ui/use-organization-choice';
 import { paths } from '../lib/paths';
 
 /** Звонки (bells.index): every bell schedule of the school, the default one first. */
 export function BellsPage() {
   const { can } = usePermissions();
-  const bells = useBells();
+  const { organizationId, select } = useOrganizationChoice();
+  const bells = useBells(organizationId);
   return (
     <>
       <PageTitle
@@ -21,8 +23,9 @@ export function BellsPage() {
           ) : undefined
         }
       >
-        Звонки
+        Расписание звонков
       </PageTitle>
+      {select ? <div style={{ marginBottom: 16 }}>{select}</div> : null}
       {bells.error ? (
         <Alert color="red">{getErrorMessage(bells.error, 'Не удалось загрузить звонки')}</Alert>
       ) : !bells.data ? (
@@ -34,9 +37,9 @@ export function BellsPage() {
           {bells.data.map((schedule) => (
             <Card key={schedule.id} withBorder radius="md" data-testid="bell-schedule">
               <Group justify="space-between" mb="xs" wrap="nowrap">
-                <Text fw={600} component={Link} to={paths.bell(schedule.id)}>
+                <Anchor fw={600} component={Link} to={paths.bell(schedule.id)}>
                   {schedule.name}
-                </Text>
+                </Anchor>
                 {schedule.is_default ? <Badge>основное</Badge> : null}
               </Group>
               {schedule.grades.length > 0 ? (

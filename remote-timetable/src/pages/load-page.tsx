@@ -24,10 +24,10 @@ import {
 import { useMemo, useState } from 'react';
 import { useClassOptions } from '../features/classes/api/get-class-options';
 import { useClassSubgroups } from '../features/classes/api/get-class-subgroups';
-import { copyLoad } from '../features/load/api/copy-load';
-import { deleteLoad } from '../features/load/api/delete-load';
+import { useCopyLoad } from '../features/load/api/copy-load';
+import { useDeleteLoad } from '../features/load/api/delete-load';
 import { useLoad } from '../features/load/api/get-load';
-import { saveLoad } from '../features/load/api/save-load';
+import { useSaveLoad } from '../features/load/api/save-load';
 import { LoadForm } from '../features/load/ui/load-form';
 import { useSettings } from '../features/settings/api/get-settings';
 import { useSubjects } from '../features/subjects/api/get-subjects';
@@ -36,7 +36,6 @@ import { useSubjects } from '../features/subjects/api/get-subjects';
 export function LoadPage() {
   const { can } = usePermissions();
   const options = useClassOptions();
-  const subjects = useSubjects();
   const settings = useSettings();
   const [groupId, setGroupId] = useState<number | null>(null);
   const [editing, setEditing] = useState<LoadItem | 'new' | null>(null);
@@ -46,8 +45,14 @@ export function LoadPage() {
   const all = useLoad({});
   const splits = useClassSubgroups(groupId);
   const editable = can('loads.edit');
+  const saveLoad = useSaveLoad();
+  const deleteLoad = useDeleteLoad();
+  const copyLoad = useCopyLoad();
 
   const group = options.data?.groups.find((item) => item.id === groupId);
+  // A line names a subject and a teacher of the class's own organization (a branch has its own).
+  const own = useClassOptions(group?.organization_id);
+  const subjects = useSubjects(group?.organization_id);
   const total = lines.data ? classWeeklyHours(lines.data) : 0;
   const max = group ? sanpinWeeklyMax(group.number, settings.data?.working_days_per_week ?? 6) : 0;
   const teachers = useMemo(() => {
@@ -62,7 +67,6 @@ export function LoadPage() {
   const afterSave = async (result: { warnings: string[] }, message: string) => {
     setWarnings(result.warnings);
     notify.success(message);
-    await Promise.all([lines.reload(), all.reload()]);
   };
 
   return (
@@ -102,7 +106,12 @@ export function LoadPage() {
               <Paper withBorder p="md" radius="md">
                 <Group justify="space-between" mb="sm">
                   <Text fw={600}>Нагрузка {group.name}</Text>
-                  <Badge color={total > max ? 'red' : 'emerald'} variant="light" data-testid="load-total">
+                  <Badge
+                    color={total > max ? 'red' : 'emerald'}
+                    variant="light"
+                    tt="none"
+                    data-testid="load-total"
+                  >
                     {formatHours(total)} из {max} ч в неделю (СанПиН)
                   </Badge>
                 </Group>
@@ -146,7 +155,7 @@ export function LoadPage() {
                                   aria-label="Удалить"
                                   onClick={async () => {
                                     try {
-                                      await deleteLoad(line.id);
+                                      await deleteLoad.mutateAsync(line.id);
                                       await afterSave({ warnings: [] }, 'Строка удалена');
                                     } catch (error) {
                                       notify.error(getErrorMessage(error));
@@ -180,7 +189,10 @@ export function LoadPage() {
                       disabled={!copyTarget}
                       onClick={async () => {
                         try {
-                          const result = await copyLoad(group.id, Number(copyTarget));
+                          const result = await copyLoad.mutateAsync({
+                            from: group.id,
+                            to: Number(copyTarget),
+                          });
                           await afterSave(result, result.message);
                         } catch (error) {
                           notify.error(getErrorMessage(error));
@@ -235,11 +247,16 @@ export function LoadPage() {
           <LoadForm
             groupId={groupId}
             line={editing === 'new' ? undefined : editing}
-            subjects={subjects.data ?? []}
-            teachers={options.data?.teachers ?? []}
+            subjects={(subjects.data ?? []).filter(
+              (subject) => subject.organization_id === group?.organization_id,
+            )}
+            teachers={own.data?.teachers ?? []}
             splits={splits.data ?? []}
             onSubmit={async (input) => {
-              const result = await saveLoad(input, editing === 'new' ? undefined : editing.id);
+              const result = await saveLoad.mutateAsync({
+                input,
+                id: editing === 'new' ? undefined : editing.id,
+              });
               setEditing(null);
               await afterSave(result, 'Нагрузка сохранена');
             }}

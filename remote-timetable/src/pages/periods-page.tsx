@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -15,11 +16,12 @@ import {
 import { formatDate, getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
 import { PERIOD_KINDS, type Period } from '@parta/shared/domain/contracts/timetable';
 import { useState } from 'react';
-import { createHoliday } from '../features/periods/api/create-holiday';
-import { deleteHoliday } from '../features/periods/api/delete-holiday';
+import { useOrganizationChoice } from '../features/organizations/ui/use-organization-choice';
+import { useCreateHoliday } from '../features/periods/api/create-holiday';
+import { useDeleteHoliday } from '../features/periods/api/delete-holiday';
 import { usePeriods } from '../features/periods/api/get-periods';
-import { savePeriod } from '../features/periods/api/save-period';
-import { setPeriodClosed } from '../features/periods/api/set-period-closed';
+import { useSavePeriod } from '../features/periods/api/save-period';
+import { useSetPeriodClosed } from '../features/periods/api/set-period-closed';
 import { HolidayForm } from '../features/periods/ui/holiday-form';
 import { PeriodForm } from '../features/periods/ui/period-form';
 
@@ -38,17 +40,21 @@ const gradesLabel = (grades: number[]) =>
 /** Периоды (periods.index): четверти / триместры / полугодия per grade range, and каникулы. */
 export function PeriodsPage() {
   const { can } = usePermissions();
-  const periods = usePeriods();
+  const { organizationId, select } = useOrganizationChoice();
+  const periods = usePeriods(organizationId);
   const [editing, setEditing] = useState<Period | 'new' | null>(null);
   const [addingHoliday, setAddingHoliday] = useState(false);
   const editable = can('periods.edit');
+  const savePeriod = useSavePeriod();
+  const setPeriodClosed = useSetPeriodClosed();
+  const createHoliday = useCreateHoliday();
+  const deleteHoliday = useDeleteHoliday();
   const academicYear = periods.data?.periods.at(-1)?.academic_year ?? '2026/2027';
 
   const run = async (action: () => Promise<unknown>, message: string) => {
     try {
       await action();
       notify.success(message);
-      await periods.reload();
     } catch (error) {
       notify.error(getErrorMessage(error));
     }
@@ -77,6 +83,7 @@ export function PeriodsPage() {
         <Loader />
       ) : (
         <Stack>
+          {select}
           <Paper withBorder p="md" radius="md">
             <Table.ScrollContainer minWidth={340}>
               <Table striped>
@@ -92,19 +99,13 @@ export function PeriodsPage() {
                   {periods.data.periods.map((period) => (
                     <Table.Tr key={period.id} data-testid="period-row">
                       <Table.Td>
-                        <Text
-                          fw={500}
-                          component={editable ? 'button' : 'span'}
-                          style={{
-                            background: 'none',
-                            border: 0,
-                            padding: 0,
-                            cursor: editable ? 'pointer' : undefined,
-                          }}
-                          onClick={editable ? () => setEditing(period) : undefined}
-                        >
-                          {period.name}
-                        </Text>
+                        {editable ? (
+                          <Anchor component="button" fw={500} ta="left" onClick={() => setEditing(period)}>
+                            {period.name}
+                          </Anchor>
+                        ) : (
+                          <Text fw={500}>{period.name}</Text>
+                        )}
                         <Text size="xs" c="dimmed">
                           {PERIOD_KINDS[period.kind]}
                         </Text>
@@ -122,7 +123,8 @@ export function PeriodsPage() {
                               variant="subtle"
                               onClick={() =>
                                 run(
-                                  () => setPeriodClosed(period.id, !period.closed),
+                                  () =>
+                                    setPeriodClosed.mutateAsync({ id: period.id, closed: !period.closed }),
                                   period.closed ? 'Период открыт' : 'Период закрыт',
                                 )
                               }
@@ -155,7 +157,7 @@ export function PeriodsPage() {
                           variant="subtle"
                           color="red"
                           aria-label={`Удалить ${holiday.name}`}
-                          onClick={() => run(() => deleteHoliday(holiday.id), 'Каникулы удалены')}
+                          onClick={() => run(() => deleteHoliday.mutateAsync(holiday.id), 'Каникулы удалены')}
                         >
                           ✕
                         </ActionIcon>
@@ -174,10 +176,12 @@ export function PeriodsPage() {
             period={editing === 'new' ? undefined : editing}
             academicYear={academicYear}
             onSubmit={async (input) => {
-              await savePeriod(input, editing === 'new' ? undefined : editing.id);
+              await savePeriod.mutateAsync({
+                input: { ...input, organization_id: organizationId },
+                id: editing === 'new' ? undefined : editing.id,
+              });
               notify.success('Период сохранён');
               setEditing(null);
-              await periods.reload();
             }}
           />
         ) : null}
@@ -187,10 +191,9 @@ export function PeriodsPage() {
           <HolidayForm
             academicYear={academicYear}
             onSubmit={async (input) => {
-              await createHoliday(input);
+              await createHoliday.mutateAsync({ ...input, organization_id: organizationId });
               notify.success('Каникулы добавлены');
               setAddingHoliday(false);
-              await periods.reload();
             }}
           />
         ) : null}

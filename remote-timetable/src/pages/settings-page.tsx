@@ -10,12 +10,13 @@ import {
 import { ORGANIZATION_SETTING_LIMITS } from '@parta/shared/domain/contracts/organizations';
 import { useEffect, useState } from 'react';
 import { useSettings } from '../features/settings/api/get-settings';
-import { updateSettings } from '../features/settings/api/update-settings';
+import { useUpdateSettings } from '../features/settings/api/update-settings';
 
 /** Настройки организации (organization.settings): lessons a day and working days a week. */
 export function SettingsPage() {
   const { can } = usePermissions();
   const settings = useSettings();
+  const updateSettings = useUpdateSettings();
   const [values, setValues] = useState<Record<OrganizationSettingKey, number> | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useFormSave(setErrors);
@@ -37,7 +38,7 @@ export function SettingsPage() {
             onSubmit={(event) => {
               event.preventDefault();
               void save.run(async () => {
-                await updateSettings(values);
+                await updateSettings.mutateAsync(values);
                 notify.success('Настройки сохранены');
               });
             }}

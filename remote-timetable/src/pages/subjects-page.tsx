@@ -2,17 +2,21 @@ import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Paper, Table, T
 import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
 import type { Subject } from '@parta/shared/domain/contracts/timetable';
 import { useState } from 'react';
-import { deleteSubject } from '../features/subjects/api/delete-subject';
+import { useOrganizationChoice } from '../features/organizations/ui/use-organization-choice';
+import { useDeleteSubject } from '../features/subjects/api/delete-subject';
 import { useSubjects } from '../features/subjects/api/get-subjects';
-import { saveSubject } from '../features/subjects/api/save-subject';
+import { useSaveSubject } from '../features/subjects/api/save-subject';
 import { SubjectForm } from '../features/subjects/ui/subject-form';
 
 /** Предметы (subject.index): the organization's subjects; a subject in use is archived, not deleted. */
 export function SubjectsPage() {
   const { can } = usePermissions();
-  const subjects = useSubjects();
+  const { organizationId, select } = useOrganizationChoice();
+  const subjects = useSubjects(organizationId);
   const [editing, setEditing] = useState<Subject | 'new' | null>(null);
   const editable = can('subjects.edit');
+  const saveSubject = useSaveSubject();
+  const deleteSubject = useDeleteSubject();
 
   return (
     <>
@@ -22,7 +26,8 @@ export function SubjectsPage() {
       >
         Предметы
       </PageTitle>
-      <Paper withBorder p="md" radius="md">
+      {select}
+      <Paper withBorder p="md" radius="md" mt={select ? 'md' : undefined}>
         {subjects.error ? (
           <Alert color="red">{getErrorMessage(subjects.error, 'Не удалось загрузить предметы')}</Alert>
         ) : !subjects.data ? (
@@ -73,8 +78,7 @@ export function SubjectsPage() {
                             aria-label="Удалить"
                             onClick={async () => {
                               try {
-                                notify.success((await deleteSubject(subject.id)).message);
-                                await subjects.reload();
+                                notify.success((await deleteSubject.mutateAsync(subject.id)).message);
                               } catch (error) {
                                 notify.error(getErrorMessage(error));
                               }
@@ -101,10 +105,12 @@ export function SubjectsPage() {
           <SubjectForm
             subject={editing === 'new' ? undefined : editing}
             onSubmit={async (input) => {
-              await saveSubject(input, editing === 'new' ? undefined : editing.id);
+              await saveSubject.mutateAsync({
+                input: { ...input, organization_id: organizationId },
+                id: editing === 'new' ? undefined : editing.id,
+              });
               notify.success('Предмет сохранён');
               setEditing(null);
-              await subjects.reload();
             }}
           />
         ) : null}

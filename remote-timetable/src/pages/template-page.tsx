@@ -5,9 +5,9 @@ import { Link } from 'react-router-dom';
 import { useClassOptions } from '../features/classes/api/get-class-options';
 import { useLoad } from '../features/load/api/get-load';
 import { useSettings } from '../features/settings/api/get-settings';
-import { addSlot } from '../features/timetable/api/add-slot';
+import { useAddSlot } from '../features/timetable/api/add-slot';
 import { useTemplate } from '../features/timetable/api/get-template';
-import { removeSlot } from '../features/timetable/api/remove-slot';
+import { useRemoveSlot } from '../features/timetable/api/remove-slot';
 import { LoadPicker } from '../features/timetable/ui/load-picker';
 import { WeekGrid } from '../features/timetable/ui/week-grid';
 import { paths } from '../lib/paths';
@@ -27,6 +27,8 @@ export function TemplatePage() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const lines = useLoad({ group_id: groupId }, groupId !== null);
   const editable = can('timetables.edit');
+  const addSlot = useAddSlot(id);
+  const removeSlot = useRemoveSlot(id);
 
   if (template.error) return <Alert color="red">{getErrorMessage(template.error, 'Шаблон не найден')}</Alert>;
   if (!template.data) return <Loader />;
@@ -38,8 +40,7 @@ export function TemplatePage() {
   const place = async (loadId: number, weekday: number, lessonNumber: number) => {
     setRefusal(null);
     try {
-      await addSlot(id, { load_id: loadId, weekday, lesson_number: lessonNumber });
-      await template.reload();
+      await addSlot.mutateAsync({ load_id: loadId, weekday, lesson_number: lessonNumber });
     } catch (error) {
       setRefusal(getErrorMessage(error));
     }
@@ -65,7 +66,9 @@ export function TemplatePage() {
           placeholder="Выберите класс"
           searchable
           w={200}
-          data={(options.data?.groups ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
+          data={(options.data?.groups ?? [])
+            .filter((group) => group.organization_id === template.data?.organization_id)
+            .map((group) => ({ value: String(group.id), label: group.name }))}
           value={groupId ? String(groupId) : null}
           onChange={(value) => {
             setGroupId(value ? Number(value) : null);
@@ -150,8 +153,7 @@ export function TemplatePage() {
                                 onClick={async (event) => {
                                   event.stopPropagation();
                                   try {
-                                    await removeSlot(id, slot.id);
-                                    await template.reload();
+                                    await removeSlot.mutateAsync(slot.id);
                                   } catch (error) {
                                     notify.error(getErrorMessage(error));
                                   }

@@ -4,7 +4,7 @@ import type { ApplyResult } from '@parta/shared/domain/contracts/timetable';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePeriods } from '../features/periods/api/get-periods';
-import { applyTemplate } from '../features/timetable/api/apply-template';
+import { useApplyTemplate } from '../features/timetable/api/apply-template';
 import { useTemplate } from '../features/timetable/api/get-template';
 import { paths } from '../lib/paths';
 
@@ -15,11 +15,12 @@ import { paths } from '../lib/paths';
 export function TimetableCreatePage() {
   const id = useIdParam();
   const template = useTemplate(Number.isNaN(id) ? null : id);
-  const periods = usePeriods();
+  const periods = usePeriods(template.data?.organization_id);
   const [periodId, setPeriodId] = useState<string | null>(null);
   const [result, setResult] = useState<ApplyResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
+  const applyTemplate = useApplyTemplate(id);
 
   if (template.error) return <Alert color="red">{getErrorMessage(template.error, 'Шаблон не найден')}</Alert>;
   if (!template.data || !periods.data) return <Loader />;
@@ -70,7 +71,7 @@ export function TimetableCreatePage() {
                 setFailure(null);
                 setRunning(true);
                 try {
-                  setResult(await applyTemplate(id, { period_id: Number(periodId) }));
+                  setResult(await applyTemplate.mutateAsync({ period_id: Number(periodId) }));
                 } catch (error) {
                   setFailure(getErrorMessage(error));
                 } finally {

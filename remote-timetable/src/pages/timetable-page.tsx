@@ -17,7 +17,8 @@ import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/share
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useBells } from '../features/bells/api/get-bells';
-import { createTemplate } from '../features/timetable/api/create-template';
+import { useOrganizationChoice } from '../features/organizations/ui/use-organization-choice';
+import { useCreateTemplate } from '../features/timetable/api/create-template';
 import { useTemplates } from '../features/timetable/api/get-templates';
 import { WeekView } from '../features/timetable/ui/week-view';
 import { paths } from '../lib/paths';
@@ -26,8 +27,10 @@ import { paths } from '../lib/paths';
 export function TimetablePage() {
   const { can } = usePermissions();
   const navigate = useNavigate();
-  const templates = useTemplates();
-  const bells = useBells();
+  const { organizationId, select } = useOrganizationChoice();
+  const templates = useTemplates(organizationId);
+  const bells = useBells(organizationId);
+  const createTemplate = useCreateTemplate();
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [bellId, setBellId] = useState<string | null>(null);
@@ -54,6 +57,7 @@ export function TimetablePage() {
           <WeekView mode="teacher" />
         </Tabs.Panel>
         <Tabs.Panel value="templates">
+          {select ? <div style={{ marginBottom: 16 }}>{select}</div> : null}
           <Paper withBorder p="md" radius="md">
             {templates.error ? (
               <Alert color="red">{getErrorMessage(templates.error, 'Не удалось загрузить шаблоны')}</Alert>
@@ -124,7 +128,8 @@ export function TimetablePage() {
             <Button
               onClick={async () => {
                 try {
-                  const template = await createTemplate({
+                  const template = await createTemplate.mutateAsync({
+                    organization_id: organizationId,
                     name,
                     academic_year: templates.data?.[0]?.academic_year ?? '2026/2027',
                     bell_schedule_id: bellId ? Number(bellId) : null,

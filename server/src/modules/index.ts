@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { applicationsRoutes } from './applications/applications.routes';
 import { bellsRoutes } from './bells/bells.routes';
 import { diaryRoutes } from './diary/diary.routes';
 import { groupsRoutes } from './groups/groups.routes';
@@ -8,6 +9,7 @@ import { loadsRoutes } from './loads/loads.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
 import { parentsRoutes } from './parents/parents.routes';
 import { periodsRoutes } from './periods/periods.routes';
+import { registryRoutes } from './registry/registry.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { studentsRoutes } from './students/students.routes';
@@ -38,4 +40,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   ktpRoutes,
   diaryRoutes,
   reportsRoutes,
+  // organization registry and applications (issue 13)
+  registryRoutes,
+  applicationsRoutes,
 ];

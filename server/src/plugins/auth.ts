@@ -30,6 +30,7 @@ declare module 'fastify' {
 export const MESSAGES = {
   unauthorized: 'Требуется вход в систему',
   forbidden: 'Недостаточно прав',
+  organizationBlocked: 'Работа организации приостановлена администратором платформы. Обратитесь в поддержку.',
   paymentRequired:
     'Доступ приостановлен: баланс организации отрицательный. Пополните баланс, чтобы продолжить работу.',
 } as const;
@@ -77,8 +78,12 @@ async function authPlugin(app: FastifyInstance) {
       tokenId: session.tokenId,
     };
 
-    if (!isPlatformAdmin && session.balance < 0 && !request.url.startsWith('/api/auth/')) {
-      return reply.status(402).send({ message: MESSAGES.paymentRequired });
+    // The caller's own organization decides: a blocked one is refused, one in debt must pay first.
+    if (!isPlatformAdmin && !request.url.startsWith('/api/auth/')) {
+      if (session.organizationStatus === 'blocked') {
+        return reply.status(403).send({ message: MESSAGES.organizationBlocked });
+      }
+      if (session.balance < 0) return reply.status(402).send({ message: MESSAGES.paymentRequired });
     }
     if (permission !== 'signed-in' && !request.actor.permissions.has(permission)) {
       return reply.status(403).send({ message: MESSAGES.forbidden, permission });

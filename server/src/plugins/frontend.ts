@@ -5,6 +5,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { applyRemoteOverrides, readRemoteOverrides } from './remote-overrides';
 
 /**
  * Serves the built front end from the API's port (ARCHITECTURE.md "Module Federation").
@@ -19,7 +20,8 @@ import fp from 'fastify-plugin';
  *
  * URLs:
  * - `GET /remotes/registry.json` → `{ "<federation name>": "/remotes/<name>/<version>/mf-manifest.json" }`,
- *   built from the disk on every request, `no-cache`. The version is a hash of the remote's
+ *   built from the disk on every request, `no-cache`; PARTA_REMOTE_OVERRIDES can point a remote at
+ *   another origin or leave it out (see remote-overrides.ts). The version is a hash of the remote's
  *   manifest and remoteEntry.js, so a new build gets new URLs.
  * - `GET /remotes/<name>/<version>/<file>` → the remote's files; only the current version exists.
  *   Immutable for a year, except the manifest (`no-cache`).
@@ -118,12 +120,13 @@ async function frontend(app: FastifyInstance, options: { webDir?: string }) {
   await app.register(fastifyStatic, { root: layout.hostDir, serve: false, preCompressed: true });
   const sendOptions = { cacheControl: false, dotfiles: 'deny' as const };
 
-  app.get('/remotes/registry.json', async (_request, reply) => {
+  app.get('/remotes/registry.json', async (request, reply) => {
     const registry: Record<string, string> = {};
     for (const build of (await currentRemotes(layout)).values()) {
       registry[build.name] = `/remotes/${build.name}/${build.version}/mf-manifest.json`;
     }
-    return reply.header('Cache-Control', NO_CACHE).send(registry);
+    const overrides = await readRemoteOverrides(undefined, (message) => request.log.warn(message));
+    return reply.header('Cache-Control', NO_CACHE).send(applyRemoteOverrides(registry, overrides));
   });
 
   app.get<{ Params: { name: string; version: string; '*': string } }>(

@@ -14,6 +14,7 @@ import {
   students,
 } from '../db/schema';
 import { hashPassword } from '../modules/auth/credentials';
+import { seedApplications } from './applications';
 import { insertMany, insertUsers, type SeedContext } from './context';
 import { seedFamilies } from './families';
 import { seedKtp } from './ktp';
@@ -57,7 +58,7 @@ export type SeedStep = (result: SeedResult, options: Required<SeedOptions>) => P
  * Steps of later issues, run in order after the base seed inside the same transaction:
  * import `seedTimetable`, `seedJournal`, `seedKtp`… from ./<area>.ts and list them here.
  */
-const SEED_STEPS: SeedStep[] = [seedTimetable, seedKtp];
+const SEED_STEPS: SeedStep[] = [seedTimetable, seedApplications, seedKtp];
 
 async function seedDictionaries(db: Database) {
   const typeIds = await insertMany(db, organizationTypes, [
@@ -129,7 +130,10 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
       {
         name: 'ООО «Парта»',
         shortName: 'Парта',
-        inn: '7701234567',
+        inn: '7701234560',
+        kpp: '770101001',
+        ogrn: '1027700000019',
+        region: 'г. Москва',
         typeId: typeIds[3],
         formId: formIds[5],
         address: 'г. Москва, ул. Лесная, д. 5',
@@ -140,7 +144,10 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
       {
         name: 'Муниципальное бюджетное общеобразовательное учреждение «Средняя общеобразовательная школа №1»',
         shortName: 'МБОУ СОШ №1',
-        inn: '5024012345',
+        inn: '5024012340',
+        kpp: '502401001',
+        ogrn: '1025000000013',
+        region: 'Московская область',
         typeId: typeIds[0],
         formId: formIds[0],
         kindId: kindIds[0],
@@ -154,7 +161,9 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
         parentId: school1Id,
         name: 'Филиал МБОУ СОШ №1 в пос. Берёзовка',
         shortName: 'Филиал СОШ №1 (Берёзовка)',
-        inn: '5024012345',
+        inn: '5024012340',
+        kpp: '502402001',
+        region: 'Московская область',
         typeId: typeIds[0],
         formId: formIds[0],
         kindId: kindIds[6],
@@ -163,7 +172,10 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
       {
         name: 'Муниципальное автономное общеобразовательное учреждение «Гимназия №2»',
         shortName: 'Гимназия №2',
-        inn: '5024054321',
+        inn: '5024054325',
+        kpp: '502401001',
+        ogrn: '1025000000024',
+        region: 'Московская область',
         typeId: typeIds[0],
         formId: formIds[1],
         kindId: kindIds[3],

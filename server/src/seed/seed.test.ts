@@ -22,12 +22,12 @@ async function count(db: Database, table: typeof users | typeof students | typeo
 }
 
 describe('demo seed', () => {
-  it('builds the demo school exactly as the issue lists, in a few seconds', async () => {
+  // How long the seed takes is measured by `pnpm bench` (demo_seed_ms), not asserted here: a timing
+  // assertion fails on a busy machine without anything being wrong.
+  it('builds the demo school exactly as the issue lists', async () => {
     const database = await openTestDatabase();
     try {
-      const started = Date.now();
       const result = await seed(database.db);
-      expect(Date.now() - started).toBeLessThan(15_000);
       const db = database.db;
 
       const logins = (await db.select({ login: users.login }).from(users)).map((row) => row.login);

@@ -14,15 +14,11 @@ export {
   roleSchema,
 } from './contracts/auth';
 export {
-  type BalanceTransactionInput,
-  balanceTransactionSchema,
   type DictionaryItem,
   dictionaryItemSchema,
   ORGANIZATION_SETTING_LIMITS,
-  type Organization,
   type OrganizationOption,
   organizationOptionSchema,
-  organizationSchema,
   organizationSettingSchema,
   type SettingsUpdate,
   settingsUpdateSchema,

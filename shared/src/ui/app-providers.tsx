@@ -1,11 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { type ReactNode, useEffect, useLayoutEffect } from 'react';
 import { partaStore, themeAtom, tokenAtom } from '../auth/atoms';
-import { datesSettings } from '../theme/dates';
 import { partaTheme, Z_INDEX } from '../theme/theme';
 
 /** Mantine follows the theme atom; the `dark` class on <html> follows it too (SPEC §4). */
@@ -16,10 +14,8 @@ function ThemedMantine({ children }: { children?: ReactNode }) {
   }, [theme]);
   return (
     <MantineProvider theme={partaTheme} forceColorScheme={theme}>
-      <DatesProvider settings={datesSettings}>
-        <Notifications position="top-right" zIndex={Z_INDEX.toast} />
-        {children}
-      </DatesProvider>
+      <Notifications position="top-right" zIndex={Z_INDEX.toast} />
+      {children}
     </MantineProvider>
   );
 }
@@ -34,12 +30,15 @@ function ForgetServerStateOnSignOut({ client }: { client: QueryClient }) {
 }
 
 export interface AppProvidersProps {
-  /** The page's one server-state cache, made by `createQueryClient()` in the host's bootstrap. */
+  /** The page's one server-state cache, made once by the host with `createQueryClient()` (host/src/app/app.tsx). */
   queryClient: QueryClient;
   children?: ReactNode;
 }
 
-/** The providers that exist once per page: jotai store, query cache, Mantine theme, dates locale, toasts. */
+/**
+ * The providers that exist once per page: jotai store, query cache, Mantine theme, toasts. The
+ * dates settings come with the date field itself (LazyDateInput), so the first screen loads no calendar.
+ */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <JotaiProvider store={partaStore}>

@@ -1,10 +1,12 @@
 export { AppProviders, type AppProvidersProps } from './app-providers';
+export { LazyDateInput } from './lazy-date-input';
 export { ListCard, type ListCardProps, NARROW_LIST_QUERY, useNarrowList } from './list-card';
 export { ListPager, type ListPagerProps } from './list-pager';
 export { MarkBadge, type MarkBadgeProps } from './mark-badge';
 export { notify } from './notify';
 export { PageTitle, type PageTitleProps } from './page-title';
 export {
+  BuildLabel,
   PlaceholderRoutes,
   type PlaceholderRoutesProps,
   type PlannedScreen,

@@ -17,6 +17,16 @@ export interface PlaceholderRoutesProps {
   buildLabel?: string;
 }
 
+/** «Сборка: …» when the remote was built with PARTA_BUILD_LABEL, so a redeploy or rollback is visible. */
+export function BuildLabel({ label, mt = 'md' }: { label?: string; mt?: string }) {
+  if (!label) return null;
+  return (
+    <Badge mt={mt} variant="light" data-testid="build-label">
+      Сборка: {label}
+    </Badge>
+  );
+}
+
 /** A screen that exists in the route map but whose content is still being built. */
 export function ScreenPlaceholder({ title, buildLabel }: { title: string; buildLabel?: string }) {
   return (
@@ -24,11 +34,7 @@ export function ScreenPlaceholder({ title, buildLabel }: { title: string; buildL
       <PageTitle>{title}</PageTitle>
       <Paper withBorder p="xl" radius="md">
         <Text c="dimmed">Раздел в разработке: содержимое появится в ближайших обновлениях.</Text>
-        {buildLabel ? (
-          <Badge mt="md" variant="light" data-testid="build-label">
-            Сборка: {buildLabel}
-          </Badge>
-        ) : null}
+        <BuildLabel label={buildLabel} />
       </Paper>
     </>
   );

@@ -37,6 +37,9 @@ export const organizations = pgTable(
     name: text().notNull(),
     shortName: text().notNull(),
     inn: text(),
+    kpp: text(),
+    ogrn: text(),
+    region: text(),
     typeId: integer().references(() => organizationTypes.id),
     formId: integer().references(() => organizationForms.id),
     kindId: integer().references(() => organizationKinds.id),
@@ -49,7 +52,7 @@ export const organizations = pgTable(
     bonusBalance: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('organizations_parent_id_idx').on(t.parentId)],
+  (t) => [index('organizations_parent_id_idx').on(t.parentId), index('organizations_inn_idx').on(t.inn)],
 );
 
 /** Every change of balance / bonus balance, appended; the organization row holds the running total. */
@@ -88,7 +91,10 @@ export const organizationSettings = pgTable(
   ],
 );
 
-/** Заявки on joining the platform; organization_id is set once an application is accepted. */
+/**
+ * Заявки on joining the platform, sent from the public landing page; organization_id is set once
+ * an application is approved (with the organization and its director's account, one transaction).
+ */
 export const applications = pgTable(
   'applications',
   {
@@ -96,13 +102,17 @@ export const applications = pgTable(
     organizationId: integer().references(() => organizations.id),
     organizationName: text().notNull(),
     inn: text(),
+    region: text(),
     contactName: text().notNull(),
     email: text(),
     phone: text(),
     comment: text(),
-    status: text({ enum: ['new', 'accepted', 'rejected'] })
+    status: text({ enum: ['new', 'in_progress', 'approved', 'rejected'] })
       .notNull()
       .default('new'),
+    rejectReason: text(),
+    /** When the sender ticked the consent to personal-data processing (the form refuses without it). */
+    consentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp({ withTimezone: true }),
     processedBy: integer(),
@@ -110,5 +120,6 @@ export const applications = pgTable(
   (t) => [
     index('applications_organization_id_idx').on(t.organizationId),
     index('applications_status_idx').on(t.status),
+    index('applications_inn_idx').on(t.inn),
   ],
 );

@@ -13,6 +13,7 @@ function prepareSessionLookup(db: Database) {
       userId: users.id,
       organizationId: users.organizationId,
       balance: organizations.balance,
+      organizationStatus: organizations.status,
       // The caller's organization and its descendants, in the same round trip: the scope every query uses.
       organizationIds: sql<number[]>`array(
         with recursive tree(id) as (

@@ -1,25 +1,14 @@
-import { idParamsSchema } from '@parta/shared/domain/contracts/common';
 import {
-  balanceTransactionSchema,
-  dictionaryItemSchema,
   organizationOptionSchema,
-  organizationSchema,
   organizationSettingSchema,
   settingsQuerySchema,
   settingsUpdateSchema,
 } from '@parta/shared/domain/contracts/organizations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  getSettings,
-  listDictionary,
-  listMyOrganizations,
-  recordBalanceTransaction,
-  updateSettings,
-} from './organizations.service';
+import { getSettings, listMyOrganizations, updateSettings } from './organizations.service';
 
 const settingsResponse = z.object({ data: z.array(organizationSettingSchema) });
-const dictionaryResponse = z.object({ data: z.array(dictionaryItemSchema) });
 
 export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -64,43 +53,5 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await updateSettings(app.db, request.actor, request.body, request.query.organization_id),
     }),
-  );
-
-  for (const kind of ['types', 'forms', 'kinds'] as const) {
-    app.get(
-      `/organization-${kind}`,
-      {
-        config: { permission: 'signed-in' },
-        schema: {
-          tags: ['organizations'],
-          summary: `Справочник: organization-${kind}`,
-          response: { 200: dictionaryResponse },
-        },
-      },
-      async () => ({ data: await listDictionary(app.db, kind) }),
-    );
-  }
-
-  app.post(
-    '/organizations/:id/balance-transactions',
-    {
-      config: { permission: 'organizations.create' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Пополнение или списание баланса организации',
-        params: idParamsSchema,
-        body: balanceTransactionSchema,
-        response: { 201: z.object({ data: organizationSchema }) },
-      },
-    },
-    async (request, reply) => {
-      const organization = await recordBalanceTransaction(
-        app.db,
-        request.actor,
-        request.params.id,
-        request.body,
-      );
-      return reply.status(201).send({ data: organization });
-    },
   );
 };

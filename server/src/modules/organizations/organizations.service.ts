@@ -1,17 +1,9 @@
-import type { BalanceTransactionInput, SettingsUpdate } from '@parta/shared/domain/contracts/organizations';
+import type { SettingsUpdate } from '@parta/shared/domain/contracts/organizations';
 import { SETTINGS_DEFAULTS } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
 import { assertInScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
-import {
-  addBalanceTransaction,
-  findDictionary,
-  findOrganization,
-  findOrganizationOptions,
-  findSettings,
-  upsertSettings,
-} from './organizations.repository';
+import { findOrganizationOptions, findSettings, upsertSettings } from './organizations.repository';
 
 export async function listMyOrganizations(db: Database, actor: Actor) {
   return findOrganizationOptions(db, actor);
@@ -37,24 +29,4 @@ export async function updateSettings(
   assertInScope(actor, organizationId);
   await upsertSettings(db, organizationId, items);
   return getSettings(db, actor, organizationId);
-}
-
-export const listDictionary = findDictionary;
-
-export async function recordBalanceTransaction(
-  db: Database,
-  actor: Actor,
-  organizationId: number,
-  input: Required<BalanceTransactionInput>,
-) {
-  assertInScope(actor, organizationId);
-  if (!(await findOrganization(db, organizationId))) throw notFound('Организация не найдена');
-  const organization = await addBalanceTransaction(db, {
-    organizationId,
-    amount: input.amount,
-    comment: input.comment,
-    createdBy: actor.userId,
-  });
-  if (!organization) throw notFound('Организация не найдена');
-  return organization;
 }

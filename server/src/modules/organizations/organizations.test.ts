@@ -1,8 +1,7 @@
-import { organizationSchema } from '@parta/shared/domain/contracts/organizations';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
 
-describe('organizations: tree, settings, dictionaries, balance', () => {
+describe('organizations: tree and settings', () => {
   let app: FastifyInstance;
   let director: string;
   let director2: string;
@@ -123,89 +122,6 @@ describe('organizations: tree, settings, dictionaries, balance', () => {
       expect(write.statusCode).toBe(404);
       const current = (await call(app, director, 'GET', '/api/organizations/settings')).json().data;
       expect(current[0].value).not.toBe('3');
-    });
-  });
-
-  describe('dictionaries', () => {
-    it.each(['types', 'forms', 'kinds'])(
-      'GET /api/organization-%s answers {data: [{id, name}]}',
-      async (kind) => {
-        const response = await call(app, director, 'GET', `/api/organization-${kind}`);
-        expect(response.statusCode).toBe(200);
-        const { data } = response.json();
-        expect(data.length).toBeGreaterThan(2);
-        expect(Object.keys(data[0]).sort()).toEqual(['id', 'name']);
-      },
-    );
-  });
-
-  describe('balance and 402', () => {
-    it('only the platform administrator records balance transactions', async () => {
-      const response = await call(
-        app,
-        director,
-        'POST',
-        `/api/organizations/${school1Id}/balance-transactions`,
-        {
-          amount: 100,
-          comment: 'сам себе',
-        },
-      );
-      expect(response.statusCode).toBe(403);
-    });
-
-    it('validates the amount', async () => {
-      for (const body of [{ amount: 0 }, { amount: 'много' }, { amount: 1.234 }, {}]) {
-        const response = await call(
-          app,
-          admin,
-          'POST',
-          `/api/organizations/${school2Id}/balance-transactions`,
-          body,
-        );
-        expect(response.statusCode).toBe(422);
-        expect(response.json().errors.amount).toBeDefined();
-      }
-      expect(
-        (await call(app, admin, 'POST', '/api/organizations/999999/balance-transactions', { amount: 5 }))
-          .statusCode,
-      ).toBe(404);
-    });
-
-    it('a negative balance answers 402 on every route but /api/auth/*, and a top-up restores access', async () => {
-      const debit = await call(app, admin, 'POST', `/api/organizations/${school2Id}/balance-transactions`, {
-        amount: -5000,
-        comment: 'Списание за ноябрь',
-      });
-      expect(debit.statusCode).toBe(201);
-      const organization = organizationSchema.parse(debit.json().data);
-      expect(organization.balance).toBe(-1800);
-
-      const blocked = await call(app, director2, 'GET', '/api/users');
-      expect(blocked.statusCode).toBe(402);
-      expect(blocked.json().message).toMatch(/баланс/);
-      expect((await call(app, director2, 'GET', '/api/organizations/settings')).statusCode).toBe(402);
-      const me = await call(app, director2, 'POST', '/api/auth/me');
-      expect(me.statusCode).toBe(200);
-      expect(me.json().data.organization.balance).toBe(-1800);
-      // Other schools and the platform are not affected.
-      expect((await call(app, director, 'GET', '/api/users')).statusCode).toBe(200);
-      expect((await call(app, admin, 'GET', '/api/users')).statusCode).toBe(200);
-
-      const credit = await call(app, admin, 'POST', `/api/organizations/${school2Id}/balance-transactions`, {
-        amount: 2000.5,
-        comment: 'Оплата',
-      });
-      expect(credit.json().data.balance).toBe(200.5);
-      expect((await call(app, director2, 'GET', '/api/users')).statusCode).toBe(200);
-    });
-
-    it('the platform organization never gets 402', async () => {
-      const platformId = (await call(app, admin, 'POST', '/api/auth/me')).json().data.organization.id;
-      await call(app, admin, 'POST', `/api/organizations/${platformId}/balance-transactions`, {
-        amount: -10,
-      });
-      expect((await call(app, admin, 'GET', '/api/users')).statusCode).toBe(200);
     });
   });
 });

@@ -31,14 +31,6 @@ export async function findAssignableRoles(db: Db, organizationId: number, roleId
     );
 }
 
-export async function findUserOwner(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: users.id, organizationId: users.organizationId, active: users.active })
-    .from(users)
-    .where(eq(users.id, id));
-  return row ?? null;
-}
-
 export interface StaffValues {
   organizationId: number;
   surname: string;
@@ -75,17 +67,4 @@ export async function updateStaff(db: Db, id: number, values: StaffValues, roleI
         .where(and(eq(apiTokens.userId, id), isNull(apiTokens.revokedAt)));
     }
   });
-}
-
-/** The user as the write routes answer it, with the organization and roles. */
-export async function findStaff(db: Db, id: number) {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  if (!row) return null;
-  const roleRows = await db
-    .select({ id: roles.id, name: roles.name, code: roles.code, organization_id: roles.organizationId })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, id))
-    .orderBy(roles.id);
-  return { user: row, roles: roleRows };
 }

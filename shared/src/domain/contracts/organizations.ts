@@ -1,6 +1,6 @@
 /**
- * Contracts of organizations: options of the caller's tree, settings, registry dictionaries,
- * balance transactions (SPEC §3, §7).
+ * Contracts of organizations: options of the caller's tree, settings, registry dictionaries
+ * (SPEC §3, §7). The registry itself (requisites, balances) is in ./registry.
  */
 import { z } from 'zod';
 import { idSchema, plainString, uniqueBy } from './common';
@@ -13,16 +13,6 @@ export const organizationOptionSchema = z.object({
   parent_id: z.number().int().nullable(),
 });
 export type OrganizationOption = z.infer<typeof organizationOptionSchema>;
-
-export const organizationSchema = organizationOptionSchema.extend({
-  inn: z.string().nullable(),
-  address: z.string().nullable(),
-  status: z.string(),
-  is_platform: z.boolean(),
-  balance: z.number(),
-  bonus_balance: z.number(),
-});
-export type Organization = z.infer<typeof organizationSchema>;
 
 export const ORGANIZATION_SETTING_LIMITS = {
   max_lessons_per_day: { min: 1, max: 12, label: 'Уроков в день' },
@@ -70,16 +60,3 @@ export type SettingsUpdate = z.input<typeof settingsUpdateSchema>;
 /** An item of the registry dictionaries (types, forms, kinds). */
 export const dictionaryItemSchema = z.object({ id: z.number().int(), name: z.string() });
 export type DictionaryItem = z.infer<typeof dictionaryItemSchema>;
-
-/** Body of POST /api/organizations/{id}/balance-transactions (platform administrators). */
-export const balanceTransactionSchema = z.object({
-  amount: z
-    .number({ error: 'Укажите сумму числом' })
-    .refine((value) => value !== 0, { error: 'Сумма не может быть нулевой' })
-    .refine((value) => Math.abs(value) < 1e9, { error: 'Слишком большая сумма' })
-    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
-      error: 'Не больше двух знаков после запятой',
-    }),
-  comment: plainString({ multiline: true }).trim().max(500, { error: 'Не длиннее 500 символов' }).default(''),
-});
-export type BalanceTransactionInput = z.input<typeof balanceTransactionSchema>;

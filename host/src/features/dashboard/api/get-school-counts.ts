@@ -12,48 +12,58 @@ export interface SchoolCount {
   value: number | null;
 }
 
-type CountSource = Omit<SchoolCount, 'value'> & {
-  /** The same key the list's own screen uses for this request, so both read one cache entry. */
+type CountMeta = Omit<SchoolCount, 'value'>;
+
+interface CountSource extends CountMeta {
   queryKey: readonly unknown[];
-  count: (signal: AbortSignal) => Promise<number>;
-};
+  queryFn: (signal: AbortSignal) => Promise<unknown>;
+  select: (data: unknown) => number;
+}
+
+/** A count read from one request; `count` reads the envelope the route's contract names. */
+function countSource<Answer>(
+  meta: CountMeta,
+  queryKey: readonly unknown[],
+  fetch: (signal: AbortSignal) => Promise<Answer>,
+  count: (answer: Answer) => number,
+): CountSource {
+  return { ...meta, queryKey, queryFn: fetch, select: (data) => count(data as Answer) };
+}
 
 const ONE_ROW = { page: 1, per_page: 1 };
 
-/** Each count reads the envelope its contract names: `meta.total` of a page, `data.groups` of GET /api/group. */
+/** One row of a paginated list (`{data, meta}`): only `meta.total` is read. */
+const firstRow =
+  <Page extends StudentList | UserListResponse>(path: string) =>
+  async (signal: AbortSignal) =>
+    (await apiClient.get<Page>(path, { params: ONE_ROW, signal })).data;
+
 const SOURCES: CountSource[] = [
-  {
-    key: 'classes',
-    label: 'Классы',
-    to: '/class',
-    permission: 'classes.view',
-    queryKey: ['groups', 'list', { organization_id: undefined }, 'count'],
-    count: async (signal) =>
-      (await apiClient.get<{ data: GroupList }>('/group', { signal })).data.data.groups.length,
-  },
-  {
-    key: 'students',
-    label: 'Ученики',
-    to: '/student',
-    permission: 'students.view',
-    queryKey: ['students', 'list', ONE_ROW, 'count'],
-    count: async (signal) =>
-      (await apiClient.get<StudentList>('/students', { params: ONE_ROW, signal })).data.meta.total,
-  },
-  {
-    key: 'staff',
-    label: 'Сотрудники',
-    to: '/users',
-    permission: 'users.view',
-    queryKey: ['users', 'list', ONE_ROW, 'count'],
-    count: async (signal) =>
-      (await apiClient.get<UserListResponse>('/users', { params: ONE_ROW, signal })).data.meta.total,
-  },
+  // The very key and answer of the class list (remote-people's get-groups.ts): the class filter of
+  // Ученики and Классы then opens from the cache.
+  countSource(
+    { key: 'classes', label: 'Классы', to: '/class', permission: 'classes.view' },
+    ['groups', 'list', { organization_id: undefined }],
+    async (signal) => (await apiClient.get<{ data: GroupList }>('/group', { signal })).data.data,
+    (list) => list.groups.length,
+  ),
+  countSource(
+    { key: 'students', label: 'Ученики', to: '/student', permission: 'students.view' },
+    ['students', 'list', ONE_ROW],
+    firstRow<StudentList>('/students'),
+    (page) => page.meta.total,
+  ),
+  countSource(
+    { key: 'staff', label: 'Сотрудники', to: '/users', permission: 'users.view' },
+    ['users', 'list', ONE_ROW],
+    firstRow<UserListResponse>('/users'),
+    (page) => page.meta.total,
+  ),
 ];
 
 /**
  * The school's numbers the user may see, fetched in parallel; a failing one shows as null, not an
- * error. Keys sit under the lists' own keys, so adding a student on its screen refreshes the count.
+ * error. Keys sit under the lists' own keys, so a save on a list's screen refreshes its count too.
  */
 export function useSchoolCounts(
   can: (permission: PermissionKey) => boolean,
@@ -63,13 +73,17 @@ export function useSchoolCounts(
   const results = useQueries({
     queries: visible.map((source) => ({
       queryKey: source.queryKey,
-      queryFn: ({ signal }: { signal: AbortSignal }) => source.count(signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) => source.queryFn(signal),
+      select: source.select,
       enabled,
     })),
   });
   if (!enabled || results.some((result) => result.isPending && result.fetchStatus !== 'idle')) return null;
-  return visible.map(({ queryKey: _key, count: _count, ...source }, index) => ({
-    ...source,
+  return visible.map(({ key, label, to, permission }, index) => ({
+    key,
+    label,
+    to,
+    permission,
     value: results[index].data ?? null,
   }));
 }

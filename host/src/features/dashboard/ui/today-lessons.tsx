@@ -28,7 +28,7 @@ export function TodayLessons() {
         <Stack gap="xs">
           {data.lessons.map((lesson) => (
             <Group key={lesson.id} gap="sm" wrap="nowrap" data-testid="today-lesson">
-              <Text w={90} size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+              <Text w={120} size="sm" c="dimmed" style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
                 {lesson.lesson_number}. {lesson.start_time}–{lesson.end_time}
               </Text>
               <div style={{ minWidth: 0 }}>

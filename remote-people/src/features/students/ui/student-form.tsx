@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useFormSave } from '@parta/shared';
+import { LazyDateInput, useFormSave } from '@parta/shared';
 import {
   type Group as SchoolClass,
   type Student,
@@ -69,7 +68,7 @@ export function StudentForm({
           <TextInput label="Отчество" readOnly={readOnly} {...form.getInputProps('patronymic')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <DateInput
+          <LazyDateInput
             label="Дата рождения"
             placeholder="ДД.ММ.ГГ"
             clearable

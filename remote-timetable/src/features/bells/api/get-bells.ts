@@ -1,12 +1,21 @@
-import { apiClient, useRequest } from '@parta/shared';
+import { apiClient } from '@parta/shared';
 import type { BellSchedule } from '@parta/shared/domain/contracts/timetable';
+import { useQuery } from '@tanstack/react-query';
 
 /** GET /api/bell: `data.data` is the bells (SPEC §7). */
-export async function getBells(): Promise<BellSchedule[]> {
-  const response = await apiClient.get<{ data: { data: BellSchedule[] } }>('/bell');
+export async function getBells(organizationId?: number, signal?: AbortSignal): Promise<BellSchedule[]> {
+  const response = await apiClient.get<{ data: { data: BellSchedule[] } }>('/bell', {
+    params: organizationId ? { organization_id: organizationId } : {},
+    signal,
+  });
   return response.data.data.data;
 }
 
-export function useBells() {
-  return useRequest(getBells, []);
+/** Bell schedules of one organization (waits until it is known). */
+export function useBells(organizationId: number | undefined) {
+  return useQuery({
+    queryKey: ['bells', 'list', { organization_id: organizationId }],
+    queryFn: ({ signal }) => getBells(organizationId, signal),
+    enabled: organizationId !== undefined,
+  });
 }

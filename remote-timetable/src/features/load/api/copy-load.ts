@@ -1,4 +1,5 @@
 import { apiClient } from '@parta/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/load/copy: a class's load to another class of the same parallel. */
 export async function copyLoad(fromGroupId: number, toGroupId: number) {
@@ -10,4 +11,12 @@ export async function copyLoad(fromGroupId: number, toGroupId: number) {
     },
   );
   return response.data;
+}
+
+export function useCopyLoad() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ from, to }: { from: number; to: number }) => copyLoad(from, to),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['load'] }),
+  });
 }

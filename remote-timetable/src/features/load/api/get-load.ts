@@ -1,5 +1,6 @@
-import { apiClient, compactParams, useRequest } from '@parta/shared';
+import { apiClient, compactParams } from '@parta/shared';
 import type { LoadItem } from '@parta/shared/domain/contracts/timetable';
+import { useQuery } from '@tanstack/react-query';
 
 export interface LoadFilter {
   group_id?: number | null;
@@ -7,13 +8,19 @@ export interface LoadFilter {
 }
 
 /** GET /api/load?group_id=&teacher_id=. */
-export async function getLoad(filter: LoadFilter = {}): Promise<LoadItem[]> {
+export async function getLoad(filter: LoadFilter = {}, signal?: AbortSignal): Promise<LoadItem[]> {
   const response = await apiClient.get<{ data: LoadItem[] }>('/load', {
     params: compactParams({ ...filter }),
+    signal,
   });
   return response.data.data;
 }
 
 export function useLoad(filter: LoadFilter, enabled = true) {
-  return useRequest(() => getLoad(filter), [filter.group_id, filter.teacher_id], enabled);
+  const params = compactParams({ ...filter });
+  return useQuery({
+    queryKey: ['load', params],
+    queryFn: ({ signal }) => getLoad(params, signal),
+    enabled,
+  });
 }

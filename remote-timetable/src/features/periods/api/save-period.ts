@@ -1,5 +1,6 @@
 import { apiClient } from '@parta/shared';
 import type { Period, PeriodInput } from '@parta/shared/domain/contracts/timetable';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/periods, or PUT /api/periods/{id}. */
 export async function savePeriod(input: PeriodInput, id?: number): Promise<Period> {
@@ -7,4 +8,12 @@ export async function savePeriod(input: PeriodInput, id?: number): Promise<Perio
     ? await apiClient.put<{ data: Period }>(`/periods/${id}`, input)
     : await apiClient.post<{ data: Period }>('/periods', input);
   return response.data.data;
+}
+
+export function useSavePeriod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, id }: { input: PeriodInput; id?: number }) => savePeriod(input, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['periods'] }),
+  });
 }

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useFormSave } from '@parta/shared';
+import { LazyDateInput, useFormSave } from '@parta/shared';
 import { type HolidayInput, holidayInputSchema } from '@parta/shared/domain/contracts/timetable';
 
 const GRADES = Array.from({ length: 11 }, (_, index) => String(index + 1));
@@ -29,20 +28,29 @@ export function HolidayForm({
           placeholder="Осенние каникулы"
           {...form.getInputProps('name')}
         />
-        <DatePickerInput
-          type="range"
-          allowSingleDateInRange
-          label="Даты"
-          withAsterisk
-          valueFormat="DD.MM.YY"
-          placeholder="дд.мм.гг – дд.мм.гг"
-          value={[form.values.start_date || null, form.values.end_date || null]}
-          onChange={([start, end]) => {
-            form.setFieldValue('start_date', start ?? '');
-            form.setFieldValue('end_date', end ?? start ?? '');
-          }}
-          error={form.errors.start_date ?? form.errors.end_date}
-        />
+        <Group grow align="flex-start">
+          <LazyDateInput
+            label="Начало"
+            withAsterisk
+            valueFormat="DD.MM.YY"
+            placeholder="дд.мм.гг"
+            {...form.getInputProps('start_date')}
+            onChange={(value) => {
+              form.setFieldValue('start_date', value ?? '');
+              // A single day off needs only its date.
+              if (value && !form.values.end_date) form.setFieldValue('end_date', value);
+            }}
+          />
+          <LazyDateInput
+            label="Конец"
+            withAsterisk
+            valueFormat="DD.MM.YY"
+            placeholder="дд.мм.гг"
+            minDate={form.values.start_date || undefined}
+            {...form.getInputProps('end_date')}
+            onChange={(value) => form.setFieldValue('end_date', value ?? '')}
+          />
+        </Group>
         <MultiSelect
           label="Только для классов"
           placeholder="Вся школа"

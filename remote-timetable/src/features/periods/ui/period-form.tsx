@@ -1,7 +1,6 @@
 import { Alert, Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useFormSave } from '@parta/shared';
+import { LazyDateInput, useFormSave } from '@parta/shared';
 import {
   PERIOD_KINDS,
   type Period,
@@ -45,19 +44,25 @@ export function PeriodForm({ period, academicYear, onSubmit }: PeriodFormProps) 
           />
           <TextInput label="Учебный год" {...form.getInputProps('academic_year')} />
         </Group>
-        <DatePickerInput
-          type="range"
-          label="Даты"
-          withAsterisk
-          valueFormat="DD.MM.YY"
-          placeholder="дд.мм.гг – дд.мм.гг"
-          value={[form.values.start_date || null, form.values.end_date || null]}
-          onChange={([start, end]) => {
-            form.setFieldValue('start_date', start ?? '');
-            form.setFieldValue('end_date', end ?? '');
-          }}
-          error={form.errors.start_date ?? form.errors.end_date}
-        />
+        <Group grow align="flex-start">
+          <LazyDateInput
+            label="Начало"
+            withAsterisk
+            valueFormat="DD.MM.YY"
+            placeholder="дд.мм.гг"
+            {...form.getInputProps('start_date')}
+            onChange={(value) => form.setFieldValue('start_date', value ?? '')}
+          />
+          <LazyDateInput
+            label="Конец"
+            withAsterisk
+            valueFormat="DD.MM.YY"
+            placeholder="дд.мм.гг"
+            minDate={form.values.start_date || undefined}
+            {...form.getInputProps('end_date')}
+            onChange={(value) => form.setFieldValue('end_date', value ?? '')}
+          />
+        </Group>
         <MultiSelect
           label="Классы (параллели)"
           data={GRADES}

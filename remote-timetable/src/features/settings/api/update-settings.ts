@@ -1,4 +1,6 @@
 import { apiClient, type OrganizationSettingKey } from '@parta/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { settingsKey } from './get-settings';
 
 /** PUT /api/organizations/settings: the values go as strings (SPEC §7). */
 export async function updateSettings(values: Record<OrganizationSettingKey, number>): Promise<void> {
@@ -6,4 +8,13 @@ export async function updateSettings(values: Record<OrganizationSettingKey, numb
     '/organizations/settings',
     (Object.keys(values) as OrganizationSettingKey[]).map((key) => ({ key, value: String(values[key]) })),
   );
+}
+
+/** Saves the settings; every grid built from them refetches. */
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSettings,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKey }),
+  });
 }

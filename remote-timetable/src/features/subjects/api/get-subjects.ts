@@ -1,12 +1,21 @@
-import { apiClient, useRequest } from '@parta/shared';
+import { apiClient } from '@parta/shared';
 import type { Subject } from '@parta/shared/domain/contracts/timetable';
+import { useQuery } from '@tanstack/react-query';
 
 /** GET /api/subject: the body is the list (SPEC §7). */
-export async function getSubjects(): Promise<Subject[]> {
-  const response = await apiClient.get<Subject[]>('/subject');
+export async function getSubjects(organizationId?: number, signal?: AbortSignal): Promise<Subject[]> {
+  const response = await apiClient.get<Subject[]>('/subject', {
+    params: organizationId ? { organization_id: organizationId } : {},
+    signal,
+  });
   return response.data;
 }
 
-export function useSubjects() {
-  return useRequest(getSubjects, []);
+/** Subjects of one organization (waits until it is known). */
+export function useSubjects(organizationId: number | undefined) {
+  return useQuery({
+    queryKey: ['subjects', { organization_id: organizationId }],
+    queryFn: ({ signal }) => getSubjects(organizationId, signal),
+    enabled: organizationId !== undefined,
+  });
 }

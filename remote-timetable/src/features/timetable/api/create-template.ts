@@ -1,8 +1,17 @@
 import { apiClient } from '@parta/shared';
 import type { TemplateInput, TimetableTemplate } from '@parta/shared/domain/contracts/timetable';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/timetable. */
 export async function createTemplate(input: TemplateInput): Promise<TimetableTemplate> {
   const response = await apiClient.post<{ data: TimetableTemplate }>('/timetable', input);
   return response.data.data;
+}
+
+export function useCreateTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTemplate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['timetable', 'templates'] }),
+  });
 }

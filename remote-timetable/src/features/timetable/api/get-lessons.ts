@@ -1,5 +1,6 @@
-import { apiClient, compactParams, useRequest } from '@parta/shared';
+import { apiClient, compactParams } from '@parta/shared';
 import type { Lesson } from '@parta/shared/domain/contracts/timetable';
+import { useQuery } from '@tanstack/react-query';
 
 export interface LessonsQuery {
   group_id?: number | null;
@@ -9,18 +10,19 @@ export interface LessonsQuery {
 }
 
 /** GET /api/lessons: a class's or a teacher's dated lessons. */
-export async function getLessons(query: LessonsQuery): Promise<Lesson[]> {
+export async function getLessons(query: LessonsQuery, signal?: AbortSignal): Promise<Lesson[]> {
   const response = await apiClient.get<{ data: Lesson[] }>('/lessons', {
     params: compactParams({ ...query }),
+    signal,
   });
   return response.data.data;
 }
 
 export function useLessons(query: LessonsQuery) {
-  const enabled = Boolean(query.group_id || query.teacher_id);
-  return useRequest(
-    () => getLessons(query),
-    [query.group_id, query.teacher_id, query.from, query.to],
-    enabled,
-  );
+  const params = compactParams({ ...query });
+  return useQuery({
+    queryKey: ['lessons', 'list', params],
+    queryFn: ({ signal }) => getLessons(query, signal),
+    enabled: Boolean(query.group_id || query.teacher_id),
+  });
 }

@@ -1,27 +1,26 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { formatDate, fullName, getErrorMessage } from '@parta/shared';
 import type { PersonRef } from '@parta/shared/domain/contracts/common';
-import { LESSON_STATUSES, type Lesson } from '@parta/shared/domain/contracts/timetable';
+import { LESSON_STATUSES, type Lesson, type LessonChange } from '@parta/shared/domain/contracts/timetable';
 import { useState } from 'react';
-import { changeLesson } from '../api/change-lesson';
+import { useChangeLesson } from '../api/change-lesson';
 
 export interface LessonChangeModalProps {
   lesson: Lesson | null;
   teachers: PersonRef[];
   onClose: () => void;
-  onChanged: () => Promise<unknown>;
 }
 
 /** One-off change of a dated lesson: a replacement teacher, a cancellation, or back to the plan. */
-export function LessonChangeModal({ lesson, teachers, onClose, onChanged }: LessonChangeModalProps) {
+export function LessonChangeModal({ lesson, teachers, onClose }: LessonChangeModalProps) {
+  const changeLesson = useChangeLesson();
   const [teacherId, setTeacherId] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const run = async (change: Parameters<typeof changeLesson>[1]) => {
+  const run = async (change: LessonChange) => {
     if (!lesson) return;
     setFailure(null);
     try {
-      await changeLesson(lesson.id, change);
-      await onChanged();
+      await changeLesson.mutateAsync({ id: lesson.id, change });
       onClose();
     } catch (error) {
       setFailure(getErrorMessage(error));

@@ -21,6 +21,7 @@ export function LoadPicker({ lines, slots, selected, onSelect }: LoadPickerProps
             key={line.id}
             draggable
             data-testid="load-item"
+            aria-pressed={selected === line.id}
             onDragStart={(event) => event.dataTransfer.setData('text/plain', String(line.id))}
             onClick={() => onSelect(selected === line.id ? null : line.id)}
           >

@@ -15,7 +15,7 @@ export interface WeekGridProps {
 /** The week as a school prints it: working days across, lesson numbers down. */
 export function WeekGrid({ days, numbers, cell, rowLabel }: WeekGridProps) {
   return (
-    <Table.ScrollContainer minWidth={days.length * 130 + 60}>
+    <Table.ScrollContainer minWidth={days.length * 110 + 60}>
       <Table withTableBorder withColumnBorders layout="fixed" data-testid="week-grid">
         <Table.Thead>
           <Table.Tr>

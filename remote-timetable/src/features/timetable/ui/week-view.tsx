@@ -1,5 +1,23 @@
-import { ActionIcon, Alert, Group, Loader, Paper, Select, Stack, Text, UnstyledButton } from '@mantine/core';
-import { formatDate, fullName, getErrorMessage, usePermissions, workingDays } from '@parta/shared';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  formatDate,
+  fullName,
+  getErrorMessage,
+  LazyDateInput,
+  usePermissions,
+  workingDays,
+} from '@parta/shared';
 import type { Lesson } from '@parta/shared/domain/contracts/timetable';
 import { addDays, weekStart } from '@parta/shared/domain/timetable';
 import { useState } from 'react';
@@ -56,6 +74,13 @@ export function WeekView({ mode }: { mode: 'class' | 'teacher' }) {
           onChange={(value) => setPicked(value ? Number(value) : null)}
         />
         <Group gap="xs">
+          <LazyDateInput
+            aria-label="Неделя с датой"
+            valueFormat="DD.MM.YY"
+            w={100}
+            value={monday}
+            onChange={(value) => value && setMonday(weekStart(value))}
+          />
           <ActionIcon
             variant="default"
             aria-label="Предыдущая неделя"
@@ -73,9 +98,9 @@ export function WeekView({ mode }: { mode: 'class' | 'teacher' }) {
           >
             ›
           </ActionIcon>
-          <ActionIcon variant="default" aria-label="Печать" onClick={() => window.print()}>
-            ⎙
-          </ActionIcon>
+          <Button variant="default" size="xs" onClick={() => window.print()}>
+            Печать
+          </Button>
         </Group>
       </Group>
       <Paper withBorder p="xs" radius="md">
@@ -126,12 +151,7 @@ export function WeekView({ mode }: { mode: 'class' | 'teacher' }) {
           />
         )}
       </Paper>
-      <LessonChangeModal
-        lesson={changing}
-        teachers={teachers}
-        onClose={() => setChanging(null)}
-        onChanged={lessons.reload}
-      />
+      <LessonChangeModal lesson={changing} teachers={teachers} onClose={() => setChanging(null)} />
     </Stack>
   );
 }

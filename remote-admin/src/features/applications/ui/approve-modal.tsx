@@ -1,0 +1,146 @@
+import { Alert, Button, Code, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useFormSave } from '@parta/shared';
+import {
+  type Application,
+  type ApplicationApproved,
+  applicationApproveSchema,
+} from '@parta/shared/domain/contracts/applications';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
+import type { Dictionaries } from '../../registry/api/get-dictionaries';
+import { useApproveApplication } from '../api/approve-application';
+
+interface FormValues {
+  short_name: string;
+  type_id: string | null;
+  form_id: string | null;
+  kind_id: string | null;
+  director_surname: string;
+  director_name: string;
+  director_patronymic: string;
+  login: string;
+}
+
+/** The contact's full name split into surname, name and patronymic as a first guess for the director. */
+function directorGuess(contactName: string) {
+  const [surname = '', name = '', patronymic = ''] = contactName.trim().split(/\s+/);
+  return { director_surname: surname, director_name: name, director_patronymic: patronymic };
+}
+
+export interface ApproveModalProps {
+  application: Application;
+  dictionaries: Dictionaries;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Approval: the new organization's short name, type, form and kind, and its director. After saving,
+ * the director's login and one-time password are shown once.
+ */
+export function ApproveModal({ application, dictionaries, opened, onClose }: ApproveModalProps) {
+  const [approved, setApproved] = useState<ApplicationApproved | null>(null);
+  const approve = useApproveApplication(application.id);
+  const form = useForm<FormValues>({
+    initialValues: {
+      short_name: application.organization_name,
+      type_id: null,
+      form_id: null,
+      kind_id: null,
+      login: '',
+      ...directorGuess(application.contact_name),
+    },
+    validate: schemaResolver(applicationApproveSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const save = useFormSave(form.setErrors);
+  const submit = form.onSubmit((values) =>
+    save.run(async () => {
+      setApproved(await approve.mutateAsync(applicationApproveSchema.parse(values)));
+    }),
+  );
+  const options = (items: { id: number; name: string }[]) =>
+    items.map((item) => ({ value: String(item.id), label: item.name }));
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Одобрить заявку №${application.id}`} size="lg">
+      {approved ? (
+        <Stack>
+          <Alert color="emerald" title="Организация подключена">
+            <Text>
+              Вход директора: логин{' '}
+              <Code fz="md" data-testid="director-login">
+                {approved.login}
+              </Code>
+            </Text>
+            <Text mt="xs">
+              Пароль:{' '}
+              <Code fz="md" data-testid="director-password">
+                {approved.password}
+              </Code>{' '}
+              — он показан один раз. Передайте его директору.
+            </Text>
+          </Alert>
+          <Group justify="flex-end">
+            <Button component={Link} to={paths.organization(approved.organization_id)} variant="light">
+              Открыть организацию
+            </Button>
+            <Button onClick={onClose}>Готово</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            {save.failure ? (
+              <Alert color="red" title="Заявка не одобрена">
+                {save.failure}
+              </Alert>
+            ) : null}
+            <TextInput label="Краткое наименование" withAsterisk {...form.getInputProps('short_name')} />
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Select
+                label="Тип"
+                clearable
+                data={options(dictionaries.types)}
+                {...form.getInputProps('type_id')}
+              />
+              <Select
+                label="Форма"
+                clearable
+                data={options(dictionaries.forms)}
+                {...form.getInputProps('form_id')}
+              />
+              <Select
+                label="Вид"
+                clearable
+                data={options(dictionaries.kinds)}
+                {...form.getInputProps('kind_id')}
+              />
+            </SimpleGrid>
+            <Text fw={600} size="sm" mt="xs">
+              Директор
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput label="Фамилия" withAsterisk {...form.getInputProps('director_surname')} />
+              <TextInput label="Имя" withAsterisk {...form.getInputProps('director_name')} />
+              <TextInput label="Отчество" {...form.getInputProps('director_patronymic')} />
+            </SimpleGrid>
+            <TextInput
+              label="Логин"
+              description="Пусто — логин составится из фамилии и инициалов"
+              autoComplete="off"
+              {...form.getInputProps('login')}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.saving}>
+                Одобрить и создать организацию
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

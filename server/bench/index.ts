@@ -1,0 +1,261 @@
+/**
+ * `pnpm bench`: the performance suite as users meet it. The server runs as its own process on
+ * PostgreSQL (DATABASE_URL) with the demo seed (and the large seed for whole-school reports), HTTP load
+ * comes from autocannon at 1, 16 and 64 connections, and the machine's own limits are measured in the
+ * same run (pgbench select-only and simple-update, the server's /api/health), so every figure is also
+ * printed as a ratio to its reference. Memory (RSS) at rest and under load on PostgreSQL and PGlite.
+ * The front end (bytes per step in Chromium) comes from `pnpm --filter e2e bench`.
+ * Prints one table and writes bench-results/<date>.json.
+ *
+ *   pnpm bench                full run (about 15 minutes)
+ *   pnpm bench --quick        one minute: demo seed, 16 connections, the main scenarios
+ *   options: --seconds N (per scenario and level), --no-frontend, --no-large
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { drive, type LoadFigures } from './load';
+import { SCENARIOS, type Scenario, type ScenarioContext, signIn } from './scenarios';
+import { peakRssDuring, pgbenchReference, rssMb, scratchDatabase, seedDatabase, startServer } from './system';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string, fallback: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : fallback;
+};
+const QUICK = flag('quick');
+const SECONDS = Number(option('seconds', QUICK ? '3' : '8'));
+const LEVELS = QUICK ? [16] : [1, 16, 64];
+const REPO_ROOT = path.resolve(__dirname, '../..');
+
+interface Row extends Partial<LoadFigures> {
+  scenario: string;
+  seed: string;
+  status: 'ok' | 'missing' | 'failed';
+  vs_health?: number;
+  vs_pgbench?: number;
+  target?: string;
+  meets_target?: boolean;
+  note?: string;
+}
+
+function contextFor(base: string, token: string | null): ScenarioContext {
+  return {
+    base,
+    get: async <T>(url: string) => {
+      const response = await fetch(`${base}${url}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      return response.ok ? ((await response.json()) as T) : null;
+    },
+  };
+}
+
+function describeTarget(scenario: Scenario): string | undefined {
+  const parts = [];
+  if (scenario.target?.p95_ms) parts.push(`p95 < ${scenario.target.p95_ms} ms`);
+  if (scenario.target?.req_per_s) parts.push(`≥ ${scenario.target.req_per_s} req/s`);
+  return parts.length ? `${parts.join(', ')} at 16` : undefined;
+}
+
+async function runScenarios(
+  base: string,
+  seedLabel: string,
+  scenarios: Scenario[],
+  databaseUrl: string,
+  references: { health: Map<number, number>; pgbenchSelect: number },
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const scenario of scenarios) {
+    const token = scenario.login ? await signIn(base, scenario.login) : null;
+    const context = contextFor(base, token);
+    const requests = await scenario.prepare(context).catch(() => null);
+    if (!requests || requests.length === 0) {
+      rows.push({
+        scenario: scenario.name,
+        seed: seedLabel,
+        status: 'missing',
+        note: 'маршрут ещё не реализован',
+      });
+      continue;
+    }
+    for (const connections of LEVELS) {
+      const figures = await drive(base, token, requests, connections, SECONDS);
+      if (scenario.name.includes('(reference)')) references.health.set(connections, figures.req_per_s);
+      const health = references.health.get(connections);
+      const row: Row = {
+        scenario: scenario.name,
+        seed: seedLabel,
+        status: figures.failed > 0 ? 'failed' : 'ok',
+        ...figures,
+        vs_health: health ? Number((figures.req_per_s / health).toFixed(3)) : undefined,
+        vs_pgbench: Number((figures.req_per_s / references.pgbenchSelect).toFixed(3)),
+        target: describeTarget(scenario),
+      };
+      if (scenario.target && connections === 16) {
+        row.meets_target =
+          (scenario.target.p95_ms === undefined || figures.p95_ms < scenario.target.p95_ms) &&
+          (scenario.target.req_per_s === undefined || figures.req_per_s >= scenario.target.req_per_s);
+      }
+      rows.push(row);
+    }
+    if (scenario.verify) {
+      const verified = await scenario.verify({ ...context, databaseUrl });
+      rows[rows.length - 1].note = Object.entries(verified)
+        .map(([key, value]) => `${key}: ${value}`)
+        .join(', ');
+    }
+  }
+  return rows;
+}
+
+/** The server on PGlite (its own data folder, demo seed at start): memory at rest and after some load. */
+async function pgliteMemory() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parta-bench-pglite-'));
+  const server = await startServer({ PARTA_DATA_DIR: dataDir, DATABASE_URL: '' });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const atRest = rssMb(server.pid);
+    const token = await signIn(server.base, 'director');
+    const { peakMb } = await peakRssDuring(server.pid, () =>
+      drive(server.base, token, [{ method: 'GET', path: '/api/users' }], 16, Math.min(SECONDS, 5)),
+    );
+    return { rss_at_rest_mb: atRest, rss_under_load_mb: peakMb };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function frontEnd(): unknown {
+  try {
+    execFileSync('pnpm', ['--filter', 'e2e', 'bench'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  } catch (error) {
+    return { error: `front-end bench failed: ${(error as Error).message}` };
+  }
+  const file = path.join(REPO_ROOT, 'bench-results', 'front-end.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { error: 'no front-end.json written' };
+}
+
+async function main() {
+  const started = Date.now();
+  const serverUrl = process.env.DATABASE_URL;
+  const result: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    mode: QUICK ? 'quick' : 'full',
+    machine: { cpus: os.cpus().length, memory_gb: Math.round(os.totalmem() / 2 ** 30) },
+    seconds_per_level: SECONDS,
+    connection_levels: LEVELS,
+  };
+  const rows: Row[] = [];
+
+  if (!serverUrl) {
+    console.warn(
+      'DATABASE_URL не задан: нагрузочные сценарии, pgbench и память на PostgreSQL пропущены; ' +
+        'измеряются только память сервера на PGlite и фронтенд. Задайте DATABASE_URL=postgres://… для полного замера.',
+    );
+  } else {
+    const references = { health: new Map<number, number>(), pgbenchSelect: Number.NaN };
+    const pgbench = await pgbenchReference(serverUrl, SECONDS, 16);
+    references.pgbenchSelect = pgbench.select_only_tps;
+    result.pgbench_16_connections = pgbench;
+
+    const demo = await scratchDatabase(serverUrl, 'demo');
+    try {
+      result.demo_seed_ms = await seedDatabase(demo.url, 'demo');
+      const server = await startServer({ DATABASE_URL: demo.url });
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        const atRest = rssMb(server.pid);
+        const scenarios = SCENARIOS.filter((s) => (s.seed ?? 'demo') === 'demo' && (!QUICK || s.quick));
+        const { result: demoRows, peakMb } = await peakRssDuring(server.pid, () =>
+          runScenarios(server.base, 'demo', scenarios, demo.url, references),
+        );
+        rows.push(...demoRows);
+        result.postgres_memory = { rss_at_rest_mb: atRest, rss_under_load_mb: peakMb };
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await demo.drop();
+    }
+
+    const largeScenarios = SCENARIOS.filter((s) => s.seed === 'large' && (!QUICK || s.quick));
+    if (!flag('no-large') && !QUICK) {
+      const large = await scratchDatabase(serverUrl, 'large');
+      try {
+        result.large_seed_ms = await seedDatabase(large.url, 'large');
+        if (largeScenarios.length > 0) {
+          const server = await startServer({ DATABASE_URL: large.url });
+          try {
+            rows.push(...(await runScenarios(server.base, 'large', largeScenarios, large.url, references)));
+          } finally {
+            await server.stop();
+          }
+        }
+      } finally {
+        await large.drop();
+      }
+    }
+  }
+
+  result.pglite_memory = await pgliteMemory();
+  if (!flag('no-frontend')) result.front_end = frontEnd();
+  result.scenarios = rows;
+  result.total_s = Math.round((Date.now() - started) / 1000);
+
+  console.table(
+    rows.map(
+      ({
+        scenario,
+        seed,
+        connections,
+        req_per_s,
+        p50_ms,
+        p95_ms,
+        failed,
+        vs_health,
+        vs_pgbench,
+        status,
+        meets_target,
+      }) => ({
+        scenario,
+        seed,
+        conn: connections,
+        'req/s': req_per_s,
+        p50: p50_ms,
+        p95: p95_ms,
+        failed,
+        'vs health': vs_health,
+        'vs pgbench': vs_pgbench,
+        status,
+        target: meets_target === undefined ? '' : meets_target ? 'да' : 'НЕТ',
+      }),
+    ),
+  );
+  console.log(
+    JSON.stringify(
+      {
+        pgbench: result.pgbench_16_connections,
+        postgres_memory: result.postgres_memory,
+        pglite_memory: result.pglite_memory,
+        demo_seed_ms: result.demo_seed_ms,
+        large_seed_ms: result.large_seed_ms,
+      },
+      null,
+      2,
+    ),
+  );
+  const outDir = path.join(REPO_ROOT, 'bench-results');
+  mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `${String(result.date).slice(0, 19).replace(/:/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`written ${file} in ${result.total_s} s`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
