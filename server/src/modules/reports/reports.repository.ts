@@ -179,7 +179,8 @@ export async function findStudentsAtMinimum(db: Db, from: string, to: string, wh
     )
     select g.teacher_id, g.class_id, g.subject_id, count(p.student_id)::int as enough
     from groups g
-    left join per_student p on p.teacher_id is not distinct from g.teacher_id and p.class_id = g.class_id
+    -- coalesce, not «is not distinct from»: an equality the planner can hash (a lesson without a teacher is 0)
+    left join per_student p on coalesce(p.teacher_id, 0) = coalesce(g.teacher_id, 0) and p.class_id = g.class_id
       and p.subject_id = g.subject_id and p.marks >= g.minimum
     group by g.teacher_id, g.class_id, g.subject_id`);
   // Both drivers (PGlite and node-postgres) answer a raw query with `rows`.
