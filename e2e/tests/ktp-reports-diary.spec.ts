@@ -141,6 +141,7 @@ test.describe('КТП, reports and the diary', () => {
 
   test('student and parent open the diary, on a phone too; the dashboard shows the latest marks', async ({
     page,
+    browser,
   }) => {
     const login = new LoginPage(page);
     const layout = new AppLayout(page);
@@ -164,13 +165,13 @@ test.describe('КТП, reports and the diary', () => {
     await page.screenshot({ path: shot('diary-mobile-dark'), fullPage: true });
     await layout.themeToggle.click();
 
-    await page.setViewportSize({ width: 1366, height: 850 });
-    await layout.profileMenu.click();
-    await page.getByText('Выход').click();
-    await login.signIn('parent');
-    await diary.openWeek('2026-09-14');
-    await expect(page.getByText(/, 5А$/)).toBeVisible();
-    await expect(diary.lessons.first()).toBeVisible();
-    await page.screenshot({ path: shot('diary-parent') });
+    const parentPage = await browser.newPage();
+    await new LoginPage(parentPage).signIn('parent');
+    const parentDiary = new DiaryPage(parentPage);
+    await parentDiary.openWeek('2026-09-14');
+    await expect(parentPage.getByText(/, 5А$/)).toBeVisible();
+    await expect(parentDiary.lessons.first()).toBeVisible();
+    await parentPage.screenshot({ path: shot('diary-parent') });
+    await parentPage.close();
   });
 });
