@@ -54,7 +54,7 @@ export function ItemsEditor({ planId, items, readOnly }: ItemsEditorProps) {
           {getErrorMessage(save.error, 'Не удалось сохранить темы')}
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={1100}>
+      <Table.ScrollContainer minWidth={1400}>
         <Table fz="sm" verticalSpacing={4} data-testid="ktp-items">
           <Table.Thead>
             <Table.Tr>
