@@ -1,23 +1,18 @@
-import { NotFoundPage, type PlannedScreen, ScreenPlaceholder } from '@parta/shared';
+import { NotFoundPage } from '@parta/shared';
 import { Route, Routes } from 'react-router-dom';
+import { AcademicPerformancePage } from './pages/academic-performance-page';
 import { AttendancePage } from './pages/attendance-page';
+import { ClassificationPage } from './pages/classification-page';
+import { DiaryPage } from './pages/diary-page';
 import { FinalMarksPage } from './pages/final-marks-page';
+import { JournalCompletionPage } from './pages/journal-completion-page';
 import { JournalIndexPage } from './pages/journal-index-page';
 import { JournalPage } from './pages/journal-page';
+import { KtpEditPage } from './pages/ktp-edit-page';
+import { KtpListPage } from './pages/ktp-list-page';
+import { ReportsPage } from './pages/reports-page';
 import { TopicsPage } from './pages/topics-page';
-
-/** Screens of this remote still being built (SPEC §2), paths relative to the layout root. */
-const PLANNED: PlannedScreen[] = [
-  { path: 'ktp', title: 'КТП' },
-  { path: 'ktp/:id', title: 'Редактирование КТП' },
-  { path: 'reports', title: 'Отчёты' },
-  { path: 'reports/classification', title: 'Классификация учащихся' },
-  { path: 'reports/academic-performance', title: 'Академическая успеваемость' },
-  { path: 'reports/journal-completion', title: 'Заполняемость журнала' },
-  { path: 'diary', title: 'Дневник' },
-];
-
-/** The module this remote exposes as `./routes`. */
+/** The module this remote exposes as `./routes`: the journal, КТП, reports and the diary (SPEC §2). */
 export default function JournalRoutes() {
   return (
     <Routes>
@@ -26,13 +21,13 @@ export default function JournalRoutes() {
       <Route path="journal/topics" element={<TopicsPage />} />
       <Route path="journal/attendance" element={<AttendancePage />} />
       <Route path="journal/:groupId/:loadId" element={<JournalPage />} />
-      {PLANNED.map((screen) => (
-        <Route
-          key={screen.path}
-          path={screen.path}
-          element={<ScreenPlaceholder title={screen.title} buildLabel={process.env.PARTA_BUILD_LABEL} />}
-        />
-      ))}
+      <Route path="ktp" element={<KtpListPage />} />
+      <Route path="ktp/:id" element={<KtpEditPage />} />
+      <Route path="reports" element={<ReportsPage />} />
+      <Route path="reports/classification" element={<ClassificationPage />} />
+      <Route path="reports/academic-performance" element={<AcademicPerformancePage />} />
+      <Route path="reports/journal-completion" element={<JournalCompletionPage />} />
+      <Route path="diary" element={<DiaryPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -119,4 +119,60 @@ export const SCENARIOS: Scenario[] = [
   },
   // The class journal (issue 11): its own block.
   ...JOURNAL_SCENARIOS,
+  // ---------------------------------------------------------------- КТП, reports and diary (issue 12)
+  ...reportScenarios(),
 ];
+
+/**
+ * Issue 12: the three reports over the whole large school (target: under 500 ms, computed in SQL),
+ * the diary week of a student and a plan of КТП with its items.
+ */
+function reportScenarios(): Scenario[] {
+  const quarter = async (read: ScenarioContext['get']) =>
+    (await read<{ data: { id: number; name: string }[] }>('/api/periods'))?.data.find(
+      (period) => period.name === 'I четверть',
+    ) ?? null;
+  return [
+    {
+      name: 'classification, whole school (GET /api/reports/classification)',
+      login: 'director',
+      seed: 'large',
+      target: { p95_ms: 500 },
+      prepare: async ({ get: read }) => {
+        const period = await quarter(read);
+        return period ? [get(`/api/reports/classification?period_id=${period.id}`)] : null;
+      },
+    },
+    {
+      name: 'academic performance, whole school (GET /api/reports/academic-performance)',
+      login: 'director',
+      seed: 'large',
+      target: { p95_ms: 500 },
+      prepare: async ({ get: read }) => {
+        const period = await quarter(read);
+        return period ? [get(`/api/reports/academic-performance?period_id=${period.id}`)] : null;
+      },
+    },
+    {
+      name: 'journal completion, whole school, a term (GET /api/reports/journal-completion)',
+      login: 'director',
+      seed: 'large',
+      target: { p95_ms: 500 },
+      prepare: async () => [get('/api/reports/journal-completion?from=2026-09-01&to=2026-10-24')],
+    },
+    {
+      name: "student's diary week (GET /api/diary)",
+      login: 'student',
+      target: { p95_ms: 100 },
+      prepare: async () => [get('/api/diary?week=2026-09-14'), get('/api/diary?week=2026-10-05')],
+    },
+    {
+      name: 'КТП plan (GET /api/ktp/{id})',
+      login: 'teacher',
+      prepare: async ({ get: read }) => {
+        const plans = await read<{ data: { id: number }[] }>('/api/ktp');
+        return plans?.data.map((plan) => get(`/api/ktp/${plan.id}`)) ?? null;
+      },
+    },
+  ];
+}

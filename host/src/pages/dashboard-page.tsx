@@ -2,6 +2,7 @@ import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine
 import { fullName, PageTitle, usePermissions } from '@parta/shared';
 import { Link } from 'react-router-dom';
 import { useSchoolCounts } from '../features/dashboard/api/get-school-counts';
+import { LatestMarks } from '../features/dashboard/ui/latest-marks';
 import { TodayLessons } from '../features/dashboard/ui/today-lessons';
 import { WeekMarks } from '../features/dashboard/ui/week-marks';
 import { MENU } from '../layout/menu';
@@ -51,7 +52,8 @@ export function DashboardPage() {
       ) : null}
 
       {status === 'ready' ? <TodayLessons /> : null}
-      {status === 'ready' ? <WeekMarks /> : null}
+      {status === 'ready' && can('journals.view') ? <WeekMarks /> : null}
+      {status === 'ready' && can('diary.view') ? <LatestMarks /> : null}
 
       <Card withBorder radius="md" padding="lg">
         <Text fw={600} mb="sm">

@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationsRoutes } from './applications/applications.routes';
 import { bellsRoutes } from './bells/bells.routes';
+import { diaryRoutes } from './diary/diary.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
 import { journalRoutes } from './journal/journal.routes';
+import { ktpRoutes } from './ktp/ktp.routes';
 import { loadsRoutes } from './loads/loads.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
 import { parentsRoutes } from './parents/parents.routes';
 import { periodsRoutes } from './periods/periods.routes';
 import { registryRoutes } from './registry/registry.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { studentsRoutes } from './students/students.routes';
 import { subjectsRoutes } from './subjects/subjects.routes';
@@ -34,6 +37,10 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   periodsRoutes,
   loadsRoutes,
   timetableRoutes,
+  // КТП, reports and diary (issue 12)
+  ktpRoutes,
+  diaryRoutes,
+  reportsRoutes,
   // organization registry and applications (issue 13)
   registryRoutes,
   applicationsRoutes,

@@ -18,6 +18,7 @@ import { seedApplications } from './applications';
 import { insertMany, insertUsers, type SeedContext } from './context';
 import { seedFamilies } from './families';
 import { seedJournal } from './journal';
+import { seedKtp } from './ktp';
 import { adultName, surnameFor } from './names';
 import { Random } from './random';
 import { type SeededSchool, seedSchool } from './school';
@@ -58,7 +59,7 @@ export type SeedStep = (result: SeedResult, options: Required<SeedOptions>) => P
  * Steps of later issues, run in order after the base seed inside the same transaction:
  * import `seedTimetable`, `seedJournal`, `seedKtp`… from ./<area>.ts and list them here.
  */
-const SEED_STEPS: SeedStep[] = [seedTimetable, seedJournal, seedApplications];
+const SEED_STEPS: SeedStep[] = [seedTimetable, seedJournal, seedApplications, seedKtp];
 
 async function seedDictionaries(db: Database) {
   const typeIds = await insertMany(db, organizationTypes, [

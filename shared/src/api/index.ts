@@ -6,5 +6,6 @@ export {
   createApiClient,
   TOKEN_STORAGE_KEY,
 } from './create-api-client';
+export { downloadFile } from './download-file';
 export { type ApiErrorBody, getErrorMessage, getErrorStatus, getFieldErrors } from './errors';
 export { createQueryClient, retryDelay, shouldRetryRead } from './query-client';

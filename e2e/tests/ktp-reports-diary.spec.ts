@@ -1,0 +1,177 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { AppLayout } from '../pages/app-layout.page';
+import { DiaryPage } from '../pages/diary.page';
+import { KtpPage } from '../pages/ktp.page';
+import { LoginPage } from '../pages/login.page';
+import { ReportsPage } from '../pages/reports.page';
+import { ARTIFACTS_DIR } from '../support/system';
+
+const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
+
+/** A КТП as a teacher keeps it in Excel: the second row misses its topic, so the first try saves nothing. */
+async function ktpWorkbook(withMistake: boolean): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('КТП');
+  sheet.addRow([
+    '№',
+    'Раздел',
+    'Тема',
+    'Часы',
+    'Домашнее задание',
+    'Вид контроля',
+    'Дата по плану',
+    'Дата факт',
+  ]);
+  sheet.addRow([1, 'Натуральные числа', 'Импорт: ряд натуральных чисел', 1, '§1, № 1–5', 'Опрос', '', '']);
+  sheet.addRow([
+    2,
+    'Натуральные числа',
+    withMistake ? '' : 'Импорт: сравнение чисел',
+    1,
+    '§2, № 6–9',
+    '',
+    '',
+    '',
+  ]);
+  for (let index = 3; index <= 40; index += 1)
+    sheet.addRow([index, 'Натуральные числа', `Импорт: тема ${index}`, 1, `§${index}`, '', '', '']);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** Opens a downloaded workbook and returns the first sheet's rows as text. */
+async function readDownload(file: string): Promise<string[][]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  const rows: string[][] = [];
+  book.worksheets[0].eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? '')));
+  });
+  return rows;
+}
+
+test.describe('КТП, reports and the diary', () => {
+  test('teacher imports a КТП from .xlsx and applies it; the student’s diary shows the topics', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const login = new LoginPage(page);
+    const ktp = new KtpPage(page);
+    await login.signIn('teacher');
+    await ktp.openPlan('Математика, 5А');
+    await expect(ktp.items.first()).toBeVisible();
+
+    await ktp.chooseImportFile({ name: 'ктп-5А.xlsx', buffer: await ktpWorkbook(true) });
+    await expect(ktp.importDialog.getByTestId('ktp-import-problems')).toContainText('Строк с ошибками: 1');
+    await expect(ktp.importDialog.getByText('Укажите тему урока')).toBeVisible();
+    await expect(ktp.importDialog.getByRole('button', { name: 'Загрузить' })).toBeDisabled();
+    await page.screenshot({ path: shot('ktp-import-problems') });
+
+    await ktp.importDialog.locator('input[type="file"]').setInputFiles({
+      name: 'ктп-5А.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await ktpWorkbook(false),
+    });
+    await expect(ktp.importDialog.getByText('Ошибок нет: строк 40')).toBeVisible();
+    await ktp.importDialog.getByRole('button', { name: 'Загрузить' }).click();
+    await expect(ktp.importDialog).toBeHidden();
+    await expect(ktp.items).toHaveCount(40);
+    await expect(ktp.items.first().getByLabel('Тема')).toHaveValue('Импорт: ряд натуральных чисел');
+
+    await ktp.apply(true);
+    await expect(ktp.applyDialog.getByTestId('ktp-apply-result')).toContainText('40');
+    await page.screenshot({ path: shot('ktp-applied') });
+    await ktp.applyDialog.getByRole('button', { name: 'Готово' }).click();
+    await page.screenshot({ path: shot('ktp-edit') });
+
+    const studentPage = await browser.newPage();
+    await new LoginPage(studentPage).signIn('student');
+    const diary = new DiaryPage(studentPage);
+    await diary.openWeek('2026-09-01');
+    await expect(studentPage.getByText('Импорт: ряд натуральных чисел').first()).toBeVisible();
+    await expect(studentPage.getByText('§1, № 1–5').first()).toBeVisible();
+    await studentPage.close();
+  });
+
+  test('zavuch opens each report, filters it by class and downloads the same figures as .xlsx', async ({
+    page,
+  }) => {
+    const login = new LoginPage(page);
+    const reports = new ReportsPage(page);
+    await login.signIn('zavuch');
+
+    await reports.open('Классификация учащихся');
+    await expect(page.getByTestId('classification-school')).toBeVisible();
+    await reports.filterClass('5А');
+    await expect(page.getByTestId('classification-class')).toHaveCount(1);
+    await expect(page.getByTestId('classification-school')).toHaveCount(0);
+    const classRow = await page.getByTestId('classification-class').locator('td').allInnerTexts();
+    await page.screenshot({ path: shot('report-classification') });
+    const classification = await reports.download();
+    const classificationRows = await readDownload(await classification.path());
+    expect(classificationRows[0][0]).toBe('Класс');
+    expect(classificationRows[1].slice(0, 3)).toEqual(classRow.slice(0, 3));
+
+    await reports.open('Академическая успеваемость');
+    await reports.filterClass('5А');
+    await expect(page.getByTestId('performance-table').locator('tbody tr').first()).toContainText('5А');
+    await expect(page.getByTestId('quality-chart')).toBeVisible();
+    await page.screenshot({ path: shot('report-performance'), fullPage: true });
+    const rowsOnScreen = await page.getByTestId('performance-table').locator('tbody tr').count();
+    const performance = await readDownload(await (await reports.download()).path());
+    expect(performance[0].slice(0, 3)).toEqual(['Класс', 'Предмет', 'Учитель']);
+    expect(performance.length - 1).toBe(rowsOnScreen);
+
+    await reports.open('Заполняемость журнала');
+    await page.goto('/reports/journal-completion?from=2026-09-01&to=2026-10-24');
+    await reports.filterClass('5А');
+    await expect(page.getByTestId('completion-table').locator('tbody tr').first()).toContainText('5А');
+    await page.screenshot({ path: shot('report-completion'), fullPage: true });
+    const completion = await readDownload(await (await reports.download()).path());
+    expect(completion[0][0]).toBe('Учитель');
+    expect(completion.slice(1).every((row) => row[1] === '5А')).toBe(true);
+
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByTestId('sidebar')).toBeHidden();
+    await page.screenshot({ path: shot('report-completion-print') });
+    await page.emulateMedia({ media: 'screen' });
+  });
+
+  test('student and parent open the diary, on a phone too; the dashboard shows the latest marks', async ({
+    page,
+    browser,
+  }) => {
+    const login = new LoginPage(page);
+    const layout = new AppLayout(page);
+    const diary = new DiaryPage(page);
+    await login.signIn('student');
+    await expect(page.getByTestId('latest-marks')).toBeVisible();
+    await diary.openWeek('2026-09-14');
+    await expect(diary.days).toHaveCount(6);
+    await expect(diary.lessons.first()).toBeVisible();
+    await page.screenshot({ path: shot('diary-student'), fullPage: true });
+    await page.getByRole('button', { name: 'Следующая неделя' }).click();
+    await expect(page).toHaveURL(/week=2026-09-21/);
+    await expect(diary.day('2026-09-21')).toBeVisible();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await diary.openWeek('2026-09-14');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: shot('diary-mobile'), fullPage: true });
+    await layout.themeToggle.click();
+    await page.screenshot({ path: shot('diary-mobile-dark'), fullPage: true });
+    await layout.themeToggle.click();
+
+    const parentPage = await browser.newPage();
+    await new LoginPage(parentPage).signIn('parent');
+    const parentDiary = new DiaryPage(parentPage);
+    await parentDiary.openWeek('2026-09-14');
+    await expect(parentPage.getByText(/, 5А$/)).toBeVisible();
+    await expect(parentDiary.lessons.first()).toBeVisible();
+    await parentPage.screenshot({ path: shot('diary-parent') });
+    await parentPage.close();
+  });
+});

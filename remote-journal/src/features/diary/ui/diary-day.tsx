@@ -1,0 +1,114 @@
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { formatDate, MarkBadge, WEEK_DAYS } from '@parta/shared';
+import type { DiaryLesson } from '@parta/shared/domain/contracts/diary';
+import { LESSON_STATUSES } from '@parta/shared/domain/contracts/timetable';
+import { isoWeekday } from '@parta/shared/domain/timetable';
+
+const ATTENDANCE_LABELS = { н: 'Отсутствовал', б: 'Болел' } as const;
+
+export interface DiaryDayProps {
+  /** ISO date of the day. */
+  date: string;
+  lessons: DiaryLesson[];
+  /** Highlights today. */
+  today: boolean;
+}
+
+/** One day of the diary: its lessons with time, subject, topic, homework, grades and attendance. */
+export function DiaryDay({ date, lessons, today }: DiaryDayProps) {
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="diary-day" data-date={date} className="diary-day">
+      <Group justify="space-between" mb="xs">
+        <Text fw={700}>
+          {WEEK_DAYS[isoWeekday(date) - 1]}, {formatDate(date)}
+        </Text>
+        {today ? (
+          <Badge variant="filled" size="sm">
+            сегодня
+          </Badge>
+        ) : null}
+      </Group>
+      {lessons.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Уроков нет
+        </Text>
+      ) : (
+        <Stack gap={0}>
+          {lessons.map((lesson, index) => (
+            <Group
+              key={lesson.id}
+              gap="sm"
+              wrap="nowrap"
+              align="flex-start"
+              py={8}
+              data-testid="diary-lesson"
+              style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+            >
+              <Stack gap={0} w={76} style={{ flexShrink: 0 }}>
+                <Text size="sm" fw={600}>
+                  {lesson.lesson_number} урок
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {lesson.start_time ?? ''}
+                  {lesson.end_time ? `–${lesson.end_time}` : ''}
+                </Text>
+              </Stack>
+              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                <Group gap={6}>
+                  <Text
+                    size="sm"
+                    fw={600}
+                    td={lesson.status === 'cancelled' ? 'line-through' : undefined}
+                    c={lesson.status === 'cancelled' ? 'dimmed' : undefined}
+                  >
+                    {lesson.subject_name}
+                  </Text>
+                  {lesson.status !== 'scheduled' ? (
+                    <Badge size="xs" variant="light" color={lesson.status === 'cancelled' ? 'red' : 'orange'}>
+                      {LESSON_STATUSES[lesson.status]}
+                      {lesson.status === 'replaced' && lesson.teacher_name ? `: ${lesson.teacher_name}` : ''}
+                    </Badge>
+                  ) : null}
+                </Group>
+                {lesson.topic ? (
+                  <Text size="xs" c="dimmed">
+                    {lesson.topic}
+                  </Text>
+                ) : null}
+                {lesson.homework ? (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    <Text span c="dimmed" size="sm">
+                      Д/з:{' '}
+                    </Text>
+                    {lesson.homework}
+                  </Text>
+                ) : null}
+              </Stack>
+              <Group gap={4} justify="flex-end" style={{ flexShrink: 0, maxWidth: 96 }}>
+                {lesson.attendance ? (
+                  <Badge
+                    color="gray"
+                    variant="outline"
+                    radius="sm"
+                    title={ATTENDANCE_LABELS[lesson.attendance]}
+                  >
+                    {lesson.attendance}
+                  </Badge>
+                ) : null}
+                {lesson.marks.map((mark) => (
+                  <MarkBadge
+                    key={mark.id}
+                    value={mark.value}
+                    size="lg"
+                    hint={[mark.work_type, mark.comment].filter(Boolean).join(' · ') || null}
+                    data-testid="diary-mark"
+                  />
+                ))}
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,128 @@
+import { Alert, Loader, Paper, Stack, Table, Title } from '@mantine/core';
+import { getErrorMessage, PageTitle } from '@parta/shared';
+import type { PerformanceRow } from '@parta/shared/domain/contracts/reports';
+import {
+  downloadAcademicPerformance,
+  useAcademicPerformance,
+} from '../features/reports/api/get-academic-performance';
+import { useReportParams } from '../features/reports/model/use-report-params';
+import { PERCENT_HEADERS, PercentCells } from '../features/reports/ui/percent-cells';
+import { PeriodClassFilters } from '../features/reports/ui/period-class-filters';
+import { QualityChart } from '../features/reports/ui/quality-chart';
+import { ReportToolbar } from '../features/reports/ui/report-toolbar';
+
+const COUNT_HEADERS = ['N', '«5»', '«4»', '«3»', '«2»', 'н/а', 'без оц.'];
+
+function CountCells({
+  row,
+}: {
+  row: Pick<PerformanceRow, 'total' | 'n5' | 'n4' | 'n3' | 'n2' | 'na' | 'without_mark'>;
+}) {
+  return (
+    <>
+      {[row.total, row.n5, row.n4, row.n3, row.n2, row.na, row.without_mark].map((value, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+        <Table.Td key={index} ta="right">
+          {value}
+        </Table.Td>
+      ))}
+    </>
+  );
+}
+
+function Headers({ first }: { first: string[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {first.map((header) => (
+          <Table.Th key={header}>{header}</Table.Th>
+        ))}
+        {[...COUNT_HEADERS, ...PERCENT_HEADERS].map((header) => (
+          <Table.Th key={header} ta="right">
+            {header}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+/** Академическая успеваемость (reports.performance): class × subject, subjects and teachers, with a chart. */
+export function AcademicPerformancePage() {
+  const { periodId, groupId, change } = useReportParams();
+  const report = useAcademicPerformance({ period_id: periodId, group_id: groupId });
+  const data = report.data;
+
+  return (
+    <>
+      <PageTitle description="Итоговые оценки за период: N — ученики без освобождённых от предмета">
+        Академическая успеваемость
+      </PageTitle>
+      <ReportToolbar
+        onDownload={
+          periodId ? () => downloadAcademicPerformance({ period_id: periodId, group_id: groupId }) : undefined
+        }
+      >
+        <PeriodClassFilters periodId={periodId} groupId={groupId} onChange={change} />
+      </ReportToolbar>
+      {report.error ? (
+        <Alert color="red">{getErrorMessage(report.error, 'Не удалось построить отчёт')}</Alert>
+      ) : !data ? (
+        <Loader />
+      ) : (
+        <Stack gap="md" className="report-table">
+          <>
+            <QualityChart
+              title="Качество по предметам"
+              bars={data.subjects.map((row) => ({
+                label: row.subject_name,
+                quality: row.quality,
+                success: row.success,
+              }))}
+            />
+            <Paper withBorder radius="md" p="xs">
+              <Title order={4} m="xs">
+                Учителя
+              </Title>
+              <Table.ScrollContainer minWidth={640}>
+                <Table striped fz="sm" verticalSpacing={4} data-testid="performance-teachers">
+                  <Headers first={['Учитель']} />
+                  <Table.Tbody>
+                    {data.teachers.map((row) => (
+                      <Table.Tr key={row.teacher_id ?? 0}>
+                        <Table.Td>{row.teacher_name}</Table.Td>
+                        <CountCells row={row} />
+                        <PercentCells {...row} />
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+          </>
+          <Paper withBorder radius="md" p="xs">
+            <Title order={4} m="xs">
+              Классы и предметы
+            </Title>
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped fz="sm" verticalSpacing={4} data-testid="performance-table">
+                <Headers first={['Класс', 'Предмет', 'Учитель']} />
+                <Table.Tbody>
+                  {data.rows.map((row) => (
+                    <Table.Tr key={`${row.group_id}-${row.subject_id}`}>
+                      <Table.Td>{row.group_name}</Table.Td>
+                      <Table.Td>{row.subject_name}</Table.Td>
+                      <Table.Td>{row.teacher_name ?? '—'}</Table.Td>
+                      <CountCells row={row} />
+                      <PercentCells {...row} />
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        </Stack>
+      )}
+    </>
+  );
+}

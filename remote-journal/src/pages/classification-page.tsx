@@ -1,0 +1,114 @@
+import { Alert, Anchor, List, Loader, Modal, Paper, Table, Text } from '@mantine/core';
+import { getErrorMessage, PageTitle } from '@parta/shared';
+import {
+  CLASSIFICATION_KINDS,
+  CLASSIFICATION_LABELS,
+  type ClassificationKind,
+  type ClassificationRow,
+} from '@parta/shared/domain/contracts/reports';
+import { useState } from 'react';
+import { downloadClassification, useClassification } from '../features/reports/api/get-classification';
+import { useReportParams } from '../features/reports/model/use-report-params';
+import { PERCENT_HEADERS, PercentCells } from '../features/reports/ui/percent-cells';
+import { PeriodClassFilters } from '../features/reports/ui/period-class-filters';
+import { ReportToolbar } from '../features/reports/ui/report-toolbar';
+
+/** Columns of the table: every kind except «без оценок» and «освобождены», shown as N and students. */
+const COLUMNS: ClassificationKind[] = CLASSIFICATION_KINDS.filter((kind) => kind !== 'exempt');
+
+/** Классификация учащихся (reports.classification): per class, parallel and school, names behind each number. */
+export function ClassificationPage() {
+  const { periodId, groupId, change } = useReportParams();
+  const report = useClassification({ period_id: periodId, group_id: groupId });
+  const [names, setNames] = useState<{ row: ClassificationRow; kind: ClassificationKind } | null>(null);
+
+  return (
+    <>
+      <PageTitle description="Итоговые оценки за период по всем предметам: N — ученики без освобождённых">
+        Классификация учащихся
+      </PageTitle>
+      <ReportToolbar
+        onDownload={
+          periodId ? () => downloadClassification({ period_id: periodId, group_id: groupId }) : undefined
+        }
+      >
+        <PeriodClassFilters periodId={periodId} groupId={groupId} onChange={change} />
+      </ReportToolbar>
+      <Paper withBorder radius="md" p="xs" className="report-table">
+        {report.error ? (
+          <Alert color="red">{getErrorMessage(report.error, 'Не удалось построить отчёт')}</Alert>
+        ) : !report.data ? (
+          <Loader m="md" />
+        ) : (
+          <Table.ScrollContainer minWidth={1100}>
+            <Table striped withColumnBorders fz="sm" verticalSpacing={4} data-testid="classification-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Класс</Table.Th>
+                  <Table.Th ta="right">Уч.</Table.Th>
+                  <Table.Th ta="right">N</Table.Th>
+                  {COLUMNS.map((kind) => (
+                    <Table.Th key={kind} ta="right" fz="xs">
+                      {CLASSIFICATION_LABELS[kind]}
+                    </Table.Th>
+                  ))}
+                  {PERCENT_HEADERS.map((header) => (
+                    <Table.Th key={header} ta="right">
+                      {header}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.data.rows.map((row) => (
+                  <Table.Tr
+                    key={`${row.level}-${row.group_id ?? row.grade ?? 'school'}`}
+                    fw={row.level === 'class' ? undefined : 700}
+                    data-testid={`classification-${row.level}`}
+                  >
+                    <Table.Td>{row.name}</Table.Td>
+                    <Table.Td ta="right">{row.students}</Table.Td>
+                    <Table.Td ta="right">{row.total}</Table.Td>
+                    {COLUMNS.map((kind) => (
+                      <Table.Td key={kind} ta="right">
+                        {row.level === 'class' && row.counts[kind] > 0 ? (
+                          <Anchor
+                            component="button"
+                            type="button"
+                            fz="sm"
+                            onClick={() => setNames({ row, kind })}
+                          >
+                            {row.counts[kind]}
+                          </Anchor>
+                        ) : (
+                          row.counts[kind]
+                        )}
+                      </Table.Td>
+                    ))}
+                    <PercentCells {...row} />
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+      <Modal
+        opened={names !== null}
+        onClose={() => setNames(null)}
+        title={names ? `${names.row.name}: ${CLASSIFICATION_LABELS[names.kind].toLowerCase()}` : ''}
+      >
+        {names ? (
+          <List data-testid="classification-names">
+            {names.row.names[names.kind].map((student) => (
+              <List.Item key={student.id}>{student.name}</List.Item>
+            ))}
+          </List>
+        ) : null}
+        <Text size="xs" c="dimmed" mt="md">
+          {report.data?.period.name}
+        </Text>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Alert, Anchor, Button, Loader, Paper, Table, Text } from '@mantine/core';
+import { getErrorMessage, PageTitle, usePermissions } from '@parta/shared';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useKtpPlans } from '../features/ktp/api/get-ktp-plans';
+import { CreatePlanModal } from '../features/ktp/ui/create-plan-modal';
+
+/** КТП (ktp.index): the school's plans by subject and class. */
+export function KtpListPage() {
+  const { can } = usePermissions();
+  const navigate = useNavigate();
+  const plans = useKtpPlans();
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <>
+      <PageTitle
+        description="Календарно-тематическое планирование: темы, часы и домашние задания по порядку"
+        actions={can('ktp.edit') ? <Button onClick={() => setCreating(true)}>Новый план</Button> : undefined}
+      >
+        КТП
+      </PageTitle>
+      <Paper withBorder radius="md" p="xs">
+        {plans.error ? (
+          <Alert color="red">{getErrorMessage(plans.error, 'Не удалось загрузить планы')}</Alert>
+        ) : !plans.data ? (
+          <Loader m="md" />
+        ) : plans.data.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            Планов пока нет
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped highlightOnHover fz="sm" data-testid="ktp-plans">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>План</Table.Th>
+                  <Table.Th>Класс</Table.Th>
+                  <Table.Th>Предмет</Table.Th>
+                  <Table.Th>Учитель</Table.Th>
+                  <Table.Th ta="right">Тем</Table.Th>
+                  <Table.Th ta="right">Часов</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {plans.data.map((plan) => (
+                  <Table.Tr key={plan.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/ktp/${plan.id}`} fz="sm">
+                        {plan.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{plan.group_name ?? `${plan.grade} классы`}</Table.Td>
+                    <Table.Td>{plan.subject_name}</Table.Td>
+                    <Table.Td>{plan.teacher_name ?? '—'}</Table.Td>
+                    <Table.Td ta="right">{plan.items_count}</Table.Td>
+                    <Table.Td ta="right">{plan.hours_total.toLocaleString('ru-RU')}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+      <CreatePlanModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(id) => navigate(`/ktp/${id}`)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { classes, ktpItems, ktpPlans, lessons, subjects, users } from '../../db/schema';
+
+/** Plans matching `where` with their subject, class, teacher and item totals. */
+export function findPlans(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      id: ktpPlans.id,
+      organizationId: ktpPlans.organizationId,
+      name: ktpPlans.name,
+      academicYear: ktpPlans.academicYear,
+      teacherId: ktpPlans.teacherId,
+      teacherSurname: users.surname,
+      teacherName: users.name,
+      teacherPatronymic: users.patronymic,
+      subjectId: ktpPlans.subjectId,
+      subjectName: subjects.name,
+      classId: ktpPlans.classId,
+      classNumber: classes.number,
+      classLetter: classes.letter,
+      grade: ktpPlans.grade,
+      itemsCount: sql<number>`(select count(*)::int from ${ktpItems} where ${ktpItems.planId} = ${ktpPlans.id})`,
+      hoursTotal: sql<number>`(select coalesce(sum(${ktpItems.hours}), 0)::float8 from ${ktpItems} where ${ktpItems.planId} = ${ktpPlans.id})`,
+    })
+    .from(ktpPlans)
+    .innerJoin(subjects, eq(subjects.id, ktpPlans.subjectId))
+    .leftJoin(classes, eq(classes.id, ktpPlans.classId))
+    .leftJoin(users, eq(users.id, ktpPlans.teacherId))
+    .where(where)
+    .orderBy(asc(subjects.name), asc(ktpPlans.grade), asc(classes.letter), asc(ktpPlans.id));
+}
+export type PlanRow = Awaited<ReturnType<typeof findPlans>>[number];
+
+export interface PlanValues {
+  name: string;
+  academicYear: string;
+  teacherId: number | null;
+  subjectId: number;
+  classId: number | null;
+  grade: number;
+}
+
+export async function insertPlan(db: Db, organizationId: number, values: PlanValues): Promise<number> {
+  const [row] = await db
+    .insert(ktpPlans)
+    .values({ organizationId, ...values })
+    .returning({ id: ktpPlans.id });
+  return row.id;
+}
+
+export async function updatePlan(db: Db, id: number, values: PlanValues) {
+  await db.update(ktpPlans).set(values).where(eq(ktpPlans.id, id));
+}
+
+export async function deletePlan(db: Db, id: number) {
+  await db.delete(ktpPlans).where(eq(ktpPlans.id, id));
+}
+
+export function findItems(db: Db, planId: number) {
+  return db.select().from(ktpItems).where(eq(ktpItems.planId, planId)).orderBy(asc(ktpItems.position));
+}
+export type ItemRow = Awaited<ReturnType<typeof findItems>>[number];
+
+export interface ItemValues {
+  section: string | null;
+  topic: string;
+  hours: number;
+  homework: string | null;
+  controlType: string | null;
+  plannedDate: string | null;
+  actualDate: string | null;
+}
+
+/**
+ * Replaces the plan's items by `items` in their order. Lessons the old items filled keep their
+ * text but lose the link (the foreign key sets it null), so re-applying refills them.
+ */
+export async function replaceItems(db: Db, organizationId: number, planId: number, items: ItemValues[]) {
+  await db.delete(ktpItems).where(eq(ktpItems.planId, planId));
+  if (items.length === 0) return;
+  await db
+    .insert(ktpItems)
+    .values(items.map((item, index) => ({ organizationId, planId, position: index + 1, ...item })));
+}
+
+/** Sets each item's planned date (item id → date) in one statement. */
+export async function setPlannedDates(db: Db, dates: Map<number, string>) {
+  if (dates.size === 0) return;
+  const rows = [...dates].map(([id, date]) => ({ id, date }));
+  await db.execute(sql`
+    update ${ktpItems} set planned_date = r.date
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(id int, date date)
+    where ${ktpItems.id} = r.id`);
+}
+
+export async function findClass(db: Db, id: number, where: SQL | undefined) {
+  const [row] = await db
+    .select({
+      id: classes.id,
+      organizationId: classes.organizationId,
+      number: classes.number,
+      letter: classes.letter,
+    })
+    .from(classes)
+    .where(and(eq(classes.id, id), where));
+  return row ?? null;
+}
+
+export async function findSubject(db: Db, id: number, organizationId: number) {
+  const [row] = await db
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(and(eq(subjects.id, id), eq(subjects.organizationId, organizationId)));
+  return row ?? null;
+}
+
+export async function findTeacher(db: Db, id: number, organizationId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.organizationId, organizationId), eq(users.kind, 'staff')));
+  return row ?? null;
+}
+
+/**
+ * The class's dated lessons of the subject within the dates; with a teacher, only the lessons of
+ * their load (a replacement keeps the template's teacher in original_teacher_id).
+ */
+export function findPlanLessons(
+  db: Db,
+  classId: number,
+  subjectId: number,
+  teacherId: number | null,
+  range: { from: string; to: string },
+) {
+  return db
+    .select({
+      id: lessons.id,
+      date: lessons.date,
+      lesson_number: lessons.lessonNumber,
+      status: lessons.status,
+      topic: lessons.topic,
+      homework: lessons.homework,
+      ktp_item_id: lessons.ktpItemId,
+    })
+    .from(lessons)
+    .where(
+      and(
+        eq(lessons.classId, classId),
+        eq(lessons.subjectId, subjectId),
+        sql`${lessons.date} between ${range.from} and ${range.to}`,
+        teacherId === null
+          ? undefined
+          : or(
+              eq(lessons.originalTeacherId, teacherId),
+              and(isNull(lessons.originalTeacherId), eq(lessons.teacherId, teacherId)),
+            ),
+      ),
+    );
+}
+
+/** Writes the fills of a plan application in one statement. */
+export async function fillLessons(
+  db: Db,
+  fills: { lesson_id: number; ktp_item_id: number | null; topic: string | null; homework: string | null }[],
+) {
+  if (fills.length === 0) return;
+  await db.execute(sql`
+    update ${lessons} set topic = f.topic, homework = f.homework, ktp_item_id = f.ktp_item_id
+    from json_to_recordset(${JSON.stringify(fills)}::json)
+      as f(lesson_id int, ktp_item_id int, topic text, homework text)
+    where ${lessons.id} = f.lesson_id`);
+}

@@ -1,0 +1,336 @@
+import type {
+  KtpApplyResult,
+  KtpImportResult,
+  KtpItem,
+  KtpPlan,
+  KtpPlanDetail,
+  ktpApplyInputSchema,
+  ktpCopyInputSchema,
+  ktpItemsInputSchema,
+  ktpListQuerySchema,
+  ktpPlanInputSchema,
+} from '@parta/shared/domain/contracts/ktp';
+import { applyPlan } from '@parta/shared/domain/ktp';
+import { groupName, shortName } from '@parta/shared/domain/names';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { classes, ktpPlans } from '../../db/schema';
+import { assertInScope, inScope, scopeFilter } from '../../db/scope';
+import { type Actor, can } from '../../plugins/auth';
+import { notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import { holidaysBetween } from '../periods/periods.service';
+import { WorkbookError } from '../students/student-import';
+import {
+  deletePlan,
+  fillLessons,
+  findClass,
+  findItems,
+  findPlanLessons,
+  findPlans,
+  findSubject,
+  findTeacher,
+  type ItemRow,
+  type ItemValues,
+  insertPlan,
+  type PlanRow,
+  type PlanValues,
+  replaceItems,
+  setPlannedDates,
+  updatePlan,
+} from './ktp.repository';
+import { readKtpWorkbook, writeKtpWorkbook } from './ktp-workbook';
+
+type PlanInput = z.output<typeof ktpPlanInputSchema>;
+type ListQuery = z.output<typeof ktpListQuerySchema>;
+type ItemsInput = z.output<typeof ktpItemsInputSchema>;
+type CopyInput = z.output<typeof ktpCopyInputSchema>;
+type ApplyInput = z.output<typeof ktpApplyInputSchema>;
+
+const PLAN_NOT_FOUND = 'План КТП не найден';
+
+function toPlan(row: PlanRow): KtpPlan {
+  return {
+    id: row.id,
+    organization_id: row.organizationId,
+    name: row.name,
+    academic_year: row.academicYear,
+    teacher_id: row.teacherId,
+    teacher_name:
+      row.teacherId === null
+        ? null
+        : shortName({
+            surname: row.teacherSurname,
+            name: row.teacherName,
+            patronymic: row.teacherPatronymic,
+          }),
+    subject_id: row.subjectId,
+    subject_name: row.subjectName,
+    group_id: row.classId,
+    group_name: row.classId === null ? null : groupName({ number: row.classNumber, letter: row.classLetter }),
+    grade: row.grade ?? row.classNumber ?? 0,
+    items_count: row.itemsCount,
+    hours_total: Number(row.hoursTotal),
+  };
+}
+
+function toItem(row: ItemRow): KtpItem {
+  return {
+    id: row.id,
+    position: row.position,
+    section: row.section,
+    topic: row.topic,
+    hours: Number(row.hours),
+    homework: row.homework,
+    control_type: row.controlType,
+    planned_date: row.plannedDate,
+    actual_date: row.actualDate,
+  };
+}
+
+/**
+ * Row rule of writing: a teacher changes only their own plans; holding loads.edit (завуч,
+ * директор) changes every plan of the scope.
+ */
+function writeRule(actor: Actor): SQL | undefined {
+  return can(actor, 'loads.edit') ? undefined : eq(ktpPlans.teacherId, actor.userId);
+}
+
+async function findPlan(db: Db, actor: Actor, id: number, where?: SQL): Promise<PlanRow> {
+  const [row] = await findPlans(db, and(eq(ktpPlans.id, id), inScope(actor, ktpPlans.organizationId), where));
+  if (!row) throw notFound(PLAN_NOT_FOUND);
+  return row;
+}
+
+/** GET /api/ktp: plans of the caller's scope, filtered. */
+export async function listPlans(db: Db, actor: Actor, query: ListQuery): Promise<KtpPlan[]> {
+  const rows = await findPlans(
+    db,
+    and(
+      scopeFilter(actor, ktpPlans.organizationId, query.organization_id),
+      query.teacher_id ? eq(ktpPlans.teacherId, query.teacher_id) : undefined,
+      query.subject_id ? eq(ktpPlans.subjectId, query.subject_id) : undefined,
+      query.group_id ? eq(ktpPlans.classId, query.group_id) : undefined,
+    ),
+  );
+  return rows.map(toPlan);
+}
+
+export async function getPlan(db: Db, actor: Actor, id: number): Promise<KtpPlanDetail> {
+  const plan = await findPlan(db, actor, id);
+  const items = await findItems(db, plan.id);
+  return { ...toPlan(plan), items: items.map(toItem) };
+}
+
+/** Checks the plan's references against the organization and turns the input into column values. */
+async function planValues(
+  db: Db,
+  actor: Actor,
+  organizationId: number,
+  input: PlanInput,
+): Promise<PlanValues> {
+  const errors: Record<string, string[]> = {};
+  let grade = input.grade;
+  if (input.group_id !== null) {
+    const group = await findClass(db, input.group_id, eq(classes.organizationId, organizationId));
+    if (!group) errors.group_id = ['Класс не найден'];
+    else grade = group.number;
+  }
+  if (!(await findSubject(db, input.subject_id, organizationId))) errors.subject_id = ['Предмет не найден'];
+  const teacherId = can(actor, 'loads.edit') ? input.teacher_id : actor.userId;
+  if (teacherId !== null && !(await findTeacher(db, teacherId, organizationId)))
+    errors.teacher_id = ['Учитель не найден'];
+  if (Object.keys(errors).length > 0) throw unprocessable(VALIDATION_MESSAGE, errors);
+  return {
+    name: input.name,
+    academicYear: input.academic_year,
+    teacherId,
+    subjectId: input.subject_id,
+    classId: input.group_id,
+    grade: grade ?? 0,
+  };
+}
+
+/** POST /api/ktp: a teacher's plan is theirs whatever teacher_id says; завуч names the teacher. */
+export async function createPlan(db: Db, actor: Actor, input: PlanInput): Promise<KtpPlanDetail> {
+  const organizationId = input.organization_id ?? actor.organizationId;
+  assertInScope(actor, organizationId);
+  const id = await insertPlan(db, organizationId, await planValues(db, actor, organizationId, input));
+  return getPlan(db, actor, id);
+}
+
+export async function changePlan(db: Db, actor: Actor, id: number, input: PlanInput): Promise<KtpPlanDetail> {
+  const plan = await findPlan(db, actor, id, writeRule(actor));
+  await updatePlan(db, plan.id, await planValues(db, actor, plan.organizationId, input));
+  return getPlan(db, actor, id);
+}
+
+export async function removePlan(db: Db, actor: Actor, id: number) {
+  const plan = await findPlan(db, actor, id, writeRule(actor));
+  await deletePlan(db, plan.id);
+}
+
+function itemValues(item: ItemsInput['items'][number]): ItemValues {
+  return {
+    section: item.section,
+    topic: item.topic,
+    hours: item.hours,
+    homework: item.homework,
+    controlType: item.control_type,
+    plannedDate: item.planned_date,
+    actualDate: item.actual_date,
+  };
+}
+
+/** PUT /api/ktp/{id}/items: the whole ordered list (edit in place and reorder both save this). */
+export async function saveItems(db: Db, actor: Actor, id: number, input: ItemsInput): Promise<KtpPlanDetail> {
+  const plan = await findPlan(db, actor, id, writeRule(actor));
+  await db.transaction(async (tx) =>
+    replaceItems(tx, plan.organizationId, plan.id, input.items.map(itemValues)),
+  );
+  return getPlan(db, actor, id);
+}
+
+/** POST /api/ktp/{id}/copy: the same items for another class of the same parallel. */
+export async function copyPlan(db: Db, actor: Actor, id: number, input: CopyInput): Promise<KtpPlanDetail> {
+  const plan = await findPlan(db, actor, id);
+  const target = await findClass(db, input.group_id, eq(classes.organizationId, plan.organizationId));
+  if (!target) throw unprocessable(VALIDATION_MESSAGE, { group_id: ['Класс не найден'] });
+  const grade = plan.grade ?? plan.classNumber;
+  if (target.number !== grade)
+    throw unprocessable(VALIDATION_MESSAGE, {
+      group_id: ['Копировать можно только в класс той же параллели'],
+    });
+  const items = await findItems(db, plan.id);
+  const newId = await db.transaction(async (tx) => {
+    const created = await insertPlan(tx, plan.organizationId, {
+      name: input.name ?? `${plan.name} (${groupName(target)})`,
+      academicYear: plan.academicYear,
+      teacherId: can(actor, 'loads.edit') ? plan.teacherId : actor.userId,
+      subjectId: plan.subjectId,
+      classId: target.id,
+      grade: target.number,
+    });
+    await replaceItems(
+      tx,
+      plan.organizationId,
+      created,
+      items.map((item) => ({ ...toItemValues(item), plannedDate: null, actualDate: null })),
+    );
+    return created;
+  });
+  return getPlan(db, actor, newId);
+}
+
+const toItemValues = (item: ItemRow): ItemValues => ({
+  section: item.section,
+  topic: item.topic,
+  hours: Number(item.hours),
+  homework: item.homework,
+  controlType: item.controlType,
+  plannedDate: item.plannedDate,
+  actualDate: item.actualDate,
+});
+
+/** The school year `2026/2027` as dates: 1 September to 31 August. */
+function yearRange(academicYear: string) {
+  const first = Number(academicYear.slice(0, 4));
+  return { from: `${first}-09-01`, to: `${first + 1}-08-31` };
+}
+
+/**
+ * POST /api/ktp/{id}/apply: fills topics and homework of the class's dated lessons of the subject
+ * in order (shared/domain/ktp applyPlan) and sets the items' planned dates.
+ */
+export async function applyToLessons(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: ApplyInput,
+): Promise<KtpApplyResult> {
+  const plan = await findPlan(db, actor, id, writeRule(actor));
+  const classId = plan.classId ?? input.group_id;
+  if (classId === undefined || classId === null)
+    throw unprocessable(VALIDATION_MESSAGE, { group_id: ['Выберите класс параллели'] });
+  if (plan.classId !== null && input.group_id !== undefined && input.group_id !== plan.classId)
+    throw unprocessable(VALIDATION_MESSAGE, { group_id: ['План составлен для другого класса'] });
+  const group = await findClass(db, classId, eq(classes.organizationId, plan.organizationId));
+  if (!group || group.number !== plan.grade)
+    throw unprocessable(VALIDATION_MESSAGE, { group_id: ['Класс не из параллели плана'] });
+  const range = yearRange(plan.academicYear);
+  const [items, lessonRows, holidays] = await Promise.all([
+    findItems(db, plan.id),
+    findPlanLessons(db, classId, plan.subjectId, plan.teacherId, range),
+    holidaysBetween(db, plan.organizationId, range.from, range.to),
+  ]);
+  const result = applyPlan(
+    items.map((item) => ({
+      id: item.id,
+      topic: item.topic,
+      homework: item.homework,
+      hours: Number(item.hours),
+    })),
+    lessonRows,
+    { grade: group.number, holidays, overwrite: input.overwrite },
+  );
+  await db.transaction(async (tx) => {
+    await fillLessons(tx, result.fills);
+    await setPlannedDates(tx, result.planned_dates);
+  });
+  return {
+    lessons_filled: result.fills.filter((fill) => fill.ktp_item_id !== null).length,
+    planned_hours: result.planned_hours,
+    given_hours: result.given_hours,
+    hours_without_lesson: result.hours_without_lesson,
+    lessons_without_topic: result.lessons_without_topic,
+  };
+}
+
+/** GET /api/ktp/{id}/export: the plan as .xlsx. */
+export async function exportPlan(db: Db, actor: Actor, id: number) {
+  const plan = await getPlan(db, actor, id);
+  const buffer = await writeKtpWorkbook(plan.name, plan.items);
+  const fileName = `КТП ${plan.subject_name} ${plan.group_name ?? `${plan.grade} классы`}.xlsx`;
+  return { buffer, fileName };
+}
+
+/**
+ * POST /api/ktp/{id}/import: every row checked first; saving replaces the plan's items with all
+ * rows, and a single problem saves none.
+ */
+export async function importPlan(
+  db: Db,
+  actor: Actor,
+  id: number,
+  file: Buffer,
+  dryRun: boolean,
+): Promise<KtpImportResult> {
+  const plan = await findPlan(db, actor, id, writeRule(actor));
+  let rows: Awaited<ReturnType<typeof readKtpWorkbook>>;
+  try {
+    rows = await readKtpWorkbook(file);
+  } catch (error) {
+    if (error instanceof WorkbookError) throw unprocessable(error.message, { file: [error.message] });
+    throw error;
+  }
+  if (rows.length === 0) throw unprocessable('В файле нет тем', { file: ['В файле нет тем'] });
+  const invalid = rows.filter((row) => row.problems.length > 0).length;
+  if (dryRun || invalid > 0) return { rows, invalid, saved: false };
+  await db.transaction(async (tx) =>
+    replaceItems(
+      tx,
+      plan.organizationId,
+      plan.id,
+      rows.map((row) => ({
+        section: row.section,
+        topic: row.topic,
+        hours: row.hours ?? 1,
+        homework: row.homework,
+        controlType: row.control_type,
+        plannedDate: row.planned_date,
+        actualDate: row.actual_date,
+      })),
+    ),
+  );
+  return { rows, invalid: 0, saved: true };
+}

@@ -1,0 +1,108 @@
+import { XLSX_MIME } from '@parta/shared/domain/contracts/people';
+import {
+  academicPerformanceQuerySchema,
+  academicPerformanceReportSchema,
+  classificationQuerySchema,
+  classificationReportSchema,
+  journalCompletionQuerySchema,
+  journalCompletionReportSchema,
+} from '@parta/shared/domain/contracts/reports';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  classificationReport,
+  classificationWorkbook,
+  completionReport,
+  completionWorkbook,
+  performanceReport,
+  performanceWorkbook,
+} from './reports.service';
+
+function sendWorkbook(reply: FastifyReply, buffer: Buffer, fileName: string) {
+  return reply
+    .header('Content-Type', XLSX_MIME)
+    .header(
+      'Content-Disposition',
+      `attachment; filename="report.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    )
+    .header('Cache-Control', 'no-store')
+    .send(buffer);
+}
+
+const xlsxNote = 'С format=xlsx — тот же отчёт файлом Excel.';
+
+/** Отчёты: классификация, академическая успеваемость, заполняемость журнала (JSON or .xlsx). */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/reports/classification',
+    {
+      config: { permission: 'reports.view' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Классификация учащихся за период: по классам, параллелям и школе',
+        description: xlsxNote,
+        querystring: classificationQuerySchema,
+        response: { 200: z.object({ data: classificationReportSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const report = await classificationReport(app.db, request.actor, request.query);
+      if (request.query.format === 'xlsx')
+        return sendWorkbook(
+          reply,
+          await classificationWorkbook(report),
+          `Классификация ${report.period.name}.xlsx`,
+        );
+      return { data: report };
+    },
+  );
+
+  app.get(
+    '/reports/academic-performance',
+    {
+      config: { permission: 'reports.view' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Академическая успеваемость за период: классы × предметы и учителя',
+        description: xlsxNote,
+        querystring: academicPerformanceQuerySchema,
+        response: { 200: z.object({ data: academicPerformanceReportSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const report = await performanceReport(app.db, request.actor, request.query);
+      if (request.query.format === 'xlsx')
+        return sendWorkbook(
+          reply,
+          await performanceWorkbook(report),
+          `Успеваемость ${report.period.name}.xlsx`,
+        );
+      return { data: report };
+    },
+  );
+
+  app.get(
+    '/reports/journal-completion',
+    {
+      config: { permission: 'reports.view' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Заполняемость журнала за даты: темы, д/з, оценки, КТП, минимум оценок; список пропусков',
+        description: xlsxNote,
+        querystring: journalCompletionQuerySchema,
+        response: { 200: z.object({ data: journalCompletionReportSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const report = await completionReport(app.db, request.actor, request.query);
+      if (request.query.format === 'xlsx')
+        return sendWorkbook(
+          reply,
+          await completionWorkbook(report),
+          `Заполняемость ${report.from}–${report.to}.xlsx`,
+        );
+      return { data: report };
+    },
+  );
+};

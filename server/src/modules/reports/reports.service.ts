@@ -1,0 +1,498 @@
+import {
+  type AcademicPerformanceReport,
+  type academicPerformanceQuerySchema,
+  CLASSIFICATION_KINDS,
+  CLASSIFICATION_LABELS,
+  type ClassificationKind,
+  type ClassificationReport,
+  type ClassificationRow,
+  type CompletionGap,
+  type CompletionRow,
+  type classificationQuerySchema,
+  type JournalCompletionReport,
+  type journalCompletionQuerySchema,
+  type PerformanceRow,
+  type PerformanceSubjectRow,
+  type PerformanceTeacherRow,
+} from '@parta/shared/domain/contracts/reports';
+import { formatDate } from '@parta/shared/domain/dates';
+import { groupName, shortName } from '@parta/shared/domain/names';
+import {
+  classificationCounts,
+  classifyStudent,
+  type MarkCounts,
+  minimumMarks,
+  percentages,
+  type StudentClass,
+} from '@parta/shared/domain/reports';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { classes, ktpPlans, lessons, loads, students } from '../../db/schema';
+import { inScope, scopeFilter } from '../../db/scope';
+import type { Actor } from '../../plugins/auth';
+import { notFound } from '../../plugins/errors';
+import { getPeriod } from '../periods/periods.service';
+import { schoolToday } from '../timetable/timetable.service';
+import { type ReportSheet, writeReportWorkbook } from './report-workbook';
+import {
+  findCompletion,
+  findGaps,
+  findPlannedHours,
+  findStudentFinalCounts,
+  findStudentsAtMinimum,
+  findSubjectFinalCounts,
+  reportClasses,
+  type StudentFinalCounts,
+  type SubjectFinalCounts,
+} from './reports.repository';
+
+type ClassificationQuery = z.output<typeof classificationQuerySchema>;
+type PerformanceQuery = z.output<typeof academicPerformanceQuerySchema>;
+type CompletionQuery = z.output<typeof journalCompletionQuerySchema>;
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+const average = (sum: number, count: number) => (count === 0 ? null : round2(sum / count));
+const personName = (row: {
+  teacherSurname: string | null;
+  teacherName: string | null;
+  teacherPatronymic: string | null;
+}) =>
+  row.teacherSurname === null
+    ? null
+    : shortName({ surname: row.teacherSurname, name: row.teacherName, patronymic: row.teacherPatronymic });
+
+// ---------------------------------------------------------------- классификация
+
+/** The report's kind of a student: the classification plus «с одной 4/3» inside хорошисты/троечники. */
+function kindsOf(counts: StudentFinalCounts): { main: StudentClass; extra: ClassificationKind | null } {
+  const main = classifyStudent(counts);
+  if (main === 'good' && counts.n4 === 1) return { main, extra: 'good_one_four' };
+  if (main === 'satisfactory' && counts.n3 === 1) return { main, extra: 'satisfactory_one_three' };
+  return { main, extra: null };
+}
+
+const mainKind: Record<StudentClass, ClassificationKind> = {
+  excellent: 'excellent',
+  good: 'good',
+  satisfactory: 'satisfactory',
+  failing_one: 'failing_one',
+  failing_many: 'failing_many',
+  not_attested: 'not_attested',
+  exempt: 'exempt',
+  no_marks: 'no_marks',
+};
+
+function classificationRow(
+  level: ClassificationRow['level'],
+  name: string,
+  ids: { group_id: number | null; grade: number | null },
+  members: StudentFinalCounts[],
+  withNames: boolean,
+): ClassificationRow {
+  const counts = Object.fromEntries(CLASSIFICATION_KINDS.map((kind) => [kind, 0])) as Record<
+    ClassificationKind,
+    number
+  >;
+  const names = Object.fromEntries(
+    CLASSIFICATION_KINDS.map((kind) => [kind, []]),
+  ) as unknown as ClassificationRow['names'];
+  const classified: StudentClass[] = [];
+  let sum = 0;
+  let numeric = 0;
+  for (const student of members) {
+    const { main, extra } = kindsOf(student);
+    classified.push(main);
+    sum += student.sum;
+    numeric += student.numeric;
+    for (const kind of [mainKind[main], extra]) {
+      if (!kind) continue;
+      counts[kind] += 1;
+      if (withNames) names[kind].push({ id: student.id, name: `${student.surname} ${student.name}` });
+    }
+  }
+  const totals = classificationCounts(classified);
+  return {
+    level,
+    name,
+    ...ids,
+    students: members.length,
+    total: totals.total,
+    counts,
+    names,
+    ...percentages(totals),
+    average: average(sum, numeric),
+  };
+}
+
+/** GET /api/reports/classification: per class, per parallel and for the school. */
+export async function classificationReport(
+  db: Db,
+  actor: Actor,
+  query: ClassificationQuery,
+): Promise<ClassificationReport> {
+  const period = await getPeriod(db, actor, query.period_id);
+  const rows = await findStudentFinalCounts(
+    db,
+    period.id,
+    and(
+      reportClasses(period.organization_id, period.grades, query.group_id),
+      inScope(actor, students.organizationId),
+    ),
+  );
+  if (query.group_id !== undefined) await assertClass(db, actor, query.group_id);
+  const byClass = new Map<number, StudentFinalCounts[]>();
+  for (const row of rows) byClass.set(row.classId, [...(byClass.get(row.classId) ?? []), row]);
+  const result: ClassificationRow[] = [];
+  const grades = [...new Set(rows.map((row) => row.number))];
+  for (const grade of grades) {
+    const gradeRows = rows.filter((row) => row.number === grade);
+    for (const [classId, members] of byClass) {
+      if (members[0].number !== grade) continue;
+      result.push(
+        classificationRow('class', groupName(members[0]), { group_id: classId, grade }, members, true),
+      );
+    }
+    if (query.group_id === undefined)
+      result.push(classificationRow('grade', `${grade} классы`, { group_id: null, grade }, gradeRows, false));
+  }
+  if (query.group_id === undefined)
+    result.push(classificationRow('school', 'Всего по школе', { group_id: null, grade: null }, rows, false));
+  return { period: { id: period.id, name: period.name }, rows: result };
+}
+
+async function assertClass(db: Db, actor: Actor, groupId: number) {
+  const [row] = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.id, groupId), inScope(actor, classes.organizationId)));
+  if (!row) throw notFound('Класс не найден');
+}
+
+const percentColumns = [
+  { header: '% успеваемости', width: 16 },
+  { header: '% качества', width: 12 },
+  { header: 'СОУ, %', width: 10 },
+  { header: 'Средний балл', width: 14 },
+];
+const percentCells = (row: {
+  success: number | null;
+  quality: number | null;
+  sou: number | null;
+  average: number | null;
+}) => [row.success, row.quality, row.sou, row.average];
+
+export function classificationWorkbook(report: ClassificationReport) {
+  const sheets: ReportSheet[] = [
+    {
+      name: 'Классификация',
+      columns: [
+        { header: 'Класс', width: 16 },
+        { header: 'Учеников', width: 10 },
+        { header: 'N (без освобождённых)', width: 12 },
+        ...CLASSIFICATION_KINDS.map((kind) => ({ header: CLASSIFICATION_LABELS[kind], width: 14 })),
+        ...percentColumns,
+      ],
+      rows: report.rows.map((row) => [
+        row.name,
+        row.students,
+        row.total,
+        ...CLASSIFICATION_KINDS.map((kind) => row.counts[kind]),
+        ...percentCells(row),
+      ]),
+    },
+    {
+      name: 'Ученики',
+      columns: [
+        { header: 'Класс', width: 10 },
+        { header: 'Группа', width: 30 },
+        { header: 'Ученик', width: 36 },
+      ],
+      rows: report.rows
+        .filter((row) => row.level === 'class')
+        .flatMap((row) =>
+          CLASSIFICATION_KINDS.flatMap((kind) =>
+            row.names[kind].map((student) => [row.name, CLASSIFICATION_LABELS[kind], student.name]),
+          ),
+        ),
+    },
+  ];
+  return writeReportWorkbook(`Классификация, ${report.period.name}`, sheets);
+}
+
+// ---------------------------------------------------------------- академическая успеваемость
+
+type Counts = Pick<PerformanceRow, 'n5' | 'n4' | 'n3' | 'n2' | 'na' | 'without_mark' | 'exempt' | 'total'>;
+
+function countsOf(rows: SubjectFinalCounts[]) {
+  const counts: Counts = { n5: 0, n4: 0, n3: 0, n2: 0, na: 0, without_mark: 0, exempt: 0, total: 0 };
+  let sum = 0;
+  let numeric = 0;
+  for (const row of rows) {
+    counts.n5 += row.n5;
+    counts.n4 += row.n4;
+    counts.n3 += row.n3;
+    counts.n2 += row.n2;
+    counts.na += row.na;
+    counts.exempt += row.exempt;
+    counts.without_mark += row.students - row.n5 - row.n4 - row.n3 - row.n2 - row.na - row.exempt;
+    counts.total += row.students - row.exempt;
+    sum += row.sum;
+    numeric += row.numeric;
+  }
+  const forPercent: MarkCounts = { ...counts };
+  return { ...counts, ...percentages(forPercent), average: average(sum, numeric) };
+}
+
+/** GET /api/reports/academic-performance: per class × subject and per teacher. */
+export async function performanceReport(
+  db: Db,
+  actor: Actor,
+  query: PerformanceQuery,
+): Promise<AcademicPerformanceReport> {
+  const period = await getPeriod(db, actor, query.period_id);
+  if (query.group_id !== undefined) await assertClass(db, actor, query.group_id);
+  const rows = await findSubjectFinalCounts(
+    db,
+    period.id,
+    and(
+      reportClasses(period.organization_id, period.grades, query.group_id),
+      inScope(actor, loads.organizationId),
+      query.subject_id === undefined ? undefined : eq(loads.subjectId, query.subject_id),
+      query.teacher_id === undefined ? undefined : eq(loads.teacherId, query.teacher_id),
+    ),
+  );
+  const pairs = new Map<string, SubjectFinalCounts[]>();
+  const teachers = new Map<number | null, SubjectFinalCounts[]>();
+  const bySubject = new Map<number, SubjectFinalCounts[]>();
+  for (const row of rows) {
+    bySubject.set(row.subjectId, [...(bySubject.get(row.subjectId) ?? []), row]);
+    const key = `${row.classId}|${row.subjectId}`;
+    pairs.set(key, [...(pairs.get(key) ?? []), row]);
+    teachers.set(row.teacherId, [...(teachers.get(row.teacherId) ?? []), row]);
+  }
+  const classRows: PerformanceRow[] = [...pairs.values()].map((group) => {
+    const first = group[0];
+    const named = group.filter((row) => row.teacherId !== null);
+    return {
+      group_id: first.classId,
+      group_name: groupName(first),
+      subject_id: first.subjectId,
+      subject_name: first.subjectName,
+      teacher_id: named.length === 1 ? named[0].teacherId : null,
+      teacher_name: named.length > 0 ? named.map((row) => personName(row)).join(', ') : null,
+      ...countsOf(group),
+    };
+  });
+  const teacherRows: PerformanceTeacherRow[] = [...teachers.entries()]
+    .map(([teacherId, group]) => ({
+      teacher_id: teacherId,
+      teacher_name: teacherId === null ? 'Учитель не назначен' : (personName(group[0]) ?? ''),
+      ...countsOf(group),
+    }))
+    .sort((a, b) => a.teacher_name.localeCompare(b.teacher_name, 'ru'));
+  const subjectRows: PerformanceSubjectRow[] = [...bySubject.values()]
+    .map((group) => ({
+      subject_id: group[0].subjectId,
+      subject_name: group[0].subjectName,
+      ...countsOf(group),
+    }))
+    .sort((a, b) => a.subject_name.localeCompare(b.subject_name, 'ru'));
+  return {
+    period: { id: period.id, name: period.name },
+    rows: classRows,
+    subjects: subjectRows,
+    teachers: teacherRows,
+  };
+}
+
+const countColumns = [
+  { header: 'N', width: 6 },
+  { header: '«5»', width: 6 },
+  { header: '«4»', width: 6 },
+  { header: '«3»', width: 6 },
+  { header: '«2»', width: 6 },
+  { header: 'н/а', width: 6 },
+  { header: 'без оценки', width: 10 },
+  { header: 'осв.', width: 6 },
+];
+const countCells = (row: Counts) => [
+  row.total,
+  row.n5,
+  row.n4,
+  row.n3,
+  row.n2,
+  row.na,
+  row.without_mark,
+  row.exempt,
+];
+
+export function performanceWorkbook(report: AcademicPerformanceReport) {
+  return writeReportWorkbook(`Академическая успеваемость, ${report.period.name}`, [
+    {
+      name: 'Классы и предметы',
+      columns: [
+        { header: 'Класс', width: 8 },
+        { header: 'Предмет', width: 28 },
+        { header: 'Учитель', width: 28 },
+        ...countColumns,
+        ...percentColumns,
+      ],
+      rows: report.rows.map((row) => [
+        row.group_name,
+        row.subject_name,
+        row.teacher_name,
+        ...countCells(row),
+        ...percentCells(row),
+      ]),
+    },
+    {
+      name: 'Предметы',
+      columns: [{ header: 'Предмет', width: 28 }, ...countColumns, ...percentColumns],
+      rows: report.subjects.map((row) => [row.subject_name, ...countCells(row), ...percentCells(row)]),
+    },
+    {
+      name: 'Учителя',
+      columns: [{ header: 'Учитель', width: 28 }, ...countColumns, ...percentColumns],
+      rows: report.teachers.map((row) => [row.teacher_name, ...countCells(row), ...percentCells(row)]),
+    },
+  ]);
+}
+
+// ---------------------------------------------------------------- заполняемость журнала
+
+const GAPS_LIMIT = 500;
+
+/** GET /api/reports/journal-completion: held lessons up to today within the range. */
+export async function completionReport(
+  db: Db,
+  actor: Actor,
+  query: CompletionQuery,
+): Promise<JournalCompletionReport> {
+  const today = schoolToday();
+  const to = [query.to, today].sort()[0];
+  if (query.group_id !== undefined) await assertClass(db, actor, query.group_id);
+  const where: SQL | undefined = and(
+    scopeFilter(actor, lessons.organizationId),
+    query.teacher_id === undefined ? undefined : eq(lessons.teacherId, query.teacher_id),
+    query.group_id === undefined ? undefined : eq(lessons.classId, query.group_id),
+  );
+  const [rows, atMinimum, [gapRows, gapsTotal], planned] = await Promise.all([
+    findCompletion(db, query.from, to, where),
+    findStudentsAtMinimum(db, query.from, to, where),
+    findGaps(db, query.from, to, where, GAPS_LIMIT),
+    findPlannedHours(db, query.from, query.to, inScope(actor, ktpPlans.organizationId)),
+  ]);
+  const enough = new Map(
+    atMinimum.map((row) => [`${row.teacher_id}|${row.class_id}|${row.subject_id}`, Number(row.enough)]),
+  );
+  const result: CompletionRow[] = rows.map((row) => {
+    const plans = planned.filter(
+      (plan) =>
+        plan.subjectId === row.subjectId &&
+        (plan.teacherId === null || plan.teacherId === row.teacherId) &&
+        (plan.classId === row.classId || (plan.classId === null && plan.grade === row.number)),
+    );
+    return {
+      teacher_id: row.teacherId,
+      teacher_name: personName(row),
+      group_id: row.classId,
+      group_name: groupName(row),
+      subject_id: row.subjectId,
+      subject_name: row.subjectName,
+      held: row.held,
+      with_topic: row.withTopic,
+      with_homework: row.withHomework,
+      with_marks: row.withMarks,
+      ktp_planned_hours: plans.length === 0 ? null : plans.reduce((sum, plan) => sum + Number(plan.hours), 0),
+      ktp_given_hours: row.ktpGiven,
+      students: row.students,
+      marks: row.marks,
+      minimum_marks: minimumMarks(row.held),
+      students_below_minimum: Math.max(
+        0,
+        row.students - (enough.get(`${row.teacherId}|${row.classId}|${row.subjectId}`) ?? 0),
+      ),
+    };
+  });
+  const gaps: CompletionGap[] = gapRows.map((gap) => ({
+    lesson_id: gap.id,
+    date: gap.date,
+    lesson_number: gap.lessonNumber,
+    group_name: groupName(gap),
+    subject_name: gap.subjectName,
+    teacher_name: personName(gap),
+    missing: [
+      ...(gap.topic?.trim() ? [] : (['topic'] as const)),
+      ...(gap.homework?.trim() ? [] : (['homework'] as const)),
+      ...(gap.hasMarks ? [] : (['marks'] as const)),
+    ],
+  }));
+  return { from: query.from, to: query.to, rows: result, gaps, gaps_total: gapsTotal };
+}
+
+const MISSING_LABELS = { topic: 'тема', homework: 'д/з', marks: 'оценки' } as const;
+const share = (part: number, whole: number) => (whole === 0 ? null : Math.round((part * 1000) / whole) / 10);
+
+export function completionWorkbook(report: JournalCompletionReport) {
+  return writeReportWorkbook(`Заполняемость журнала ${formatDate(report.from)}–${formatDate(report.to)}`, [
+    {
+      name: 'Заполняемость',
+      columns: [
+        { header: 'Учитель', width: 26 },
+        { header: 'Класс', width: 8 },
+        { header: 'Предмет', width: 26 },
+        { header: 'Проведено уроков', width: 12 },
+        { header: 'С темой', width: 10 },
+        { header: '% с темой', width: 10 },
+        { header: 'С д/з', width: 10 },
+        { header: '% с д/з', width: 10 },
+        { header: 'С оценками', width: 10 },
+        { header: '% с оценками', width: 10 },
+        { header: 'КТП: часов по плану', width: 12 },
+        { header: 'КТП: дано', width: 10 },
+        { header: 'Учеников', width: 10 },
+        { header: 'Оценок', width: 10 },
+        { header: 'Минимум на ученика', width: 12 },
+        { header: 'Ниже минимума', width: 12 },
+      ],
+      rows: report.rows.map((row) => [
+        row.teacher_name,
+        row.group_name,
+        row.subject_name,
+        row.held,
+        row.with_topic,
+        share(row.with_topic, row.held),
+        row.with_homework,
+        share(row.with_homework, row.held),
+        row.with_marks,
+        share(row.with_marks, row.held),
+        row.ktp_planned_hours,
+        row.ktp_given_hours,
+        row.students,
+        row.marks,
+        row.minimum_marks,
+        row.students_below_minimum,
+      ]),
+    },
+    {
+      name: 'Пропуски',
+      columns: [
+        { header: 'Дата', width: 10 },
+        { header: 'Урок', width: 6 },
+        { header: 'Класс', width: 8 },
+        { header: 'Предмет', width: 26 },
+        { header: 'Учитель', width: 26 },
+        { header: 'Не заполнено', width: 24 },
+      ],
+      rows: report.gaps.map((gap) => [
+        formatDate(gap.date),
+        gap.lesson_number,
+        gap.group_name,
+        gap.subject_name,
+        gap.teacher_name,
+        gap.missing.map((item) => MISSING_LABELS[item]).join(', '),
+      ]),
+    },
+  ]);
+}

@@ -1,0 +1,393 @@
+import { XLSX_MIME } from '@parta/shared/domain/contracts/people';
+import {
+  academicPerformanceReportSchema,
+  classificationReportSchema,
+  journalCompletionReportSchema,
+} from '@parta/shared/domain/contracts/reports';
+import { and, asc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import { call, createTestApp, loginAs } from '../../../test/helpers';
+import {
+  classes,
+  finalMarks,
+  ktpItems,
+  ktpPlans,
+  lessons,
+  loads,
+  marks,
+  organizations,
+  periods,
+  students,
+  subjects,
+} from '../../db/schema';
+
+let app: FastifyInstance;
+const tokens: Record<string, string> = {};
+let classId: number;
+let periodId: number;
+let subjectIds: number[];
+let studentIds: number[];
+let teacherId: number;
+
+/**
+ * A class 6В of twelve students counted by hand. Final marks of I четверть in subjects A, B, C:
+ *  0, 1  5 5 5      отличники
+ *  2     5 4 5      хорошист с одной «4»
+ *  3, 4  4 4 5      хорошисты
+ *  5     3 5 5      троечник с одной «3»
+ *  6     3 3 4      троечник
+ *  7     2 3 4      неуспевающий, одна «2»
+ *  8     2 2 3      неуспевающий, две «2»
+ *  9     Н/А 4 5    не аттестован
+ * 10     осв ×3     освобождён: out of N
+ * 11     4 3 4      троечник с одной «3»
+ */
+const MARKS = [
+  ['5', '5', '5'],
+  ['5', '5', '5'],
+  ['5', '4', '5'],
+  ['4', '4', '5'],
+  ['4', '4', '5'],
+  ['3', '5', '5'],
+  ['3', '3', '4'],
+  ['2', '3', '4'],
+  ['2', '2', '3'],
+  ['Н/А', '4', '5'],
+  ['осв', 'осв', 'осв'],
+  ['4', '3', '4'],
+] as const;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  for (const login of ['director2', 'zavuch', 'teacher', 'student', 'parent'])
+    tokens[login] = await loginAs(app, login);
+  teacherId = (await call(app, tokens.teacher, 'POST', '/api/auth/me')).json().data.id;
+  const [school] = await app.db.select().from(organizations).where(eq(organizations.name, 'МБОУ СОШ №1'));
+  const organizationId =
+    school?.id ?? (await call(app, tokens.zavuch, 'POST', '/api/auth/me')).json().data.organization.id;
+  [{ id: classId }] = await app.db
+    .insert(classes)
+    .values({ organizationId, number: 6, letter: 'В', academicYear: '2026/2027' })
+    .returning({ id: classes.id });
+  [{ id: periodId }] = await app.db
+    .select({ id: periods.id })
+    .from(periods)
+    .where(and(eq(periods.organizationId, organizationId), eq(periods.name, 'I четверть')));
+  subjectIds = (
+    await app.db
+      .select({ id: subjects.id })
+      .from(subjects)
+      .where(eq(subjects.organizationId, organizationId))
+      .orderBy(asc(subjects.id))
+      .limit(3)
+  ).map((row) => row.id);
+  await app.db
+    .insert(loads)
+    .values(
+      subjectIds.map((subjectId) => ({ organizationId, classId, subjectId, teacherId, hoursPerWeek: 2 })),
+    );
+  studentIds = (
+    await app.db
+      .insert(students)
+      .values(
+        MARKS.map((_, index) => ({
+          organizationId,
+          classId,
+          surname: `Ученик${String(index).padStart(2, '0')}`,
+          name: 'Тест',
+        })),
+      )
+      .returning({ id: students.id })
+  ).map((row) => row.id);
+  await app.db.insert(finalMarks).values(
+    MARKS.flatMap((row, student) =>
+      row.map((value, subject) => ({
+        organizationId,
+        studentId: studentIds[student],
+        subjectId: subjectIds[subject],
+        periodId,
+        value,
+      })),
+    ),
+  );
+
+  // Journal completion in September: six held lessons of subject A and one cancelled.
+  const [plan] = await app.db
+    .insert(ktpPlans)
+    .values({
+      organizationId,
+      name: 'План 6В',
+      academicYear: '2026/2027',
+      teacherId,
+      subjectId: subjectIds[0],
+      classId,
+      grade: 6,
+    })
+    .returning({ id: ktpPlans.id });
+  const items = await app.db
+    .insert(ktpItems)
+    .values([
+      { organizationId, planId: plan.id, position: 1, topic: 'Т1', hours: 2, plannedDate: '2026-09-07' },
+      { organizationId, planId: plan.id, position: 2, topic: 'Т2', hours: 1, plannedDate: '2026-09-09' },
+      { organizationId, planId: plan.id, position: 3, topic: 'Т3', hours: 4, plannedDate: '2026-10-05' },
+    ])
+    .returning({ id: ktpItems.id });
+  const lesson = (date: string, values: Partial<typeof lessons.$inferInsert> = {}) => ({
+    organizationId,
+    classId,
+    subjectId: subjectIds[0],
+    teacherId,
+    date,
+    lessonNumber: 8,
+    ...values,
+  });
+  const made = await app.db
+    .insert(lessons)
+    .values([
+      lesson('2026-09-07', { topic: 'Т1', homework: 'д/з', ktpItemId: items[0].id }),
+      lesson('2026-09-08', { topic: 'Т1', homework: 'д/з', ktpItemId: items[0].id }),
+      lesson('2026-09-09', { topic: 'Т2' }),
+      lesson('2026-09-10', { topic: 'Т3', homework: 'д/з' }),
+      lesson('2026-09-14'),
+      lesson('2026-09-15', { topic: '   ', homework: 'д/з' }),
+      lesson('2026-09-16', { status: 'cancelled' }),
+    ])
+    .returning({ id: lessons.id });
+  await app.db.insert(marks).values([
+    ...studentIds.map((studentId) => ({
+      organizationId,
+      lessonId: made[0].id,
+      studentId,
+      value: '4' as const,
+    })),
+    ...studentIds
+      .slice(0, 6)
+      .map((studentId) => ({ organizationId, lessonId: made[1].id, studentId, value: '5' as const })),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('GET /api/reports/classification', () => {
+  it('counts the class as by hand: N without освобождённые, the three percentages and the average', async () => {
+    const response = await call(
+      app,
+      tokens.zavuch,
+      'GET',
+      `/api/reports/classification?period_id=${periodId}&group_id=${classId}`,
+    );
+    expect(response.statusCode).toBe(200);
+    const report = classificationReportSchema.parse(response.json().data);
+    expect(report.period.name).toBe('I четверть');
+    expect(report.rows).toHaveLength(1);
+    const [row] = report.rows;
+    expect(row).toMatchObject({ level: 'class', name: '6В', students: 12, total: 11 });
+    expect(row.counts).toEqual({
+      excellent: 2,
+      good: 3,
+      good_one_four: 1,
+      satisfactory: 3,
+      satisfactory_one_three: 2,
+      failing_one: 1,
+      failing_many: 1,
+      not_attested: 1,
+      no_marks: 0,
+      exempt: 1,
+    });
+    // успеваемость 8·100/11 = 72.7; качество 5·100/11 = 45.5;
+    // СОУ (2·100 + 3·64 + 3·36 + 2·16 + 1·7)/11 = 539/11 = 49; средний 129/32 = 4.03.
+    expect([row.success, row.quality, row.sou, row.average]).toEqual([72.7, 45.5, 49, 4.03]);
+    expect(row.names.failing_many.map((student) => student.name)).toEqual(['Ученик08 Тест']);
+    expect(row.names.good_one_four.map((student) => student.name)).toEqual(['Ученик02 Тест']);
+  });
+
+  it('adds the parallel and the school; the rows of the other classes count their students without marks', async () => {
+    const report = classificationReportSchema.parse(
+      (await call(app, tokens.zavuch, 'GET', `/api/reports/classification?period_id=${periodId}`)).json()
+        .data,
+    );
+    const parallel = report.rows.find((row) => row.level === 'grade' && row.grade === 6)!;
+    const classRows = report.rows.filter((row) => row.level === 'class' && row.grade === 6);
+    expect(classRows.map((row) => row.name)).toEqual(['6А', '6Б', '6В']);
+    expect(parallel.students).toBe(classRows.reduce((sum, row) => sum + row.students, 0));
+    expect(parallel.counts.excellent).toBe(2);
+    expect(report.rows.at(-1)).toMatchObject({ level: 'school', name: 'Всего по школе' });
+    // Grades of the period only: I четверть is for 1–9, so no 10th or 11th classes.
+    expect(report.rows.some((row) => row.grade === 10 || row.grade === 11)).toBe(false);
+  });
+
+  it('downloads the same figures as .xlsx', async () => {
+    const response = await call(
+      app,
+      tokens.zavuch,
+      'GET',
+      `/api/reports/classification?period_id=${periodId}&group_id=${classId}&format=xlsx`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(XLSX_MIME);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Классификация')!;
+    const header = (sheet.getRow(1).values as string[]).slice(1);
+    const values = (sheet.getRow(2).values as (string | number)[]).slice(1);
+    const cell = (name: string) => values[header.indexOf(name)];
+    expect(cell('Класс')).toBe('6В');
+    expect(cell('Отличники')).toBe(2);
+    expect(cell('% качества')).toBe(45.5);
+    expect(cell('СОУ, %')).toBe(49);
+    expect(book.getWorksheet('Ученики')!.rowCount).toBe(1 + 12 + 1 + 2);
+  });
+});
+
+describe('GET /api/reports/academic-performance', () => {
+  it('per class × subject and per teacher, as counted by hand', async () => {
+    const response = await call(
+      app,
+      tokens.zavuch,
+      'GET',
+      `/api/reports/academic-performance?period_id=${periodId}&group_id=${classId}`,
+    );
+    expect(response.statusCode).toBe(200);
+    const report = academicPerformanceReportSchema.parse(response.json().data);
+    const bySubject = subjectIds.map((id) => report.rows.find((row) => row.subject_id === id)!);
+    const figures = (row: (typeof bySubject)[number]) => [
+      row.total,
+      row.n5,
+      row.n4,
+      row.n3,
+      row.n2,
+      row.na,
+      row.exempt,
+      row.success,
+      row.quality,
+      row.sou,
+      row.average,
+    ];
+    // A: 5 5 5 4 4 3 3 2 2 н/а осв 4 → СОУ (300+192+72+32+7)/11 = 54.8, средний 37/10.
+    expect(figures(bySubject[0])).toEqual([11, 3, 3, 2, 2, 1, 1, 72.7, 54.5, 54.8, 3.7]);
+    // B: 5 5 4 4 4 5 3 3 2 4 осв 3 → СОУ (300+256+108+16)/11 = 61.8, средний 42/11.
+    expect(figures(bySubject[1])).toEqual([11, 3, 4, 3, 1, 0, 1, 90.9, 63.6, 61.8, 3.82]);
+    // C: 5 5 5 5 5 5 4 4 3 5 осв 4 → СОУ (700+192+36)/11 = 84.4, средний 50/11.
+    expect(figures(bySubject[2])).toEqual([11, 7, 3, 1, 0, 0, 1, 100, 90.9, 84.4, 4.55]);
+    expect(report.subjects.find((row) => row.subject_id === subjectIds[2])?.quality).toBe(90.9);
+    const teacher = report.teachers.find((row) => row.teacher_id === teacherId)!;
+    // All three: N 33; СОУ (1300+640+216+48+7)/33 = 67; средний 129/32 = 4.03 (as the class).
+    expect([teacher.total, teacher.n5, teacher.n4, teacher.sou, teacher.average]).toEqual([
+      33, 13, 10, 67, 4.03,
+    ]);
+  });
+
+  it('filters by subject and teacher and downloads .xlsx', async () => {
+    const report = academicPerformanceReportSchema.parse(
+      (
+        await call(
+          app,
+          tokens.zavuch,
+          'GET',
+          `/api/reports/academic-performance?period_id=${periodId}&subject_id=${subjectIds[1]}&teacher_id=${teacherId}`,
+        )
+      ).json().data,
+    );
+    expect(report.rows.every((row) => row.subject_id === subjectIds[1] && row.teacher_id === teacherId)).toBe(
+      true,
+    );
+    const file = await call(
+      app,
+      tokens.zavuch,
+      'GET',
+      `/api/reports/academic-performance?period_id=${periodId}&format=xlsx`,
+    );
+    expect(file.headers['content-type']).toBe(XLSX_MIME);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['Классы и предметы', 'Предметы', 'Учителя']);
+  });
+});
+
+describe('GET /api/reports/journal-completion', () => {
+  it('held lessons with a topic, homework and grades, КТП hours, the minimum of marks and the gaps', async () => {
+    const response = await call(
+      app,
+      tokens.zavuch,
+      'GET',
+      `/api/reports/journal-completion?from=2026-09-01&to=2026-09-30&group_id=${classId}`,
+    );
+    expect(response.statusCode).toBe(200);
+    const report = journalCompletionReportSchema.parse(response.json().data);
+    expect(report.rows).toHaveLength(1);
+    expect(report.rows[0]).toMatchObject({
+      teacher_id: teacherId,
+      group_name: '6В',
+      held: 6,
+      with_topic: 4,
+      with_homework: 4,
+      with_marks: 2,
+      ktp_planned_hours: 3,
+      ktp_given_hours: 2,
+      students: 12,
+      marks: 18,
+      minimum_marks: 2,
+      students_below_minimum: 6,
+    });
+    expect(report.gaps.map((gap) => [gap.date, gap.missing])).toEqual([
+      ['2026-09-09', ['homework', 'marks']],
+      ['2026-09-14', ['topic', 'homework', 'marks']],
+      ['2026-09-15', ['topic', 'marks']],
+    ]);
+    expect(report.gaps_total).toBe(3);
+    const file = await call(
+      app,
+      tokens.zavuch,
+      'GET',
+      `/api/reports/journal-completion?from=2026-09-01&to=2026-09-30&group_id=${classId}&format=xlsx`,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(book.getWorksheet('Пропуски')!.rowCount).toBe(4);
+  });
+});
+
+describe('keys, scope and validation of the reports', () => {
+  const urls = () => [
+    `/api/reports/classification?period_id=${periodId}`,
+    `/api/reports/academic-performance?period_id=${periodId}`,
+    `/api/reports/journal-completion?from=2026-09-01&to=2026-09-30&group_id=${classId}`,
+  ];
+
+  it('student and parent get 403; teacher (reports.view) reads them', async () => {
+    for (const url of urls()) {
+      expect((await call(app, tokens.student, 'GET', url)).statusCode).toBe(403);
+      expect((await call(app, tokens.parent, 'GET', url)).statusCode).toBe(403);
+      expect((await call(app, tokens.teacher, 'GET', url)).statusCode).toBe(200);
+    }
+  });
+
+  it('another school’s period or class is not found', async () => {
+    for (const url of urls()) expect((await call(app, tokens.director2, 'GET', url)).statusCode).toBe(404);
+  });
+
+  it('bad queries answer 422 in Russian', async () => {
+    const missing = await call(app, tokens.zavuch, 'GET', '/api/reports/classification');
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.period_id).toEqual(['Неверный идентификатор']);
+    const reversed = await call(
+      app,
+      tokens.zavuch,
+      'GET',
+      '/api/reports/journal-completion?from=2026-09-30&to=2026-09-01',
+    );
+    expect(reversed.statusCode).toBe(422);
+    expect(reversed.json().errors.to).toEqual(['Конец периода раньше начала']);
+    const format = await call(
+      app,
+      tokens.zavuch,
+      'GET',
+      `/api/reports/classification?period_id=${periodId}&format=pdf`,
+    );
+    expect(format.statusCode).toBe(422);
+    expect(format.json().errors.format).toEqual(['format: json или xlsx']);
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * Contracts of the reports (issue 12): классификация, академическая успеваемость and
+ * заполняемость журнала; figures by shared/domain/reports.ts, each route also answers .xlsx.
+ */
+import { z } from 'zod';
+import { idSchema, isoDateSchema } from './common';
+
+const formatField = {
+  /** xlsx: the same figures as a workbook download. */
+  format: z.enum(['json', 'xlsx'], { error: 'format: json или xlsx' }).default('json'),
+};
+
+export const classificationQuerySchema = z.object({
+  period_id: idSchema,
+  group_id: idSchema.optional(),
+  ...formatField,
+});
+
+export type ClassificationQuery = z.input<typeof classificationQuerySchema>;
+
+export const academicPerformanceQuerySchema = z.object({
+  period_id: idSchema,
+  group_id: idSchema.optional(),
+  subject_id: idSchema.optional(),
+  teacher_id: idSchema.optional(),
+  ...formatField,
+});
+
+export type AcademicPerformanceQuery = z.input<typeof academicPerformanceQuerySchema>;
+
+export const journalCompletionQuerySchema = z
+  .object({
+    from: isoDateSchema,
+    to: isoDateSchema,
+    teacher_id: idSchema.optional(),
+    group_id: idSchema.optional(),
+    ...formatField,
+  })
+  .refine((query) => query.from <= query.to, { error: 'Конец периода раньше начала', path: ['to'] })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 400 * 86_400_000, {
+    error: 'Не больше года за один отчёт',
+    path: ['to'],
+  });
+export type JournalCompletionQuery = z.input<typeof journalCompletionQuerySchema>;
+
+const percentagesShape = {
+  /** % успеваемости, one decimal; null when N is 0. */
+  success: z.number().nullable(),
+  /** % качества знаний. */
+  quality: z.number().nullable(),
+  /** СОУ, %. */
+  sou: z.number().nullable(),
+  /** Mean of the numeric final marks. */
+  average: z.number().nullable(),
+};
+
+const personRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** The seven columns of the classification and the students behind each. */
+export const CLASSIFICATION_KINDS = [
+  'excellent',
+  'good',
+  'good_one_four',
+  'satisfactory',
+  'satisfactory_one_three',
+  'failing_one',
+  'failing_many',
+  'not_attested',
+  'no_marks',
+  'exempt',
+] as const;
+export type ClassificationKind = (typeof CLASSIFICATION_KINDS)[number];
+
+export const CLASSIFICATION_LABELS: Record<ClassificationKind, string> = {
+  excellent: 'Отличники',
+  good: 'Хорошисты',
+  good_one_four: 'из них с одной «4»',
+  satisfactory: 'Троечники',
+  satisfactory_one_three: 'из них с одной «3»',
+  failing_one: 'Неуспевающие: одна «2»',
+  failing_many: 'Неуспевающие: две «2» и более',
+  not_attested: 'Не аттестованы',
+  no_marks: 'Без итоговых оценок',
+  exempt: 'Освобождены',
+};
+
+export const classificationRowSchema = z.object({
+  /** class: one class; grade: a parallel; school: the whole report. */
+  level: z.enum(['class', 'grade', 'school']),
+  group_id: z.number().int().nullable(),
+  grade: z.number().int().nullable(),
+  name: z.string(),
+  students: z.number().int(),
+  /** N = students − освобождённые. */
+  total: z.number().int(),
+  counts: z.record(z.enum(CLASSIFICATION_KINDS), z.number().int()),
+  /** Names behind each number (class rows only; the parallel and school rows add them up). */
+  names: z.record(z.enum(CLASSIFICATION_KINDS), z.array(personRef)),
+  ...percentagesShape,
+});
+export type ClassificationRow = z.infer<typeof classificationRowSchema>;
+
+export const classificationReportSchema = z.object({
+  period: z.object({ id: z.number().int(), name: z.string() }),
+  rows: z.array(classificationRowSchema),
+});
+export type ClassificationReport = z.infer<typeof classificationReportSchema>;
+
+const countsShape = {
+  n5: z.number().int(),
+  n4: z.number().int(),
+  n3: z.number().int(),
+  n2: z.number().int(),
+  na: z.number().int(),
+  /** Students without a final mark yet (inside N). */
+  without_mark: z.number().int(),
+  exempt: z.number().int(),
+  total: z.number().int(),
+};
+
+export const performanceRowSchema = z.object({
+  group_id: z.number().int(),
+  group_name: z.string(),
+  subject_id: z.number().int(),
+  subject_name: z.string(),
+  teacher_id: z.number().int().nullable(),
+  teacher_name: z.string().nullable(),
+  ...countsShape,
+  ...percentagesShape,
+});
+export type PerformanceRow = z.infer<typeof performanceRowSchema>;
+
+export const performanceTeacherRowSchema = z.object({
+  teacher_id: z.number().int().nullable(),
+  teacher_name: z.string(),
+  ...countsShape,
+  ...percentagesShape,
+});
+export type PerformanceTeacherRow = z.infer<typeof performanceTeacherRowSchema>;
+
+export const performanceSubjectRowSchema = z.object({
+  subject_id: z.number().int(),
+  subject_name: z.string(),
+  ...countsShape,
+  ...percentagesShape,
+});
+export type PerformanceSubjectRow = z.infer<typeof performanceSubjectRowSchema>;
+
+export const academicPerformanceReportSchema = z.object({
+  period: z.object({ id: z.number().int(), name: z.string() }),
+  rows: z.array(performanceRowSchema),
+  /** Each subject over the classes of the report (the chart of quality by subject). */
+  subjects: z.array(performanceSubjectRowSchema),
+  teachers: z.array(performanceTeacherRowSchema),
+});
+export type AcademicPerformanceReport = z.infer<typeof academicPerformanceReportSchema>;
+
+export const completionRowSchema = z.object({
+  teacher_id: z.number().int().nullable(),
+  teacher_name: z.string().nullable(),
+  group_id: z.number().int(),
+  group_name: z.string(),
+  subject_id: z.number().int(),
+  subject_name: z.string(),
+  /** Lessons held in the range (not cancelled, up to today). */
+  held: z.number().int(),
+  with_topic: z.number().int(),
+  with_homework: z.number().int(),
+  with_marks: z.number().int(),
+  /** Σ hours of the КТП items planned inside the range; null without a plan. */
+  ktp_planned_hours: z.number().nullable(),
+  /** Held lessons that carry a КТП topic. */
+  ktp_given_hours: z.number().int(),
+  students: z.number().int(),
+  marks: z.number().int(),
+  /** Least marks per student for the held lessons (shared/domain/reports minimumMarks). */
+  minimum_marks: z.number().int(),
+  students_below_minimum: z.number().int(),
+});
+export type CompletionRow = z.infer<typeof completionRowSchema>;
+
+export const completionGapSchema = z.object({
+  lesson_id: z.number().int(),
+  date: z.string(),
+  lesson_number: z.number().int(),
+  group_name: z.string(),
+  subject_name: z.string(),
+  teacher_name: z.string().nullable(),
+  missing: z.array(z.enum(['topic', 'homework', 'marks'])),
+});
+export type CompletionGap = z.infer<typeof completionGapSchema>;
+
+export const journalCompletionReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(completionRowSchema),
+  /** Held lessons without a topic or homework, oldest first (at most 500). */
+  gaps: z.array(completionGapSchema),
+  gaps_total: z.number().int(),
+});
+export type JournalCompletionReport = z.infer<typeof journalCompletionReportSchema>;

@@ -1,0 +1,81 @@
+import {
+  classificationCounts,
+  classifyStudent,
+  markCategory,
+  minimumMarks,
+  percentages,
+  type StudentClass,
+  weightedAverage,
+} from './reports';
+
+const student = (marks: string) => {
+  const counts = { n5: 0, n4: 0, n3: 0, n2: 0, na: 0, exempt: 0 };
+  for (const value of marks.split(' ').filter(Boolean)) {
+    const category = markCategory(value as Parameters<typeof markCategory>[0]);
+    counts[category] += 1;
+  }
+  return classifyStudent(counts);
+};
+
+describe('classification of one student by final marks', () => {
+  it.each([
+    ['5 5 5 ЗЧ', 'excellent'],
+    ['5 4 5', 'good'],
+    ['4 4 4', 'good'],
+    ['5 3 4', 'satisfactory'],
+    ['3 3 3', 'satisfactory'],
+    ['5 2 4', 'failing_one'],
+    ['2 НЗ 4', 'failing_many'],
+    ['1 5 5', 'failing_one'],
+    ['Н/А 5 5', 'not_attested'],
+    ['Н/А 2 5', 'failing_one'],
+    ['5 5 осв', 'excellent'],
+    ['осв осв', 'exempt'],
+    ['', 'no_marks'],
+  ])('%s → %s', (marks, expected) => {
+    expect(student(marks)).toBe(expected);
+  });
+});
+
+describe('percentages by DOMAIN.md formulas', () => {
+  it('a class counted by hand: 25 students, 1 освобождён → N 24', () => {
+    // 3 отличника, 9 хорошистов, 8 троечников, 2 неуспевающих, 2 не аттестованы, 1 освобождён.
+    const classes: StudentClass[] = [
+      ...Array<StudentClass>(3).fill('excellent'),
+      ...Array<StudentClass>(9).fill('good'),
+      ...Array<StudentClass>(8).fill('satisfactory'),
+      'failing_one',
+      'failing_many',
+      'not_attested',
+      'not_attested',
+      'exempt',
+    ];
+    const counts = classificationCounts(classes);
+    expect(counts).toEqual({ n5: 3, n4: 9, n3: 8, n2: 2, na: 2, total: 24 });
+    // успеваемость (3+9+8)·100/24 = 83.33…; качество (3+9)·100/24 = 50;
+    // СОУ (3·100 + 9·64 + 8·36 + 2·16 + 2·7)/24 = (300+576+288+32+14)/24 = 1210/24 = 50.416…
+    expect(percentages(counts)).toEqual({ success: 83.3, quality: 50, sou: 50.4 });
+  });
+
+  it('all fives give 100 / 100 / 100; all н/а give СОУ 7; N = 0 gives no figure', () => {
+    expect(percentages({ n5: 4, n4: 0, n3: 0, n2: 0, na: 0, total: 4 })).toEqual({
+      success: 100,
+      quality: 100,
+      sou: 100,
+    });
+    expect(percentages({ n5: 0, n4: 0, n3: 0, n2: 0, na: 3, total: 3 }).sou).toBe(7);
+    expect(percentages({ n5: 0, n4: 0, n3: 0, n2: 0, na: 0, total: 0 })).toEqual({
+      success: null,
+      quality: null,
+      sou: null,
+    });
+  });
+
+  it('weighted average and the minimum number of marks', () => {
+    expect(weightedAverage(5 * 2 + 3, 3)).toBe(4.33);
+    expect(weightedAverage(0, 0)).toBeNull();
+    expect(minimumMarks(0)).toBe(0);
+    expect(minimumMarks(9)).toBe(3);
+    expect(minimumMarks(10)).toBe(4);
+  });
+});

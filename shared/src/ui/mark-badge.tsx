@@ -1,0 +1,31 @@
+import { Badge, type BadgeProps, Tooltip } from '@mantine/core';
+import { averageColor, finalMarkCategory, type MarkCategory } from '../domain/marks';
+
+/** Colour of each display category of a mark (SPEC §5: ЗЧ like 5, НЗ like 1, 1/2/Н/А failing). */
+const CATEGORY_COLORS: Record<MarkCategory, string> = {
+  excellent: 'green',
+  good: 'blue',
+  satisfactory: 'yellow',
+  failing: 'red',
+  exempt: 'gray',
+};
+
+export interface MarkBadgeProps extends Omit<BadgeProps, 'children' | 'color'> {
+  /** A grade or final mark as the API sends it ('5', 'Н/А', 'ЗЧ', 'осв' …), or a number: an average. */
+  value: string | number;
+  /** Shown on hover: the work type, a comment. */
+  hint?: string | null;
+}
+
+/** One mark as a coloured badge: grades and final marks by their category, averages by SPEC §5 colouring. */
+export function MarkBadge({ value, hint, ...props }: MarkBadgeProps) {
+  const isAverage = typeof value === 'number';
+  const color = isAverage ? averageColor(value) : CATEGORY_COLORS[finalMarkCategory(value) ?? 'exempt'];
+  const label = isAverage ? value.toFixed(2).replace('.', ',') : value;
+  const badge = (
+    <Badge color={color} variant="light" radius="sm" {...props}>
+      {label}
+    </Badge>
+  );
+  return hint ? <Tooltip label={hint}>{badge}</Tooltip> : badge;
+}
