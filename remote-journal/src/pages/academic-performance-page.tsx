@@ -71,35 +71,34 @@ export function AcademicPerformancePage() {
         <Loader />
       ) : (
         <Stack gap="md" className="report-table">
-          <>
-            <QualityChart
-              title="Качество по предметам"
-              bars={data.subjects.map((row) => ({
-                label: row.subject_name,
-                quality: row.quality,
-                success: row.success,
-              }))}
-            />
-            <Paper withBorder radius="md" p="xs">
-              <Title order={4} m="xs">
-                Учителя
-              </Title>
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped fz="sm" verticalSpacing={4} data-testid="performance-teachers">
-                  <Headers first={['Учитель']} />
-                  <Table.Tbody>
-                    {data.teachers.map((row) => (
-                      <Table.Tr key={row.teacher_id ?? 0}>
-                        <Table.Td>{row.teacher_name}</Table.Td>
-                        <CountCells row={row} />
-                        <PercentCells {...row} />
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Paper>
-          </>
+          <QualityChart
+            title="Качество по предметам"
+            bars={data.subjects.map((row) => ({
+              label: row.subject_name,
+              quality: row.quality,
+              success: row.success,
+            }))}
+          />
+          <Paper withBorder radius="md" p="xs">
+            <Title order={4} m="xs">
+              Учителя
+            </Title>
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped fz="sm" verticalSpacing={4} data-testid="performance-teachers">
+                <Headers first={['Учитель']} />
+                <Table.Tbody>
+                  {data.teachers.map((row) => (
+                    <Table.Tr key={row.teacher_id ?? 0}>
+                      <Table.Td>{row.teacher_name}</Table.Td>
+                      <CountCells row={row} />
+                      <PercentCells {...row} />
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+
           <Paper withBorder radius="md" p="xs">
             <Title order={4} m="xs">
               Классы и предметы

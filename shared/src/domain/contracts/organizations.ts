@@ -3,7 +3,7 @@
  * (SPEC §3, §7). The registry itself (requisites, balances) is in ./registry.
  */
 import { z } from 'zod';
-import { idSchema, plainString, uniqueBy } from './common';
+import { idSchema, uniqueBy } from './common';
 
 /** An organization of the caller's tree (GET /api/organizations/my-and-children). */
 export const organizationOptionSchema = z.object({

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useFormSave } from '@parta/shared';
 import {
@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import type { Dictionaries } from '../../registry/api/get-dictionaries';
+import { DictionarySelects } from '../../registry/ui/dictionary-selects';
 import { useApproveApplication } from '../api/approve-application';
 
 interface FormValues {
@@ -61,9 +62,6 @@ export function ApproveModal({ application, dictionaries, opened, onClose }: App
       setApproved(await approve.mutateAsync(applicationApproveSchema.parse(values)));
     }),
   );
-  const options = (items: { id: number; name: string }[]) =>
-    items.map((item) => ({ value: String(item.id), label: item.name }));
-
   return (
     <Modal opened={opened} onClose={onClose} title={`Одобрить заявку №${application.id}`} size="lg">
       {approved ? (
@@ -99,26 +97,7 @@ export function ApproveModal({ application, dictionaries, opened, onClose }: App
               </Alert>
             ) : null}
             <TextInput label="Краткое наименование" withAsterisk {...form.getInputProps('short_name')} />
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Select
-                label="Тип"
-                clearable
-                data={options(dictionaries.types)}
-                {...form.getInputProps('type_id')}
-              />
-              <Select
-                label="Форма"
-                clearable
-                data={options(dictionaries.forms)}
-                {...form.getInputProps('form_id')}
-              />
-              <Select
-                label="Вид"
-                clearable
-                data={options(dictionaries.kinds)}
-                {...form.getInputProps('kind_id')}
-              />
-            </SimpleGrid>
+            <DictionarySelects form={form} dictionaries={dictionaries} formLabel="Форма" />
             <Text fw={600} size="sm" mt="xs">
               Директор
             </Text>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useFormSave } from '@parta/shared';
 import {
@@ -7,6 +7,7 @@ import {
   type RegistryOrganization,
 } from '@parta/shared/domain/contracts/registry';
 import type { Dictionaries } from '../api/get-dictionaries';
+import { DictionarySelects } from './dictionary-selects';
 
 /** What the form edits: the contract's input, selects as strings. */
 interface FormValues {
@@ -50,9 +51,6 @@ export interface OrganizationFormProps {
   /** Saves; a rejected 422 answer shows its field errors in the form. */
   onSubmit: (body: OrganizationCreate) => Promise<unknown>;
 }
-
-const options = (items: { id: number; name: string }[]) =>
-  items.map((item) => ({ value: String(item.id), label: item.name }));
 
 /** Requisites of an organization: names, ИНН / КПП / ОГРН, address, region, type, form and kind. */
 export function OrganizationForm({
@@ -101,26 +99,7 @@ export function OrganizationForm({
           <TextInput label="Регион" {...form.getInputProps('region')} />
           <TextInput label="Адрес" {...form.getInputProps('address')} />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Select
-            label="Тип"
-            clearable
-            data={options(dictionaries.types)}
-            {...form.getInputProps('type_id')}
-          />
-          <Select
-            label="Организационно-правовая форма"
-            clearable
-            data={options(dictionaries.forms)}
-            {...form.getInputProps('form_id')}
-          />
-          <Select
-            label="Вид"
-            clearable
-            data={options(dictionaries.kinds)}
-            {...form.getInputProps('kind_id')}
-          />
-        </SimpleGrid>
+        <DictionarySelects form={form} dictionaries={dictionaries} />
         <Group justify="flex-end">
           <Button type="submit" loading={save.saving}>
             {submitLabel}
