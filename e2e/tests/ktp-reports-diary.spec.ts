@@ -3,9 +3,11 @@ import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { AppLayout } from '../pages/app-layout.page';
 import { DiaryPage } from '../pages/diary.page';
+import { JournalPage } from '../pages/journal.page';
 import { KtpPage } from '../pages/ktp.page';
 import { LoginPage } from '../pages/login.page';
 import { ReportsPage } from '../pages/reports.page';
+import { apiLogin } from '../support/demo';
 import { ARTIFACTS_DIR } from '../support/system';
 
 const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
@@ -172,6 +174,60 @@ test.describe('КТП, reports and the diary', () => {
     await expect(parentPage.getByText(/, 5А$/)).toBeVisible();
     await expect(parentDiary.lessons.first()).toBeVisible();
     await parentPage.screenshot({ path: shot('diary-parent') });
+    await parentPage.close();
+  });
+
+  test('a mark the teacher types in the journal appears in the student’s and the parent’s diary', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const asStudent = await apiLogin(request, 'student');
+    const studentId = (
+      (await (
+        await request.get('/api/diary', { headers: { Authorization: `Bearer ${asStudent}` } })
+      ).json()) as {
+        data: { student: { id: number } };
+      }
+    ).data.student.id;
+
+    await new LoginPage(page).signIn('teacher');
+    await new AppLayout(page).openMenuItem('Журнал');
+    await page.locator('a[href^="/journal/"]').filter({ hasText: '5А' }).first().click();
+    const journal = new JournalPage(page);
+    await journal.ready();
+    const [, groupId, loadId] = /journal\/(\d+)\/(\d+)/.exec(page.url())!;
+    const asTeacher = await apiLogin(request, 'teacher');
+    const grid = (
+      (await (
+        await request.get(`/api/journal/${groupId}/${loadId}`, {
+          headers: { Authorization: `Bearer ${asTeacher}` },
+        })
+      ).json()) as { data: { lessons: { date: string }[]; students: { id: number }[] } }
+    ).data;
+    const row = grid.students.findIndex((student) => student.id === studentId);
+    expect(row).toBeGreaterThanOrEqual(0);
+    // The period's last lesson: after the seeded term and after the journal spec's own columns.
+    const col = grid.lessons.length - 1;
+    const date = grid.lessons[col].date;
+
+    await journal.select(row, col);
+    await journal.type('4');
+    await expect(journal.cell(row, col)).toHaveText('4');
+    await expect(journal.cell(row, col)).toHaveAttribute('data-state', 'saved');
+
+    const studentPage = await browser.newPage();
+    await new LoginPage(studentPage).signIn('student');
+    const studentDiary = new DiaryPage(studentPage);
+    await studentDiary.openWeek(date);
+    await expect(studentDiary.day(date).getByTestId('diary-mark')).toHaveText(['4']);
+    await studentPage.close();
+
+    const parentPage = await browser.newPage();
+    await new LoginPage(parentPage).signIn('parent');
+    await parentPage.goto(`/diary?week=${date}&student=${studentId}`);
+    const parentDiary = new DiaryPage(parentPage);
+    await expect(parentDiary.day(date).getByTestId('diary-mark')).toHaveText(['4']);
     await parentPage.close();
   });
 });
