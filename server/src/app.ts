@@ -1,13 +1,12 @@
 // Zod's own messages (type errors, too short, …) in Russian, set where the browser apps set it too.
 import '@parta/shared/domain/contracts/zod-locale';
-import { constants as zlibConstants } from 'node:zlib';
-import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client';
 import { apiModules } from './modules';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authGuardPlugin } from './plugins/auth';
+import { addApiCompression } from './plugins/compression';
 import { databasePlugin } from './plugins/db';
 import { errorHandlerPlugin, notFoundHandler } from './plugins/errors';
 import { openapiDocsPlugin } from './plugins/openapi';
@@ -67,11 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       // JSON answers above 1 KB go compressed (brotli at a cheap level, else gzip): lists shrink ~10×.
-      await api.register(fastifyCompress, {
-        threshold: 1024,
-        encodings: ['br', 'gzip'],
-        brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-      });
+      addApiCompression(api);
       await api.register(authRoutes, {
         loginMaxFailures: options.loginMaxFailures,
         loginWindowMs: options.loginWindowMs,

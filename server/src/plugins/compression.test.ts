@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authHeader, createTestApp, loginAs } from '../../test/helpers';
+import { chooseEncoding } from './compression';
 import { frontendPlugin } from './frontend';
 
 describe('compression', () => {
@@ -27,6 +28,26 @@ describe('compression', () => {
       const body = JSON.parse(brotliDecompressSync(response.rawPayload).toString('utf8'));
       expect(body.data).toHaveLength(50);
       expect(response.rawPayload.length).toBeLessThan(JSON.stringify(body).length / 3);
+    });
+
+    it('fall back to gzip when brotli is not accepted, with the length of what is sent', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/students?per_page=50',
+        headers: { ...authHeader(director), 'accept-encoding': 'br;q=0, gzip' },
+      });
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+      expect(JSON.parse(gunzipSync(response.rawPayload).toString('utf8')).data).toHaveLength(50);
+    });
+
+    it('choose br before gzip, honour q=0 and *', () => {
+      expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+      expect(chooseEncoding('gzip;q=1.0, br;q=0.0')).toBe('gzip');
+      expect(chooseEncoding('*')).toBe('gzip');
+      expect(chooseEncoding('identity')).toBeUndefined();
+      expect(chooseEncoding(undefined)).toBeUndefined();
     });
 
     it('leave small answers and clients without Accept-Encoding alone', async () => {

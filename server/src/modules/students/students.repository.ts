@@ -1,9 +1,10 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
+import { inScopePlaceholder, prepared, scopeParams } from '../../db/prepared';
 import { classes, studentParents, students, users } from '../../db/schema';
 import { type ScopedActor, scopeFilter } from '../../db/scope';
-import { parentColumns } from '../parents/parents.repository';
 import { insertUserWithRole } from '../users/users.repository';
 
 export interface StudentFilter {
@@ -88,24 +89,59 @@ export async function findAllStudents(db: Db, scope: ScopedActor, filter: Studen
   return findStudentRows(db, filterWhere(scope, filter)).limit(limit);
 }
 
-/** One student of the caller's scope (and row rule `where`), with the class and diary login; null otherwise. */
-export async function findStudent(db: Db, scope: ScopedActor, id: number, where?: SQL) {
-  const [row] = await db
-    .select({ ...listColumns, login: users.login })
+/** The student's parents as a JSON array (surname, name order), in the same row. */
+const parentsOfStudent = sql<
+  {
+    id: number;
+    surname: string;
+    name: string;
+    patronymic: string | null;
+    login: string;
+    phone: string | null;
+  }[]
+>`coalesce((
+  select json_agg(json_build_object('id', ${users.id}, 'surname', ${users.surname}, 'name', ${users.name},
+                                    'patronymic', ${users.patronymic}, 'login', ${users.login},
+                                    'phone', ${users.phone}) order by ${users.surname}, ${users.name})
+    from ${studentParents} join ${users} on ${users.id} = ${studentParents.parentUserId}
+   where ${studentParents.studentId} = ${students.id}), '[]'::json)`;
+
+/**
+ * The student card in one prepared statement: the student with the class, the diary login and the
+ * parents. `managerId` (or null) is the class teacher's row rule: only students of classes they lead.
+ */
+function buildStudentCard(db: Db, scoped: boolean) {
+  const diaryUser = alias(users, 'diary_user');
+  const managerId = sql.placeholder('managerId');
+  return db
+    .select({ ...listColumns, login: diaryUser.login, parents: parentsOfStudent })
     .from(students)
     .leftJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(users, eq(users.id, students.userId))
-    .where(and(eq(students.id, id), scopeFilter(scope, students.organizationId), where));
-  return row ?? null;
+    .leftJoin(diaryUser, eq(diaryUser.id, students.userId))
+    .where(
+      and(
+        eq(students.id, sql.placeholder('id')),
+        scoped ? inScopePlaceholder(students.organizationId) : undefined,
+        sql`(${managerId}::int is null or ${students.classId} in (
+              select ${classes.id} from ${classes} where ${classes.managerId} = ${managerId}::int))`,
+      ),
+    )
+    .prepare(scoped ? 'student_card_scoped' : 'student_card_all');
 }
+const studentCard = prepared((db) => ({
+  scoped: buildStudentCard(db, true),
+  all: buildStudentCard(db, false),
+}));
 
-export async function findParents(db: Db, studentId: number) {
-  return db
-    .select(parentColumns)
-    .from(studentParents)
-    .innerJoin(users, eq(users.id, studentParents.parentUserId))
-    .where(eq(studentParents.studentId, studentId))
-    .orderBy(asc(users.surname), asc(users.name));
+/**
+ * One student of the caller's scope with the class, diary login and parents; null when absent, out of
+ * scope, or (with `managerId`) not in a class that teacher leads.
+ */
+export async function findStudent(db: Db, scope: ScopedActor, id: number, managerId: number | null) {
+  const statements = studentCard(db);
+  const query = scope.isPlatformAdmin ? statements.all : statements.scoped;
+  const [row] = await query.execute({ ...scopeParams(scope), id, managerId });
+  return row ?? null;
 }
 
 export interface StudentValues {

@@ -8,7 +8,7 @@ import type {
 } from '@parta/shared/domain/contracts/people';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { classes, students } from '../../db/schema';
+import { classes, type students } from '../../db/schema';
 import { assertInScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { can } from '../../plugins/auth';
@@ -27,7 +27,6 @@ import {
   findAllStudents,
   findGroupOrganization,
   findGroupsByName,
-  findParents,
   findStudent,
   findStudentIdentities,
   findStudentPage,
@@ -108,9 +107,9 @@ export async function listStudents(db: Db, actor: Actor, filter: StudentListFilt
 
 /** The student card; `forEdit` applies the class teacher's row rule (another class: not found). */
 export async function getStudent(db: Db, actor: Actor, id: number, forEdit = false): Promise<Student> {
-  const row = await findStudent(db, actor, id, forEdit ? ownClassesRule(actor, students.classId) : undefined);
+  const managerId = forEdit && !can(actor, 'classes.edit') ? actor.userId : null;
+  const row = await findStudent(db, actor, id, managerId);
   if (!row) throw notFound(NOT_FOUND);
-  const parents = await findParents(db, id);
   return {
     ...toListItem(row),
     group:
@@ -118,7 +117,7 @@ export async function getStudent(db: Db, actor: Actor, id: number, forEdit = fal
         ? { id: row.classId, number: row.classNumber, letter: row.classLetter ?? '' }
         : null,
     login: row.login ?? null,
-    parents,
+    parents: row.parents,
   };
 }
 

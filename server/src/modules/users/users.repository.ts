@@ -1,10 +1,11 @@
 import type { Role } from '@parta/shared/domain/contracts/auth';
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like';
+import { inScopePlaceholder, prepared, scopeParams } from '../../db/prepared';
 import { organizations, roles, type UserKind, userRoles, users } from '../../db/schema';
-import { type ScopedActor, scopeFilter } from '../../db/scope';
+import { assertInScope, type ScopedActor, scopeFilter } from '../../db/scope';
 
 const userColumns = {
   id: users.id,
@@ -28,44 +29,69 @@ export function kindForRoles(roleCodes: readonly (string | null)[]): UserKind {
 
 const isStaff = eq(users.kind, 'staff');
 
-function searchCondition(search: string): SQL | undefined {
-  const words = search.trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  if (words.length === 0) return undefined;
-  const fullName = sql`concat_ws(' ', ${users.surname}, ${users.name}, ${users.patronymic})`;
-  const perWord = words.map((word) => {
-    const pattern = containsPattern(word);
-    return or(
-      sql`${fullName} ilike ${pattern}`,
-      sql`${users.login} ilike ${pattern}`,
-      sql`coalesce(${users.email}, '') ilike ${pattern}`,
-    )!;
-  });
-  return and(...perWord);
+/** The search box: up to five words, each found in the full name, the login or the e-mail. */
+function searchPatterns(search: string | undefined): string[] | null {
+  const words = (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
+  return words.length === 0 ? null : words.map(containsPattern);
 }
 
-/** One page of staff in the caller's scope (or one organization of it) and how many match. */
+/** A user's roles as a JSON array, in the same row. */
+const rolesOfUser = sql<Role[]>`coalesce((
+  select json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}, 'code', ${roles.code},
+                                    'organization_id', ${roles.organizationId}) order by ${roles.id})
+    from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+   where ${userRoles.userId} = ${users.id}), '[]'::json)`;
+
+/**
+ * The staff list in one statement (page, roles and the total), prepared once: it is the screen a
+ * school office opens most. `organizationId` and `patterns` are optional (null placeholders).
+ */
+function buildUsersPage(db: Database, scoped: boolean) {
+  const patterns = sql.placeholder('patterns');
+  const fullName = sql`concat_ws(' ', ${users.surname}, ${users.name}, ${users.patronymic})`;
+  return db
+    .select({ ...userColumns, roles: rolesOfUser, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(
+      and(
+        isStaff,
+        scoped ? inScopePlaceholder(users.organizationId) : undefined,
+        sql`(${sql.placeholder('organizationId')}::int is null or ${users.organizationId} = ${sql.placeholder('organizationId')}::int)`,
+        sql`(${patterns}::text[] is null or not exists (
+              select 1 from unnest(${patterns}::text[]) as pattern
+               where not (${fullName} ilike pattern or ${users.login} ilike pattern
+                          or coalesce(${users.email}, '') ilike pattern)))`,
+      ),
+    )
+    .orderBy(asc(users.surname), asc(users.name), asc(users.patronymic), asc(users.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(scoped ? 'users_page_scoped' : 'users_page_all');
+}
+const usersPage = prepared((db) => ({ scoped: buildUsersPage(db, true), all: buildUsersPage(db, false) }));
+
+/** One page of staff in the caller's scope (or one organization of it) with their roles, and how many match. */
 export async function findUsersPage(
   db: Database,
   scope: ScopedActor,
   filter: { organizationId?: number; search?: string; limit: number; offset: number },
 ) {
-  const where = and(
-    scopeFilter(scope, users.organizationId, filter.organizationId),
-    isStaff,
-    filter.search ? searchCondition(filter.search) : undefined,
-  );
-  const [[{ total }], rows] = await Promise.all([
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-    db
-      .select(userColumns)
-      .from(users)
-      .innerJoin(organizations, eq(organizations.id, users.organizationId))
-      .where(where)
-      .orderBy(asc(users.surname), asc(users.name), asc(users.patronymic), asc(users.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-  ]);
-  return { rows, total: Number(total) };
+  if (filter.organizationId !== undefined) assertInScope(scope, filter.organizationId);
+  const statements = usersPage(db);
+  const params = {
+    ...scopeParams(scope),
+    organizationId: filter.organizationId ?? null,
+    patterns: searchPatterns(filter.search),
+  };
+  const query = scope.isPlatformAdmin ? statements.all : statements.scoped;
+  const found = await query.execute({ ...params, limit: filter.limit, offset: filter.offset });
+  // A page past the end has no row to carry the total: ask for the first row only.
+  const total =
+    found.length > 0 || filter.offset === 0
+      ? (found[0]?.total ?? 0)
+      : ((await query.execute({ ...params, limit: 1, offset: 0 }))[0]?.total ?? 0);
+  return { rows: found.map(({ total: _total, ...row }) => row), total };
 }
 
 /** One staff member of the caller's scope; students' and parents' accounts are not found here. */

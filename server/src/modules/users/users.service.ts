@@ -28,12 +28,8 @@ export async function listUsers(db: Database, actor: Actor, query: UserListQuery
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
-  const rolesByUser = await findRolesOfUsers(
-    db,
-    rows.map((row) => row.id),
-  );
   return {
-    data: rows.map((row) => ({ ...row, roles: rolesByUser.get(row.id) ?? [] })),
+    data: rows,
     meta: {
       current_page: query.page,
       per_page: query.per_page,
