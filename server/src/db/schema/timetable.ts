@@ -121,7 +121,8 @@ export const lessons = pgTable(
     index('lessons_class_subject_date_idx').on(t.classId, t.subjectId, t.date),
     index('lessons_teacher_date_idx').on(t.teacherId, t.date),
     index('lessons_class_date_idx').on(t.classId, t.date),
-    index('lessons_load_id_idx').on(t.loadId),
+    // A load's lessons of a period (the journal, КТП, reports): a range within one load.
+    index('lessons_load_date_idx').on(t.loadId, t.date),
     uniqueIndex('lessons_slot_uq').on(t.classId, t.date, t.lessonNumber, t.subjectId, t.subgroupId),
   ],
 );

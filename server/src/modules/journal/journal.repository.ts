@@ -1,7 +1,11 @@
 import type { JournalCell } from '@parta/shared/domain/contracts/journal';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { classes, finalMarks, lessons, students, subgroupMembers, workTypes } from '../../db/schema';
+import { inScopePlaceholder, prepared, scopeParams } from '../../db/prepared';
+import { classes, finalMarks, lessons, loads, students, subgroupMembers } from '../../db/schema';
+import type { ScopedActor } from '../../db/scope';
+import { selectLoads } from '../loads/loads.repository';
+import { periodsOfOrganizationJson } from '../periods/periods.repository';
 
 /** Rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -29,25 +33,111 @@ export function findJournalStudents(db: Db, classId: number, subgroupId: number 
   ).orderBy(asc(students.surname), asc(students.name), asc(students.patronymic), asc(students.id));
 }
 
-/** Held (not cancelled) lessons of a load between two dates, in order. */
-export function findLoadLessons(db: Db, loadId: number, from: string, to: string) {
-  return db
-    .select({
-      id: lessons.id,
-      date: lessons.date,
-      lesson_number: lessons.lessonNumber,
-      topic: lessons.topic,
-      homework: lessons.homework,
-    })
-    .from(lessons)
+/**
+ * Opening a journal, statement 1 of 2: the load line (of the caller's scope, in that class) and
+ * its organization's periods, in one row. Prepared once (the screen every teacher opens all day).
+ */
+function buildJournalHead(db: Db, scoped: boolean) {
+  return selectLoads(db, { periods: periodsOfOrganizationJson(loads.organizationId) })
     .where(
       and(
-        eq(lessons.loadId, loadId),
-        sql`${lessons.date} between ${from} and ${to}`,
-        sql`${lessons.status} <> 'cancelled'`,
+        eq(loads.id, sql.placeholder('loadId')),
+        eq(loads.classId, sql.placeholder('groupId')),
+        scoped ? inScopePlaceholder(loads.organizationId) : undefined,
       ),
     )
-    .orderBy(asc(lessons.date), asc(lessons.lessonNumber), asc(lessons.id));
+    .prepare(scoped ? 'journal_head_scoped' : 'journal_head_all');
+}
+const journalHead = prepared((db) => ({
+  scoped: buildJournalHead(db, true),
+  all: buildJournalHead(db, false),
+}));
+
+export async function findJournalHead(db: Db, scope: ScopedActor, groupId: number, loadId: number) {
+  const statements = journalHead(db);
+  const query = scope.isPlatformAdmin ? statements.all : statements.scoped;
+  const [row] = await query.execute({ ...scopeParams(scope), groupId, loadId });
+  return row ?? null;
+}
+
+/**
+ * Opening a journal, statement 2 of 2, read off the load's own row: the students (of the class or
+ * the subgroup, register order), the held lessons of the period, every saved cell part (grades with
+ * their weight, attendance, versions; folded by `foldCells`) and the organization's work types —
+ * four JSON arrays in one row, one round trip instead of four. The subqueries name the outer row as
+ * `loads.…` in plain SQL: Drizzle leaves a column of the only table in FROM unqualified, which inside
+ * a subquery would bind to the subquery's own table.
+ */
+const gridStatement = prepared((db) => {
+  const held = sql`select id from lessons
+     where load_id = loads.id and date between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date
+       and status <> 'cancelled'`;
+  return db
+    .select({
+      students: sql<JournalStudent[]>`(
+        select coalesce(json_agg(json_build_object('id', s.id, 'surname', s.surname, 'name', s.name,
+                                                   'patronymic', s.patronymic)
+                                 order by s.surname, s.name, s.patronymic, s.id), '[]'::json)
+          from students s
+         where s.class_id = loads.class_id and s.status = 'active'
+           and (loads.subgroup_id is null or exists (
+                 select 1 from subgroup_members sm where sm.student_id = s.id and sm.subgroup_id = loads.subgroup_id)))`,
+      lessons: sql<JournalLessonRow[]>`(
+        select coalesce(json_agg(json_build_object('id', l.id, 'date', l.date, 'lesson_number', l.lesson_number,
+                                                   'topic', l.topic, 'homework', l.homework)
+                                 order by l.date, l.lesson_number, l.id), '[]'::json)
+          from lessons l where l.id in (${held}))`,
+      parts: sql<[CellPart['kind'], number, number, string, number | null, string | null][]>`(
+        select coalesce(json_agg(json_build_array(p.kind, p.lesson_id, p.student_id, p.value, p.work_type_id, p.weight)
+                                 order by p.ord), '[]'::json)
+          from (select 'm' as kind, m.lesson_id, m.student_id, m.value, m.work_type_id, m.weight::text as weight,
+                       m.id as ord
+                  from marks m where m.lesson_id in (${held})
+                union all
+                select 'a', a.lesson_id, a.student_id, a.value, null, null, 0
+                  from attendance a where a.lesson_id in (${held})
+                union all
+                select 'v', c.lesson_id, c.student_id, c.version::text, null, null, 0
+                  from journal_cells c where c.lesson_id in (${held})) p)`,
+      work_types: sql<{ id: number; name: string; weight: number }[]>`(
+        select coalesce(json_agg(json_build_object('id', w.id, 'name', w.name, 'weight', w.weight)
+                                 order by w.weight, w.name), '[]'::json)
+          from work_types w where w.organization_id = loads.organization_id)`,
+    })
+    .from(loads)
+    .where(eq(loads.id, sql.placeholder('loadId')))
+    .prepare('journal_grid');
+});
+
+type JournalStudent = { id: number; surname: string; name: string; patronymic: string | null };
+type JournalLessonRow = {
+  id: number;
+  date: string;
+  lesson_number: number;
+  topic: string | null;
+  homework: string | null;
+};
+
+/** Everything the grid shows of one load between two dates (see `gridStatement`), cells folded. */
+export async function findJournalGrid(db: Db, loadId: number, from: string, to: string) {
+  const [row] = await gridStatement(db).execute({ loadId, from, to });
+  if (!row) return null;
+  const parts = row.parts.map(
+    ([kind, lesson_id, student_id, value, work_type_id, weight]): CellPart => ({
+      kind,
+      lesson_id,
+      student_id,
+      value,
+      work_type_id,
+      weight,
+    }),
+  );
+  return {
+    students: row.students,
+    lessons: row.lessons,
+    cells: foldCells(parts),
+    work_types: row.work_types,
+  };
 }
 
 interface CellPart {
@@ -83,25 +173,6 @@ function foldCells(parts: CellPart[]): (JournalCell & { weights: number[] })[] {
     else cell.version = Number(part.value);
   }
   return [...cells.values()];
-}
-
-/**
- * Every saved cell of a load's lessons between two dates in one round trip: grades (with the
- * weight they were given), attendance marks and versions, unioned and folded here.
- */
-export async function findLoadCells(db: Db, loadId: number, from: string, to: string) {
-  const held = sql`select id from lessons where load_id = ${loadId} and date between ${from} and ${to} and status <> 'cancelled'`;
-  const parts = await rowsOf<CellPart>(
-    db,
-    sql`select 'm' as kind, m.lesson_id, m.student_id, m.value, m.work_type_id, m.weight::text as weight, m.id as ord
-          from marks m where m.lesson_id in (${held})
-        union all
-        select 'a', a.lesson_id, a.student_id, a.value, null, null, 0 from attendance a where a.lesson_id in (${held})
-        union all
-        select 'v', c.lesson_id, c.student_id, c.version::text, null, null, 0 from journal_cells c where c.lesson_id in (${held})
-        order by 7`,
-  );
-  return foldCells(parts);
 }
 
 /** The cells named by (lesson, student) pairs, as saved now (what a 409 answers). */
@@ -149,38 +220,62 @@ export interface LessonGuard {
   work_type_ids: number[];
 }
 
-/** Lessons by id within `scope` (the caller's organizations, as SQL), with what a save checks. */
-export async function findLessonGuards(db: Db, lessonIds: number[], scope: SQL | undefined) {
-  return rowsOf<LessonGuard>(
-    db,
-    sql`select lessons.id, lessons.organization_id, lessons.class_id, lessons.subgroup_id, lessons.subject_id,
-               lessons.date::text as date, lessons.teacher_id, ld.teacher_id as load_teacher_id,
-               exists (select 1 from periods p
-                        where p.organization_id = lessons.organization_id and p.closed
-                          and lessons.date between p.start_date and p.end_date and c.number = any (p.grades)) as locked,
-               array(select w.id from work_types w where w.organization_id = lessons.organization_id) as work_type_ids
-          from lessons
-          join classes c on c.id = lessons.class_id
-          left join loads ld on ld.id = lessons.load_id
-         where lessons.id in (${sql.join(
-           lessonIds.map((id) => sql`${id}`),
-           sql`, `,
-         )}) and lessons.status <> 'cancelled' and ${scope ?? sql`true`}`,
-  );
+function buildLessonGuards(db: Db, scoped: boolean) {
+  return db
+    .select({
+      id: lessons.id,
+      organization_id: lessons.organizationId,
+      class_id: lessons.classId,
+      subgroup_id: lessons.subgroupId,
+      subject_id: lessons.subjectId,
+      date: lessons.date,
+      teacher_id: lessons.teacherId,
+      load_teacher_id: loads.teacherId,
+      locked: sql<boolean>`exists (
+        select 1 from periods p
+         where p.organization_id = ${lessons.organizationId} and p.closed
+           and ${lessons.date} between p.start_date and p.end_date and ${classes.number} = any (p.grades))`,
+      work_type_ids: sql<number[]>`array(
+        select w.id from work_types w where w.organization_id = ${lessons.organizationId})`,
+    })
+    .from(lessons)
+    .innerJoin(classes, eq(classes.id, lessons.classId))
+    .leftJoin(loads, eq(loads.id, lessons.loadId))
+    .where(
+      and(
+        sql`${lessons.id} = any(${sql.placeholder('lessonIds')}::int[])`,
+        sql`${lessons.status} <> 'cancelled'`,
+        scoped ? inScopePlaceholder(lessons.organizationId) : undefined,
+      ),
+    )
+    .prepare(scoped ? 'lesson_guards_scoped' : 'lesson_guards_all');
+}
+const lessonGuards = prepared((db) => ({ scoped: buildLessonGuards(db, true), all: buildLessonGuards(db, false) }));
+
+/** Lessons by id within the caller's scope, with what a save checks (prepared: every save asks). */
+export async function findLessonGuards(db: Db, scope: ScopedActor, lessonIds: number[]): Promise<LessonGuard[]> {
+  const statements = lessonGuards(db);
+  const query = scope.isPlatformAdmin ? statements.all : statements.scoped;
+  return query.execute({ ...scopeParams(scope), lessonIds });
 }
 
-/** Students by id with their class and subgroups (a cell's student must sit in the lesson's class). */
-export function findStudentPlaces(db: Db, studentIds: number[]) {
-  return db
+const studentPlaces = prepared((db) =>
+  db
     .select({
       id: students.id,
       classId: students.classId,
-      subgroupIds: sql<
-        number[]
-      >`array(select ${subgroupMembers.subgroupId} from ${subgroupMembers} where ${subgroupMembers.studentId} = ${students.id})`,
+      // `students.id` in plain SQL: Drizzle leaves the only table's columns unqualified in the select
+      // list, and an unqualified "id" here would be subgroup_members.id.
+      subgroupIds: sql<number[]>`array(select sm.subgroup_id from subgroup_members sm where sm.student_id = students.id)`,
     })
     .from(students)
-    .where(and(inArray(students.id, studentIds), eq(students.status, 'active')));
+    .where(and(sql`${students.id} = any(${sql.placeholder('studentIds')}::int[])`, eq(students.status, 'active')))
+    .prepare('student_places'),
+);
+
+/** Students by id with their class and subgroups (a cell's student must sit in the lesson's class). */
+export function findStudentPlaces(db: Db, studentIds: number[]) {
+  return studentPlaces(db).execute({ studentIds });
 }
 
 /** One cell to save, as the save statement reads it from JSON. */
@@ -298,15 +393,6 @@ export function findCellHistory(db: Db, lessonId: number, studentId: number, sco
          where mark_audit.lesson_id = ${lessonId} and mark_audit.student_id = ${studentId} and ${scope ?? sql`true`}
          order by mark_audit.changed_at desc, mark_audit.id desc`,
   );
-}
-
-/** Work types of an organization, by name. */
-export function findWorkTypes(db: Db, organizationId: number) {
-  return db
-    .select({ id: workTypes.id, name: workTypes.name, weight: workTypes.weight })
-    .from(workTypes)
-    .where(eq(workTypes.organizationId, organizationId))
-    .orderBy(asc(workTypes.weight), asc(workTypes.name));
 }
 
 /** Sets a lesson's topic and homework. */

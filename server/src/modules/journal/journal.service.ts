@@ -8,7 +8,7 @@ import type {
   JournalLoad,
   lessonTopicInputSchema,
 } from '@parta/shared/domain/contracts/journal';
-import type { LoadItem, Period } from '@parta/shared/domain/contracts/timetable';
+import type { Period } from '@parta/shared/domain/contracts/timetable';
 import { DEFAULT_MARK_THRESHOLDS } from '@parta/shared/domain/marks';
 import { shortName } from '@parta/shared/domain/names';
 import type { z } from 'zod';
@@ -17,21 +17,19 @@ import { classes, lessons, markAudit } from '../../db/schema';
 import { inScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
-import { listLoads } from '../loads/loads.service';
+import { listLoads, toLoadItem } from '../loads/loads.service';
 import { listPeriods } from '../periods/periods.service';
 import { schoolToday } from '../timetable/timetable.service';
 import {
   type CellWrite,
   findCellHistory,
   findCells,
-  findJournalStudents,
+  findJournalGrid,
+  findJournalHead,
   findLessonGuards,
   findLessonTopic,
-  findLoadCells,
-  findLoadLessons,
   findManagedClassIds,
   findStudentPlaces,
-  findWorkTypes,
   type LessonGuard,
   saveCells,
   updateLessonTopic,
@@ -109,13 +107,7 @@ export async function journalIndex(db: Db, actor: Actor, organizationId?: number
   return { loads: items, periods };
 }
 
-async function findLoad(db: Db, actor: Actor, groupId: number, loadId: number): Promise<LoadItem> {
-  const load = (await listLoads(db, actor, { group_id: groupId })).find((item) => item.id === loadId);
-  if (!load) throw notFound(LOAD_NOT_FOUND);
-  return load;
-}
-
-/** GET /api/journal/{group_id}/{load_id}: the whole grid of one load over one period. */
+/** GET /api/journal/{group_id}/{load_id}: the whole grid of one load over one period (two statements). */
 export async function openJournal(
   db: Db,
   actor: Actor,
@@ -123,30 +115,28 @@ export async function openJournal(
   loadId: number,
   periodId?: number,
 ): Promise<JournalGrid> {
-  const load = await findLoad(db, actor, groupId, loadId);
-  const periods = periodsOfGrade(await listPeriods(db, actor, load.organization_id), load.grade);
+  const head = await findJournalHead(db, actor, groupId, loadId);
+  if (!head) throw notFound(LOAD_NOT_FOUND);
+  const load = toLoadItem(head);
+  const periods = periodsOfGrade(head.periods, load.grade);
   const period =
     periodId === undefined
       ? currentPeriod(periods, schoolToday())
       : periods.find((item) => item.id === periodId);
   if (!period) throw notFound('Период не найден');
-  const [students, lessonRows, cells, workTypes] = await Promise.all([
-    findJournalStudents(db, load.group_id, load.subgroup_id),
-    findLoadLessons(db, load.id, period.start_date, period.end_date),
-    findLoadCells(db, load.id, period.start_date, period.end_date),
-    findWorkTypes(db, load.organization_id),
-  ]);
-  const studentIds = new Set(students.map((student) => student.id));
+  const grid = await findJournalGrid(db, load.id, period.start_date, period.end_date);
+  if (!grid) throw notFound(LOAD_NOT_FOUND);
+  const studentIds = new Set(grid.students.map((student) => student.id));
   return {
     load,
     period,
     periods,
     editable: !period.closed && writesLoad(actor, [load.teacher_id]),
-    work_types: workTypes.map((type) => ({ ...type, weight: Number(type.weight) })),
+    work_types: grid.work_types.map((type) => ({ ...type, weight: Number(type.weight) })),
     thresholds: DEFAULT_MARK_THRESHOLDS,
-    students,
-    lessons: lessonRows,
-    cells: cells
+    students: grid.students,
+    lessons: grid.lessons,
+    cells: grid.cells
       .filter((cell) => studentIds.has(cell.student_id))
       .map(({ weights: _weights, ...cell }) => cell),
   };
@@ -157,7 +147,7 @@ async function prepareWrites(db: Db, actor: Actor, cells: CellBatchInput['cells'
   const lessonIds = [...new Set(cells.map((cell) => cell.lesson_id))];
   const studentIds = [...new Set(cells.map((cell) => cell.student_id))];
   const [guards, places] = await Promise.all([
-    findLessonGuards(db, lessonIds, inScope(actor, lessons.organizationId)),
+    findLessonGuards(db, actor, lessonIds),
     findStudentPlaces(db, studentIds),
   ]);
   const guardOf = new Map<number, LessonGuard>(guards.map((guard) => [guard.id, guard]));
@@ -266,7 +256,7 @@ export async function cellHistory(
   lessonId: number,
   studentId: number,
 ): Promise<CellHistoryEntry[]> {
-  const [guard] = await findLessonGuards(db, [lessonId], inScope(actor, lessons.organizationId));
+  const [guard] = await findLessonGuards(db, actor, [lessonId]);
   if (!guard) throw notFound(LESSON_NOT_FOUND);
   const rows = await findCellHistory(db, lessonId, studentId, inScope(actor, markAudit.organizationId));
   return rows.map((row) => ({
@@ -281,7 +271,7 @@ export async function cellHistory(
 
 /** PUT a lesson's topic and homework (the load's teacher, or loads.edit). */
 export async function changeLessonTopic(db: Db, actor: Actor, lessonId: number, input: LessonTopicInput) {
-  const [guard] = await findLessonGuards(db, [lessonId], inScope(actor, lessons.organizationId));
+  const [guard] = await findLessonGuards(db, actor, [lessonId]);
   if (!guard) throw notFound(LESSON_NOT_FOUND);
   if (!writesLoad(actor, [guard.teacher_id, guard.load_teacher_id])) {
     throw new HttpError(403, 'Тему урока записывает учитель предмета');

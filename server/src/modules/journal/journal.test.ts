@@ -219,6 +219,32 @@ describe('PUT a cell', () => {
   });
 });
 
+describe('a subgroup’s journal', () => {
+  it('shows only the subgroup’s students and takes marks for them, not for the other half of the class', async () => {
+    const half = loads.find((load) => load.subgroup_id !== null)!;
+    const other = loads.find(
+      (load) =>
+        load.group_id === half.group_id &&
+        load.subject_id === half.subject_id &&
+        load.subgroup_id !== null &&
+        load.subgroup_id !== half.subgroup_id,
+    )!;
+    const halfGrid = journalGridSchema.parse((await gridOf(half, tokens.zavuch)).json().data);
+    const otherGrid = journalGridSchema.parse((await gridOf(other, tokens.zavuch)).json().data);
+    const mine = new Set(halfGrid.students.map((student) => student.id));
+    expect(halfGrid.students.length).toBeGreaterThan(3);
+    expect(otherGrid.students.some((student) => mine.has(student.id))).toBe(false);
+
+    const lesson = halfGrid.lessons.find((item) => item.date > JOURNAL_SEEDED_UNTIL)!;
+    const body = { grades: [{ value: 5 }], attendance: null, version: 0 };
+    const saved = await call(app, tokens.zavuch, 'PUT', cellUrl(lesson.id, halfGrid.students[0].id), body);
+    expect(saved.statusCode).toBe(200);
+    const outsider = await call(app, tokens.zavuch, 'PUT', cellUrl(lesson.id, otherGrid.students[0].id), body);
+    expect(outsider.statusCode).toBe(404);
+    expect(outsider.json().message).toBe('Ученик не найден в этом классе');
+  });
+});
+
 describe('PUT /api/journal/cells (batch)', () => {
   it('saves a pasted block whole, or nothing when one cell is stale', async () => {
     const [a, b] = emptyLessons().slice(4, 6);

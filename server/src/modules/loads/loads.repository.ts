@@ -1,32 +1,41 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 
 import type { Db } from '../../db/client';
 import { classes, loads, subgroupSets, subgroups, subjects, users } from '../../db/schema';
 
 /** Load lines matching `where` with class, subgroup, subject and teacher, by class and subject. */
-export async function findLoads(db: Db, where: SQL | undefined) {
-  const rows = await db
-    .select({
-      id: loads.id,
-      organization_id: loads.organizationId,
-      group_id: loads.classId,
-      number: classes.number,
-      letter: classes.letter,
-      subgroup_id: loads.subgroupId,
-      subgroup_name: subgroups.name,
-      subject_id: loads.subjectId,
-      subject_name: subjects.name,
-      teacher_id: loads.teacherId,
-      teacherSurname: users.surname,
-      teacherName: users.name,
-      teacherPatronymic: users.patronymic,
-      hours_per_week: loads.hoursPerWeek,
-    })
+/** What a load line carries, with its class, subject, subgroup and teacher (see `selectLoads`). */
+export const loadColumns = {
+  id: loads.id,
+  organization_id: loads.organizationId,
+  group_id: loads.classId,
+  number: classes.number,
+  letter: classes.letter,
+  subgroup_id: loads.subgroupId,
+  subgroup_name: subgroups.name,
+  subject_id: loads.subjectId,
+  subject_name: subjects.name,
+  teacher_id: loads.teacherId,
+  teacherSurname: users.surname,
+  teacherName: users.name,
+  teacherPatronymic: users.patronymic,
+  hours_per_week: loads.hoursPerWeek,
+};
+
+/** Load lines joined to what `loadColumns` reads; `extra` adds columns to the same row. */
+export function selectLoads<Extra extends SelectedFields = Record<never, never>>(db: Db, extra?: Extra) {
+  return db
+    .select({ ...loadColumns, ...(extra ?? ({} as Extra)) })
     .from(loads)
     .innerJoin(classes, eq(classes.id, loads.classId))
     .innerJoin(subjects, eq(subjects.id, loads.subjectId))
     .leftJoin(subgroups, eq(subgroups.id, loads.subgroupId))
-    .leftJoin(users, eq(users.id, loads.teacherId))
+    .leftJoin(users, eq(users.id, loads.teacherId));
+}
+
+export async function findLoads(db: Db, where: SQL | undefined) {
+  const rows = await selectLoads(db)
     .where(where)
     .orderBy(
       asc(classes.number),

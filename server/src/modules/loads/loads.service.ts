@@ -28,7 +28,8 @@ type LoadInput = z.output<typeof loadInputSchema>;
 const NOT_FOUND = 'Строка нагрузки не найдена';
 const CLASS_NOT_FOUND = 'Класс не найден';
 
-function toItem(row: LoadRow): LoadItem {
+/** A load line as the API answers it (GET /api/load, the journal's head). */
+export function toLoadItem(row: LoadRow): LoadItem {
   return {
     id: row.id,
     organization_id: row.organization_id,
@@ -61,7 +62,7 @@ export async function listLoads(
       query.teacher_id === undefined ? undefined : eq(loads.teacherId, query.teacher_id),
     ),
   );
-  return rows.map(toItem);
+  return rows.map(toLoadItem);
 }
 
 /** СанПиН warnings of one class's weekly total (shown to the user; the save is not refused). */
@@ -106,7 +107,7 @@ async function resolveLine(db: Db, actor: Actor, input: LoadInput) {
 async function getLoad(db: Db, actor: Actor, id: number): Promise<LoadItem> {
   const [row] = await findLoads(db, and(eq(loads.id, id), scopeFilter(actor, loads.organizationId)));
   if (!row) throw notFound(NOT_FOUND);
-  return toItem(row);
+  return toLoadItem(row);
 }
 
 export async function createLoad(db: Db, actor: Actor, input: LoadInput) {

@@ -1,4 +1,6 @@
-import { and, arrayOverlaps, asc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
+import type { Period } from '@parta/shared/domain/contracts/timetable';
+import { and, arrayOverlaps, asc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { holidays, periods } from '../../db/schema';
 
@@ -13,6 +15,20 @@ const periodColumns = {
   grades: periods.grades,
   closed: periods.closed,
 };
+
+/**
+ * The periods of the organization in `organizationColumn`, as a JSON array in the same row (ordered
+ * like `findPeriods`), for statements that need them alongside something else.
+ */
+export function periodsOfOrganizationJson(organizationColumn: AnyPgColumn) {
+  return sql<Period[]>`coalesce((
+    select json_agg(json_build_object(
+             'id', ${periods.id}, 'organization_id', ${periods.organizationId}, 'academic_year', ${periods.academicYear},
+             'name', ${periods.name}, 'kind', ${periods.kind}, 'start_date', ${periods.startDate},
+             'end_date', ${periods.endDate}, 'grades', ${periods.grades}, 'closed', ${periods.closed})
+           order by ${periods.startDate}, ${periods.kind}, ${periods.id})
+      from ${periods} where ${periods.organizationId} = ${organizationColumn}), '[]'::json)`;
+}
 
 const holidayColumns = {
   id: holidays.id,
