@@ -237,6 +237,13 @@ function buildLessonGuards(db: Db, scoped: boolean) {
            and ${lessons.date} between p.start_date and p.end_date and ${classes.number} = any (p.grades))`,
       work_type_ids: sql<number[]>`array(
         select w.id from work_types w where w.organization_id = ${lessons.organizationId})`,
+      // The students a save names, with their class and subgroups, in the same round trip (the same
+      // array on every row; empty when no student is asked for).
+      places: sql<StudentPlace[]>`(
+        select coalesce(json_agg(json_build_object('id', s.id, 'classId', s.class_id, 'subgroupIds', array(
+                 select sm.subgroup_id from subgroup_members sm where sm.student_id = s.id))), '[]'::json)
+          from students s
+         where s.id = any(${sql.placeholder('studentIds')}::int[]) and s.status = 'active')`,
     })
     .from(lessons)
     .innerJoin(classes, eq(classes.id, lessons.classId))
@@ -250,32 +257,32 @@ function buildLessonGuards(db: Db, scoped: boolean) {
     )
     .prepare(scoped ? 'lesson_guards_scoped' : 'lesson_guards_all');
 }
-const lessonGuards = prepared((db) => ({ scoped: buildLessonGuards(db, true), all: buildLessonGuards(db, false) }));
+const lessonGuards = prepared((db) => ({
+  scoped: buildLessonGuards(db, true),
+  all: buildLessonGuards(db, false),
+}));
 
-/** Lessons by id within the caller's scope, with what a save checks (prepared: every save asks). */
-export async function findLessonGuards(db: Db, scope: ScopedActor, lessonIds: number[]): Promise<LessonGuard[]> {
-  const statements = lessonGuards(db);
-  const query = scope.isPlatformAdmin ? statements.all : statements.scoped;
-  return query.execute({ ...scopeParams(scope), lessonIds });
+/** A student a save names: the class and subgroups they sit in (a cell's student must be in the lesson's). */
+export interface StudentPlace {
+  id: number;
+  classId: number | null;
+  subgroupIds: number[];
 }
 
-const studentPlaces = prepared((db) =>
-  db
-    .select({
-      id: students.id,
-      classId: students.classId,
-      // `students.id` in plain SQL: Drizzle leaves the only table's columns unqualified in the select
-      // list, and an unqualified "id" here would be subgroup_members.id.
-      subgroupIds: sql<number[]>`array(select sm.subgroup_id from subgroup_members sm where sm.student_id = students.id)`,
-    })
-    .from(students)
-    .where(and(sql`${students.id} = any(${sql.placeholder('studentIds')}::int[])`, eq(students.status, 'active')))
-    .prepare('student_places'),
-);
-
-/** Students by id with their class and subgroups (a cell's student must sit in the lesson's class). */
-export function findStudentPlaces(db: Db, studentIds: number[]) {
-  return studentPlaces(db).execute({ studentIds });
+/**
+ * Lessons by id within the caller's scope with what a save checks, and the students named by
+ * `studentIds` (prepared, one round trip: every save asks).
+ */
+export async function findLessonGuards(
+  db: Db,
+  scope: ScopedActor,
+  lessonIds: number[],
+  studentIds: number[] = [],
+): Promise<{ guards: LessonGuard[]; places: StudentPlace[] }> {
+  const statements = lessonGuards(db);
+  const query = scope.isPlatformAdmin ? statements.all : statements.scoped;
+  const rows = await query.execute({ ...scopeParams(scope), lessonIds, studentIds });
+  return { guards: rows.map(({ places: _places, ...guard }) => guard), places: rows[0]?.places ?? [] };
 }
 
 /** One cell to save, as the save statement reads it from JSON. */

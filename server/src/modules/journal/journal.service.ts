@@ -13,7 +13,7 @@ import { DEFAULT_MARK_THRESHOLDS } from '@parta/shared/domain/marks';
 import { shortName } from '@parta/shared/domain/names';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { classes, lessons, markAudit } from '../../db/schema';
+import { classes, markAudit } from '../../db/schema';
 import { inScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
@@ -29,7 +29,6 @@ import {
   findLessonGuards,
   findLessonTopic,
   findManagedClassIds,
-  findStudentPlaces,
   type LessonGuard,
   saveCells,
   updateLessonTopic,
@@ -146,10 +145,7 @@ export async function openJournal(
 async function prepareWrites(db: Db, actor: Actor, cells: CellBatchInput['cells']): Promise<CellWrite[]> {
   const lessonIds = [...new Set(cells.map((cell) => cell.lesson_id))];
   const studentIds = [...new Set(cells.map((cell) => cell.student_id))];
-  const [guards, places] = await Promise.all([
-    findLessonGuards(db, actor, lessonIds),
-    findStudentPlaces(db, studentIds),
-  ]);
+  const { guards, places } = await findLessonGuards(db, actor, lessonIds, studentIds);
   const guardOf = new Map<number, LessonGuard>(guards.map((guard) => [guard.id, guard]));
   const placeOf = new Map(places.map((place) => [place.id, place]));
   const errors: Record<string, string[]> = {};
@@ -256,7 +252,9 @@ export async function cellHistory(
   lessonId: number,
   studentId: number,
 ): Promise<CellHistoryEntry[]> {
-  const [guard] = await findLessonGuards(db, actor, [lessonId]);
+  const {
+    guards: [guard],
+  } = await findLessonGuards(db, actor, [lessonId]);
   if (!guard) throw notFound(LESSON_NOT_FOUND);
   const rows = await findCellHistory(db, lessonId, studentId, inScope(actor, markAudit.organizationId));
   return rows.map((row) => ({
@@ -271,7 +269,9 @@ export async function cellHistory(
 
 /** PUT a lesson's topic and homework (the load's teacher, or loads.edit). */
 export async function changeLessonTopic(db: Db, actor: Actor, lessonId: number, input: LessonTopicInput) {
-  const [guard] = await findLessonGuards(db, actor, [lessonId]);
+  const {
+    guards: [guard],
+  } = await findLessonGuards(db, actor, [lessonId]);
   if (!guard) throw notFound(LESSON_NOT_FOUND);
   if (!writesLoad(actor, [guard.teacher_id, guard.load_teacher_id])) {
     throw new HttpError(403, 'Тему урока записывает учитель предмета');

@@ -239,7 +239,13 @@ describe('a subgroup’s journal', () => {
     const body = { grades: [{ value: 5 }], attendance: null, version: 0 };
     const saved = await call(app, tokens.zavuch, 'PUT', cellUrl(lesson.id, halfGrid.students[0].id), body);
     expect(saved.statusCode).toBe(200);
-    const outsider = await call(app, tokens.zavuch, 'PUT', cellUrl(lesson.id, otherGrid.students[0].id), body);
+    const outsider = await call(
+      app,
+      tokens.zavuch,
+      'PUT',
+      cellUrl(lesson.id, otherGrid.students[0].id),
+      body,
+    );
     expect(outsider.statusCode).toBe(404);
     expect(outsider.json().message).toBe('Ученик не найден в этом классе');
   });
