@@ -54,7 +54,7 @@ async function readDownload(file: string): Promise<string[][]> {
 }
 
 test.describe('КТП, reports and the diary', () => {
-  test('teacher imports a КТП from .xlsx and applies it; the student’s diary shows the topics', async ({
+  test('teacher imports a КТП from .xlsx and applies it; the journal and the student’s diary show the topics', async ({
     page,
     browser,
   }) => {
@@ -87,6 +87,17 @@ test.describe('КТП, reports and the diary', () => {
     await page.screenshot({ path: shot('ktp-applied') });
     await ktp.applyDialog.getByRole('button', { name: 'Готово' }).click();
     await page.screenshot({ path: shot('ktp-edit') });
+
+    // The journal of 5А's mathematics shows each lesson's topic under its date, from the first lesson on.
+    const journal = new JournalPage(page);
+    await journal.openOwn(/^5А · Математика/);
+    await journal.choosePeriod('I четверть');
+    await expect(journal.lessonHeader(0).getByTestId('lesson-topic')).toHaveText(
+      'Импорт: ряд натуральных чисел',
+    );
+    await expect(journal.lessonHeader(0).getByTestId('lesson-topic')).toBeVisible();
+    await expect(journal.lessonHeader(1).getByTestId('lesson-topic')).toHaveText('Импорт: сравнение чисел');
+    await page.screenshot({ path: shot('journal-topics') });
 
     const studentPage = await browser.newPage();
     await new LoginPage(studentPage).signIn('student');
