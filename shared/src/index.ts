@@ -70,6 +70,18 @@ export {
   workingDays,
 } from './domain/week';
 export {
+  getGroups,
+  getLoads,
+  getOrganizationOptions,
+  getPeriods,
+  groupsKey,
+  type LoadFilter,
+  useGroups,
+  useLoads,
+  useOrganizationOptions,
+  usePeriods,
+} from './queries';
+export {
   DATE_FORMAT,
   datesSettings,
   emerald,

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { formatDate, getErrorMessage, PageTitle } from '@parta/shared';
+import { formatDate, getErrorMessage, PageTitle, useGroups } from '@parta/shared';
 import { addDays } from '@parta/shared/domain/timetable';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -8,7 +8,6 @@ import {
   useJournalCompletion,
 } from '../features/reports/api/get-journal-completion';
 import { ReportToolbar } from '../features/reports/ui/report-toolbar';
-import { useGroups } from '../features/school-options/api/get-groups';
 
 const todayIso = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
 const MISSING = { topic: 'нет темы', homework: 'нет д/з', marks: 'нет оценок' } as const;

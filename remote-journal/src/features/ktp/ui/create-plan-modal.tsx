@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { getErrorMessage, getFieldErrors, usePermissions } from '@parta/shared';
+import { getErrorMessage, getFieldErrors, useLoads, usePermissions } from '@parta/shared';
 import { useState } from 'react';
-import { useLoads } from '../../school-options/api/get-loads';
 import { useCreateKtpPlan } from '../api/create-ktp-plan';
 
 export interface CreatePlanModalProps {
