@@ -108,6 +108,36 @@ test.describe('КТП, reports and the diary', () => {
     await studentPage.close();
   });
 
+  test('zavuch makes one КТП for a whole parallel from the screen and applies it to a class of it', async ({
+    page,
+  }) => {
+    const ktp = new KtpPage(page);
+    await new LoginPage(page).signIn('zavuch');
+    const label = await ktp.createPlan(async (listbox) => {
+      const parallels = listbox.getByRole('group', { name: 'Параллель' }).getByRole('option');
+      await expect(parallels.first()).toBeVisible();
+      const option = parallels.filter({ hasText: /^Вся параллель 5-х классов/ }).first();
+      const text = (await option.textContent()) ?? '';
+      await option.click();
+      return text;
+    });
+    // «Вся параллель 5-х классов (5А, 5Б) · Предмет · Учитель»
+    const [, classList, subject] = /\((.+)\) · ([^·]+) ·/.exec(label)!;
+    await expect(page.getByText(`${subject.trim()} · 5-е классы ·`)).toBeVisible();
+
+    await page.goto('/ktp');
+    const row = ktp.plans.getByRole('row').filter({ hasText: `${subject.trim()}, 5-е классы` });
+    await expect(row.getByRole('cell', { name: '5-е классы', exact: true })).toBeVisible();
+    await row.getByRole('link').click();
+
+    // A parallel's plan asks which class of the parallel it fills.
+    await page.getByRole('button', { name: 'Применить к урокам' }).click();
+    await ktp.applyDialog.getByRole('combobox', { name: 'Класс параллели' }).click();
+    for (const name of classList.split(', '))
+      await expect(page.getByRole('option', { name, exact: true })).toBeVisible();
+    await page.screenshot({ path: shot('ktp-parallel-apply') });
+  });
+
   test('zavuch opens each report, filters it by class and downloads the same figures as .xlsx', async ({
     page,
   }) => {
