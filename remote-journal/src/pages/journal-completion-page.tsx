@@ -83,7 +83,7 @@ export function JournalCompletionPage() {
       ) : (
         <Stack gap="md" className="report-table">
           <Paper withBorder radius="md" p="xs">
-            <Table.ScrollContainer minWidth={1000}>
+            <Table.ScrollContainer minWidth={1080}>
               <Table striped fz="sm" verticalSpacing={4} data-testid="completion-table">
                 <Table.Thead>
                   <Table.Tr>
@@ -102,7 +102,7 @@ export function JournalCompletionPage() {
                 <Table.Tbody>
                   {report.data.rows.map((row) => (
                     <Table.Tr key={`${row.teacher_id}-${row.group_id}-${row.subject_id}`}>
-                      <Table.Td>{row.teacher_name ?? '—'}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.teacher_name ?? '—'}</Table.Td>
                       <Table.Td>{row.group_name}</Table.Td>
                       <Table.Td>{row.subject_name}</Table.Td>
                       <Table.Td ta="right">{row.held}</Table.Td>
