@@ -62,6 +62,7 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
+const MAX_SHOT_HEIGHT = 3000;
 
 /** Switches the theme with the top bar's toggle (remembered across pages) and waits until it holds. */
 async function setTheme(page: Page, theme: (typeof THEMES)[number]) {
@@ -89,7 +90,13 @@ async function shootScreens(page: Page, screens: { name: string; open: () => Pro
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         expect(overflow, `${screen.name} at ${viewport.width} px scrolls sideways`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: shot(`${screen.name}-${viewport.name}-${theme}`), fullPage: true });
+        // The whole page, but no taller than a few screens: a school-wide report runs to tens of thousands of pixels.
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        await page.screenshot({
+          path: shot(`${screen.name}-${viewport.name}-${theme}`),
+          fullPage: true,
+          clip: { x: 0, y: 0, width: viewport.width, height: Math.min(height, MAX_SHOT_HEIGHT) },
+        });
       }
     }
   }
