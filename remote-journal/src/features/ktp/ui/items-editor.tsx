@@ -60,10 +60,10 @@ export function ItemsEditor({ planId, items, readOnly }: ItemsEditorProps) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={60}>№</Table.Th>
-              <Table.Th w={150}>Раздел</Table.Th>
+              <Table.Th w={130}>Раздел</Table.Th>
               <Table.Th>Тема</Table.Th>
               <Table.Th w={76}>Часы</Table.Th>
-              <Table.Th w={180}>Домашнее задание</Table.Th>
+              <Table.Th w={160}>Домашнее задание</Table.Th>
               <Table.Th w={130}>Вид контроля</Table.Th>
               <Table.Th w={80}>По плану</Table.Th>
               <Table.Th w={120}>Факт</Table.Th>
