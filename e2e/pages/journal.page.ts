@@ -20,6 +20,25 @@ export class JournalPage {
     return this.grid.locator(`[role="gridcell"][data-row="${row}"][data-col="${col}"]`);
   }
 
+  /** The column header of a lesson: its date and, under it, the lesson's topic. */
+  lessonHeader(col: number): Locator {
+    return this.grid.locator(`[data-testid="lesson-header"][data-col="${col}"]`);
+  }
+
+  /** Opens the journal of one class and subject from the journal index (the teacher's own links). */
+  async openOwn(label: string | RegExp) {
+    await this.page.goto('/journal');
+    await this.page.getByRole('link', { name: label }).first().click();
+    await this.ready();
+  }
+
+  /** Switches the grid to another period (I четверть, …). */
+  async choosePeriod(name: string) {
+    await this.page.getByRole('radiogroup', { name: 'Период' }).getByText(name, { exact: true }).click();
+    await expect(this.page).toHaveURL(/period=\d+/);
+    await this.ready();
+  }
+
   average(row: number): Locator {
     return this.grid.getByTestId('average').nth(row);
   }

@@ -20,6 +20,21 @@ export class KtpPage {
     await expect(this.page.getByRole('heading', { level: 2, name })).toBeVisible();
   }
 
+  /** «Новый план» from the list; `choose` picks the class or parallel in the open select's listbox. */
+  async createPlan(choose: (listbox: Locator) => Promise<string>): Promise<string> {
+    await this.page.goto('/ktp');
+    await this.page.getByRole('button', { name: 'Новый план' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Новый план КТП' });
+    await dialog.getByRole('combobox', { name: 'Класс и предмет' }).click();
+    const chosen = await choose(this.page.getByRole('listbox'));
+    await expect(dialog.getByRole('textbox', { name: 'Название' })).not.toHaveValue('');
+    const name = await dialog.getByRole('textbox', { name: 'Название' }).inputValue();
+    await dialog.getByRole('button', { name: 'Создать' }).click();
+    await expect(this.page).toHaveURL(/\/ktp\/\d+$/);
+    await expect(this.page.getByRole('heading', { level: 2, name })).toBeVisible();
+    return chosen;
+  }
+
   /** Chooses the file; the dialog checks it at once (dry run) and lists the rows. */
   async chooseImportFile(file: { name: string; buffer: Buffer }) {
     await this.page.getByRole('button', { name: 'Импорт из Excel' }).click();

@@ -54,7 +54,7 @@ async function readDownload(file: string): Promise<string[][]> {
 }
 
 test.describe('КТП, reports and the diary', () => {
-  test('teacher imports a КТП from .xlsx and applies it; the student’s diary shows the topics', async ({
+  test('teacher imports a КТП from .xlsx and applies it; the journal and the student’s diary show the topics', async ({
     page,
     browser,
   }) => {
@@ -88,6 +88,17 @@ test.describe('КТП, reports and the diary', () => {
     await ktp.applyDialog.getByRole('button', { name: 'Готово' }).click();
     await page.screenshot({ path: shot('ktp-edit') });
 
+    // The journal of 5А's mathematics shows each lesson's topic under its date, from the first lesson on.
+    const journal = new JournalPage(page);
+    await journal.openOwn(/^5А · Математика/);
+    await journal.choosePeriod('I четверть');
+    await expect(journal.lessonHeader(0).getByTestId('lesson-topic')).toHaveText(
+      'Импорт: ряд натуральных чисел',
+    );
+    await expect(journal.lessonHeader(0).getByTestId('lesson-topic')).toBeVisible();
+    await expect(journal.lessonHeader(1).getByTestId('lesson-topic')).toHaveText('Импорт: сравнение чисел');
+    await page.screenshot({ path: shot('journal-topics') });
+
     const studentPage = await browser.newPage();
     await new LoginPage(studentPage).signIn('student');
     const diary = new DiaryPage(studentPage);
@@ -95,6 +106,36 @@ test.describe('КТП, reports and the diary', () => {
     await expect(studentPage.getByText('Импорт: ряд натуральных чисел').first()).toBeVisible();
     await expect(studentPage.getByText('§1, № 1–5').first()).toBeVisible();
     await studentPage.close();
+  });
+
+  test('zavuch makes one КТП for a whole parallel from the screen and applies it to a class of it', async ({
+    page,
+  }) => {
+    const ktp = new KtpPage(page);
+    await new LoginPage(page).signIn('zavuch');
+    const label = await ktp.createPlan(async (listbox) => {
+      const parallels = listbox.getByRole('group', { name: 'Параллель' }).getByRole('option');
+      await expect(parallels.first()).toBeVisible();
+      const option = parallels.filter({ hasText: /^Вся параллель 5-х классов/ }).first();
+      const text = (await option.textContent()) ?? '';
+      await option.click();
+      return text;
+    });
+    // «Вся параллель 5-х классов (5А, 5Б) · Предмет · Учитель»
+    const [, classList, subject] = /\((.+)\) · ([^·]+) ·/.exec(label)!;
+    await expect(page.getByText(`${subject.trim()} · 5-е классы ·`)).toBeVisible();
+
+    await page.goto('/ktp');
+    const row = ktp.plans.getByRole('row').filter({ hasText: `${subject.trim()}, 5-е классы` });
+    await expect(row.getByRole('cell', { name: '5-е классы', exact: true })).toBeVisible();
+    await row.getByRole('link').click();
+
+    // A parallel's plan asks which class of the parallel it fills.
+    await page.getByRole('button', { name: 'Применить к урокам' }).click();
+    await ktp.applyDialog.getByRole('combobox', { name: 'Класс параллели' }).click();
+    for (const name of classList.split(', '))
+      await expect(page.getByRole('option', { name, exact: true })).toBeVisible();
+    await page.screenshot({ path: shot('ktp-parallel-apply') });
   });
 
   test('zavuch opens each report, filters it by class and downloads the same figures as .xlsx', async ({

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
+import { DiaryPage } from '../pages/diary.page';
 import { LoginPage } from '../pages/login.page';
 import { ARTIFACTS_DIR } from '../support/system';
 
@@ -54,4 +55,114 @@ test('screenshots: login, dashboard light and dark, remote pages, profile, mobil
   await page.screenshot({ path: shot('access') });
   await page.goto('/nope');
   await page.screenshot({ path: shot('not-found') });
+});
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1366, height: 850 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+const MAX_SHOT_HEIGHT = 3000;
+
+/** Switches the theme with the top bar's toggle (remembered across pages) and waits until it holds. */
+async function setTheme(page: Page, theme: (typeof THEMES)[number]) {
+  const html = page.locator('html');
+  const isDark = ((await html.getAttribute('class')) ?? '').split(' ').includes('dark');
+  if (isDark !== (theme === 'dark')) await new AppLayout(page).themeToggle.click();
+  if (theme === 'dark') await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+  else await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+}
+
+/**
+ * Opens each screen, waits for its data, and saves `<screen>-<viewport>-<theme>.png`. On a phone a
+ * wide table must scroll inside its own container: the page itself never scrolls sideways.
+ */
+async function shootScreens(page: Page, screens: { name: string; open: () => Promise<void> }[]) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    for (const theme of THEMES) {
+      await setTheme(page, theme);
+      for (const screen of screens) {
+        await screen.open();
+        await page.mouse.move(0, viewport.height - 1);
+        await expect(page.getByRole('tooltip')).toHaveCount(0);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${screen.name} at ${viewport.width} px scrolls sideways`).toBeLessThanOrEqual(0);
+        // The whole page, but no taller than a few screens: a school-wide report runs to tens of thousands of pixels.
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        await page.screenshot({
+          path: shot(`${screen.name}-${viewport.name}-${theme}`),
+          fullPage: true,
+          clip: { x: 0, y: 0, width: viewport.width, height: Math.min(height, MAX_SHOT_HEIGHT) },
+        });
+      }
+    }
+  }
+}
+
+test('screenshots: КТП list and editor, the three reports and the diary; light and dark, 1366 and 390 px', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await new LoginPage(page).signIn('zavuch');
+  const heading = (name: string) => expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await shootScreens(page, [
+    {
+      name: 'ktp-list',
+      open: async () => {
+        await page.goto('/ktp');
+        await expect(page.getByTestId('ktp-plans').getByRole('link').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'ktp-editor',
+      open: async () => {
+        await page.goto('/ktp');
+        await page.getByTestId('ktp-plans').getByRole('link', { name: 'Математика, 5А' }).click();
+        await expect(page.getByTestId('ktp-item').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'report-classification',
+      open: async () => {
+        await page.goto('/reports/classification');
+        await heading('Классификация учащихся');
+        await expect(page.getByTestId('classification-school')).toBeVisible();
+      },
+    },
+    {
+      name: 'report-performance',
+      open: async () => {
+        await page.goto('/reports/academic-performance');
+        await heading('Академическая успеваемость');
+        await expect(page.getByTestId('performance-table').locator('tbody tr').first()).toBeVisible();
+        await expect(page.getByTestId('quality-chart')).toBeVisible();
+      },
+    },
+    {
+      name: 'report-completion',
+      open: async () => {
+        await page.goto('/reports/journal-completion?from=2026-09-01&to=2026-10-24');
+        await heading('Заполняемость журнала');
+        await expect(page.getByTestId('completion-table').locator('tbody tr').first()).toBeVisible();
+      },
+    },
+  ]);
+
+  const studentPage = await browser.newPage();
+  await new LoginPage(studentPage).signIn('student');
+  const diary = new DiaryPage(studentPage);
+  await shootScreens(studentPage, [
+    {
+      name: 'diary',
+      open: async () => {
+        await diary.openWeek('2026-09-14');
+        await expect(diary.lessons.first()).toBeVisible();
+      },
+    },
+  ]);
+  await studentPage.close();
 });

@@ -70,6 +70,18 @@ export {
   workingDays,
 } from './domain/week';
 export {
+  getGroups,
+  getLoads,
+  getOrganizationOptions,
+  getPeriods,
+  groupsKey,
+  type LoadFilter,
+  useGroups,
+  useLoads,
+  useOrganizationOptions,
+  usePeriods,
+} from './queries';
+export {
   DATE_FORMAT,
   datesSettings,
   emerald,
@@ -82,7 +94,10 @@ export {
   AppProviders,
   type AppProvidersProps,
   BuildLabel,
+  type CheckedImportRow,
   type FormSave,
+  ImportCheckTable,
+  type ImportCheckTableProps,
   LazyDateInput,
   ListCard,
   type ListCardProps,

@@ -89,7 +89,7 @@ export function AcademicPerformancePage() {
                 <Table.Tbody>
                   {data.teachers.map((row) => (
                     <Table.Tr key={row.teacher_id ?? 0}>
-                      <Table.Td>{row.teacher_name}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.teacher_name}</Table.Td>
                       <CountCells row={row} />
                       <PercentCells {...row} />
                     </Table.Tr>
@@ -111,7 +111,7 @@ export function AcademicPerformancePage() {
                     <Table.Tr key={`${row.group_id}-${row.subject_id}`}>
                       <Table.Td>{row.group_name}</Table.Td>
                       <Table.Td>{row.subject_name}</Table.Td>
-                      <Table.Td>{row.teacher_name ?? '—'}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.teacher_name ?? '—'}</Table.Td>
                       <CountCells row={row} />
                       <PercentCells {...row} />
                     </Table.Tr>

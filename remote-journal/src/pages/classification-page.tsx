@@ -66,7 +66,7 @@ export function ClassificationPage() {
                     fw={row.level === 'class' ? undefined : 700}
                     data-testid={`classification-${row.level}`}
                   >
-                    <Table.Td>{row.name}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.name}</Table.Td>
                     <Table.Td ta="right">{row.students}</Table.Td>
                     <Table.Td ta="right">{row.total}</Table.Td>
                     {COLUMNS.map((kind) => (

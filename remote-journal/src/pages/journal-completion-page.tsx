@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { formatDate, getErrorMessage, PageTitle } from '@parta/shared';
+import { formatDate, getErrorMessage, PageTitle, useGroups } from '@parta/shared';
 import { addDays } from '@parta/shared/domain/timetable';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -8,7 +8,6 @@ import {
   useJournalCompletion,
 } from '../features/reports/api/get-journal-completion';
 import { ReportToolbar } from '../features/reports/ui/report-toolbar';
-import { useGroups } from '../features/school-options/api/get-groups';
 
 const todayIso = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
 const MISSING = { topic: 'нет темы', homework: 'нет д/з', marks: 'нет оценок' } as const;
@@ -84,7 +83,7 @@ export function JournalCompletionPage() {
       ) : (
         <Stack gap="md" className="report-table">
           <Paper withBorder radius="md" p="xs">
-            <Table.ScrollContainer minWidth={1000}>
+            <Table.ScrollContainer minWidth={1080}>
               <Table striped fz="sm" verticalSpacing={4} data-testid="completion-table">
                 <Table.Thead>
                   <Table.Tr>
@@ -103,7 +102,7 @@ export function JournalCompletionPage() {
                 <Table.Tbody>
                   {report.data.rows.map((row) => (
                     <Table.Tr key={`${row.teacher_id}-${row.group_id}-${row.subject_id}`}>
-                      <Table.Td>{row.teacher_name ?? '—'}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.teacher_name ?? '—'}</Table.Td>
                       <Table.Td>{row.group_name}</Table.Td>
                       <Table.Td>{row.subject_name}</Table.Td>
                       <Table.Td ta="right">{row.held}</Table.Td>

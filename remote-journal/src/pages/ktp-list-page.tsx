@@ -50,7 +50,9 @@ export function KtpListPage() {
                         {plan.name}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{plan.group_name ?? `${plan.grade} классы`}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {plan.group_name ?? `${plan.grade}-е классы`}
+                    </Table.Td>
                     <Table.Td>{plan.subject_name}</Table.Td>
                     <Table.Td>{plan.teacher_name ?? '—'}</Table.Td>
                     <Table.Td ta="right">{plan.items_count}</Table.Td>

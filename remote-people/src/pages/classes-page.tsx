@@ -1,9 +1,8 @@
 import { Alert, Button, Loader, Modal, Paper, Text } from '@mantine/core';
-import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
+import { getErrorMessage, notify, PageTitle, useGroups, usePermissions } from '@parta/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCreateGroup } from '../features/classes/api/create-group';
-import { useGroups } from '../features/classes/api/get-groups';
 import { GroupForm } from '../features/classes/ui/group-form';
 import { GroupsTable } from '../features/classes/ui/groups-table';
 import { paths } from '../lib/paths';

@@ -5,13 +5,13 @@ import {
   getErrorMessage,
   notify,
   PageTitle,
+  useGroups,
   useIdParam,
   usePermissions,
 } from '@parta/shared';
 import { STUDENT_STATUS_LABELS, type StudentInputParsed } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useGroups } from '../features/classes/api/get-groups';
 import { ParentsPanel } from '../features/parents/ui/parents-panel';
 import { useStudent } from '../features/students/api/get-student';
 import { useUpdateStudent } from '../features/students/api/update-student';

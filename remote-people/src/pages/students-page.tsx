@@ -5,13 +5,13 @@ import {
   ListSearch,
   notify,
   PageTitle,
+  useGroups,
   useListParams,
   usePermissions,
 } from '@parta/shared';
 import type { StudentListQuery } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useGroups } from '../features/classes/api/get-groups';
 import { groupOptions } from '../features/classes/model/group-options';
 import { useCreateStudent } from '../features/students/api/create-student';
 import { useExportStudents } from '../features/students/api/export-students';

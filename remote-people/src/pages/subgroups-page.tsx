@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
-import { getErrorMessage, notify, PageTitle, useListParams, usePermissions } from '@parta/shared';
+import { getErrorMessage, notify, PageTitle, useGroups, useListParams, usePermissions } from '@parta/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { useGroups } from '../features/classes/api/get-groups';
 import { groupOptions } from '../features/classes/model/group-options';
 import { useDeleteSubgroups } from '../features/subgroups/api/delete-subgroups';
 import { useSubgroups } from '../features/subgroups/api/get-subgroups';

@@ -1,7 +1,14 @@
 import { Alert, Anchor, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { fullName, getErrorMessage, notify, PageTitle, useIdParam, usePermissions } from '@parta/shared';
+import {
+  fullName,
+  getErrorMessage,
+  notify,
+  PageTitle,
+  useIdParam,
+  useOrganizationOptions,
+  usePermissions,
+} from '@parta/shared';
 import { Link } from 'react-router-dom';
-import { useOrganizationOptions } from '../features/organizations/api/get-organization-options';
 import { useUser } from '../features/staff/api/get-user';
 import { useUpdateUser } from '../features/staff/api/update-user';
 import { ResetPasswordPanel } from '../features/staff/ui/reset-password-panel';

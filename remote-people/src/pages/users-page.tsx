@@ -5,10 +5,10 @@ import {
   ListSearch,
   PageTitle,
   useListParams,
+  useOrganizationOptions,
   usePermissions,
 } from '@parta/shared';
 import { useMemo, useState } from 'react';
-import { useOrganizationOptions } from '../features/organizations/api/get-organization-options';
 import { useUsers } from '../features/staff/api/get-users';
 import { CreateStaffModal } from '../features/staff/ui/create-staff-modal';
 import { StaffTable } from '../features/staff/ui/staff-table';

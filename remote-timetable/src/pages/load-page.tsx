@@ -13,7 +13,7 @@ import {
   Tabs,
   Text,
 } from '@mantine/core';
-import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
+import { getErrorMessage, notify, PageTitle, useGroups, useLoads, usePermissions } from '@parta/shared';
 import type { LoadItem } from '@parta/shared/domain/contracts/timetable';
 import {
   classWeeklyHours,
@@ -22,11 +22,9 @@ import {
   TEACHER_RATE_HOURS,
 } from '@parta/shared/domain/timetable';
 import { useMemo, useState } from 'react';
-import { useClassOptions } from '../features/classes/api/get-class-options';
 import { useClassSubgroups } from '../features/classes/api/get-class-subgroups';
 import { useCopyLoad } from '../features/load/api/copy-load';
 import { useDeleteLoad } from '../features/load/api/delete-load';
-import { useLoad } from '../features/load/api/get-load';
 import { useSaveLoad } from '../features/load/api/save-load';
 import { LoadForm } from '../features/load/ui/load-form';
 import { useSettings } from '../features/settings/api/get-settings';
@@ -35,14 +33,14 @@ import { useSubjects } from '../features/subjects/api/get-subjects';
 /** Нагрузка (load.index): a class's lines against СанПиН, and every teacher's hours against the ставка. */
 export function LoadPage() {
   const { can } = usePermissions();
-  const options = useClassOptions();
+  const options = useGroups();
   const settings = useSettings();
   const [groupId, setGroupId] = useState<number | null>(null);
   const [editing, setEditing] = useState<LoadItem | 'new' | null>(null);
   const [warnings, setWarnings] = useState<string[]>([]);
   const [copyTarget, setCopyTarget] = useState<string | null>(null);
-  const lines = useLoad({ group_id: groupId }, groupId !== null);
-  const all = useLoad({});
+  const lines = useLoads({ group_id: groupId }, groupId !== null);
+  const all = useLoads({});
   const splits = useClassSubgroups(groupId);
   const editable = can('loads.edit');
   const saveLoad = useSaveLoad();
@@ -51,7 +49,7 @@ export function LoadPage() {
 
   const group = options.data?.groups.find((item) => item.id === groupId);
   // A line names a subject and a teacher of the class's own organization (a branch has its own).
-  const own = useClassOptions(group?.organization_id);
+  const own = useGroups(group?.organization_id);
   const subjects = useSubjects(group?.organization_id);
   const total = lines.data ? classWeeklyHours(lines.data) : 0;
   const max = group ? sanpinWeeklyMax(group.number, settings.data?.working_days_per_week ?? 6) : 0;

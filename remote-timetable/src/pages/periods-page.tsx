@@ -13,13 +13,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { formatDate, getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
+import { formatDate, getErrorMessage, notify, PageTitle, usePeriods, usePermissions } from '@parta/shared';
 import { PERIOD_KINDS, type Period } from '@parta/shared/domain/contracts/timetable';
 import { useState } from 'react';
 import { useOrganizationChoice } from '../features/organizations/ui/use-organization-choice';
 import { useCreateHoliday } from '../features/periods/api/create-holiday';
 import { useDeleteHoliday } from '../features/periods/api/delete-holiday';
-import { usePeriods } from '../features/periods/api/get-periods';
+import { useHolidays } from '../features/periods/api/get-holidays';
 import { useSavePeriod } from '../features/periods/api/save-period';
 import { useSetPeriodClosed } from '../features/periods/api/set-period-closed';
 import { HolidayForm } from '../features/periods/ui/holiday-form';
@@ -41,7 +41,8 @@ const gradesLabel = (grades: number[]) =>
 export function PeriodsPage() {
   const { can } = usePermissions();
   const { organizationId, select } = useOrganizationChoice();
-  const periods = usePeriods(organizationId);
+  const periods = usePeriods(organizationId, organizationId !== undefined);
+  const holidays = useHolidays(organizationId);
   const [editing, setEditing] = useState<Period | 'new' | null>(null);
   const [addingHoliday, setAddingHoliday] = useState(false);
   const editable = can('periods.edit');
@@ -49,7 +50,7 @@ export function PeriodsPage() {
   const setPeriodClosed = useSetPeriodClosed();
   const createHoliday = useCreateHoliday();
   const deleteHoliday = useDeleteHoliday();
-  const academicYear = periods.data?.periods.at(-1)?.academic_year ?? '2026/2027';
+  const academicYear = periods.data?.at(-1)?.academic_year ?? '2026/2027';
 
   const run = async (action: () => Promise<unknown>, message: string) => {
     try {
@@ -77,9 +78,11 @@ export function PeriodsPage() {
       >
         Учебные периоды
       </PageTitle>
-      {periods.error ? (
-        <Alert color="red">{getErrorMessage(periods.error, 'Не удалось загрузить периоды')}</Alert>
-      ) : !periods.data ? (
+      {periods.error || holidays.error ? (
+        <Alert color="red">
+          {getErrorMessage(periods.error ?? holidays.error, 'Не удалось загрузить периоды')}
+        </Alert>
+      ) : !periods.data || !holidays.data ? (
         <Loader />
       ) : (
         <Stack>
@@ -96,7 +99,7 @@ export function PeriodsPage() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {periods.data.periods.map((period) => (
+                  {periods.data.map((period) => (
                     <Table.Tr key={period.id} data-testid="period-row">
                       <Table.Td>
                         {editable ? (
@@ -146,7 +149,7 @@ export function PeriodsPage() {
             </Title>
             <Table>
               <Table.Tbody>
-                {periods.data.holidays.map((holiday) => (
+                {holidays.data.map((holiday) => (
                   <Table.Tr key={holiday.id} data-testid="holiday-row">
                     <Table.Td>{holiday.name}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{range(holiday)}</Table.Td>

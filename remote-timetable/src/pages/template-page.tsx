@@ -1,9 +1,16 @@
 import { Alert, Button, CloseButton, Grid, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
-import { getErrorMessage, notify, PageTitle, useIdParam, usePermissions, workingDays } from '@parta/shared';
+import {
+  getErrorMessage,
+  notify,
+  PageTitle,
+  useGroups,
+  useIdParam,
+  useLoads,
+  usePermissions,
+  workingDays,
+} from '@parta/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useClassOptions } from '../features/classes/api/get-class-options';
-import { useLoad } from '../features/load/api/get-load';
 import { useSettings } from '../features/settings/api/get-settings';
 import { useAddSlot } from '../features/timetable/api/add-slot';
 import { useTemplate } from '../features/timetable/api/get-template';
@@ -20,12 +27,12 @@ export function TemplatePage() {
   const id = useIdParam();
   const { can } = usePermissions();
   const template = useTemplate(Number.isNaN(id) ? null : id);
-  const options = useClassOptions();
+  const options = useGroups();
   const settings = useSettings();
   const [groupId, setGroupId] = useState<number | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const lines = useLoad({ group_id: groupId }, groupId !== null);
+  const lines = useLoads({ group_id: groupId }, groupId !== null);
   const editable = can('timetables.edit');
   const addSlot = useAddSlot(id);
   const removeSlot = useRemoveSlot(id);

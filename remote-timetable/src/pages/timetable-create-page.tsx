@@ -1,9 +1,8 @@
 import { Alert, Button, Group, List, Loader, Paper, Select, Stack, Text } from '@mantine/core';
-import { formatDate, getErrorMessage, PageTitle, useIdParam } from '@parta/shared';
+import { formatDate, getErrorMessage, PageTitle, useIdParam, usePeriods } from '@parta/shared';
 import type { ApplyResult } from '@parta/shared/domain/contracts/timetable';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { usePeriods } from '../features/periods/api/get-periods';
 import { useApplyTemplate } from '../features/timetable/api/apply-template';
 import { useTemplate } from '../features/timetable/api/get-template';
 import { paths } from '../lib/paths';
@@ -15,7 +14,8 @@ import { paths } from '../lib/paths';
 export function TimetableCreatePage() {
   const id = useIdParam();
   const template = useTemplate(Number.isNaN(id) ? null : id);
-  const periods = usePeriods(template.data?.organization_id);
+  const organizationId = template.data?.organization_id;
+  const periods = usePeriods(organizationId, organizationId !== undefined);
   const [periodId, setPeriodId] = useState<string | null>(null);
   const [result, setResult] = useState<ApplyResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,7 +33,7 @@ export function TimetableCreatePage() {
           <Select
             label="Период"
             placeholder="Выберите период"
-            data={periods.data.periods
+            data={periods.data
               .filter((period) => period.organization_id === template.data!.organization_id)
               .map((period) => ({
                 value: String(period.id),

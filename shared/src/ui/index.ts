@@ -1,5 +1,6 @@
 export { AppProviders, type AppProvidersProps } from './app-providers';
 export { BuildLabel } from './build-label';
+export { type CheckedImportRow, ImportCheckTable, type ImportCheckTableProps } from './import-check-table';
 export { LazyDateInput } from './lazy-date-input';
 export { ListCard, type ListCardProps, NARROW_LIST_QUERY, useNarrowList } from './list-card';
 export { ListPager, type ListPagerProps } from './list-pager';

@@ -290,7 +290,7 @@ export async function applyToLessons(
 export async function exportPlan(db: Db, actor: Actor, id: number) {
   const plan = await getPlan(db, actor, id);
   const buffer = await writeKtpWorkbook(plan.name, plan.items);
-  const fileName = `КТП ${plan.subject_name} ${plan.group_name ?? `${plan.grade} классы`}.xlsx`;
+  const fileName = `КТП ${plan.subject_name} ${plan.group_name ?? `${plan.grade}-е классы`}.xlsx`;
   return { buffer, fileName };
 }
 

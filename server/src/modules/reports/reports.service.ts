@@ -154,7 +154,9 @@ export async function classificationReport(
       );
     }
     if (query.group_id === undefined)
-      result.push(classificationRow('grade', `${grade} классы`, { group_id: null, grade }, gradeRows, false));
+      result.push(
+        classificationRow('grade', `${grade}-е классы`, { group_id: null, grade }, gradeRows, false),
+      );
   }
   if (query.group_id === undefined)
     result.push(classificationRow('school', 'Всего по школе', { group_id: null, grade: null }, rows, false));

@@ -1,5 +1,5 @@
-import { apiClient, type PermissionKey } from '@parta/shared';
-import type { GroupList, StudentList } from '@parta/shared/domain/contracts/people';
+import { apiClient, getGroups, groupsKey, type PermissionKey } from '@parta/shared';
+import type { StudentList } from '@parta/shared/domain/contracts/people';
 import type { UserListResponse } from '@parta/shared/domain/contracts/users';
 import { useQueries } from '@tanstack/react-query';
 
@@ -39,12 +39,12 @@ const firstRow =
     (await apiClient.get<Page>(path, { params: ONE_ROW, signal })).data;
 
 const SOURCES: CountSource[] = [
-  // The very key and answer of the class list (remote-people's get-groups.ts): the class filter of
-  // Ученики and Классы then opens from the cache.
+  // The very key and answer of the class list (shared useGroups): the class filter of Ученики and
+  // Классы then opens from the cache.
   countSource(
     { key: 'classes', label: 'Классы', to: '/class', permission: 'classes.view' },
-    ['groups', 'list', { organization_id: undefined }],
-    async (signal) => (await apiClient.get<{ data: GroupList }>('/group', { signal })).data.data,
+    groupsKey(),
+    (signal) => getGroups(undefined, signal),
     (list) => list.groups.length,
   ),
   countSource(

@@ -391,16 +391,30 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
           <thead>
             <tr>
               <th className={classes.name}>Ученик</th>
-              {grid.lessons.map((lesson) => (
-                <th key={lesson.id} title={lesson.topic ?? 'Тема не указана'}>
+              {grid.lessons.map((lesson, col) => (
+                <th
+                  key={lesson.id}
+                  className={classes.lesson}
+                  title={lesson.topic ?? 'Тема не указана'}
+                  data-col={col}
+                  data-testid="lesson-header"
+                >
                   <button
                     type="button"
                     className={classes.date}
                     onClick={() => onLessonOpen(lesson.id)}
                     tabIndex={-1}
                   >
-                    {lesson.date.slice(8, 10)}.{lesson.date.slice(5, 7)}
-                    {lesson.topic ? <span className={classes.topicMark}>•</span> : null}
+                    <span className={classes.day}>
+                      {lesson.date.slice(8, 10)}.{lesson.date.slice(5, 7)}
+                    </span>
+                    {/* Truncated to two short lines; the full topic is the header's tooltip. */}
+                    <span
+                      className={lesson.topic ? classes.topic : classes.noTopic}
+                      data-testid={lesson.topic ? 'lesson-topic' : undefined}
+                    >
+                      {lesson.topic ?? 'без темы'}
+                    </span>
                   </button>
                 </th>
               ))}

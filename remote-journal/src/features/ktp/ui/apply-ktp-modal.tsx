@@ -1,8 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
-import { getErrorMessage } from '@parta/shared';
+import { getErrorMessage, useGroups } from '@parta/shared';
 import type { KtpApplyResult, KtpPlan } from '@parta/shared/domain/contracts/ktp';
 import { useState } from 'react';
-import { useGroups } from '../../school-options/api/get-groups';
 import { useApplyKtp } from '../api/apply-ktp';
 
 export interface ApplyKtpModalProps {

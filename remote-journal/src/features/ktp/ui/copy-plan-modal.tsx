@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
-import { getErrorMessage, notify } from '@parta/shared';
+import { getErrorMessage, notify, useGroups } from '@parta/shared';
 import type { KtpPlan } from '@parta/shared/domain/contracts/ktp';
 import { useState } from 'react';
-import { useGroups } from '../../school-options/api/get-groups';
 import { useCopyKtpPlan } from '../api/copy-ktp-plan';
 
 export interface CopyPlanModalProps {

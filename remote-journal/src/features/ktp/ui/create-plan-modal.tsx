@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { getErrorMessage, getFieldErrors, usePermissions } from '@parta/shared';
-import { useState } from 'react';
-import { useLoads } from '../../school-options/api/get-loads';
+import { getErrorMessage, getFieldErrors, useLoads, usePermissions } from '@parta/shared';
+import { useMemo, useState } from 'react';
 import { useCreateKtpPlan } from '../api/create-ktp-plan';
+import { planTargets } from '../model/plan-targets';
 
 export interface CreatePlanModalProps {
   opened: boolean;
@@ -10,16 +10,20 @@ export interface CreatePlanModalProps {
   onCreated: (id: number) => void;
 }
 
-/** A new plan for one load line: a teacher picks among their own, завуч among all. */
+/**
+ * A new plan for a class or a whole parallel of one subject: a teacher picks among their own load,
+ * завуч among all.
+ */
 export function CreatePlanModal({ opened, onClose, onCreated }: CreatePlanModalProps) {
   const { user, can } = usePermissions();
   const ownOnly = !can('loads.edit');
   const loads = useLoads(ownOnly ? { teacher_id: user?.id } : {}, opened && Boolean(user));
   const create = useCreateKtpPlan();
-  const [loadId, setLoadId] = useState<string | null>(null);
+  const [targetValue, setTargetValue] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [year, setYear] = useState('2026/2027');
-  const load = loads.data?.find((item) => String(item.id) === loadId);
+  const targets = useMemo(() => planTargets(loads.data ?? [], !ownOnly), [loads.data, ownOnly]);
+  const target = targets.flatMap((group) => group.items).find((item) => item.value === targetValue);
   const errors = create.error ? getFieldErrors(create.error) : {};
 
   return (
@@ -30,19 +34,22 @@ export function CreatePlanModal({ opened, onClose, onCreated }: CreatePlanModalP
         ) : null}
         <Select
           label="Класс и предмет"
-          placeholder="Строка нагрузки"
+          placeholder="Класс или вся параллель"
+          description="Параллель — один план для всех классов, где вы ведёте предмет"
           searchable
-          data={(loads.data ?? []).map((item) => ({
-            value: String(item.id),
-            label: `${item.group_name}${item.subgroup_name ? ` (${item.subgroup_name})` : ''} · ${item.subject_name}${ownOnly ? '' : ` · ${item.teacher_name ?? 'без учителя'}`}`,
+          data={targets.map((group) => ({
+            group: group.group,
+            items: group.items.map((item) => ({ value: item.value, label: item.label })),
           }))}
-          value={loadId}
+          value={targetValue}
           onChange={(value) => {
-            setLoadId(value);
-            const picked = loads.data?.find((item) => String(item.id) === value);
-            if (picked && !name) setName(`${picked.subject_name}, ${picked.group_name}`);
+            const previous = target;
+            setTargetValue(value);
+            const picked = targets.flatMap((group) => group.items).find((item) => item.value === value);
+            // The suggested name follows the choice until the teacher types their own.
+            if (picked && (!name || name === previous?.name)) setName(picked.name);
           }}
-          error={errors.group_id ?? errors.subject_id}
+          error={errors.group_id ?? errors.grade ?? errors.subject_id}
           data-testid="ktp-load"
         />
         <TextInput
@@ -59,18 +66,12 @@ export function CreatePlanModal({ opened, onClose, onCreated }: CreatePlanModalP
         />
         <Group justify="flex-end">
           <Button
-            disabled={!load}
+            disabled={!target}
             loading={create.isPending}
             onClick={() => {
-              if (!load) return;
+              if (!target) return;
               create.mutate(
-                {
-                  name,
-                  academic_year: year,
-                  teacher_id: load.teacher_id,
-                  subject_id: load.subject_id,
-                  group_id: load.group_id,
-                },
+                { name, academic_year: year, ...target.plan },
                 { onSuccess: (plan) => onCreated(plan.id) },
               );
             }}

@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, FileInput, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
-import { getErrorMessage, notify } from '@parta/shared';
+import { Alert, Button, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
+import { getErrorMessage, ImportCheckTable, notify } from '@parta/shared';
 import { KTP_COLUMNS, type KtpImportResult } from '@parta/shared/domain/contracts/ktp';
 import { useState } from 'react';
 import { useImportKtp } from '../api/import-ktp';
@@ -54,42 +54,14 @@ export function ImportKtpModal({ planId, opened, onClose }: ImportKtpModalProps)
             ) : (
               <Alert color="emerald">Ошибок нет: строк {checked.rows.length}</Alert>
             )}
-            <Table.ScrollContainer minWidth={600} mah={360}>
-              <Table fz="xs" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Строка</Table.Th>
-                    <Table.Th>Раздел</Table.Th>
-                    <Table.Th>Тема</Table.Th>
-                    <Table.Th>Часы</Table.Th>
-                    <Table.Th>Проверка</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {checked.rows.map((row) => (
-                    <Table.Tr key={row.row}>
-                      <Table.Td>{row.row}</Table.Td>
-                      <Table.Td>{row.section ?? ''}</Table.Td>
-                      <Table.Td>{row.topic}</Table.Td>
-                      <Table.Td>{row.hours ?? ''}</Table.Td>
-                      <Table.Td>
-                        {row.problems.length === 0 ? (
-                          <Badge color="emerald" variant="light" size="sm">
-                            ок
-                          </Badge>
-                        ) : (
-                          <List size="xs" c="red">
-                            {row.problems.map((problem) => (
-                              <List.Item key={problem}>{problem}</List.Item>
-                            ))}
-                          </List>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ImportCheckTable
+              rows={checked.rows}
+              columns={[
+                { label: 'Раздел', value: (row) => row.section ?? '' },
+                { label: 'Тема', value: (row) => row.topic },
+                { label: 'Часы', value: (row) => row.hours ?? '' },
+              ]}
+            />
           </>
         ) : null}
         <Group justify="flex-end">

@@ -54,17 +54,18 @@ export function ItemsEditor({ planId, items, readOnly }: ItemsEditorProps) {
           {getErrorMessage(save.error, 'Не удалось сохранить темы')}
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={1400}>
-        <Table fz="sm" verticalSpacing={4} data-testid="ktp-items">
+      {/* Its own scroll box with a sticky header: the sideways scrollbar stays on screen however long the plan. */}
+      <Table.ScrollContainer minWidth={1180} maxHeight="calc(100dvh - 230px)">
+        <Table fz="sm" verticalSpacing={4} stickyHeader data-testid="ktp-items">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={70}>№</Table.Th>
-              <Table.Th w={170}>Раздел</Table.Th>
+              <Table.Th w={60}>№</Table.Th>
+              <Table.Th w={130}>Раздел</Table.Th>
               <Table.Th>Тема</Table.Th>
-              <Table.Th w={80}>Часы</Table.Th>
-              <Table.Th w={200}>Домашнее задание</Table.Th>
-              <Table.Th w={150}>Вид контроля</Table.Th>
-              <Table.Th w={90}>По плану</Table.Th>
+              <Table.Th w={76}>Часы</Table.Th>
+              <Table.Th w={160}>Домашнее задание</Table.Th>
+              <Table.Th w={130}>Вид контроля</Table.Th>
+              <Table.Th w={80}>По плану</Table.Th>
               <Table.Th w={120}>Факт</Table.Th>
               {readOnly ? null : <Table.Th w={100} />}
             </Table.Tr>

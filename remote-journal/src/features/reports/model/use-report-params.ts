@@ -1,5 +1,5 @@
+import { usePeriods } from '@parta/shared';
 import { useSearchParams } from 'react-router-dom';
-import { usePeriods } from '../../school-options/api/get-periods';
 
 const todayIso = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
 

@@ -1,6 +1,5 @@
 import { Select } from '@mantine/core';
-import { useGroups } from '../../school-options/api/get-groups';
-import { usePeriods } from '../../school-options/api/get-periods';
+import { useGroups, usePeriods } from '@parta/shared';
 
 export interface PeriodClassFiltersProps {
   periodId: number | undefined;

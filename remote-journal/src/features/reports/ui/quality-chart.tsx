@@ -18,7 +18,14 @@ export function QualityChart({ title, bars }: QualityChartProps) {
       <Stack gap={6}>
         {bars.map((bar) => (
           <Group key={bar.label} gap="sm" wrap="nowrap">
-            <Text size="sm" w={150} truncate="end" style={{ flexShrink: 0 }}>
+            {/* Wide enough for «Вероятность и статистика» on a desktop; the full name is the tooltip. */}
+            <Text
+              size="sm"
+              w={{ base: 130, sm: 240 }}
+              truncate="end"
+              title={bar.label}
+              style={{ flexShrink: 0 }}
+            >
               {bar.label}
             </Text>
             <Progress.Root size={16} style={{ flex: 1 }}>

@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, FileInput, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
-import { formatDate, getErrorMessage } from '@parta/shared';
+import { Alert, Badge, Button, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
+import { formatDate, getErrorMessage, ImportCheckTable } from '@parta/shared';
 import type { StudentImportResult } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { useImportStudents } from '../api/import-students';
@@ -97,47 +97,15 @@ export function ImportStudentsModal({ opened, onClose }: ImportStudentsModalProp
                 </Badge>
               ) : null}
             </Group>
-            <Table.ScrollContainer minWidth={640} mah={360}>
-              <Table striped verticalSpacing="xs" stickyHeader>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Строка</Table.Th>
-                    <Table.Th>ФИО</Table.Th>
-                    <Table.Th>Дата рождения</Table.Th>
-                    <Table.Th>Класс</Table.Th>
-                    <Table.Th>Проверка</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {preview.rows.map((row) => (
-                    <Table.Tr
-                      key={row.row}
-                      data-testid="import-row"
-                      data-invalid={row.problems.length > 0 || undefined}
-                      bg={row.problems.length > 0 ? 'var(--mantine-color-red-light)' : undefined}
-                    >
-                      <Table.Td>{row.row}</Table.Td>
-                      <Table.Td>{row.full_name || '—'}</Table.Td>
-                      <Table.Td>{formatDate(row.birth_date) || '—'}</Table.Td>
-                      <Table.Td>{row.group_name || '—'}</Table.Td>
-                      <Table.Td>
-                        {row.problems.length === 0 ? (
-                          <Text size="sm" c="emerald">
-                            Готово к загрузке
-                          </Text>
-                        ) : (
-                          <List size="sm" c="red" spacing={2}>
-                            {row.problems.map((problem) => (
-                              <List.Item key={problem}>{problem}</List.Item>
-                            ))}
-                          </List>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ImportCheckTable
+              rows={preview.rows}
+              minWidth={640}
+              columns={[
+                { label: 'ФИО', value: (row) => row.full_name || '—' },
+                { label: 'Дата рождения', value: (row) => formatDate(row.birth_date) || '—' },
+                { label: 'Класс', value: (row) => row.group_name || '—' },
+              ]}
+            />
           </>
         ) : null}
         <Group justify="flex-end">

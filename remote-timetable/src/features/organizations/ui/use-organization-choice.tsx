@@ -1,7 +1,6 @@
 import { Select } from '@mantine/core';
-import { usePermissions } from '@parta/shared';
+import { useOrganizationOptions, usePermissions } from '@parta/shared';
 import { type ReactNode, useState } from 'react';
-import { useOrganizationOptions } from '../api/get-organization-options';
 
 /**
  * The organization a timetable screen works on: the caller's own, or a branch picked in the select

@@ -12,6 +12,6 @@ export function useCreateHoliday() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createHoliday,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['periods'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['holidays'] }),
   });
 }

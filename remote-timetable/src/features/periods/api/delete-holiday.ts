@@ -10,6 +10,6 @@ export function useDeleteHoliday() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteHoliday,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['periods'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['holidays'] }),
   });
 }

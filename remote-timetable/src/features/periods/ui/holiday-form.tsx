@@ -1,9 +1,8 @@
 import { Alert, Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { LazyDateInput, useFormSave } from '@parta/shared';
+import { useFormSave } from '@parta/shared';
 import { type HolidayInput, holidayInputSchema } from '@parta/shared/domain/contracts/timetable';
-
-const GRADES = Array.from({ length: 11 }, (_, index) => String(index + 1));
+import { DateRangeFields, GRADE_OPTIONS } from './date-range-fields';
 
 /** Каникулы or a single day off: name, dates, and the grades it applies to (none: the whole school). */
 export function HolidayForm({
@@ -28,33 +27,11 @@ export function HolidayForm({
           placeholder="Осенние каникулы"
           {...form.getInputProps('name')}
         />
-        <Group grow align="flex-start">
-          <LazyDateInput
-            label="Начало"
-            withAsterisk
-            valueFormat="DD.MM.YY"
-            placeholder="дд.мм.гг"
-            {...form.getInputProps('start_date')}
-            onChange={(value) => {
-              form.setFieldValue('start_date', value ?? '');
-              // A single day off needs only its date.
-              if (value && !form.values.end_date) form.setFieldValue('end_date', value);
-            }}
-          />
-          <LazyDateInput
-            label="Конец"
-            withAsterisk
-            valueFormat="DD.MM.YY"
-            placeholder="дд.мм.гг"
-            minDate={form.values.start_date || undefined}
-            {...form.getInputProps('end_date')}
-            onChange={(value) => form.setFieldValue('end_date', value ?? '')}
-          />
-        </Group>
+        <DateRangeFields value={form.values} errors={form.errors} onChange={form.setFieldValue} fillEnd />
         <MultiSelect
           label="Только для классов"
           placeholder="Вся школа"
-          data={GRADES}
+          data={GRADE_OPTIONS}
           value={(form.values.grades ?? []).map(String)}
           onChange={(value) => form.setFieldValue('grades', value.map(Number))}
         />

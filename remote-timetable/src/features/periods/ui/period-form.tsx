@@ -1,14 +1,13 @@
 import { Alert, Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { LazyDateInput, useFormSave } from '@parta/shared';
+import { useFormSave } from '@parta/shared';
 import {
   PERIOD_KINDS,
   type Period,
   type PeriodInput,
   periodInputSchema,
 } from '@parta/shared/domain/contracts/timetable';
-
-const GRADES = Array.from({ length: 11 }, (_, index) => String(index + 1));
+import { DateRangeFields, GRADE_OPTIONS } from './date-range-fields';
 
 export interface PeriodFormProps {
   period?: Period;
@@ -44,28 +43,10 @@ export function PeriodForm({ period, academicYear, onSubmit }: PeriodFormProps) 
           />
           <TextInput label="Учебный год" {...form.getInputProps('academic_year')} />
         </Group>
-        <Group grow align="flex-start">
-          <LazyDateInput
-            label="Начало"
-            withAsterisk
-            valueFormat="DD.MM.YY"
-            placeholder="дд.мм.гг"
-            {...form.getInputProps('start_date')}
-            onChange={(value) => form.setFieldValue('start_date', value ?? '')}
-          />
-          <LazyDateInput
-            label="Конец"
-            withAsterisk
-            valueFormat="DD.MM.YY"
-            placeholder="дд.мм.гг"
-            minDate={form.values.start_date || undefined}
-            {...form.getInputProps('end_date')}
-            onChange={(value) => form.setFieldValue('end_date', value ?? '')}
-          />
-        </Group>
+        <DateRangeFields value={form.values} errors={form.errors} onChange={form.setFieldValue} />
         <MultiSelect
           label="Классы (параллели)"
-          data={GRADES}
+          data={GRADE_OPTIONS}
           value={(form.values.grades ?? []).map(String)}
           onChange={(value) => form.setFieldValue('grades', value.map(Number))}
           error={form.errors.grades}

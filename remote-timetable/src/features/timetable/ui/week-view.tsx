@@ -15,13 +15,13 @@ import {
   fullName,
   getErrorMessage,
   LazyDateInput,
+  useGroups,
   usePermissions,
   workingDays,
 } from '@parta/shared';
 import type { Lesson } from '@parta/shared/domain/contracts/timetable';
 import { addDays, weekStart } from '@parta/shared/domain/timetable';
 import { useState } from 'react';
-import { useClassOptions } from '../../classes/api/get-class-options';
 import { useSettings } from '../../settings/api/get-settings';
 import { useLessons } from '../api/get-lessons';
 import { LessonChangeModal } from './lesson-change-modal';
@@ -32,7 +32,7 @@ const today = () => new Date().toLocaleDateString('en-CA');
 /** A class's or a teacher's week of dated lessons with bell times; printable; one-off changes on click. */
 export function WeekView({ mode }: { mode: 'class' | 'teacher' }) {
   const { can, user } = usePermissions();
-  const options = useClassOptions();
+  const options = useGroups();
   const settings = useSettings();
   const [monday, setMonday] = useState(() => weekStart(today()));
   const [picked, setPicked] = useState<number | null>(null);

@@ -1,6 +1,10 @@
-import { apiClient } from '@parta/shared';
-import type { GroupList } from '@parta/shared/domain/contracts/people';
 import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../api/api-client';
+import type { GroupList } from '../domain/contracts/people';
+
+/** The key of the class list; class, student and import saves invalidate `['groups']`. */
+export const groupsKey = (organizationId?: number) =>
+  ['groups', 'list', { organization_id: organizationId }] as const;
 
 /** GET /api/group (optional organization_id): `data` holds classes, teachers and periods (SPEC §7, §8). */
 export async function getGroups(organizationId?: number, signal?: AbortSignal): Promise<GroupList> {
@@ -11,10 +15,11 @@ export async function getGroups(organizationId?: number, signal?: AbortSignal): 
   return response.data.data;
 }
 
-/** Every class of the caller's tree (filters, forms and the class list share this one query). */
-export function useGroups(organizationId?: number) {
+/** Every class of the caller's tree (or of one organization): filters, forms and lists share it. */
+export function useGroups(organizationId?: number, enabled = true) {
   return useQuery({
-    queryKey: ['groups', 'list', { organization_id: organizationId }],
+    queryKey: groupsKey(organizationId),
     queryFn: ({ signal }) => getGroups(organizationId, signal),
+    enabled,
   });
 }

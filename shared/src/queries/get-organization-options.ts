@@ -1,8 +1,8 @@
-import { apiClient } from '@parta/shared';
-import type { OrganizationOption } from '@parta/shared/domain/contracts/organizations';
 import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../api/api-client';
+import type { OrganizationOption } from '../domain/contracts/organizations';
 
-/** GET /api/organizations/my-and-children: the caller's organization and its children (SPEC §7). */
+/** GET /api/organizations/my-and-children: `data` is the user's organization and its children (SPEC §6, §7). */
 export async function getOrganizationOptions(signal?: AbortSignal): Promise<OrganizationOption[]> {
   const response = await apiClient.get<{ data: OrganizationOption[] }>('/organizations/my-and-children', {
     signal,
@@ -10,7 +10,7 @@ export async function getOrganizationOptions(signal?: AbortSignal): Promise<Orga
   return response.data.data;
 }
 
-/** The same query (and key) remote-people uses, so the tree is fetched once per session. */
+/** The caller's organization tree; it changes rarely, so it is kept for five minutes. */
 export function useOrganizationOptions() {
   return useQuery({
     queryKey: ['organizations', 'my-and-children'],

@@ -1,0 +1,5 @@
+// Reads more than one app makes: one fetcher and hook per call, one cache key each.
+export { getGroups, groupsKey, useGroups } from './get-groups';
+export { getLoads, type LoadFilter, useLoads } from './get-loads';
+export { getOrganizationOptions, useOrganizationOptions } from './get-organization-options';
+export { getPeriods, usePeriods } from './get-periods';
