@@ -1,7 +1,43 @@
+import { fork } from 'node:child_process';
 import path from 'node:path';
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
+import { type DatabaseHandle, openDatabase } from './db/client';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedIfEmpty } from './seed';
+
+/** Set in the child that prepares a PGlite folder (see `prepareInChild`). */
+const SETUP_ONLY = 'PARTA_SETUP_ONLY';
+
+/** Migrations, then the demo school into an empty database; true when it seeded. */
+function migrateAndSeed(database: DatabaseHandle): Promise<boolean> {
+  return database.withStartupLock(async () => {
+    await database.migrate();
+    return seedIfEmpty(database.db);
+  });
+}
+
+/**
+ * PGlite keeps the WebAssembly memory it ever grew to: creating a cluster and seeding the demo school
+ * take it to ~800 MB, and the server would hold that all day. So on PGlite the migrations and the seed
+ * run in a short-lived child process of this same script; the server then opens the prepared folder
+ * and rests at what serving needs. Answers whether the child seeded.
+ */
+function prepareInChild(): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const child = fork(process.argv[1], process.argv.slice(2), {
+      env: { ...process.env, [SETUP_ONLY]: '1' },
+      execArgv: process.execArgv,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let seeded = false;
+    child.on('message', (message) => {
+      if (message && typeof message === 'object' && 'seeded' in message) seeded = Boolean(message.seeded);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(seeded) : reject(new Error(`подготовка базы PGlite завершилась с кодом ${code}`)),
+    );
+  });
+}
 
 /** Start-up: open PGlite (PARTA_DATA_DIR, default ./data) or PostgreSQL (DATABASE_URL), migrate, seed once, listen. */
 async function main() {
@@ -10,11 +46,17 @@ async function main() {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = path.resolve(process.env.PARTA_DATA_DIR ?? './data');
 
+  if (process.env[SETUP_ONLY]) {
+    const database = await openDatabase({ databaseUrl, dataDir });
+    const seeded = await migrateAndSeed(database);
+    await database.close();
+    process.send?.({ seeded });
+    return;
+  }
+
+  const preparedSeed = databaseUrl ? undefined : await prepareInChild();
   const database = await openDatabase({ databaseUrl, dataDir });
-  const seeded = await database.withStartupLock(async () => {
-    await database.migrate();
-    return seedIfEmpty(database.db);
-  });
+  const seeded = preparedSeed ?? (await migrateAndSeed(database));
 
   const app = await buildApp({
     database,
