@@ -5,6 +5,16 @@ import type { Db } from '../../db/client';
 import { classes, loads, subgroupSets, subgroups, subjects, users } from '../../db/schema';
 
 /** Load lines matching `where` with class, subgroup, subject and teacher, by class and subject. */
+/** A load's subject and teacher (joined as `subjects` and `users`): load lines and timetable slots show them. */
+export const loadSubjectTeacherColumns = {
+  subject_id: loads.subjectId,
+  subject_name: subjects.name,
+  teacher_id: loads.teacherId,
+  teacherSurname: users.surname,
+  teacherName: users.name,
+  teacherPatronymic: users.patronymic,
+};
+
 /** What a load line carries, with its class, subject, subgroup and teacher (see `selectLoads`). */
 export const loadColumns = {
   id: loads.id,
@@ -14,12 +24,7 @@ export const loadColumns = {
   letter: classes.letter,
   subgroup_id: loads.subgroupId,
   subgroup_name: subgroups.name,
-  subject_id: loads.subjectId,
-  subject_name: subjects.name,
-  teacher_id: loads.teacherId,
-  teacherSurname: users.surname,
-  teacherName: users.name,
-  teacherPatronymic: users.patronymic,
+  ...loadSubjectTeacherColumns,
   hours_per_week: loads.hoursPerWeek,
 };
 

@@ -17,6 +17,7 @@ import {
   timetableTemplates,
   users,
 } from '../../db/schema';
+import { loadSubjectTeacherColumns } from '../loads/loads.repository';
 
 // ---------------------------------------------------------------- templates
 
@@ -89,12 +90,7 @@ export function findSlots(db: Db, templateId: number) {
       letter: classes.letter,
       subgroup_id: timetableSlots.subgroupId,
       subgroup_name: subgroups.name,
-      subject_id: loads.subjectId,
-      subject_name: subjects.name,
-      teacher_id: loads.teacherId,
-      teacherSurname: users.surname,
-      teacherName: users.name,
-      teacherPatronymic: users.patronymic,
+      ...loadSubjectTeacherColumns,
       weekday: timetableSlots.weekday,
       lesson_number: timetableSlots.lessonNumber,
       room: timetableSlots.room,
