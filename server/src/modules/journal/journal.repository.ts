@@ -287,10 +287,8 @@ export async function findLessonGuards(
 
 /** One cell to save, as the save statement reads it from JSON. */
 export interface CellWrite {
-  organization_id: number;
   lesson_id: number;
   student_id: number;
-  subject_id: number;
   version: number;
   attendance: 'н' | 'б' | null;
   grades: { value: string; work_type_id: number | null; ord: number }[];
@@ -298,37 +296,72 @@ export interface CellWrite {
   grades_text: string | null;
 }
 
+/** Who writes: the user, their organizations (null: all, a platform administrator) and whether every load is theirs. */
+export interface CellWriter {
+  userId: number;
+  organizationIds: number[] | null;
+  /** loads.edit: a завуч or director writes every load of their school. */
+  anyLoad: boolean;
+}
+
 /**
- * Saves cells in one statement: each cell's version moves on only from the version the change was
- * based on (insert at 0, conditional update above), and grades, attendance and the audit trail
- * change only for the cells whose version moved. Answers the cells saved with their new version;
- * a cell missing from the answer was stale.
+ * Saves cells in one statement, the checks included: a cell is written only when its lesson is held
+ * (not cancelled) in the writer's organizations, the writer teaches it (the load's or the lesson's
+ * teacher) unless they write any load, its period is open, the student is active in the lesson's
+ * class (and subgroup) and every work type is the school's — the same rules `prepareWrites` explains
+ * when a cell is refused. Checked in the statement that writes, a period closed a moment earlier
+ * cannot be written into. Each cell's version moves on only from the version the change was based on
+ * (insert at 0, conditional update above); grades, attendance and the audit trail change only for
+ * the cells whose version moved. Answers the cells saved; a cell missing from the answer was
+ * refused or stale.
  */
-export async function saveCells(db: Db, userId: number, cells: CellWrite[]) {
+export async function saveCells(db: Db, writer: CellWriter, cells: CellWrite[]) {
   const json = JSON.stringify(cells);
+  const userId = writer.userId;
+  // One parameter holding the array (Drizzle would spread a bare array into a list).
+  const scope = sql.param(writer.organizationIds);
   return rowsOf<{ lesson_id: number; student_id: number; version: number }>(
     db,
     sql`with input as (
           select * from json_to_recordset(${json}::json) as r(
-            organization_id int, lesson_id int, student_id int, subject_id int, version int,
-            attendance text, grades json, grades_text text)
+            lesson_id int, student_id int, version int, attendance text, grades json, grades_text text)
+        ),
+        allowed as (
+          select i.*, l.organization_id, l.subject_id
+            from input i
+            join lessons l on l.id = i.lesson_id and l.status <> 'cancelled'
+            join classes c on c.id = l.class_id
+            left join loads ld on ld.id = l.load_id
+            join students st on st.id = i.student_id and st.status = 'active' and st.class_id = l.class_id
+           where (${scope}::int[] is null or l.organization_id = any(${scope}::int[]))
+             and (${writer.anyLoad}::boolean or ${userId}::int in (l.teacher_id, ld.teacher_id))
+             and not exists (select 1 from periods p
+                              where p.organization_id = l.organization_id and p.closed
+                                and l.date between p.start_date and p.end_date and c.number = any (p.grades))
+             and (l.subgroup_id is null or exists (
+                   select 1 from subgroup_members sm where sm.student_id = st.id and sm.subgroup_id = l.subgroup_id))
+             and not exists (
+                   select 1 from json_to_recordset(i.grades) as g(value text, work_type_id int, ord int)
+                    where g.work_type_id is not null
+                      and not exists (select 1 from work_types w
+                                       where w.id = g.work_type_id and w.organization_id = l.organization_id))
         ),
         updated as (
           update journal_cells c set version = c.version + 1, updated_by = ${userId}, updated_at = now()
-            from input i
+            from allowed i
            where i.version > 0 and c.lesson_id = i.lesson_id and c.student_id = i.student_id and c.version = i.version
           returning c.lesson_id, c.student_id, c.version
         ),
         inserted as (
           insert into journal_cells (organization_id, lesson_id, student_id, version, updated_by)
-          select i.organization_id, i.lesson_id, i.student_id, 1, ${userId} from input i where i.version = 0
+          select i.organization_id, i.lesson_id, i.student_id, 1, ${userId} from allowed i where i.version = 0
           on conflict (lesson_id, student_id) do nothing
           returning lesson_id, student_id, version
         ),
         saved as (
           select s.*, i.organization_id, i.subject_id, i.attendance, i.grades, i.grades_text
             from (select * from updated union all select * from inserted) s
-            join input i on i.lesson_id = s.lesson_id and i.student_id = s.student_id
+            join allowed i on i.lesson_id = s.lesson_id and i.student_id = s.student_id
         ),
         old_marks as (
           delete from marks m using saved s where m.lesson_id = s.lesson_id and m.student_id = s.student_id

@@ -22,6 +22,7 @@ import { listPeriods } from '../periods/periods.service';
 import { schoolToday } from '../timetable/timetable.service';
 import {
   type CellWrite,
+  type CellWriter,
   findCellHistory,
   findCells,
   findJournalGrid,
@@ -141,15 +142,17 @@ export async function openJournal(
   };
 }
 
-/** Checks every cell of a save against its lesson and student; answers what the save statement writes. */
-async function prepareWrites(db: Db, actor: Actor, cells: CellBatchInput['cells']): Promise<CellWrite[]> {
+/**
+ * The save statement's rules, one by one with their messages: throws for the first cell that breaks
+ * one (run only when the statement refused a cell, to tell the user why).
+ */
+async function explainRefusal(db: Db, actor: Actor, cells: CellBatchInput['cells']): Promise<void> {
   const lessonIds = [...new Set(cells.map((cell) => cell.lesson_id))];
   const studentIds = [...new Set(cells.map((cell) => cell.student_id))];
   const { guards, places } = await findLessonGuards(db, actor, lessonIds, studentIds);
   const guardOf = new Map<number, LessonGuard>(guards.map((guard) => [guard.id, guard]));
   const placeOf = new Map(places.map((place) => [place.id, place]));
   const errors: Record<string, string[]> = {};
-  const writes: CellWrite[] = [];
   cells.forEach((cell, index) => {
     const guard = guardOf.get(cell.lesson_id);
     if (!guard) throw notFound(LESSON_NOT_FOUND);
@@ -171,23 +174,45 @@ async function prepareWrites(db: Db, actor: Actor, cells: CellBatchInput['cells'
         errors[`cells.${index}.grades.${gradeIndex}.work_type_id`] = ['Вид работы не найден'];
       }
     });
-    writes.push({
-      organization_id: guard.organization_id,
-      lesson_id: cell.lesson_id,
-      student_id: cell.student_id,
-      subject_id: guard.subject_id,
-      version: cell.version,
-      attendance: cell.attendance,
-      grades: cell.grades.map((grade, ord) => ({
-        value: String(grade.value),
-        work_type_id: grade.work_type_id,
-        ord,
-      })),
-      grades_text: cell.grades.length > 0 ? cell.grades.map((grade) => grade.value).join('/') : null,
-    });
   });
   if (Object.keys(errors).length > 0) throw unprocessable(VALIDATION_MESSAGE, errors);
-  return writes;
+}
+
+/** A cell as the save statement reads it. */
+function toWrite(cell: CellBatchInput['cells'][number]): CellWrite {
+  return {
+    lesson_id: cell.lesson_id,
+    student_id: cell.student_id,
+    version: cell.version,
+    attendance: cell.attendance,
+    grades: cell.grades.map((grade, ord) => ({
+      value: String(grade.value),
+      work_type_id: grade.work_type_id,
+      ord,
+    })),
+    grades_text: cell.grades.length > 0 ? cell.grades.map((grade) => grade.value).join('/') : null,
+  };
+}
+
+function writerOf(actor: Actor): CellWriter {
+  return {
+    userId: actor.userId,
+    organizationIds: actor.isPlatformAdmin ? null : [...actor.organizationIds],
+    anyLoad: actor.permissions.has('loads.edit'),
+  };
+}
+
+/**
+ * Why the save statement refused some of `cells`: the first rule a cell breaks, as 404/403/423/422;
+ * when none is broken, a newer version was saved meanwhile (409 with the cells as saved now).
+ */
+async function refusal(db: Db, actor: Actor, cells: CellBatchInput['cells'], saved: Set<string>) {
+  await explainRefusal(db, actor, cells);
+  const stale = cells
+    .filter((cell) => !saved.has(`${cell.lesson_id}|${cell.student_id}`))
+    .map((cell) => ({ lesson_id: cell.lesson_id, student_id: cell.student_id }));
+  const current = await findCells(db, stale);
+  return new CellConflictError(current.map(({ weights: _weights, ...cell }) => cell));
 }
 
 function savedCell(write: CellWrite, version: number): JournalCell {
@@ -200,13 +225,7 @@ function savedCell(write: CellWrite, version: number): JournalCell {
   };
 }
 
-async function conflictOf(db: Db, writes: CellWrite[], saved: Set<string>) {
-  const stale = writes.filter((write) => !saved.has(`${write.lesson_id}|${write.student_id}`));
-  const current = await findCells(db, stale);
-  return new CellConflictError(current.map(({ weights: _weights, ...cell }) => cell));
-}
-
-/** PUT one cell: saved with its new version, or 409 with the cell as saved now. */
+/** PUT one cell: saved with its new version; else why not (404/403/423/422), or 409 with the cell as saved now. */
 export async function saveCell(
   db: Db,
   actor: Actor,
@@ -214,32 +233,34 @@ export async function saveCell(
   studentId: number,
   input: CellInput,
 ): Promise<JournalCell> {
-  const [write] = await prepareWrites(db, actor, [{ lesson_id: lessonId, student_id: studentId, ...input }]);
-  const [saved] = await saveCells(db, actor.userId, [write]);
-  if (!saved) throw await conflictOf(db, [write], new Set());
+  const cell = { lesson_id: lessonId, student_id: studentId, ...input };
+  const write = toWrite(cell);
+  const [saved] = await saveCells(db, writerOf(actor), [write]);
+  if (!saved) throw await refusal(db, actor, [cell], new Set());
   return savedCell(write, Number(saved.version));
 }
 
-/** PUT a batch (paste, fill down): every cell saved, or none and 409 with the stale ones. */
+/** PUT a batch (paste, fill down): every cell saved, or none and the reason (409 with the stale ones). */
 export async function saveCellBatch(db: Db, actor: Actor, input: CellBatchInput): Promise<JournalCell[]> {
-  const writes = await prepareWrites(db, actor, input.cells);
-  let stale: CellConflictError | undefined;
+  const writes = input.cells.map(toWrite);
+  let refused: unknown;
   const saved = await db
     .transaction(async (tx) => {
-      const rows = await saveCells(tx as unknown as Db, actor.userId, writes);
+      const rows = await saveCells(tx as unknown as Db, writerOf(actor), writes);
       if (rows.length !== writes.length) {
-        stale = await conflictOf(
+        refused = await refusal(
           tx as unknown as Db,
-          writes,
+          actor,
+          input.cells,
           new Set(rows.map((row) => `${row.lesson_id}|${row.student_id}`)),
-        );
+        ).catch((error: unknown) => error);
         // Rolls the whole batch back: a paste lands whole or not at all.
-        throw stale;
+        throw refused;
       }
       return rows;
     })
     .catch((error) => {
-      throw stale ?? error;
+      throw refused ?? error;
     });
   const versionOf = new Map(saved.map((row) => [`${row.lesson_id}|${row.student_id}`, Number(row.version)]));
   return writes.map((write) => savedCell(write, versionOf.get(`${write.lesson_id}|${write.student_id}`)!));
