@@ -29,6 +29,17 @@ function prepareInChild(): Promise<boolean> {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     let seeded = false;
+    // Stopping the server while the child prepares stops the child too.
+    const stop = () => {
+      child.kill('SIGTERM');
+      process.exit(1);
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    child.once('exit', () => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+    });
     child.on('message', (message) => {
       if (message && typeof message === 'object' && 'seeded' in message) seeded = Boolean(message.seeded);
     });
