@@ -1,0 +1,2 @@
+CREATE INDEX "final_marks_period_id_idx" ON "final_marks" USING btree ("period_id");--> statement-breakpoint
+CREATE INDEX "lessons_organization_date_idx" ON "lessons" USING btree ("organization_id","date");
