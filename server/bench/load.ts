@@ -9,8 +9,14 @@ export interface LoadRequest {
   path: string;
   body?: string;
   headers?: Record<string, string>;
-  /** autocannon's hook: rewrites the request just before each send (the journal's saves take a fresh cell each). */
-  setupRequest?: (request: Request) => Request;
+  /**
+   * autocannon's hook: rewrites the request just before each send (the journal's saves take a fresh
+   * cell each). `context` is the connection's own object, the same one `onResponse` then gets: one
+   * request at a time per connection (no pipelining), so an answer belongs to the last request set up.
+   */
+  setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+  /** autocannon's hook: called with every complete answer (not for requests still in flight at the stop). */
+  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
 }
 
 export interface LoadFigures {
@@ -49,7 +55,8 @@ export async function drive(
           'content-type': 'application/json',
           'accept-encoding': 'gzip, br',
         },
-        requests,
+        // The hooks' `context` is autocannon's per-connection object (typed `object` there).
+        requests: requests as Request[],
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
