@@ -46,9 +46,10 @@ function cells(organizationId: number, range: { from: string; to: string }): SQL
         or exists (select 1 from subgroup_members m where m.subgroup_id = h.subgroup_id and m.student_id = s.id)`;
 }
 
+/** Grades and attendance of the held lessons of `range` in the school (which has none there yet). */
 export async function seedYearJournal(
   db: Database,
-  school: SeededSchool,
+  school: Pick<SeededSchool, 'organizationId' | 'workTypeIds'>,
   range: { from: string; to: string },
 ): Promise<void> {
   const organizationId = school.organizationId;
