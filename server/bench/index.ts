@@ -47,6 +47,11 @@ interface Row extends Partial<LoadFigures> {
   target?: string;
   meets_target?: boolean;
   note?: string;
+  /** Front-end rows: bytes transferred (KB) and wall time (ms) of the step in Chromium. */
+  kb?: number;
+  ms?: number;
+  /** What verify() found after the scenario (the journal's saves: acknowledged, found, lost). */
+  verified?: Record<string, number | string>;
 }
 
 function contextFor(base: string, token: string | null): ScenarioContext {
@@ -65,7 +70,7 @@ function describeTarget(scenario: Scenario): string | undefined {
   const parts = [];
   if (scenario.target?.p95_ms) parts.push(`p95 < ${scenario.target.p95_ms} ms`);
   if (scenario.target?.req_per_s) parts.push(`≥ ${scenario.target.req_per_s} req/s`);
-  return parts.length ? `${parts.join(', ')} at 16` : undefined;
+  return parts.length ? `${parts.join(', ')} at ${scenario.target?.connections ?? 16}` : undefined;
 }
 
 async function runScenarios(
@@ -102,7 +107,7 @@ async function runScenarios(
         vs_pgbench: Number((figures.req_per_s / references.pgbenchSelect).toFixed(3)),
         target: describeTarget(scenario),
       };
-      if (scenario.target && connections === 16) {
+      if (scenario.target && connections === (scenario.target.connections ?? 16)) {
         row.meets_target =
           (scenario.target.p95_ms === undefined || figures.p95_ms < scenario.target.p95_ms) &&
           (scenario.target.req_per_s === undefined || figures.req_per_s >= scenario.target.req_per_s);
@@ -111,6 +116,7 @@ async function runScenarios(
     }
     if (scenario.verify) {
       const verified = await scenario.verify({ ...context, databaseUrl });
+      rows[rows.length - 1].verified = verified;
       rows[rows.length - 1].note = Object.entries(verified)
         .map(([key, value]) => `${key}: ${value}`)
         .join(', ');
@@ -137,13 +143,68 @@ async function pgliteMemory() {
   }
 }
 
-function frontEnd(): unknown {
+interface FrontEndFigures {
+  error?: string;
+  steps?: { step: string; total: number; ms: number; budget: number | null }[];
+  journal?: {
+    grid_interactive_ms: number;
+    grid_interactive_target_ms: number;
+    mark_saved_ms: { median: number; max: number };
+    mark_saved_target_ms: number;
+  } | null;
+}
+
+/** The front end's figures as rows of the main table: KB and ms per step, with the issue's targets. */
+function frontEndRows(figures: FrontEndFigures): Row[] {
+  if (figures.error || !figures.steps) {
+    return [{ scenario: 'front end (Chromium)', seed: 'demo', status: 'failed', note: figures.error }];
+  }
+  const rows: Row[] = figures.steps.map((step) => {
+    const kb = Number((step.total / 1024).toFixed(1));
+    return {
+      scenario: `front end: ${step.step}`,
+      seed: 'demo',
+      status: 'ok',
+      kb,
+      ms: step.ms,
+      target: step.budget === null ? undefined : `≤ ${step.budget / 1024} KB`,
+      meets_target: step.budget === null ? undefined : step.total <= step.budget,
+    };
+  });
+  const journal = figures.journal;
+  if (journal) {
+    rows.push(
+      {
+        scenario: 'front end: journal click → grid interactive',
+        seed: 'demo',
+        status: 'ok',
+        ms: journal.grid_interactive_ms,
+        target: `< ${journal.grid_interactive_target_ms} ms`,
+        meets_target: journal.grid_interactive_ms < journal.grid_interactive_target_ms,
+      },
+      {
+        scenario: 'front end: mark typed → saved (20 marks)',
+        seed: 'demo',
+        status: 'ok',
+        p50_ms: journal.mark_saved_ms.median,
+        ms: journal.mark_saved_ms.max,
+        target: `≤ ${journal.mark_saved_target_ms} ms each (max)`,
+        meets_target: journal.mark_saved_ms.max <= journal.mark_saved_target_ms,
+        note: `median ${journal.mark_saved_ms.median} ms, max ${journal.mark_saved_ms.max} ms`,
+      },
+    );
+  }
+  return rows;
+}
+
+function frontEnd(): FrontEndFigures {
+  const file = path.join(REPO_ROOT, 'bench-results', 'front-end.json');
+  rmSync(file, { force: true });
   try {
     execFileSync('pnpm', ['--filter', 'e2e', 'bench'], { cwd: REPO_ROOT, stdio: 'inherit' });
   } catch (error) {
     return { error: `front-end bench failed: ${(error as Error).message}` };
   }
-  const file = path.join(REPO_ROOT, 'bench-results', 'front-end.json');
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { error: 'no front-end.json written' };
 }
 
@@ -211,7 +272,11 @@ async function main() {
   }
 
   result.pglite_memory = await pgliteMemory();
-  if (!flag('no-frontend')) result.front_end = frontEnd();
+  if (!flag('no-frontend')) {
+    const figures = frontEnd();
+    result.front_end = figures;
+    rows.push(...frontEndRows(figures));
+  }
   result.scenarios = rows;
   result.total_s = Math.round((Date.now() - started) / 1000);
 
@@ -229,6 +294,8 @@ async function main() {
         vs_pgbench,
         status,
         meets_target,
+        kb,
+        ms,
       }) => ({
         scenario,
         seed,
@@ -239,11 +306,14 @@ async function main() {
         failed,
         'vs health': vs_health,
         'vs pgbench': vs_pgbench,
+        KB: kb,
+        ms,
         status,
         target: meets_target === undefined ? '' : meets_target ? 'да' : 'НЕТ',
       }),
     ),
   );
+  for (const row of rows) if (row.verified) console.log(`${row.scenario}, ${row.seed}: ${row.note}`);
   console.log(
     JSON.stringify(
       {
