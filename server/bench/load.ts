@@ -27,6 +27,8 @@ export interface LoadFigures {
   p95_ms: number;
   p99_ms: number;
   failed: number;
+  /** Of the failed, answers 429 (a route's rate limit, e.g. sign-in's per-IP guard). */
+  rate_limited: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -71,5 +73,6 @@ export async function drive(
     p95_ms: percentile(latencies, 95),
     p99_ms: percentile(latencies, 99),
     failed: result.non2xx + result.errors + result.timeouts,
+    rate_limited: result.statusCodeStats?.['429']?.count ?? 0,
   };
 }

@@ -40,6 +40,7 @@ import {
   findGaps,
   findPlannedHours,
   findStudentFinalCounts,
+  findStudentsAtMinimum,
   findSubjectFinalCounts,
   reportClasses,
   type StudentFinalCounts,
@@ -376,11 +377,15 @@ export async function completionReport(
     query.teacher_id === undefined ? undefined : eq(lessons.teacherId, query.teacher_id),
     query.group_id === undefined ? undefined : eq(lessons.classId, query.group_id),
   );
-  const [rows, [gapRows, gapsTotal], planned] = await Promise.all([
+  const [rows, atMinimum, [gapRows, gapsTotal], planned] = await Promise.all([
     findCompletion(db, query.from, to, where),
+    findStudentsAtMinimum(db, query.from, to, where),
     findGaps(db, query.from, to, where, GAPS_LIMIT),
     findPlannedHours(db, query.from, query.to, inScope(actor, ktpPlans.organizationId)),
   ]);
+  const enough = new Map(
+    atMinimum.map((row) => [`${row.teacher_id}|${row.class_id}|${row.subject_id}`, Number(row.enough)]),
+  );
   const plansBySubject = new Map<number, typeof planned>();
   for (const plan of planned)
     plansBySubject.set(plan.subjectId, [...(plansBySubject.get(plan.subjectId) ?? []), plan]);
@@ -406,7 +411,10 @@ export async function completionReport(
       students: row.students,
       marks: row.marks,
       minimum_marks: minimumMarks(row.held),
-      students_below_minimum: Math.max(0, row.students - row.enough),
+      students_below_minimum: Math.max(
+        0,
+        row.students - (enough.get(`${row.teacherId}|${row.classId}|${row.subjectId}`) ?? 0),
+      ),
     };
   });
   const gaps: CompletionGap[] = gapRows.map((gap) => ({
