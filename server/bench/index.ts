@@ -290,37 +290,39 @@ async function main() {
   result.total_s = Math.round((Date.now() - started) / 1000);
 
   console.table(
-    rows.map(
-      ({
-        scenario,
-        seed,
-        connections,
-        req_per_s,
-        p50_ms,
-        p95_ms,
-        failed,
-        vs_health,
-        vs_pgbench,
-        status,
-        meets_target,
-        kb,
-        ms,
-      }) => ({
-        scenario,
-        seed,
-        conn: connections,
-        'req/s': req_per_s,
-        p50: p50_ms,
-        p95: p95_ms,
-        failed,
-        'vs health': vs_health,
-        'vs pgbench': vs_pgbench,
-        KB: kb,
-        ms,
-        status,
-        target: meets_target === undefined ? '' : meets_target ? 'да' : 'НЕТ',
-      }),
-    ),
+    rows
+      .map(
+        ({
+          scenario,
+          seed,
+          connections,
+          req_per_s,
+          p50_ms,
+          p95_ms,
+          failed,
+          vs_health,
+          vs_pgbench,
+          status,
+          meets_target,
+          kb,
+          ms,
+        }) => ({
+          scenario,
+          seed,
+          conn: connections,
+          'req/s': req_per_s,
+          p50: p50_ms,
+          p95: p95_ms,
+          failed,
+          'vs health': vs_health,
+          'vs pgbench': vs_pgbench,
+          KB: kb,
+          ms,
+          status,
+          target: meets_target === undefined ? '' : meets_target ? 'да' : 'НЕТ',
+        }),
+      )
+      .map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value ?? '']))),
   );
   for (const row of rows) if (row.verified) console.log(`${row.scenario}, ${row.seed}: ${row.note}`);
   console.log(
