@@ -1,7 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type CDPSession, expect, type Page, test } from '@playwright/test';
+import { AppLayout } from '../pages/app-layout.page';
+import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
+import { apiLogin } from '../support/demo';
 import { REPO_ROOT } from '../support/system';
 
 /** What one step of the visit cost on the wire (headers included, as Chromium counts it). */
@@ -17,6 +20,8 @@ interface StepBytes {
   /** Scripts fetched from the network rather than the cache. */
   jsFromNetwork: number;
   budget: number | null;
+  /** Wall time of the step in the browser, from its action to the page showing its result. */
+  ms: number;
   /** Every resource of the step, largest first, to see what a budget is spent on. */
   resources: { url: string; type: string; bytes: number; fromCache: boolean }[];
 }
@@ -60,7 +65,7 @@ async function recordTransfers(page: Page) {
   });
   return {
     /** Everything finished since the last call. */
-    take(step: string, budget: number | null): StepBytes {
+    take(step: string, budget: number | null, ms: number): StepBytes {
       const resources = finished;
       finished = [];
       const sum = (filter: (resource: Resource) => boolean) =>
@@ -74,6 +79,7 @@ async function recordTransfers(page: Page) {
         json: sum((resource) => resource.type === 'Fetch' || resource.type === 'XHR'),
         jsFromNetwork: sum((resource) => resource.type === 'Script' && !resource.fromCache),
         budget,
+        ms,
         resources: resources
           .map(({ url, type, bytes, fromCache }) => ({ url: new URL(url).pathname, type, bytes, fromCache }))
           .sort((a, b) => b.bytes - a.bytes),
@@ -90,36 +96,134 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
+/** The journal's figures (issue 14): grid interactive after the click, and 20 marks each until saved. */
+interface JournalTimings {
+  /** Click on a journal in the index → the grid and its first cell on screen. */
+  grid_visible_ms: number;
+  /** Click on a journal in the index → a cell of the grid selected by a click (ready for typing). */
+  grid_interactive_ms: number;
+  grid_interactive_target_ms: number;
+  /** Keystrokes of one mark (and Enter) → the cell shows it saved, for 20 marks in a row. */
+  mark_saved_ms: { median: number; max: number; all: number[] };
+  mark_saved_target_ms: number;
+}
+
+/** The seed fills the demo journal up to this day (server/src/seed/journal.ts); later lessons are empty. */
+const SEEDED_UNTIL = '2026-11-20';
+
+const steps: StepBytes[] = [];
+let journalTimings: JournalTimings | null = null;
+let acceptEncoding = '';
+
+async function timed<T>(action: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const started = Date.now();
+  const result = await action();
+  return { result, ms: Date.now() - started };
+}
+
+test.describe.configure({ mode: 'serial' });
+
 test('front end: bytes per step, login → dashboard → Ученики → second visit', async ({ page }) => {
   const transfers = await recordTransfers(page);
-  const steps: StepBytes[] = [];
 
   const login = new LoginPage(page);
-  await login.goto();
+  // goto() waits for the form's button.
+  let step = await timed(() => login.goto());
   await settle(page);
-  steps.push(transfers.take('login page', 450 * KB));
+  steps.push(transfers.take('login page', 450 * KB, step.ms));
 
-  await login.submitCredentials('director');
-  await expect(page.getByTestId('count-students').getByTestId('count-value')).toHaveText(/\d/);
+  step = await timed(async () => {
+    await login.submitCredentials('director');
+    await expect(page.getByTestId('count-students').getByTestId('count-value')).toHaveText(/\d/);
+  });
   await settle(page);
-  steps.push(transfers.take('sign in → dashboard', 20 * KB));
+  steps.push(transfers.take('sign in → dashboard', 20 * KB, step.ms));
 
-  await page.getByTestId('sidebar').getByRole('link', { name: 'Ученики' }).click();
-  await expect(page.getByRole('heading', { name: 'Ученики' })).toBeVisible();
-  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  step = await timed(async () => {
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Ученики' }).click();
+    await expect(page.getByRole('heading', { name: 'Ученики' })).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+  });
   await settle(page);
-  steps.push(transfers.take('open Ученики', 80 * KB));
+  steps.push(transfers.take('open Ученики', 80 * KB, step.ms));
 
   // A second visit: the same browser opens the app again (token kept, cache warm).
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('count-students').getByTestId('count-value')).toHaveText(/\d/);
+  step = await timed(async () => {
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('count-students').getByTestId('count-value')).toHaveText(/\d/);
+  });
   await settle(page);
-  const second = transfers.take('second visit → dashboard', null);
-  steps.push(second);
+  steps.push(transfers.take('second visit → dashboard', null, step.ms));
+  acceptEncoding = transfers.acceptEncoding();
+});
 
+async function apiGrid(request: APIRequestContext, token: string, url: string) {
+  const [, groupId, loadId] = /journal\/(\d+)\/(\d+)/.exec(url)!;
+  const response = await request.get(`/api/journal/${groupId}/${loadId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { data: { lessons: { date: string }[]; students: unknown[] } }).data;
+}
+
+test('front end: the journal as the teacher — grid interactive, 20 marks each until saved', async ({
+  page,
+  request,
+}) => {
+  const transfers = await recordTransfers(page);
+  const journal = new JournalPage(page);
+  await new LoginPage(page).signIn('teacher');
+  await new AppLayout(page).ready();
+  await settle(page);
+  transfers.take('sign in as teacher', null, 0);
+
+  let step = await timed(async () => {
+    await new AppLayout(page).openMenuItem('Журнал');
+    await expect(page.locator('a[href^="/journal/"]').filter({ hasText: '·' }).first()).toBeVisible();
+  });
+  await settle(page);
+  steps.push(transfers.take('open Журнал (index)', null, step.ms));
+
+  // The click on a journal → its grid on screen → a cell selected (the grid answers the keyboard).
+  const clicked = Date.now();
+  await page.locator('a[href^="/journal/"]').filter({ hasText: '·' }).first().click();
+  await journal.ready();
+  const visible = Date.now() - clicked;
+  await journal.select(0, 0);
+  const interactive = Date.now() - clicked;
+  await settle(page);
+  steps.push(transfers.take('open a journal (grid)', null, interactive));
+
+  // 20 marks in a row in a column of lessons the seed left empty, each until the cell shows it saved.
+  const grid = await apiGrid(request, await apiLogin(request, 'teacher'), page.url());
+  const col = grid.lessons.findIndex((lesson) => lesson.date > SEEDED_UNTIL);
+  expect(col).toBeGreaterThanOrEqual(0);
+  await journal.select(0, col);
+  const rows = Math.min(20, grid.students.length);
+  const delays: number[] = [];
+  step = await timed(async () => {
+    for (let row = 0; row < rows; row++) {
+      const typed = Date.now();
+      await journal.type(String((row % 4) + 2));
+      await expect(journal.cell(row, col)).toHaveAttribute('data-state', 'saved');
+      delays.push(Date.now() - typed);
+    }
+  });
+  steps.push(transfers.take(`type ${rows} marks (each until saved)`, null, step.ms));
+  const sorted = [...delays].sort((a, b) => a - b);
+  journalTimings = {
+    grid_visible_ms: visible,
+    grid_interactive_ms: interactive,
+    grid_interactive_target_ms: 1000,
+    mark_saved_ms: { median: sorted[Math.floor(sorted.length / 2)], max: sorted.at(-1)!, all: delays },
+    mark_saved_target_ms: 300,
+  };
+});
+
+test.afterAll(() => {
   const row = (step: StepBytes) => ({
     step: step.step,
     requests: step.requests,
+    ms: step.ms,
     'total KB': +(step.total / KB).toFixed(1),
     'JS KB': +(step.js / KB).toFixed(1),
     'CSS KB': +(step.css / KB).toFixed(1),
@@ -130,19 +234,26 @@ test('front end: bytes per step, login → dashboard → Ученики → seco
       step.budget === null
         ? step.jsFromNetwork === 0
           ? 'yes (no JS)'
-          : 'NO'
+          : ''
         : step.total <= step.budget
           ? 'yes'
           : 'NO',
   });
-  console.log(`Accept-Encoding sent by Chromium: ${transfers.acceptEncoding()}`);
+  console.log(`Accept-Encoding sent by Chromium: ${acceptEncoding}`);
   console.table(steps.map(row));
+  if (journalTimings) {
+    const { grid_interactive_ms, grid_visible_ms, mark_saved_ms } = journalTimings;
+    console.log(
+      `Журнал: grid on screen ${grid_visible_ms} ms, interactive ${grid_interactive_ms} ms after the click (target < 1000); ` +
+        `mark → saved: median ${mark_saved_ms.median} ms, max ${mark_saved_ms.max} ms (target ≤ 300)`,
+    );
+  }
 
   const outDir = path.join(REPO_ROOT, 'bench-results');
   mkdirSync(outDir, { recursive: true });
   const label = process.env.PARTA_BENCH_LABEL ?? 'current';
   writeFileSync(
     path.join(outDir, `front-end${label === 'current' ? '' : `-${label}`}.json`),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), acceptEncoding: transfers.acceptEncoding(), steps }, null, 2)}\n`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), acceptEncoding, steps, journal: journalTimings }, null, 2)}\n`,
   );
 });

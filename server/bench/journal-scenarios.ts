@@ -1,7 +1,9 @@
 /**
  * The class journal under load (issue 11): opening a whole grid, and saving cells, each save on a
- * cell nobody saved yet (version 0), so every acknowledged save is a real write; verify() then
- * looks every issued cell up in the database.
+ * cell nobody saved yet (version 0), so every acknowledged save is a real write. Each connection
+ * remembers the cell of the request it sent; its 2xx answer records that cell as acknowledged, and
+ * verify() then looks exactly the acknowledged cells up in the database (saves still in flight when
+ * the load stopped were never acknowledged, so they are neither counted nor expected).
  */
 import { Client } from 'pg';
 import type { LoadRequest } from './load';
@@ -21,9 +23,14 @@ interface Grid {
   cells: { lesson_id: number; student_id: number }[];
 }
 
+type Cell = { lesson_id: number; student_id: number };
+
 /** The cells the save scenario hands out, in order; `issued` of them have been sent. */
-const pool: { lesson_id: number; student_id: number }[] = [];
+const pool: Cell[] = [];
 let issued = 0;
+/** Cells whose save was answered 2xx, and how many answers were not. */
+const acknowledged: Cell[] = [];
+let refused = 0;
 
 export const JOURNAL_SCENARIOS: Scenario[] = [
   {
@@ -52,6 +59,8 @@ export const JOURNAL_SCENARIOS: Scenario[] = [
       if (!index) return null;
       pool.length = 0;
       issued = 0;
+      acknowledged.length = 0;
+      refused = 0;
       for (const load of index.data.loads.filter((item) => item.subgroup_id === null).slice(0, 150)) {
         const grid = await get<{ data: Grid }>(`/api/journal/${load.group_id}/${load.id}`);
         if (!grid?.data.editable) continue;
@@ -68,29 +77,43 @@ export const JOURNAL_SCENARIOS: Scenario[] = [
           method: 'PUT',
           path: '/api/journal/lessons/0/students/0',
           body,
-          setupRequest: (request) => {
+          setupRequest: (request, context) => {
             const cell = pool[issued++ % pool.length];
+            context.cell = cell;
             return { ...request, path: `/api/journal/lessons/${cell.lesson_id}/students/${cell.student_id}` };
+          },
+          onResponse: (status, _body, context) => {
+            if (status >= 200 && status < 300) acknowledged.push(context.cell as Cell);
+            else refused += 1;
           },
         },
       ];
     },
     verify: async ({ databaseUrl }) => {
-      const sent = pool.slice(0, Math.min(issued, pool.length));
       const client = new Client({ connectionString: databaseUrl });
       await client.connect();
       try {
+        // A cell counts as found once: its journal_cells row exists and holds the saved grade.
         const result = await client.query(
-          `select count(*)::int as stored from journal_cells c
-             join json_to_recordset($1::json) as k(lesson_id int, student_id int)
-               on k.lesson_id = c.lesson_id and k.student_id = c.student_id
-            join marks m on m.lesson_id = c.lesson_id and m.student_id = c.student_id`,
-          [JSON.stringify(sent)],
+          `select count(*)::int as stored
+             from (select distinct lesson_id, student_id
+                     from json_to_recordset($1::json) as k(lesson_id int, student_id int)) k
+            where exists (select 1 from journal_cells c
+                           where c.lesson_id = k.lesson_id and c.student_id = k.student_id)
+              and exists (select 1 from marks m
+                           where m.lesson_id = k.lesson_id and m.student_id = k.student_id)`,
+          [JSON.stringify(acknowledged)],
         );
+        const distinct = new Set(acknowledged.map((cell) => `${cell.lesson_id}|${cell.student_id}`)).size;
+        const found = Number(result.rows[0].stored);
         return {
           'ячеек в пуле': pool.length,
           'отправлено сохранений': issued,
-          'найдено в базе': result.rows[0].stored,
+          'подтверждено (2xx)': acknowledged.length,
+          'не подтверждено (не 2xx)': refused,
+          'в полёте при остановке': issued - acknowledged.length - refused,
+          'найдено в базе': found,
+          потеряно: distinct - found,
         };
       } finally {
         await client.end();

@@ -9,8 +9,14 @@ export interface LoadRequest {
   path: string;
   body?: string;
   headers?: Record<string, string>;
-  /** autocannon's hook: rewrites the request just before each send (the journal's saves take a fresh cell each). */
-  setupRequest?: (request: Request) => Request;
+  /**
+   * autocannon's hook: rewrites the request just before each send (the journal's saves take a fresh
+   * cell each). `context` is the connection's own object, the same one `onResponse` then gets: one
+   * request at a time per connection (no pipelining), so an answer belongs to the last request set up.
+   */
+  setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+  /** autocannon's hook: called with every complete answer (not for requests still in flight at the stop). */
+  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
 }
 
 export interface LoadFigures {
@@ -21,6 +27,8 @@ export interface LoadFigures {
   p95_ms: number;
   p99_ms: number;
   failed: number;
+  /** Of the failed, answers 429 (a route's rate limit, e.g. sign-in's per-IP guard). */
+  rate_limited: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -49,7 +57,8 @@ export async function drive(
           'content-type': 'application/json',
           'accept-encoding': 'gzip, br',
         },
-        requests,
+        // The hooks' `context` is autocannon's per-connection object (typed `object` there).
+        requests: requests as Request[],
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
@@ -64,5 +73,6 @@ export async function drive(
     p95_ms: percentile(latencies, 95),
     p99_ms: percentile(latencies, 99),
     failed: result.non2xx + result.errors + result.timeouts,
+    rate_limited: result.statusCodeStats?.['429']?.count ?? 0,
   };
 }

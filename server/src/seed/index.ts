@@ -37,6 +37,9 @@ export const DEMO_LOGINS: { login: string; role: string }[] = [
   { login: 'director2', role: 'Директор, Гимназия №2' },
 ];
 
+const LARGE_LETTERS = ['А', 'Б', 'В', 'Г', 'Д', 'Е', 'Ж'];
+const LARGE_SPECIALIST_SCALE = 0.78;
+
 export interface SeedOptions {
   /** 'demo': ~600 students in школа №1; 'large': ~2,000 students for benchmarks. */
   size?: 'demo' | 'large';
@@ -241,8 +244,16 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
     const school1 = await seedSchool(context, {
       organizationId: school1Id,
       grades: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
-      letters: large ? ['А', 'Б', 'В', 'Г', 'Д'] : ['А', 'Б'],
-      studentsPerClass: large ? 36 : 27,
+      letters: ['А', 'Б'],
+      // Large: 70 classes (seven parallels of 1–4, six of 5–11) of about 28, ~120 teachers.
+      ...(large
+        ? {
+            lettersFor: (grade: number) => LARGE_LETTERS.slice(0, grade <= 4 ? 7 : 6),
+            specialistScale: LARGE_SPECIALIST_SCALE,
+            closeAllPeriods: true,
+          }
+        : {}),
+      studentsPerClass: large ? 28 : 27,
       emailDomain: 'sch1.parta.test',
       demoTeacher: {
         specialty: 'math',
@@ -255,6 +266,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
       grades: [1, 2, 3, 4],
       letters: ['А'],
       studentsPerClass: 14,
+      closeAllPeriods: large,
       emailDomain: 'sch1.parta.test',
     });
     const school2 = await seedSchool(context, {
@@ -262,6 +274,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
       grades: [5, 6, 7, 8, 9],
       letters: ['А', 'Б'],
       studentsPerClass: 25,
+      closeAllPeriods: large,
       emailDomain: 'gym2.parta.test',
     });
 

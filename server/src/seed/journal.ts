@@ -5,6 +5,7 @@ import { PERIODS } from './curriculum';
 import type { SeedStep } from './index';
 import type { Random } from './random';
 import type { SeededSchool } from './school';
+import { seedYearJournal } from './year-journal';
 
 /**
  * The demo's journal reaches this day (fixed, so every seed run builds the same school): the
@@ -137,9 +138,18 @@ async function seedSchoolJournal(db: Database, random: Random, school: SeededSch
       from json_to_recordset(${json}::json) as r(id int, topic text, homework text) where l.id = r.id`,
   );
 
-  // Final marks of the finished (closed) periods, as the teachers confirmed them from the averages.
+  await seedFinalMarks(db, school, (period) => period.closed);
+}
+
+/** Final marks of the finished (closed) periods, as the teachers confirmed them from the averages. */
+async function seedFinalMarks(
+  db: Database,
+  school: SeededSchool,
+  closed: (period: (typeof PERIODS)[number]) => boolean,
+) {
+  const organizationId = school.organizationId;
   for (const [index, period] of PERIODS.entries()) {
-    if (!period.closed) continue;
+    if (!closed(period)) continue;
     const averages = (
       (await db.execute(sql`
         select m.student_id, l.subject_id, (sum(m.value::int * m.weight) / sum(m.weight))::float8 as average
@@ -167,9 +177,19 @@ async function seedSchoolJournal(db: Database, random: Random, school: SeededSch
   }
 }
 
-/** SEED_STEPS entry (after the timetable): a term of grades, attendance, topics and final marks (issue 11). */
-export const seedJournal: SeedStep = async (result) => {
+/**
+ * SEED_STEPS entry (after the timetable): a term of grades, attendance, topics and final marks (issue 11).
+ * The large seed: the whole year (every period closed) in SQL, ~600,000 grades; its topics come with
+ * the КТП step (seed/ktp.ts), which applies the plans first.
+ */
+export const seedJournal: SeedStep = async (result, options) => {
   for (const school of [result.school1, result.branch, result.school2]) {
-    await seedSchoolJournal(result.context.db, result.context.random, school);
+    if (options.size === 'large') {
+      const year = PERIODS.find((period) => period.kind === 'year')!;
+      await seedYearJournal(result.context.db, school, { from: year.startDate, to: year.endDate });
+      await seedFinalMarks(result.context.db, school, () => true);
+    } else {
+      await seedSchoolJournal(result.context.db, result.context.random, school);
+    }
   }
 };

@@ -1,7 +1,8 @@
 import { applyPlan } from '@parta/shared/domain/ktp';
 import { groupName } from '@parta/shared/domain/names';
-import { and, eq } from 'drizzle-orm';
-import { classes, holidays, subjects } from '../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { classes, holidays, ktpPlans, subjects } from '../db/schema';
 import {
   fillLessons,
   findItems,
@@ -10,8 +11,11 @@ import {
   replaceItems,
   setPlannedDates,
 } from '../modules/ktp/ktp.repository';
-import { ACADEMIC_YEAR } from './curriculum';
+import { insertMany } from './context';
+import { ACADEMIC_YEAR, PERIODS } from './curriculum';
 import type { SeedStep } from './index';
+import type { SeededSchool } from './school';
+import { draw } from './year-journal';
 
 /** Разделы of a year's course, each with its topics; the plan repeats them to fill the year's hours. */
 const SECTIONS: { section: string; topics: string[]; control: string }[] = [
@@ -94,8 +98,13 @@ export function planItems(totalHours: number) {
  * КТП of the demo teacher: one plan per load line (class × subject), as long as the class's dated
  * lessons of the year, applied so the journal's lessons carry topics and homework.
  */
-export const seedKtp: SeedStep = async (result) => {
+export const seedKtp: SeedStep = async (result, options) => {
   const { db } = result.context;
+  if (options.size === 'large') {
+    await seedSchoolKtp(db, result.school1);
+    for (const school of [result.school1, result.branch, result.school2]) await seedHandTopics(db, school);
+    return;
+  }
   const school = result.school1;
   const teacher = school.teachers.find((item) => item.login === 'teacher');
   if (!teacher) return;
@@ -145,3 +154,151 @@ export const seedKtp: SeedStep = async (result) => {
     await setPlannedDates(db, application.planned_dates);
   }
 };
+
+/** Every tenth load line of the large school has no КТП: its teacher types the topics by hand. */
+const WITHOUT_PLAN = 10;
+const CHUNK = 10_000;
+
+/**
+ * The large seed's КТП: a plan for every load line of the school but every tenth, as long as the
+ * line's dated lessons of the year, applied to them. Plans, items, lesson fills and planned dates
+ * go in a few bulk statements (items through json_to_recordset, then read back by position).
+ */
+async function seedSchoolKtp(db: Database, school: SeededSchool) {
+  const organizationId = school.organizationId;
+  const first = Number(ACADEMIC_YEAR.slice(0, 4));
+  const range = { from: `${first}-09-01`, to: `${first + 1}-08-31` };
+  const dayOff = await db
+    .select({ start_date: holidays.startDate, end_date: holidays.endDate, grades: holidays.grades })
+    .from(holidays)
+    .where(eq(holidays.organizationId, organizationId));
+  const lessonRows = (
+    (await db.execute(sql`
+      select id, load_id, date::text as date, lesson_number, status, topic, homework, ktp_item_id
+        from lessons
+       where organization_id = ${organizationId} and date between ${range.from} and ${range.to}
+       order by load_id, date, lesson_number, id`)) as unknown as {
+      rows: {
+        id: number;
+        load_id: number | null;
+        date: string;
+        lesson_number: number;
+        status: 'scheduled' | 'replaced' | 'moved' | 'cancelled';
+        topic: string | null;
+        homework: string | null;
+        ktp_item_id: number | null;
+      }[];
+    }
+  ).rows;
+  const byLoad = new Map<number, typeof lessonRows>();
+  for (const lesson of lessonRows) {
+    if (lesson.load_id === null) continue;
+    const list = byLoad.get(lesson.load_id) ?? [];
+    list.push(lesson);
+    byLoad.set(lesson.load_id, list);
+  }
+  const subjectNames = new Map([...school.subjectIds].map(([name, id]) => [id, name]));
+  const classOf = new Map(school.classes.map((schoolClass) => [schoolClass.id, schoolClass]));
+  const planned = school.loads.filter((_load, index) => index % WITHOUT_PLAN !== WITHOUT_PLAN - 1);
+  const planIds = await insertMany(
+    db,
+    ktpPlans,
+    planned.map((load) => {
+      const schoolClass = classOf.get(load.classId)!;
+      return {
+        organizationId,
+        name: `${subjectNames.get(load.subjectId)}, ${groupName(schoolClass)}`,
+        academicYear: ACADEMIC_YEAR,
+        teacherId: load.teacherId,
+        subjectId: load.subjectId,
+        classId: load.classId,
+        grade: schoolClass.number,
+      };
+    }),
+  );
+  const itemsOf = planned.map((load) => planItems(Math.max(1, byLoad.get(load.id)?.length ?? 0)));
+  const itemRows = planned.flatMap((_, index) =>
+    itemsOf[index].map((item, position) => ({
+      plan_id: planIds[index],
+      position: position + 1,
+      section: item.section,
+      topic: item.topic,
+      hours: item.hours,
+      homework: item.homework,
+      control_type: item.controlType,
+    })),
+  );
+  for (let index = 0; index < itemRows.length; index += CHUNK) {
+    await db.execute(sql`
+      insert into ktp_items (organization_id, plan_id, position, section, topic, hours, homework, control_type)
+      select ${organizationId}::int, r.plan_id, r.position, r.section, r.topic, r.hours, r.homework, r.control_type
+        from json_to_recordset(${JSON.stringify(itemRows.slice(index, index + CHUNK))}::json)
+          as r(plan_id int, position int, section text, topic text, hours numeric, homework text, control_type text)
+       order by r.plan_id, r.position`);
+  }
+  const itemIds = (
+    (await db.execute(sql`
+      select id, plan_id, position from ktp_items where organization_id = ${organizationId}
+       order by plan_id, position`)) as unknown as {
+      rows: { id: number; plan_id: number; position: number }[];
+    }
+  ).rows;
+  const idOf = new Map(itemIds.map((row) => [`${row.plan_id}|${row.position}`, row.id]));
+
+  const fills: Parameters<typeof fillLessons>[1] = [];
+  const plannedDates = new Map<number, string>();
+  planned.forEach((load, index) => {
+    const application = applyPlan(
+      itemsOf[index].map((item, position) => ({
+        id: idOf.get(`${planIds[index]}|${position + 1}`)!,
+        topic: item.topic,
+        homework: item.homework,
+        hours: item.hours,
+      })),
+      byLoad.get(load.id) ?? [],
+      { grade: classOf.get(load.classId)!.number, holidays: dayOff, overwrite: false },
+    );
+    fills.push(...application.fills);
+    for (const [id, date] of application.planned_dates) plannedDates.set(id, date);
+  });
+  for (let index = 0; index < fills.length; index += CHUNK)
+    await fillLessons(db, fills.slice(index, index + CHUNK));
+  const dates = [...plannedDates];
+  for (let index = 0; index < dates.length; index += CHUNK)
+    await setPlannedDates(db, new Map(dates.slice(index, index + CHUNK)));
+}
+
+const HAND_TOPICS = [
+  'Повторение изученного',
+  'Новый материал',
+  'Закрепление',
+  'Решение задач',
+  'Самостоятельная работа',
+  'Проверочная работа',
+  'Контрольная работа',
+  'Работа над ошибками',
+];
+
+/**
+ * The large seed's topics typed by hand: every held lesson of the year the КТП did not fill gets a
+ * topic and (four in five) homework, except one in thirty left empty, the gaps the journal
+ * completion report lists. Draws hash the lesson id, so every run writes the same.
+ */
+async function seedHandTopics(db: Database, school: SeededSchool) {
+  const year = PERIODS.find((period) => period.kind === 'year')!;
+  const r = (k: number) => draw('l.id', 200 + k);
+  await db.execute(sql`
+    with held as (
+      select id, row_number() over (partition by load_id order by date, lesson_number, id) as ordinal
+        from lessons
+       where organization_id = ${school.organizationId} and status <> 'cancelled'
+         and date between ${year.startDate} and ${year.endDate}
+    )
+    update lessons l
+       set topic = (${`{${HAND_TOPICS.map((topic) => `"${topic}"`).join(',')}}`}::text[])[1 + held.ordinal % ${HAND_TOPICS.length}]
+                   || ' (урок ' || held.ordinal || ')',
+           homework = case when ${r(1)} < 0.8
+                        then '§ ' || ceil(held.ordinal / 2.0) || ', упр. ' || (1 + floor(${r(2)} * 40)) end
+      from held
+     where l.id = held.id and l.topic is null and ${r(0)} >= ${1 / 30}`);
+}

@@ -29,8 +29,12 @@ export interface SchoolPlan {
   organizationId: number;
   grades: number[];
   letters: string[];
+  /** Letters of one grade when they differ from `letters` (the large seed's 70 classes). */
+  lettersFor?: (grade: number) => string[];
   studentsPerClass: number;
   emailDomain: string;
+  /** Every period closed: the large seed is a finished year (final marks of every period). */
+  closeAllPeriods?: boolean;
   /** Multiplies the specialist counts (large seed). */
   specialistScale?: number;
   /** The first teacher of this specialty gets a fixed login and name and manages the first class of grade ≥5. */
@@ -81,7 +85,9 @@ function birthDate(context: SeedContext, grade: number): string {
 export async function seedSchool(context: SeedContext, plan: SchoolPlan): Promise<SeededSchool> {
   const { db, random } = context;
   const organizationId = plan.organizationId;
-  const classList = plan.grades.flatMap((number) => plan.letters.map((letter) => ({ number, letter })));
+  const classList = plan.grades.flatMap((number) =>
+    (plan.lettersFor?.(number) ?? plan.letters).map((letter) => ({ number, letter })),
+  );
 
   const curriculum = CURRICULUM.filter((subject) =>
     plan.grades.some((grade) => subject.hours[grade - 1] > 0),
@@ -188,6 +194,7 @@ export async function seedSchool(context: SeedContext, plan: SchoolPlan): Promis
     periods,
     PERIODS.map((period) => ({
       ...period,
+      closed: plan.closeAllPeriods || period.closed,
       grades: [...period.grades],
       organizationId,
       academicYear: ACADEMIC_YEAR,

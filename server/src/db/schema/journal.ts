@@ -127,6 +127,8 @@ export const finalMarks = pgTable(
   (t) => [
     uniqueIndex('final_marks_student_subject_period_uq').on(t.studentId, t.subjectId, t.periodId),
     index('final_marks_organization_id_idx').on(t.organizationId),
+    /** The final marks of one period (classification and academic performance). */
+    index('final_marks_period_id_idx').on(t.periodId),
   ],
 );
 

@@ -117,7 +117,8 @@ export const lessons = pgTable(
     ktpItemId: integer().references(() => ktpItems.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('lessons_organization_id_idx').on(t.organizationId),
+    /** A school's lessons of a date range (journal completion, gaps, the seed's year): one range scan. */
+    index('lessons_organization_date_idx').on(t.organizationId, t.date),
     index('lessons_class_subject_date_idx').on(t.classId, t.subjectId, t.date),
     index('lessons_teacher_date_idx').on(t.teacherId, t.date),
     index('lessons_class_date_idx').on(t.classId, t.date),

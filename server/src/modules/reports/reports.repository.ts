@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   classes,
@@ -60,63 +60,85 @@ export function findStudentFinalCounts(db: Db, periodId: number, where: SQL | un
 }
 export type StudentFinalCounts = Awaited<ReturnType<typeof findStudentFinalCounts>>[number];
 
+/** Both drivers (PGlite and node-postgres) answer a raw query with `rows`. */
+async function rowsOf<T>(query: Promise<unknown>): Promise<T[]> {
+  return ((await query) as { rows: T[] }).rows;
+}
+
+export interface SubjectFinalCounts {
+  classId: number;
+  number: number;
+  letter: string;
+  subjectId: number;
+  subjectName: string;
+  teacherId: number | null;
+  teacherSurname: string | null;
+  teacherName: string | null;
+  teacherPatronymic: string | null;
+  students: number;
+  n5: number;
+  n4: number;
+  n3: number;
+  n2: number;
+  na: number;
+  exempt: number;
+  sum: number;
+  numeric: number;
+}
+
+/** The same counts as `markCounts`, over the alias `fm` of final_marks. */
+const finalMarkCounts = sql.raw(`
+  count(*) filter (where fm.value in ('5', 'ЗЧ'))::int as n5,
+  count(*) filter (where fm.value = '4')::int as n4,
+  count(*) filter (where fm.value = '3')::int as n3,
+  count(*) filter (where fm.value in ('1', '2', 'НЗ'))::int as n2,
+  count(*) filter (where fm.value = 'Н/А')::int as na,
+  count(*) filter (where fm.value = 'осв')::int as exempt,
+  coalesce(sum(fm.value::int) filter (where fm.value in ('1','2','3','4','5')), 0)::int as sum,
+  count(*) filter (where fm.value in ('1','2','3','4','5'))::int as numeric`);
+
 /**
  * Per class × subject × teacher of the load: the class's students (a subgroup load: its members)
  * with their final mark of the period in the subject, counted by column.
+ *
+ * The members of each load come first (the class's active students for a whole-class load, the
+ * subgroup's for a split one: two plain joins in a union, so the planner knows there are ~30 per
+ * load), then one hash join with the period's final marks; an «or exists» membership test made it
+ * guess a handful of rows and look the final marks up student by student (140 → 55 ms on the
+ * large seed). `where` filters on loads and classes.
  */
 export function findSubjectFinalCounts(db: Db, periodId: number, where: SQL | undefined) {
-  return db
-    .select({
-      classId: classes.id,
-      number: classes.number,
-      letter: classes.letter,
-      subjectId: subjects.id,
-      subjectName: subjects.name,
-      teacherId: loads.teacherId,
-      teacherSurname: users.surname,
-      teacherName: users.name,
-      teacherPatronymic: users.patronymic,
-      students: sql<number>`count(distinct ${students.id})::int`,
-      ...markCounts,
-    })
-    .from(loads)
-    .innerJoin(classes, eq(classes.id, loads.classId))
-    .innerJoin(subjects, eq(subjects.id, loads.subjectId))
-    .leftJoin(users, eq(users.id, loads.teacherId))
-    .innerJoin(
-      students,
-      and(
-        eq(students.classId, loads.classId),
-        eq(students.status, 'active'),
-        or(
-          isNull(loads.subgroupId),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(subgroupMembers)
-              .where(
-                and(
-                  eq(subgroupMembers.subgroupId, loads.subgroupId),
-                  eq(subgroupMembers.studentId, students.id),
-                ),
-              ),
-          ),
-        ),
-      ),
-    )
-    .leftJoin(
-      finalMarks,
-      and(
-        eq(finalMarks.studentId, students.id),
-        eq(finalMarks.subjectId, loads.subjectId),
-        eq(finalMarks.periodId, periodId),
-      ),
-    )
-    .where(where)
-    .groupBy(classes.id, subjects.id, loads.teacherId, users.id)
-    .orderBy(asc(classes.number), asc(classes.letter), asc(subjects.name));
+  const filter = where ?? sql`true`;
+  return rowsOf<SubjectFinalCounts>(
+    db.execute(sql`
+      with members as (
+        select ${loads.id} as load_id, ${students.id} as student_id
+          from ${loads} join ${classes} on ${classes.id} = ${loads.classId}
+          join ${students} on ${students.classId} = ${loads.classId} and ${students.status} = 'active'
+         where ${loads.subgroupId} is null and ${filter}
+        union all
+        select ${loads.id}, ${students.id}
+          from ${loads} join ${classes} on ${classes.id} = ${loads.classId}
+          join ${subgroupMembers} on ${subgroupMembers.subgroupId} = ${loads.subgroupId}
+          join ${students} on ${students.id} = ${subgroupMembers.studentId}
+            and ${students.classId} = ${loads.classId} and ${students.status} = 'active'
+         where ${filter}
+      )
+      select c.id as "classId", c.number, c.letter, s.id as "subjectId", s.name as "subjectName",
+             l.teacher_id as "teacherId", u.surname as "teacherSurname", u.name as "teacherName",
+             u.patronymic as "teacherPatronymic", count(distinct m.student_id)::int as students,
+             ${finalMarkCounts}
+        from members m
+        join ${loads} l on l.id = m.load_id
+        join ${classes} c on c.id = l.class_id
+        join ${subjects} s on s.id = l.subject_id
+        left join ${users} u on u.id = l.teacher_id
+        left join ${finalMarks} fm
+          on fm.student_id = m.student_id and fm.subject_id = l.subject_id and fm.period_id = ${periodId}
+       group by c.id, s.id, l.teacher_id, u.id
+       order by c.number, c.letter, s.name, u.surname, u.name, l.teacher_id`),
+  );
 }
-export type SubjectFinalCounts = Awaited<ReturnType<typeof findSubjectFinalCounts>>[number];
 
 const heldLesson = (from: string, to: string) =>
   and(sql`${lessons.date} between ${from} and ${to}`, ne(lessons.status, 'cancelled'));
@@ -126,7 +148,11 @@ const hasText = (column: typeof lessons.topic | typeof lessons.homework) =>
 
 const hasMarks = sql`exists (select 1 from ${marks} where ${marks.lessonId} = ${lessons.id})`;
 
-/** Per teacher × class × subject: held lessons and how many have a topic, homework, a grade, a КТП item. */
+/**
+ * Per teacher × class × subject: held lessons and how many have a topic, homework, a grade, a КТП
+ * item. The grades are looked up per lesson through marks_lesson_student_idx (index-only), cheaper
+ * than joining and aggregating the term's ~140,000 grades (measured: 85–120 ms against 175 ms).
+ */
 export function findCompletion(db: Db, from: string, to: string, where: SQL | undefined) {
   return db
     .select({

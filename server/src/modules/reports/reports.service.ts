@@ -388,10 +388,12 @@ export async function completionReport(
   const enough = new Map(
     atMinimum.map((row) => [`${row.teacher_id}|${row.class_id}|${row.subject_id}`, Number(row.enough)]),
   );
+  const plansBySubject = new Map<number, typeof planned>();
+  for (const plan of planned)
+    plansBySubject.set(plan.subjectId, [...(plansBySubject.get(plan.subjectId) ?? []), plan]);
   const result: CompletionRow[] = rows.map((row) => {
-    const plans = planned.filter(
+    const plans = (plansBySubject.get(row.subjectId) ?? []).filter(
       (plan) =>
-        plan.subjectId === row.subjectId &&
         (plan.teacherId === null || plan.teacherId === row.teacherId) &&
         (plan.classId === row.classId || (plan.classId === null && plan.grade === row.number)),
     );
