@@ -25,6 +25,8 @@ export interface BuildAppOptions {
   loginWindowMs?: number;
   /** Behind a load balancer: trust X-Forwarded-For for the client IP. */
   trustProxy?: boolean;
+  /** Reuse a looked-up session for this long (ms; `plugins/session-cache.ts`); 0, the default, looks every request up. */
+  sessionCacheMs?: number;
 }
 
 /** Builds the API: plugins first (db, errors, rate limit, auth, OpenAPI), then the modules under /api. */
@@ -60,7 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(errorHandlerPlugin);
   await app.register(rateLimitingPlugin);
-  await app.register(authGuardPlugin);
+  await app.register(authGuardPlugin, { sessionCacheMs: options.sessionCacheMs });
   await app.register(openapiDocsPlugin);
 
   await app.register(

@@ -4,6 +4,9 @@ import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedIfEmpty } from './seed';
 
+/** A looked-up session is reused this long (see `plugins/session-cache.ts`). */
+const SESSION_CACHE_MS = 2000;
+
 /** Set in the child that prepares a PGlite folder (see `prepareInChild`). */
 const SETUP_ONLY = 'PARTA_SETUP_ONLY';
 
@@ -74,6 +77,7 @@ async function main() {
     closeDatabase: true,
     serveFrontend: true,
     trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+    sessionCacheMs: SESSION_CACHE_MS,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { ScopedActor } from '../db/scope';
 import { findSessionByTokenHash } from '../modules/auth/auth.repository';
 import { hashToken } from '../modules/auth/credentials';
+import { clearsSessions, createSessionCache } from './session-cache';
 
 /**
  * What a route needs: a permission key, `'signed-in'` (any valid token) or `'public'` (no token).
@@ -47,8 +48,19 @@ function isGuardedUrl(url: string) {
   return url.startsWith('/api') && !url.startsWith('/api/docs');
 }
 
-async function authPlugin(app: FastifyInstance) {
+type Session = NonNullable<Awaited<ReturnType<typeof findSessionByTokenHash>>>;
+
+export interface AuthGuardOptions {
+  /** How long a looked-up session is reused (ms); 0 (the default) looks every request up. */
+  sessionCacheMs?: number;
+}
+
+async function authPlugin(app: FastifyInstance, options: AuthGuardOptions) {
   app.decorateRequest('actor', null as unknown as Actor);
+  const sessions = createSessionCache<Session>(options.sessionCacheMs ?? 0);
+  app.addHook('onResponse', async (request, reply) => {
+    if (clearsSessions(request.method, request.url, reply.statusCode)) sessions.clear();
+  });
 
   app.addHook('onRoute', (route) => {
     if (!isGuardedUrl(route.url)) return;
@@ -64,7 +76,10 @@ async function authPlugin(app: FastifyInstance) {
     if (!permission || permission === 'public') return;
 
     const token = bearerToken(request);
-    const session = token ? await findSessionByTokenHash(app.db, hashToken(token)) : undefined;
+    const tokenHash = token ? hashToken(token) : undefined;
+    const session = tokenHash
+      ? await sessions.get(tokenHash, () => findSessionByTokenHash(app.db, tokenHash))
+      : undefined;
     if (!session) return reply.status(401).send({ message: MESSAGES.unauthorized });
 
     const permissions = new Set(session.permissions);

@@ -1,0 +1,73 @@
+/**
+ * The signed-in sessions an instance looked up in the last moment (`ttlMs`), by token hash.
+ *
+ * Every API request looks its token up (user, organizations, permissions, balance); on this
+ * platform a round trip to PostgreSQL costs the server more than most of the request's own work, and
+ * the requests of one user come in bursts (a page asks for 3–6 things at once, a teacher types a
+ * mark every second or two). So a found session is reused for `ttlMs`, and concurrent requests with
+ * the same token share one lookup.
+ *
+ * What could make a session stale is cleared at once on this instance: any successful write outside
+ * the class journal, КТП and timetable (`clearsSessions`) empties the cache, so a sign-out, a password
+ * reset, a role, a block or a balance change applies to the next request. Another instance of the
+ * API sees such a change within `ttlMs` (the README says so); tokens that are not found are never
+ * cached.
+ */
+export interface SessionCache<T> {
+  get(tokenHash: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
+  clear(): void;
+}
+
+/** How many tokens at most; beyond it the expired entries are dropped, then the oldest. */
+const MAX_ENTRIES = 5000;
+
+export function createSessionCache<T>(ttlMs: number): SessionCache<T> {
+  const entries = new Map<string, { at: number; value: Promise<T | undefined> }>();
+  const prune = (now: number) => {
+    for (const [key, entry] of entries) if (now - entry.at >= ttlMs) entries.delete(key);
+    while (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  };
+  return {
+    get(tokenHash, load) {
+      if (ttlMs <= 0) return load();
+      const now = Date.now();
+      const hit = entries.get(tokenHash);
+      if (hit && now - hit.at < ttlMs) return hit.value;
+      if (entries.size >= MAX_ENTRIES) prune(now);
+      const value = load();
+      entries.set(tokenHash, { at: now, value });
+      // Only found sessions stay: a wrong token or a failed lookup is asked again next time.
+      value.then(
+        (session) => {
+          if (session === undefined && entries.get(tokenHash)?.value === value) entries.delete(tokenHash);
+        },
+        () => {
+          if (entries.get(tokenHash)?.value === value) entries.delete(tokenHash);
+        },
+      );
+      return value;
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
+
+/**
+ * Requests that cannot change anyone's session: signing in (a new token), the current user (a POST
+ * that reads), marks, topics, КТП, lessons and templates.
+ */
+const SESSION_NEUTRAL_WRITES = [
+  '/api/auth/login',
+  '/api/auth/me',
+  '/api/journal/',
+  '/api/ktp',
+  '/api/lessons/',
+  '/api/timetable',
+];
+
+/** True when a request, once it succeeded, may have changed some session (a token, a role, an organization). */
+export function clearsSessions(method: string, url: string, statusCode: number): boolean {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || statusCode >= 400) return false;
+  return !SESSION_NEUTRAL_WRITES.some((prefix) => url.startsWith(prefix));
+}
