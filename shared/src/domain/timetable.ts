@@ -4,6 +4,15 @@
  * period without the holidays. Framework-free: the server and the remotes call the same rules.
  */
 
+/** A dated lesson's status, as the class week, the diary and the dashboard name it. */
+export const LESSON_STATUSES = {
+  scheduled: 'По расписанию',
+  replaced: 'Замена',
+  moved: 'Перенесён',
+  cancelled: 'Отменён',
+} as const;
+export type LessonStatus = keyof typeof LESSON_STATUSES;
+
 /** СанПиН maximum weekly hours by grade for a 6-day and a 5-day week (grade 1: 5-day only, 21). */
 const SANPIN_WEEKLY: Record<number, [sixDay: number, fiveDay: number]> = {
   1: [21, 21],

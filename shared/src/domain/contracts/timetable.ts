@@ -4,7 +4,7 @@
  * КТП and diary read.
  */
 import { z } from 'zod';
-import { bellScheduleProblem, TIME_PATTERN } from '../timetable';
+import { bellScheduleProblem, LESSON_STATUSES, type LessonStatus, TIME_PATTERN } from '../timetable';
 import { idSchema, isoDateSchema, optionalText, text } from './common';
 
 /** A grade (class number) 1–11. */
@@ -317,13 +317,8 @@ export type ApplyResult = z.infer<typeof applyResultSchema>;
 
 // ---------------------------------------------------------------- dated lessons
 
-export const LESSON_STATUSES = {
-  scheduled: 'По расписанию',
-  replaced: 'Замена',
-  moved: 'Перенесён',
-  cancelled: 'Отменён',
-} as const;
-export type LessonStatus = keyof typeof LESSON_STATUSES;
+// The names of a lesson's statuses live with the zod-free rules, so screens can show them without zod.
+export { LESSON_STATUSES, type LessonStatus };
 
 export const lessonSchema = z.object({
   id: z.number().int(),

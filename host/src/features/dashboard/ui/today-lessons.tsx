@@ -1,7 +1,6 @@
 import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { formatDate, WEEK_DAYS } from '@parta/shared';
-import { LESSON_STATUSES } from '@parta/shared/domain/contracts/timetable';
-import { isoWeekday } from '@parta/shared/domain/timetable';
+import { isoWeekday, LESSON_STATUSES } from '@parta/shared/domain/timetable';
 import { useTodayLessons } from '../api/get-today-lessons';
 
 const todayIso = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });

@@ -1,8 +1,7 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { formatDate, MarkBadge, WEEK_DAYS } from '@parta/shared';
 import type { DiaryLesson } from '@parta/shared/domain/contracts/diary';
-import { LESSON_STATUSES } from '@parta/shared/domain/contracts/timetable';
-import { isoWeekday } from '@parta/shared/domain/timetable';
+import { isoWeekday, LESSON_STATUSES } from '@parta/shared/domain/timetable';
 
 const ATTENDANCE_LABELS = { н: 'Отсутствовал', б: 'Болел' } as const;
 
