@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import {
-  idSchema,
+  nullableIdSchema,
   optionalText,
-  pageMetaSchema,
+  pageOf,
   pageQuerySchema,
   personNameSchema,
   plainString,
@@ -79,10 +79,7 @@ export const applicationListQuerySchema = pageQuerySchema.extend({
 });
 export type ApplicationListQuery = z.input<typeof applicationListQuerySchema>;
 
-export const applicationListResponseSchema = z.object({
-  data: z.array(applicationSchema),
-  meta: pageMetaSchema,
-});
+export const applicationListResponseSchema = pageOf(applicationSchema);
 export type ApplicationListResponse = z.infer<typeof applicationListResponseSchema>;
 
 export const applicationResponseSchema = z.object({ data: applicationSchema });
@@ -90,9 +87,9 @@ export const applicationResponseSchema = z.object({ data: applicationSchema });
 /** Body of POST /api/applications/{id}/approve: the new organization and its director. */
 export const applicationApproveSchema = z.object({
   short_name: text('Укажите краткое наименование', 200),
-  type_id: idSchema.nullish().transform((value) => value ?? null),
-  form_id: idSchema.nullish().transform((value) => value ?? null),
-  kind_id: idSchema.nullish().transform((value) => value ?? null),
+  type_id: nullableIdSchema,
+  form_id: nullableIdSchema,
+  kind_id: nullableIdSchema,
   director_surname: text('Укажите фамилию директора'),
   director_name: text('Укажите имя директора'),
   director_patronymic: optionalText(),

@@ -65,6 +65,9 @@ export const idSchema = z.coerce
   .positive({ error: 'Неверный идентификатор' })
   .max(INT4_MAX, { error: 'Неверный идентификатор' });
 
+/** An id a body may leave out or send as null (a link to clear): absent reads as null. */
+export const nullableIdSchema = idSchema.nullish().transform((value) => value ?? null);
+
 /** A list of ids without repeats. */
 export const idListSchema = (error: string) =>
   z
@@ -103,6 +106,11 @@ export const pageMetaSchema = z.object({
   last_page: z.number().int(),
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+/** One page of a list: the items and the paging figures (every paginated list answers this). */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: pageMetaSchema });
+}
 
 /** A person named by surname, name, patronymic (SPEC §3: full name in that order). */
 export const personNameSchema = z.object({

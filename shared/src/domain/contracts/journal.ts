@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ATTENDANCE_MARKS, FINAL_MARKS, GRADES, MAX_GRADES_PER_CELL } from '../marks';
-import { idSchema, isoDateSchema, optionalText, uniqueBy } from './common';
+import { idSchema, isoDateSchema, nullableIdSchema, optionalText, uniqueBy } from './common';
 import { loadSchema, periodSchema } from './timetable';
 
 // ---------------------------------------------------------------- cells
@@ -21,7 +21,7 @@ export const attendanceValueSchema = z.enum(ATTENDANCE_MARKS, { error: 'Отме
 export const cellGradeSchema = z.object({
   value: gradeValueSchema,
   /** Вид работы; null: without one (weight 1). */
-  work_type_id: idSchema.nullish().transform((value) => value ?? null),
+  work_type_id: nullableIdSchema,
 });
 export type CellGrade = z.output<typeof cellGradeSchema>;
 

@@ -3,7 +3,7 @@
  * items, .xlsx import and export, copying to another class and applying to dated lessons.
  */
 import { z } from 'zod';
-import { idSchema, isoDateSchema, optionalText, text } from './common';
+import { idSchema, isoDateSchema, nullableIdSchema, optionalText, text } from './common';
 import { academicYearSchema } from './timetable';
 
 const gradeSchema = z.coerce
@@ -58,9 +58,9 @@ export const ktpPlanInputSchema = z
     organization_id: idSchema.optional(),
     name: text('Укажите название плана', 200),
     academic_year: academicYearSchema,
-    teacher_id: idSchema.nullish().transform((value) => value ?? null),
+    teacher_id: nullableIdSchema,
     subject_id: idSchema,
-    group_id: idSchema.nullish().transform((value) => value ?? null),
+    group_id: nullableIdSchema,
     grade: gradeSchema.nullish().transform((value) => value ?? null),
   })
   .refine((plan) => plan.group_id !== null || plan.grade !== null, {

@@ -9,8 +9,9 @@ import {
   idListSchema,
   idSchema,
   isoDateSchema,
+  nullableIdSchema,
   optionalText,
-  pageMetaSchema,
+  pageOf,
   pageQuerySchema,
   personNameSchema,
   plainString,
@@ -105,7 +106,7 @@ export const groupInputSchema = z.object({
     .trim()
     .toUpperCase()
     .regex(CLASS_LETTER_PATTERN, { error: 'Буква класса — одна русская буква' }),
-  manager_id: idSchema.nullish().transform((value) => value ?? null),
+  manager_id: nullableIdSchema,
   /** Defaults to the caller's organization. */
   organization_id: idSchema.optional(),
   /** Academic year as the schema keeps it (e.g. "2026/2027"); defaults to the current one. */
@@ -238,7 +239,7 @@ export const studentInputSchema = z.object({
     .refine((value) => value === null || value <= new Date().toISOString().slice(0, 10), {
       error: 'Дата рождения не может быть в будущем',
     }),
-  group_id: idSchema.nullish().transform((value) => value ?? null),
+  group_id: nullableIdSchema,
   status: z.enum(STUDENT_STATUSES, { error: 'Неверный статус' }).default('active'),
 });
 export type StudentInput = z.input<typeof studentInputSchema>;
@@ -262,7 +263,7 @@ export const studentListItemSchema = personNameSchema.extend({
 });
 export type StudentListItem = z.infer<typeof studentListItemSchema>;
 
-export const studentListSchema = z.object({ data: z.array(studentListItemSchema), meta: pageMetaSchema });
+export const studentListSchema = pageOf(studentListItemSchema);
 export type StudentList = z.infer<typeof studentListSchema>;
 
 export const studentParentSchema = personNameSchema.extend({

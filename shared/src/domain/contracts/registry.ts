@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { isValidInn, isValidKpp, isValidOgrn } from '../requisites';
 import {
   idSchema,
+  nullableIdSchema,
   optionalText,
-  pageMetaSchema,
+  pageOf,
   pageQuerySchema,
   personNameSchema,
   plainString,
@@ -95,10 +96,7 @@ export const registryListQuerySchema = pageQuerySchema.extend({
 });
 export type RegistryListQuery = z.input<typeof registryListQuerySchema>;
 
-export const registryListResponseSchema = z.object({
-  data: z.array(registryOrganizationSchema),
-  meta: pageMetaSchema,
-});
+export const registryListResponseSchema = pageOf(registryOrganizationSchema);
 export type RegistryListResponse = z.infer<typeof registryListResponseSchema>;
 
 export const registryOrganizationResponseSchema = z.object({ data: registryOrganizationSchema });
@@ -112,15 +110,15 @@ export const organizationUpdateSchema = z.object({
   ogrn: ogrnSchema,
   address: optionalText(500),
   region: optionalText(100),
-  type_id: idSchema.nullish().transform((value) => value ?? null),
-  form_id: idSchema.nullish().transform((value) => value ?? null),
-  kind_id: idSchema.nullish().transform((value) => value ?? null),
+  type_id: nullableIdSchema,
+  form_id: nullableIdSchema,
+  kind_id: nullableIdSchema,
 });
 export type OrganizationUpdate = z.input<typeof organizationUpdateSchema>;
 
 /** Body of POST /api/organizations: a top-level organization, or a child of `parent_id`. */
 export const organizationCreateSchema = organizationUpdateSchema.extend({
-  parent_id: idSchema.nullish().transform((value) => value ?? null),
+  parent_id: nullableIdSchema,
 });
 export type OrganizationCreate = z.input<typeof organizationCreateSchema>;
 
@@ -174,10 +172,7 @@ export type BalanceTransactionItem = z.infer<typeof balanceTransactionItemSchema
 
 export const balanceHistoryQuerySchema = pageQuerySchema.omit({ search: true });
 
-export const balanceHistoryResponseSchema = z.object({
-  data: z.array(balanceTransactionItemSchema),
-  meta: pageMetaSchema,
-});
+export const balanceHistoryResponseSchema = pageOf(balanceTransactionItemSchema);
 export type BalanceHistoryResponse = z.infer<typeof balanceHistoryResponseSchema>;
 
 // ---------------------------------------------------------------- dictionaries

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { bellScheduleProblem, LESSON_STATUSES, type LessonStatus, TIME_PATTERN } from '../timetable';
-import { idSchema, isoDateSchema, optionalText, text } from './common';
+import { idSchema, isoDateSchema, nullableIdSchema, optionalText, text } from './common';
 
 /** A grade (class number) 1–11. */
 const gradeSchema = z.coerce
@@ -208,9 +208,9 @@ export const loadQuerySchema = z.object({
 
 export const loadInputSchema = z.object({
   group_id: idSchema,
-  subgroup_id: idSchema.nullish().transform((value) => value ?? null),
+  subgroup_id: nullableIdSchema,
   subject_id: idSchema,
-  teacher_id: idSchema.nullish().transform((value) => value ?? null),
+  teacher_id: nullableIdSchema,
   hours_per_week: z
     .number({ error: 'Часы в неделю — число' })
     .min(0.5, { error: 'Не меньше 0,5 ч' })
@@ -252,7 +252,7 @@ export const templateInputSchema = z.object({
   ...organizationField,
   name: text('Укажите название шаблона', 100),
   academic_year: academicYearSchema,
-  bell_schedule_id: idSchema.nullish().transform((value) => value ?? null),
+  bell_schedule_id: nullableIdSchema,
   active: z.boolean({ error: 'Ожидается да или нет' }).default(false),
 });
 export type TemplateInput = z.input<typeof templateInputSchema>;

@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 import { roleSchema } from './auth';
-import { idSchema, pageMetaSchema } from './common';
+import { idSchema, pageOf } from './common';
 import { staffSchema } from './people';
 
-export const userListResponseSchema = z.object({ data: z.array(staffSchema), meta: pageMetaSchema });
+export const userListResponseSchema = pageOf(staffSchema);
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
 export const userResponseSchema = z.object({ data: staffSchema });
