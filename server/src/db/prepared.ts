@@ -24,6 +24,19 @@ export function prepared<Q>(build: (db: Database) => Q): (db: Database) => Q {
 }
 
 /**
+ * A hot query in two prepared variants, `build(db, true)` limited to the caller's organizations
+ * (`inScopePlaceholder`) and `build(db, false)` for the platform administrator, who sees every one;
+ * answers the variant for the caller. Pass `scopeParams(actor)` with the other values.
+ */
+export function preparedInScope<Q>(build: (db: Database, scoped: boolean) => Q) {
+  const variants = prepared((db) => ({ scoped: build(db, true), all: build(db, false) }));
+  return (db: Database, scope: ScopedActor): Q => {
+    const built = variants(db);
+    return scope.isPlatformAdmin ? built.all : built.scoped;
+  };
+}
+
+/**
  * The scope rule of `db/scope.ts` for prepared statements: `column` is one of the caller's
  * organizations, passed as one array placeholder (`organizationIds`), so the text does not depend on
  * how many there are. Prepare a second variant without it for the platform administrator.

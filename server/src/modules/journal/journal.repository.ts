@@ -1,7 +1,7 @@
 import type { JournalCell } from '@parta/shared/domain/contracts/journal';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { inScopePlaceholder, prepared, scopeParams } from '../../db/prepared';
+import { inScopePlaceholder, prepared, preparedInScope, scopeParams } from '../../db/prepared';
 import { classes, finalMarks, lessons, loads, students, subgroupMembers } from '../../db/schema';
 import type { ScopedActor } from '../../db/scope';
 import { selectLoads } from '../loads/loads.repository';
@@ -48,14 +48,10 @@ function buildJournalHead(db: Db, scoped: boolean) {
     )
     .prepare(scoped ? 'journal_head_scoped' : 'journal_head_all');
 }
-const journalHead = prepared((db) => ({
-  scoped: buildJournalHead(db, true),
-  all: buildJournalHead(db, false),
-}));
+const journalHead = preparedInScope(buildJournalHead);
 
 export async function findJournalHead(db: Db, scope: ScopedActor, groupId: number, loadId: number) {
-  const statements = journalHead(db);
-  const query = scope.isPlatformAdmin ? statements.all : statements.scoped;
+  const query = journalHead(db, scope);
   const [row] = await query.execute({ ...scopeParams(scope), groupId, loadId });
   return row ?? null;
 }
@@ -257,10 +253,7 @@ function buildLessonGuards(db: Db, scoped: boolean) {
     )
     .prepare(scoped ? 'lesson_guards_scoped' : 'lesson_guards_all');
 }
-const lessonGuards = prepared((db) => ({
-  scoped: buildLessonGuards(db, true),
-  all: buildLessonGuards(db, false),
-}));
+const lessonGuards = preparedInScope(buildLessonGuards);
 
 /** A student a save names: the class and subgroups they sit in (a cell's student must be in the lesson's). */
 export interface StudentPlace {
@@ -279,8 +272,7 @@ export async function findLessonGuards(
   lessonIds: number[],
   studentIds: number[] = [],
 ): Promise<{ guards: LessonGuard[]; places: StudentPlace[] }> {
-  const statements = lessonGuards(db);
-  const query = scope.isPlatformAdmin ? statements.all : statements.scoped;
+  const query = lessonGuards(db, scope);
   const rows = await query.execute({ ...scopeParams(scope), lessonIds, studentIds });
   return { guards: rows.map(({ places: _places, ...guard }) => guard), places: rows[0]?.places ?? [] };
 }

@@ -2,7 +2,7 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { inScopePlaceholder, prepared, scopeParams } from '../../db/prepared';
+import { inScopePlaceholder, preparedInScope, scopeParams } from '../../db/prepared';
 import { classes, studentParents, students, users } from '../../db/schema';
 import { type ScopedActor, scopeFilter } from '../../db/scope';
 import { insertUserWithRole } from '../users/users.repository';
@@ -128,18 +128,14 @@ function buildStudentCard(db: Db, scoped: boolean) {
     )
     .prepare(scoped ? 'student_card_scoped' : 'student_card_all');
 }
-const studentCard = prepared((db) => ({
-  scoped: buildStudentCard(db, true),
-  all: buildStudentCard(db, false),
-}));
+const studentCard = preparedInScope(buildStudentCard);
 
 /**
  * One student of the caller's scope with the class, diary login and parents; null when absent, out of
  * scope, or (with `managerId`) not in a class that teacher leads.
  */
 export async function findStudent(db: Db, scope: ScopedActor, id: number, managerId: number | null) {
-  const statements = studentCard(db);
-  const query = scope.isPlatformAdmin ? statements.all : statements.scoped;
+  const query = studentCard(db, scope);
   const [row] = await query.execute({ ...scopeParams(scope), id, managerId });
   return row ?? null;
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { inScopePlaceholder, prepared, scopeParams } from '../../db/prepared';
+import { inScopePlaceholder, preparedInScope, scopeParams } from '../../db/prepared';
 import { organizations, roles, type UserKind, userRoles, users } from '../../db/schema';
 import { assertInScope, type ScopedActor, scopeFilter } from '../../db/scope';
 
@@ -69,7 +69,7 @@ function buildUsersPage(db: Database, scoped: boolean) {
     .offset(sql.placeholder('offset'))
     .prepare(scoped ? 'users_page_scoped' : 'users_page_all');
 }
-const usersPage = prepared((db) => ({ scoped: buildUsersPage(db, true), all: buildUsersPage(db, false) }));
+const usersPage = preparedInScope(buildUsersPage);
 
 /** One page of staff in the caller's scope (or one organization of it) with their roles, and how many match. */
 export async function findUsersPage(
@@ -78,13 +78,12 @@ export async function findUsersPage(
   filter: { organizationId?: number; search?: string; limit: number; offset: number },
 ) {
   if (filter.organizationId !== undefined) assertInScope(scope, filter.organizationId);
-  const statements = usersPage(db);
+  const query = usersPage(db, scope);
   const params = {
     ...scopeParams(scope),
     organizationId: filter.organizationId ?? null,
     patterns: searchPatterns(filter.search),
   };
-  const query = scope.isPlatformAdmin ? statements.all : statements.scoped;
   const found = await query.execute({ ...params, limit: filter.limit, offset: filter.offset });
   // A page past the end has no row to carry the total: ask for the first row only.
   const total =
