@@ -103,6 +103,8 @@ export const journalGridSchema = z.object({
   editable: z.boolean(),
   work_types: z.array(workTypeSchema),
   thresholds: markThresholdsSchema,
+  /** The school's today: lessons dated later take no marks or attendance yet (read-only columns). */
+  today: z.string(),
   students: z.array(journalStudentSchema),
   lessons: z.array(journalLessonSchema),
   /** Only cells ever saved; the others are empty with version 0. */
