@@ -141,3 +141,7 @@ export async function findCurrentUser(db: Database, userId: number) {
     .orderBy(asc(rolePermissions.permissionKey));
   return { ...user, roles: userRoleRows, permissions: permissionRows };
 }
+
+export async function updatePasswordHash(db: Database, id: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}

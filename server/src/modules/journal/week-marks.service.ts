@@ -1,8 +1,8 @@
 import type { WeekMarks } from '@parta/shared/domain/contracts/journal';
 import { groupName, shortName } from '@parta/shared/domain/names';
-import type { Db } from '../../db/client';
+import { inScope } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { marks } from '../../db/schema';
-import { inScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { schoolToday } from '../timetable/timetable.service';
 import { findRecentMarks, findStudentOfUser } from './journal.repository';
@@ -14,7 +14,7 @@ function addDays(date: string, days: number): string {
 }
 
 /** GET /api/journal/week: the dashboard's «Оценки за неделю» — a student's got, a teacher's given. */
-export async function weekMarks(db: Db, actor: Actor, date = schoolToday()): Promise<WeekMarks> {
+export async function weekMarks(db: Database, actor: Actor, date = schoolToday()): Promise<WeekMarks> {
   const from = addDays(date, -6);
   const student = await findStudentOfUser(db, actor.userId);
   const scope = inScope(actor, marks.organizationId);

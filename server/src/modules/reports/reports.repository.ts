@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import {
   classes,
   finalMarks,
@@ -40,7 +41,7 @@ export function reportClasses(organizationId: number, grades: number[], groupId?
  * Per active student of the classes: their final marks of the period over all subjects, counted
  * by column in SQL (one row per student, never one per mark).
  */
-export function findStudentFinalCounts(db: Db, periodId: number, where: SQL | undefined) {
+export function findStudentFinalCounts(db: Database, periodId: number, where: SQL | undefined) {
   return db
     .select({
       id: students.id,
@@ -61,10 +62,6 @@ export function findStudentFinalCounts(db: Db, periodId: number, where: SQL | un
 export type StudentFinalCounts = Awaited<ReturnType<typeof findStudentFinalCounts>>[number];
 
 /** Both drivers (PGlite and node-postgres) answer a raw query with `rows`. */
-async function rowsOf<T>(query: Promise<unknown>): Promise<T[]> {
-  return ((await query) as { rows: T[] }).rows;
-}
-
 export interface SubjectFinalCounts {
   classId: number;
   number: number;
@@ -107,10 +104,11 @@ const finalMarkCounts = sql.raw(`
  * guess a handful of rows and look the final marks up student by student (140 → 55 ms on the
  * large seed). `where` filters on loads and classes.
  */
-export function findSubjectFinalCounts(db: Db, periodId: number, where: SQL | undefined) {
+export function findSubjectFinalCounts(db: Database, periodId: number, where: SQL | undefined) {
   const filter = where ?? sql`true`;
   return rowsOf<SubjectFinalCounts>(
-    db.execute(sql`
+    db,
+    sql`
       with members as (
         select ${loads.id} as load_id, ${students.id} as student_id
           from ${loads} join ${classes} on ${classes.id} = ${loads.classId}
@@ -136,7 +134,7 @@ export function findSubjectFinalCounts(db: Db, periodId: number, where: SQL | un
         left join ${finalMarks} fm
           on fm.student_id = m.student_id and fm.subject_id = l.subject_id and fm.period_id = ${periodId}
        group by c.id, s.id, l.teacher_id, u.id
-       order by c.number, c.letter, s.name, u.surname, u.name, l.teacher_id`),
+       order by c.number, c.letter, s.name, u.surname, u.name, l.teacher_id`,
   );
 }
 
@@ -153,7 +151,7 @@ const hasMarks = sql`exists (select 1 from ${marks} where ${marks.lessonId} = ${
  * item. The grades are looked up per lesson through marks_lesson_student_idx (index-only), cheaper
  * than joining and aggregating the term's ~140,000 grades (measured: 85–120 ms against 175 ms).
  */
-export function findCompletion(db: Db, from: string, to: string, where: SQL | undefined) {
+export function findCompletion(db: Database, from: string, to: string, where: SQL | undefined) {
   return db
     .select({
       teacherId: lessons.teacherId,
@@ -186,8 +184,10 @@ export function findCompletion(db: Db, from: string, to: string, where: SQL | un
  * Per teacher × class × subject: how many of the class's students have at least `minimum(held)`
  * grades — the minimum is computed in SQL from the group's own held lessons (ceil(held / 3)).
  */
-export async function findStudentsAtMinimum(db: Db, from: string, to: string, where: SQL | undefined) {
-  const result = await db.execute(sql`
+export async function findStudentsAtMinimum(db: Database, from: string, to: string, where: SQL | undefined) {
+  return rowsOf<{ teacher_id: number | null; class_id: number; subject_id: number; enough: number }>(
+    db,
+    sql`
     with held as (
       select ${lessons.id} as id, ${lessons.teacherId} as teacher_id, ${lessons.classId} as class_id,
         ${lessons.subjectId} as subject_id
@@ -208,17 +208,12 @@ export async function findStudentsAtMinimum(db: Db, from: string, to: string, wh
     -- coalesce, not «is not distinct from»: an equality the planner can hash (a lesson without a teacher is 0)
     left join per_student p on coalesce(p.teacher_id, 0) = coalesce(g.teacher_id, 0) and p.class_id = g.class_id
       and p.subject_id = g.subject_id and p.marks >= g.minimum
-    group by g.teacher_id, g.class_id, g.subject_id`);
-  // Both drivers (PGlite and node-postgres) answer a raw query with `rows`.
-  return (
-    result as unknown as {
-      rows: { teacher_id: number | null; class_id: number; subject_id: number; enough: number }[];
-    }
-  ).rows;
+    group by g.teacher_id, g.class_id, g.subject_id`,
+  );
 }
 
 /** КТП hours planned inside the range, per plan's teacher × class (or parallel) × subject. */
-export function findPlannedHours(db: Db, from: string, to: string, where: SQL | undefined) {
+export function findPlannedHours(db: Database, from: string, to: string, where: SQL | undefined) {
   return db
     .select({
       teacherId: ktpPlans.teacherId,
@@ -234,7 +229,7 @@ export function findPlannedHours(db: Db, from: string, to: string, where: SQL | 
 }
 
 /** Held lessons without a topic or homework, oldest first, and how many there are. */
-export function findGaps(db: Db, from: string, to: string, where: SQL | undefined, limit: number) {
+export function findGaps(db: Database, from: string, to: string, where: SQL | undefined, limit: number) {
   const missing = and(
     heldLesson(from, to),
     where,

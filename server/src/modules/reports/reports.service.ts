@@ -27,9 +27,9 @@ import {
 } from '@parta/shared/domain/reports';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { inScope, scopeFilter } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { classes, ktpPlans, lessons, loads, students } from '../../db/schema';
-import { inScope, scopeFilter } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { getPeriod } from '../periods/periods.service';
@@ -127,7 +127,7 @@ function classificationRow(
 
 /** GET /api/reports/classification: per class, per parallel and for the school. */
 export async function classificationReport(
-  db: Db,
+  db: Database,
   actor: Actor,
   query: ClassificationQuery,
 ): Promise<ClassificationReport> {
@@ -163,7 +163,7 @@ export async function classificationReport(
   return { period: { id: period.id, name: period.name }, rows: result };
 }
 
-async function assertClass(db: Db, actor: Actor, groupId: number) {
+async function assertClass(db: Database, actor: Actor, groupId: number) {
   const [row] = await db
     .select({ id: classes.id })
     .from(classes)
@@ -248,7 +248,7 @@ function countsOf(rows: SubjectFinalCounts[]) {
 
 /** GET /api/reports/academic-performance: per class × subject and per teacher. */
 export async function performanceReport(
-  db: Db,
+  db: Database,
   actor: Actor,
   query: PerformanceQuery,
 ): Promise<AcademicPerformanceReport> {
@@ -367,7 +367,7 @@ const GAPS_LIMIT = 500;
 
 /** GET /api/reports/journal-completion: held lessons up to today within the range. */
 export async function completionReport(
-  db: Db,
+  db: Database,
   actor: Actor,
   query: CompletionQuery,
 ): Promise<JournalCompletionReport> {
