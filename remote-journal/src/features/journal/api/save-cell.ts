@@ -220,32 +220,44 @@ export function registerCellSaves(queryClient: QueryClient) {
   void queryClient.resumePausedMutations();
 }
 
-/** Queues a save of one cell (runs now when online, later when not). */
-export function useQueueCellSave() {
-  const queryClient = useQueryClient();
-  return (save: CellSave) => {
-    const mutation = queryClient.getMutationCache().build(queryClient, {
-      mutationKey: SAVE_CELL_KEY,
-      scope: { id: `journal-cell-${cellKey(save.lesson_id, save.student_id)}` },
-    });
-    void mutation.execute(save).catch(() => undefined);
-  };
+/** Queues a save of one cell (runs now when online, later when not); resolves when it settles. */
+export function queueCellSave(queryClient: QueryClient, save: CellSave): Promise<void> {
+  const mutation = queryClient.getMutationCache().build(queryClient, {
+    mutationKey: SAVE_CELL_KEY,
+    scope: { id: `journal-cell-${cellKey(save.lesson_id, save.student_id)}` },
+  });
+  return mutation.execute(save).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**
  * Queues several cells as one batch (paste, fill down): one request, all saved or none. Batches
  * run one after another; each cell shows the batch's state.
  */
+export function queueCellBatch(queryClient: QueryClient, batch: CellBatchSave): Promise<void> {
+  if (batch.cells.length === 0) return Promise.resolve();
+  const mutation = queryClient.getMutationCache().build(queryClient, {
+    mutationKey: SAVE_CELLS_KEY,
+    scope: { id: 'journal-cell-batch' },
+  });
+  return mutation.execute(batch).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** The grid's way to queue one cell. */
+export function useQueueCellSave() {
+  const queryClient = useQueryClient();
+  return (save: CellSave) => void queueCellSave(queryClient, save);
+}
+
+/** The grid's way to queue a paste or a fill-down. */
 export function useQueueCellBatch() {
   const queryClient = useQueryClient();
-  return (batch: CellBatchSave) => {
-    if (batch.cells.length === 0) return;
-    const mutation = queryClient.getMutationCache().build(queryClient, {
-      mutationKey: SAVE_CELLS_KEY,
-      scope: { id: 'journal-cell-batch' },
-    });
-    void mutation.execute(batch).catch(() => undefined);
-  };
+  return (batch: CellBatchSave) => void queueCellBatch(queryClient, batch);
 }
 
 /** What the screen shows beside a cell. */
