@@ -1,6 +1,6 @@
 import { apiClient, createQueryClient } from '@parta/shared';
 import type { JournalCell, JournalGrid } from '@parta/shared/domain/contracts/journal';
-import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { type Mutation, onlineManager, type QueryClient } from '@tanstack/react-query';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import {
   type CellSave,
@@ -86,7 +86,7 @@ const save = (lesson: number, student: number, grade: number, version = 0): Cell
 function states(client: QueryClient): Map<string, CellSaveStatus> {
   const map = new Map<string, CellSaveStatus>();
   for (const mutation of client.getMutationCache().getAll()) {
-    for (const status of statusesOf(mutation))
+    for (const status of statusesOf(mutation as Mutation<unknown, unknown, unknown, unknown>))
       map.set(cellKey(status.save.lesson_id, status.save.student_id), status);
   }
   return map;
