@@ -91,8 +91,8 @@ export {
   useSubgroups,
 } from './queries';
 export {
+  CALENDAR_DEFAULTS,
   DATE_FORMAT,
-  datesSettings,
   emerald,
   MOBILE_MENU_MAX_WIDTH,
   partaTheme,
