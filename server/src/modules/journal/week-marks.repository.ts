@@ -2,13 +2,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 
-/** The students a parent account is linked to (the parent's children), in register order. */
+/** The students a parent account is linked to (the parent's children); `scope` is a condition on `students.organization_id`. */
 export async function findChildrenOfParent(db: Database, parentUserId: number, scope: SQL | undefined) {
   const rows = await rowsOf<{ id: number }>(
     db,
-    sql`select st.id from student_parents sp join students st on st.id = sp.student_id
+    sql`select students.id from student_parents sp join students on students.id = sp.student_id
          where sp.parent_user_id = ${parentUserId} and ${scope ?? sql`true`}
-         order by st.surname, st.name`,
+         order by students.surname, students.name`,
   );
   return rows.map((row) => Number(row.id));
 }
