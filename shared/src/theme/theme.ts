@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { CALENDAR_DEFAULTS, DATE_FORMAT } from './dates';
 
 /** Emerald, the primary colour of the main layout (SPEC §9), light → dark. */
 export const emerald: MantineColorsTuple = [
@@ -44,10 +45,8 @@ export const Z_INDEX = {
 /** At or below this width the sidebar is a mobile overlay (SPEC §9). */
 export const MOBILE_MENU_MAX_WIDTH = 991;
 
-/** Date format of the product locale (SPEC §9: dd.mm.yy). */
-export const DATE_FORMAT = 'DD.MM.YY';
-
-const dateInputDefaults = { defaultProps: { valueFormat: DATE_FORMAT, color: 'sky' } };
+const dateInputDefaults = { defaultProps: { ...CALENDAR_DEFAULTS, valueFormat: DATE_FORMAT, color: 'sky' } };
+const calendarDefaults = { defaultProps: CALENDAR_DEFAULTS };
 
 /** The Mantine theme of the host (the only MantineProvider). */
 export const partaTheme = createTheme({
@@ -70,6 +69,15 @@ export const partaTheme = createTheme({
     Tooltip: { defaultProps: { zIndex: Z_INDEX.tooltip } },
     DateInput: dateInputDefaults,
     DatePickerInput: dateInputDefaults,
-    DateTimePicker: { defaultProps: { valueFormat: `${DATE_FORMAT} HH:mm`, color: 'sky' } },
+    DateTimePicker: {
+      defaultProps: { ...CALENDAR_DEFAULTS, valueFormat: `${DATE_FORMAT} HH:mm`, color: 'sky' },
+    },
+    MonthPickerInput: calendarDefaults,
+    YearPickerInput: calendarDefaults,
+    DatePicker: calendarDefaults,
+    MonthPicker: calendarDefaults,
+    YearPicker: calendarDefaults,
+    Calendar: calendarDefaults,
+    MiniCalendar: calendarDefaults,
   },
 });
