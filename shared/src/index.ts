@@ -4,6 +4,7 @@ export {
   type ApiErrorBody,
   type ApiRedirect,
   apiClient,
+  clearApiCache,
   compactParams,
   createApiClient,
   createQueryClient,
@@ -11,6 +12,7 @@ export {
   getErrorMessage,
   getErrorStatus,
   getFieldErrors,
+  offlineSinceAtom,
   retryDelay,
   setApiNavigator,
   shouldRetryRead,
@@ -40,7 +42,7 @@ export {
 } from './auth';
 // Domain helpers by file, not through './domain': that index also carries the contracts (zod),
 // which the login page must not load.
-export { formatDate } from './domain/dates';
+export { formatDate, formatDayTime } from './domain/dates';
 export {
   ATTENDANCE_INPUTS,
   ATTENDANCE_MARKS,

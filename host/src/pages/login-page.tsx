@@ -69,7 +69,7 @@ export function LoginPage() {
             <Text fw={800} fz={26} c="emerald">
               Parta
             </Text>
-            <Title order={2} fz={22} mt={4}>
+            <Title order={1} fz={22} mt={4}>
               Вход в систему
             </Title>
           </div>

@@ -1,2 +1,10 @@
 export { datesSettings } from './dates';
-export { DATE_FORMAT, emerald, MOBILE_MENU_MAX_WIDTH, partaTheme, sky, Z_INDEX } from './theme';
+export {
+  DATE_FORMAT,
+  emerald,
+  MOBILE_MENU_MAX_WIDTH,
+  partaCssVariables,
+  partaTheme,
+  sky,
+  Z_INDEX,
+} from './theme';
