@@ -73,7 +73,9 @@ const SCREENS: Record<string, Screen[]> = {
 };
 
 async function signedInPage(browser: Browser, login: string, theme: 'light' | 'dark'): Promise<Page> {
-  const page = await browser.newPage();
+  // axe-core/playwright needs a page of a context the test made itself.
+  const context = await browser.newContext();
+  const page = await context.newPage();
   await page.addInitScript((mode) => localStorage.setItem('parta_theme', JSON.stringify(mode)), theme);
   if (login !== 'anonymous') await new LoginPage(page).signIn(login);
   return page;
@@ -126,7 +128,7 @@ for (const theme of ['light', 'dark'] as const) {
           );
         }
       }
-      await page.close();
+      await page.context().close();
       expect(found, found.join('\n')).toEqual([]);
     });
   }
