@@ -84,8 +84,8 @@ export {
   usePeriods,
 } from './queries';
 export {
+  CALENDAR_DEFAULTS,
   DATE_FORMAT,
-  datesSettings,
   emerald,
   MOBILE_MENU_MAX_WIDTH,
   partaTheme,

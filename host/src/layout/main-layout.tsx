@@ -11,7 +11,7 @@ import {
   Z_INDEX,
 } from '@parta/shared';
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './footer';
 import classes from './main-layout.module.css';
@@ -21,8 +21,8 @@ import { MENU_TOGGLE_ID, TopBar } from './top-bar';
 /** Mantine's navbar breakpoint is "mobile below": 992 px makes 991 px and less mobile (SPEC §9). */
 const NAVBAR_BREAKPOINT = MOBILE_MENU_MAX_WIDTH + 1;
 
-/** The main layout of SPEC §2: sidebar, top bar, content and footer. */
-export function MainLayout() {
+/** The main layout of SPEC §2: sidebar, top bar, content (the route's, or `children`) and footer. */
+export function MainLayout({ children }: { children?: ReactNode }) {
   const collapsed = useAtomValue(sidebarCollapsedAtom);
   const [mobileOpened, setMobileOpened] = useAtom(mobileMenuOpenedAtom);
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_MENU_MAX_WIDTH}px)`) ?? false;
@@ -105,7 +105,7 @@ export function MainLayout() {
                 нет связи, данные на {formatDayTime(offlineSince)}
               </Alert>
             ) : null}
-            <Outlet />
+            {children ?? <Outlet />}
           </Box>
           <Footer />
         </Box>

@@ -66,7 +66,8 @@ export function TopBar() {
       </Group>
 
       <Group gap="xs" wrap="nowrap">
-        {organization ? (
+        {/* The school's money is for its staff: a pupil's or a parent's session carries none (null). */}
+        {organization && organization.balance !== null ? (
           <Group gap={6} wrap="nowrap">
             <Text size="sm" c="dimmed" visibleFrom="sm">
               Баланс:

@@ -1,8 +1,19 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { getErrorMessage, getErrorStatus, tokenAtom } from '@parta/shared';
 import { useAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { type Location, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, type Location, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useLogin } from '../features/auth/api/login';
 
 /** Where to go after signing in: the page the user was sent away from, else the dashboard. */
@@ -98,6 +109,16 @@ export function LoginPage() {
           <Button type="submit" loading={busy} fullWidth size="md">
             Войти
           </Button>
+          <Text size="sm" c="dimmed" data-testid="forgot-password">
+            Забыли пароль? Ученикам и родителям новый пароль выдаёт классный руководитель или завуч,
+            сотрудникам — директор школы. Новый пароль одноразовый: при входе его нужно сменить.
+          </Text>
+          <Text size="sm">
+            Школа ещё не работает в Parta?{' '}
+            <Anchor component={Link} to="/#connect">
+              Подключить школу
+            </Anchor>
+          </Text>
         </Stack>
       </Paper>
     </Center>

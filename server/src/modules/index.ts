@@ -13,6 +13,7 @@ import { periodsRoutes } from './periods/periods.routes';
 import { registryRoutes } from './registry/registry.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { staffRoutes } from './staff/staff.routes';
+import { accountPasswordsRoutes } from './students/account-passwords.routes';
 import { studentsRoutes } from './students/students.routes';
 import { subjectsRoutes } from './subjects/subjects.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
@@ -30,6 +31,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   staffRoutes,
   studentsRoutes,
   parentsRoutes,
+  accountPasswordsRoutes,
   groupsRoutes,
   // timetable area (issue 10)
   subjectsRoutes,

@@ -1,4 +1,5 @@
 import { type CSSVariablesResolver, createTheme, darken, type MantineColorsTuple } from '@mantine/core';
+import { CALENDAR_DEFAULTS, DATE_FORMAT } from './dates';
 
 /** Emerald, the primary colour of the main layout (SPEC §9), light → dark. */
 export const emerald: MantineColorsTuple = [
@@ -44,14 +45,12 @@ export const Z_INDEX = {
 /** At or below this width the sidebar is a mobile overlay (SPEC §9). */
 export const MOBILE_MENU_MAX_WIDTH = 991;
 
-/** Date format of the product locale (SPEC §9: dd.mm.yy). */
-export const DATE_FORMAT = 'DD.MM.YY';
-
 /** The clear button of a date field is an icon: it needs a name of its own (WCAG 4.1.2). */
 const clearDate = { 'aria-label': 'Очистить дату' };
 const dateInputDefaults = {
-  defaultProps: { valueFormat: DATE_FORMAT, color: 'sky', clearButtonProps: clearDate },
+  defaultProps: { ...CALENDAR_DEFAULTS, valueFormat: DATE_FORMAT, color: 'sky', clearButtonProps: clearDate },
 };
+const calendarDefaults = { defaultProps: CALENDAR_DEFAULTS };
 
 /** The Mantine theme of the host (the only MantineProvider). */
 export const partaTheme = createTheme({
@@ -75,10 +74,22 @@ export const partaTheme = createTheme({
     DateInput: dateInputDefaults,
     DatePickerInput: dateInputDefaults,
     DateTimePicker: {
-      defaultProps: { valueFormat: `${DATE_FORMAT} HH:mm`, color: 'sky', clearButtonProps: clearDate },
+      defaultProps: {
+        ...CALENDAR_DEFAULTS,
+        valueFormat: `${DATE_FORMAT} HH:mm`,
+        color: 'sky',
+        clearButtonProps: clearDate,
+      },
     },
     // A link inside text must not be told apart by colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
+    MonthPickerInput: calendarDefaults,
+    YearPickerInput: calendarDefaults,
+    DatePicker: calendarDefaults,
+    MonthPicker: calendarDefaults,
+    YearPicker: calendarDefaults,
+    Calendar: calendarDefaults,
+    MiniCalendar: calendarDefaults,
   },
 });
 

@@ -41,7 +41,7 @@ export interface AppProvidersProps {
 
 /**
  * The providers that exist once per page: jotai store, query cache, Mantine theme, toasts. The
- * dates settings come with the date field itself (LazyDateInput), so the first screen loads no calendar.
+ * Russian calendar of every date component is a theme default (`partaTheme`), so no DatesProvider.
  */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (

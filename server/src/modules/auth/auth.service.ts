@@ -78,6 +78,8 @@ export async function changePassword(
     throw unprocessable('Неверный текущий пароль', { current_password: ['Неверный текущий пароль'] });
   }
   throttle.succeed(ip, user.login);
-  await updatePasswordHash(db, actor.userId, await hashPassword(input.new_password));
+  await updatePasswordHash(db, actor.userId, await hashPassword(input.new_password), {
+    changeRequired: false,
+  });
   await revokeUserTokens(db, actor.userId, actor.tokenId);
 }

@@ -294,6 +294,8 @@ export interface CellWriter {
   organizationIds: number[] | null;
   /** loads.edit: a завуч or director writes every load of their school. */
   anyLoad: boolean;
+  /** The school's today: a lesson dated later takes no mark or attendance yet. */
+  today: string;
 }
 
 /**
@@ -326,6 +328,7 @@ export async function saveCells(db: Db, writer: CellWriter, cells: CellWrite[]) 
             left join loads ld on ld.id = l.load_id
             join students st on st.id = i.student_id and st.status = 'active' and st.class_id = l.class_id
            where (${scope}::int[] is null or l.organization_id = any(${scope}::int[]))
+             and l.date <= ${writer.today}::date
              and (${writer.anyLoad}::boolean or ${userId}::int in (l.teacher_id, ld.teacher_id))
              and not exists (select 1 from periods p
                               where p.organization_id = l.organization_id and p.closed

@@ -44,7 +44,11 @@ export interface StaffValues {
 
 export async function insertStaff(db: Db, values: StaffValues & { passwordHash: string }, roleIds: number[]) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+    // Whoever made the account knows its password: the new staff member sets their own on first sign-in.
+    const [row] = await tx
+      .insert(users)
+      .values({ ...values, passwordChangeRequired: true })
+      .returning({ id: users.id });
     await tx
       .insert(userRoles)
       .values(roleIds.map((roleId) => ({ userId: row.id, roleId, organizationId: values.organizationId })));

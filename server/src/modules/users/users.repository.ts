@@ -127,8 +127,17 @@ export async function findRolesOfUsers(db: Database, userIds: number[]) {
   return byUser;
 }
 
-export async function updatePasswordHash(db: Database, id: number, passwordHash: string) {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+/** A new password: `changeRequired` when someone else set it (one-time), false when the user chose it. */
+export async function updatePasswordHash(
+  db: Database,
+  id: number,
+  passwordHash: string,
+  { changeRequired }: { changeRequired: boolean },
+) {
+  await db
+    .update(users)
+    .set({ passwordHash, passwordChangeRequired: changeRequired })
+    .where(eq(users.id, id));
 }
 
 /** System roles (organization_id null) plus the roles of the caller's scope (or one organization of it). */
@@ -170,7 +179,8 @@ export async function insertUserWithRole(
   if (!role) throw new Error(`system role ${roleCode} is missing`);
   const [user] = await db
     .insert(users)
-    .values({ ...values, kind: kindForRoles([roleCode]), active: true })
+    // The password comes from the student card (one-time): the pupil or parent changes it on first sign-in.
+    .values({ ...values, kind: kindForRoles([roleCode]), active: true, passwordChangeRequired: true })
     .returning({ id: users.id });
   await db
     .insert(userRoles)

@@ -2,16 +2,9 @@ import { loginBase } from '@parta/shared/domain/logins';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
-import { revokeUserTokens } from '../auth/auth.repository';
-import { generatePassword, hashPassword } from '../auth/credentials';
+import { issueOneTimePassword } from '../auth/one-time-password';
 import { isLoginTaken } from '../staff/staff.repository';
-import {
-  findRoles,
-  findRolesOfUsers,
-  findStaffUser,
-  findUsersPage,
-  updatePasswordHash,
-} from './users.repository';
+import { findRoles, findRolesOfUsers, findStaffUser, findUsersPage } from './users.repository';
 
 export interface UserListQuery {
   page: number;
@@ -53,9 +46,7 @@ export async function getUser(db: Database, actor: Actor, id: number) {
 /** Sets a new random password, revokes the user's tokens and answers the password once. */
 export async function resetPassword(db: Database, actor: Actor, id: number) {
   const user = await getUser(db, actor, id);
-  const password = generatePassword();
-  await updatePasswordHash(db, id, await hashPassword(password));
-  await revokeUserTokens(db, id);
+  const password = await issueOneTimePassword(db, id);
   return { id: user.id, login: user.login, password };
 }
 
