@@ -4,6 +4,8 @@ import type { APIRequestContext } from '@playwright/test';
 export const SEEDED_UNTIL = '2026-11-20';
 
 export interface Grid {
+  /** The school's today: later lessons take no marks. */
+  today: string;
   lessons: { id: number; date: string }[];
   students: { id: number }[];
   cells: {
