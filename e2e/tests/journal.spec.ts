@@ -1,27 +1,11 @@
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
+import { apiGrid, SEEDED_UNTIL } from '../support/journal';
 import { ARTIFACTS_DIR } from '../support/system';
-
-/** The seed fills the journal up to this day (server/src/seed/journal.ts); later lessons are empty. */
-const SEEDED_UNTIL = '2026-11-20';
-
-interface Grid {
-  lessons: { id: number; date: string }[];
-  students: { id: number }[];
-  cells: { lesson_id: number; student_id: number; version: number; grades: { value: number }[] }[];
-}
-
-async function apiGrid(request: APIRequestContext, token: string, url: string): Promise<Grid> {
-  const [, groupId, loadId] = /journal\/(\d+)\/(\d+)/.exec(url)!;
-  const response = await request.get(`/api/journal/${groupId}/${loadId}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  return ((await response.json()) as { data: Grid }).data;
-}
 
 const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
 

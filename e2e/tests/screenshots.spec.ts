@@ -108,7 +108,7 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
 }) => {
   test.setTimeout(180_000);
   await new LoginPage(page).signIn('zavuch');
-  const heading = (name: string) => expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  const heading = (name: string) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await shootScreens(page, [
     {
       name: 'ktp-list',

@@ -355,7 +355,6 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
                     type="button"
                     className={classes.date}
                     onClick={() => onLessonOpen(lesson.id)}
-                    tabIndex={-1}
                   >
                     <span className={classes.day}>
                       {lesson.date.slice(8, 10)}.{lesson.date.slice(5, 7)}
