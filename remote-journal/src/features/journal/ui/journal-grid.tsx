@@ -351,11 +351,7 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
                   data-col={col}
                   data-testid="lesson-header"
                 >
-                  <button
-                    type="button"
-                    className={classes.date}
-                    onClick={() => onLessonOpen(lesson.id)}
-                  >
+                  <button type="button" className={classes.date} onClick={() => onLessonOpen(lesson.id)}>
                     <span className={classes.day}>
                       {lesson.date.slice(8, 10)}.{lesson.date.slice(5, 7)}
                     </span>
