@@ -246,7 +246,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       },
     },
   ]);
-  await layout.logout();
+  await layout.signOut();
 
   await loginPage.signIn('parent');
   await shootScreens(page, [
@@ -258,7 +258,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       },
     },
   ]);
-  await layout.logout();
+  await layout.signOut();
 
   await loginPage.signIn('student');
   await shootScreens(page, [
@@ -273,8 +273,8 @@ test('screenshots: accounts and the school day — login, one-time password, das
       name: 'diary-calendar',
       open: async () => {
         await page.goto('/diary');
-        await page.getByRole('button', { name: 'Неделя' }).click();
-        await expect(page.locator('.mantine-DatePickerInput-dropdown')).toBeVisible();
+        await page.getByRole('button', { name: 'Неделя', exact: true }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
       },
     },
   ]);
