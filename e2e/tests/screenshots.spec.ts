@@ -279,3 +279,44 @@ test('screenshots: accounts and the school day — login, one-time password, das
     },
   ]);
 });
+
+test('screenshots: a phone with a touch screen (390 × 844), light and dark: journal, diary, dashboard', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  for (const theme of THEMES) {
+    for (const [login, screens] of [
+      ['teacher', ['dashboard', 'journal']],
+      ['student', ['diary']],
+    ] as const) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
+      await context.addInitScript((mode) => localStorage.setItem('parta_theme', JSON.stringify(mode)), theme);
+      const page = await context.newPage();
+      await new LoginPage(page).signIn(login);
+      for (const screen of screens) {
+        if (screen === 'dashboard') {
+          await page.goto('/dashboard');
+          await new AppLayout(page).ready();
+        } else if (screen === 'journal') {
+          await page.goto('/journal');
+          await page.locator('a[href^="/journal/"]').filter({ hasText: '·' }).first().click();
+          await expect(page.getByRole('grid')).toBeVisible();
+        } else {
+          await new DiaryPage(page).openWeek('2026-09-14');
+          await expect(new DiaryPage(page).lessons.first()).toBeVisible();
+        }
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${screen} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: shot(`touch-${screen}-${theme}`) });
+      }
+      await context.close();
+    }
+  }
+});
