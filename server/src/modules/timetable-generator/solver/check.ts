@@ -68,7 +68,6 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
       const busy = day.map((x) => x > 0);
       const count = busy.filter(Boolean).length;
       const first = busy.indexOf(true);
-      const last = busy.lastIndexOf(true);
       const gaps = count > 0 ? countGaps(busy, d * P, blocked, forbidden) : 0;
       weekGaps += gaps;
       if (count > 0) daysUsed++;
