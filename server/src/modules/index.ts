@@ -16,6 +16,7 @@ import { accountPasswordsRoutes } from './students/account-passwords.routes';
 import { studentsRoutes } from './students/students.routes';
 import { subjectsRoutes } from './subjects/subjects.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
+import { generatorRoutes } from './timetable-generator/generator.routes';
 import { usersRoutes } from './users/users.routes';
 
 /**
@@ -37,6 +38,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   periodsRoutes,
   loadsRoutes,
   timetableRoutes,
+  // automatic timetable generator (issue 21)
+  generatorRoutes,
   // КТП, reports and diary (issue 12)
   ktpRoutes,
   diaryRoutes,

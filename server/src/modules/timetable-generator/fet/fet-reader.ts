@@ -20,13 +20,14 @@ type Node = Record<string, unknown>;
 const parser = new XMLParser({
   ignoreAttributes: true,
   parseTagValue: false,
-  trimValues: true,
+  // FET keeps names exactly as typed (trailing spaces and tabs included).
+  trimValues: false,
   processEntities: true,
 });
 
 function list(x: unknown): Node[] {
-  if (x === undefined || x === null || x === '') return [];
-  return (Array.isArray(x) ? x : [x]) as Node[];
+  if (x === undefined || x === null) return [];
+  return (Array.isArray(x) ? x : [x]).filter((v) => typeof v === 'object' && v !== null) as Node[];
 }
 
 function strings(x: unknown): string[] {

@@ -68,8 +68,7 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
       const busy = day.map((x) => x > 0);
       const count = busy.filter(Boolean).length;
       const first = busy.indexOf(true);
-      const last = busy.lastIndexOf(true);
-      const gaps = count > 0 ? last - first + 1 - count : 0;
+      const gaps = count > 0 ? countGaps(busy, d * P, blocked, forbidden) : 0;
       weekGaps += gaps;
       if (count > 0) daysUsed++;
       if (count > 0) early += first;
@@ -119,11 +118,20 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
     if (res.kind !== 'teacher') return;
     for (let d = 0; d < D; d++) {
       const busy = grid[r].slice(d * P, d * P + P).map((x) => x > 0);
-      const first = busy.indexOf(true);
-      if (first < 0) continue;
-      const last = busy.lastIndexOf(true);
-      teacherGaps += last - first + 1 - busy.filter(Boolean).length;
+      teacherGaps += countGaps(busy, d * P, new Set(res.unavailable ?? []), forbidden);
     }
   });
   return { hardViolations: hard, problems, teacherGaps };
+}
+
+/** Empty cells between a day's first and last lesson, breaks and unavailable cells excepted. */
+function countGaps(busy: boolean[], dayStart: number, blocked: Set<number>, breaks: Set<number>): number {
+  const first = busy.indexOf(true);
+  if (first < 0) return 0;
+  const last = busy.lastIndexOf(true);
+  let gaps = 0;
+  for (let p = first + 1; p < last; p++) {
+    if (!busy[p] && !blocked.has(dayStart + p) && !breaks.has(dayStart + p)) gaps++;
+  }
+  return gaps;
 }

@@ -69,6 +69,7 @@ export class Search {
   private occ: Uint16Array;
   private rankAt: Uint16Array;
   private blocked: Uint8Array;
+  private isBreak: Uint8Array;
   private dayHard: Float64Array;
   private daySoft: Float64Array;
   private dayGaps: Int32Array;
@@ -108,6 +109,8 @@ export class Search {
     this.occ = new Uint16Array(R * T);
     this.rankAt = new Uint16Array(R * T);
     this.blocked = new Uint8Array(R * T);
+    this.isBreak = new Uint8Array(T);
+    for (const s of inst.forbiddenSlots ?? []) this.isBreak[s] = 1;
     inst.resources.forEach((r, i) => {
       for (const s of r.unavailable ?? []) this.blocked[i * T + s] = 1;
     });
@@ -272,17 +275,25 @@ export class Search {
     let last = -1;
     let hard = 0;
     let rankSum = 0;
+    /** Empty cells that are breaks or unavailable are not gaps (as FET counts them). */
+    let excused = 0;
+    let excusedAtLast = 0;
+    const dayBase = d * P;
     for (let p = 0; p < P; p++) {
       const o = this.occ[base + p];
-      if (o === 0) continue;
+      if (o === 0) {
+        if (first >= 0 && (this.isBreak[dayBase + p] || this.blocked[base + p])) excused++;
+        continue;
+      }
       count++;
       if (first < 0) first = p;
       last = p;
+      excusedAtLast = excused;
       if (o > 1) hard += o - 1;
       if (this.blocked[base + p]) hard += o;
       rankSum += this.rankAt[base + p];
     }
-    const gaps = count > 0 ? last - first + 1 - count : 0;
+    const gaps = count > 0 ? last - first + 1 - count - excusedAtLast : 0;
     let soft = 0;
     for (const l of this.dayLimits[r]) {
       let over = 0;
