@@ -4,7 +4,11 @@ import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedIfEmpty } from './seed';
 
-/** A looked-up session is reused this long (see `plugins/session-cache.ts`). */
+/**
+ * A looked-up session is reused this long while the session channel is up (changes made through any
+ * instance arrive at once), and only 2 s while it is down (see `plugins/session-bus.ts`).
+ */
+const SESSION_CACHE_LIVE_MS = 60_000;
 const SESSION_CACHE_MS = 2000;
 
 /** Set in the child that prepares a PGlite folder (see `prepareInChild`). */
@@ -78,6 +82,7 @@ async function main() {
     serveFrontend: true,
     trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
     sessionCacheMs: SESSION_CACHE_MS,
+    sessionCacheLiveMs: SESSION_CACHE_LIVE_MS,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

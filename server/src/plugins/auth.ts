@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { ScopedActor } from '../db/scope';
 import { findSessionByTokenHash } from '../modules/auth/auth.repository';
 import { hashToken } from '../modules/auth/credentials';
+import { createLocalSessionBus, createPostgresSessionBus, type SessionBus } from './session-bus';
 import { clearsSessions, createSessionCache } from './session-cache';
 
 /**
@@ -51,15 +52,37 @@ function isGuardedUrl(url: string) {
 type Session = NonNullable<Awaited<ReturnType<typeof findSessionByTokenHash>>>;
 
 export interface AuthGuardOptions {
-  /** How long a looked-up session is reused (ms); 0 (the default) looks every request up. */
+  /**
+   * How long a looked-up session is reused (ms) while the session channel is down; 0 (the default)
+   * looks every request up and opens no channel.
+   */
   sessionCacheMs?: number;
+  /** How long it is reused while the channel is up (changes arrive at once); defaults to `sessionCacheMs`. */
+  sessionCacheLiveMs?: number;
 }
 
 async function authPlugin(app: FastifyInstance, options: AuthGuardOptions) {
   app.decorateRequest('actor', null as unknown as Actor);
-  const sessions = createSessionCache<Session>(options.sessionCacheMs ?? 0);
-  app.addHook('onResponse', async (request, reply) => {
-    if (clearsSessions(request.method, request.url, reply.statusCode)) sessions.clear();
+  const fallbackMs = options.sessionCacheMs ?? 0;
+  const liveMs = options.sessionCacheLiveMs ?? fallbackMs;
+  let bus: SessionBus | undefined;
+  const sessions = createSessionCache<Session>(() => (bus?.live ? liveMs : fallbackMs));
+  const forget = () => sessions.clear();
+  if (fallbackMs > 0) {
+    const connectionString = app.dbHandle.connectionString;
+    bus = connectionString
+      ? await createPostgresSessionBus(connectionString, forget, (message) => app.log.warn(message))
+      : createLocalSessionBus(forget);
+    const opened = bus;
+    app.addHook('onClose', () => opened.close());
+  }
+  // Before the answer leaves: every instance has forgotten its sessions when the caller sees "done".
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (clearsSessions(request.method, request.url, reply.statusCode)) {
+      if (bus) await bus.publish();
+      else forget();
+    }
+    return payload;
   });
 
   app.addHook('onRoute', (route) => {
@@ -77,6 +100,7 @@ async function authPlugin(app: FastifyInstance, options: AuthGuardOptions) {
 
     const token = bearerToken(request);
     const tokenHash = token ? hashToken(token) : undefined;
+    if (tokenHash) await bus?.settle();
     const session = tokenHash
       ? await sessions.get(tokenHash, () => findSessionByTokenHash(app.db, tokenHash))
       : undefined;
