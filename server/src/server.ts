@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { markDataDirClosed, markDataDirOpen, UNCLEAN_STOP_MESSAGE } from './db/unclean-stop';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedIfEmpty } from './seed';
 
 /**
@@ -73,6 +74,8 @@ async function main() {
   }
 
   const preparedSeed = databaseUrl ? undefined : await prepareInChild();
+  // The folder exists now (the child created it if it was new); a mark left in it means a crash.
+  if (!databaseUrl && markDataDirOpen(dataDir)) process.stderr.write(`${UNCLEAN_STOP_MESSAGE}\n`);
   const database = await openDatabase({ databaseUrl, dataDir });
   const seeded = preparedSeed ?? (await migrateAndSeed(database));
 
@@ -88,7 +91,10 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.close().then(
-        () => process.exit(0),
+        () => {
+          if (!databaseUrl) markDataDirClosed(dataDir);
+          process.exit(0);
+        },
         () => process.exit(1),
       );
     });
