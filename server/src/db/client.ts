@@ -18,6 +18,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: where to open a connection of one's own (the session channel's LISTEN). */
+  connectionString?: string;
   /** Applies the committed migrations (call inside withStartupLock when several instances may start at once). */
   migrate(): Promise<void>;
   /** Runs `task` holding a PostgreSQL advisory lock, so concurrent instances migrate and seed one at a time. */
@@ -120,6 +122,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    connectionString: databaseUrl,
     migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     withStartupLock,
     close: () => pool.end(),

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ScopedActor } from '../access/scope';
 import type { Database } from '../db/client';
+import { createLocalSessionBus, createPostgresSessionBus, type SessionBus } from './session-bus';
 import { clearsSessions, createSessionCache } from './session-cache';
 
 /**
@@ -79,15 +80,37 @@ export interface SessionSource {
 
 export interface AuthGuardOptions {
   sessions: SessionSource;
-  /** How long a looked-up session is reused (ms); 0 (the default) looks every request up. */
+  /**
+   * How long a looked-up session is reused (ms) while the session channel is down; 0 (the default)
+   * looks every request up and opens no channel.
+   */
   sessionCacheMs?: number;
+  /** How long it is reused while the channel is up (changes arrive at once); defaults to `sessionCacheMs`. */
+  sessionCacheLiveMs?: number;
 }
 
 async function authPlugin(app: FastifyInstance, options: AuthGuardOptions) {
   app.decorateRequest('actor', null as unknown as Actor);
-  const sessions = createSessionCache<Session>(options.sessionCacheMs ?? 0);
-  app.addHook('onResponse', async (request, reply) => {
-    if (clearsSessions(request.method, request.url, reply.statusCode)) sessions.clear();
+  const fallbackMs = options.sessionCacheMs ?? 0;
+  const liveMs = options.sessionCacheLiveMs ?? fallbackMs;
+  let bus: SessionBus | undefined;
+  const sessions = createSessionCache<Session>(() => (bus?.live ? liveMs : fallbackMs));
+  const forget = () => sessions.clear();
+  if (fallbackMs > 0) {
+    const connectionString = app.dbHandle.connectionString;
+    bus = connectionString
+      ? await createPostgresSessionBus(connectionString, forget, (message) => app.log.warn(message))
+      : createLocalSessionBus(forget);
+    const opened = bus;
+    app.addHook('onClose', () => opened.close());
+  }
+  // Before the answer leaves: every instance has forgotten its sessions when the caller sees "done".
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (clearsSessions(request.method, request.url, reply.statusCode)) {
+      if (bus) await bus.publish();
+      else forget();
+    }
+    return payload;
   });
 
   app.addHook('onRoute', (route) => {
@@ -105,6 +128,7 @@ async function authPlugin(app: FastifyInstance, options: AuthGuardOptions) {
 
     const token = bearerToken(request);
     const tokenHash = token ? options.sessions.keyOf(token) : undefined;
+    if (tokenHash) await bus?.settle();
     const session = tokenHash
       ? await sessions.get(tokenHash, () => options.sessions.find(app.db, tokenHash))
       : undefined;

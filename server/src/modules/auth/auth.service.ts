@@ -33,15 +33,15 @@ export async function login(
   input: LoginBody,
   ip: string,
 ): Promise<{ token: string; user: CurrentUser }> {
-  const wait = throttle.retryAfter(ip, input.login);
+  const wait = await throttle.retryAfter(ip, input.login);
   if (wait > 0) throw tooManyAttempts(wait);
   const user = await findUserByLogin(db, input.login);
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user?.active || !passwordOk) {
-    throttle.fail(ip, input.login);
+    await throttle.fail(ip, input.login);
     throw unprocessable(INVALID_CREDENTIALS);
   }
-  throttle.succeed(ip, input.login);
+  await throttle.succeed(ip, input.login);
   const token = newToken();
   await insertToken(db, {
     userId: user.id,
@@ -75,13 +75,13 @@ export async function changePassword(
 ): Promise<void> {
   const user = await findPasswordHash(db, actor.userId);
   if (!user) throw notFound('Пользователь не найден');
-  const wait = throttle.retryAfter(ip, user.login);
+  const wait = await throttle.retryAfter(ip, user.login);
   if (wait > 0) throw tooManyAttempts(wait);
   if (!(await verifyPassword(input.current_password, user.passwordHash))) {
-    throttle.fail(ip, user.login);
+    await throttle.fail(ip, user.login);
     throw unprocessable('Неверный текущий пароль', { current_password: ['Неверный текущий пароль'] });
   }
-  throttle.succeed(ip, user.login);
+  await throttle.succeed(ip, user.login);
   await updatePasswordHash(db, actor.userId, await hashPassword(input.new_password), {
     changeRequired: false,
   });
