@@ -75,8 +75,50 @@ module.exports = {
     },
 
     // ----- Front end (remotes, host, features) ---------------------------------------------------------
-    // FRONT-END RULES GO HERE: no remote imports another remote or the host; features import each
-    // other only through their public index.ts.
+    {
+      name: 'remote-imports-another-remote',
+      comment:
+        'A remote is built, deployed and replaced on its own: it never imports another remote. ' +
+        'Move what two remotes need into shared.',
+      severity: 'error',
+      from: { path: '^(remote-[^/]+)/' },
+      to: { path: '^remote-[^/]+/', pathNot: '^$1/' },
+    },
+    {
+      name: 'remote-imports-host',
+      comment: 'Remotes run inside the host but never import it: what they share lives in shared.',
+      severity: 'error',
+      from: { path: '^remote-[^/]+/' },
+      to: { path: '^host/' },
+    },
+    {
+      name: 'host-imports-remote',
+      comment:
+        'The host loads remotes at run time through Module Federation (the registry), never as a ' +
+        'workspace dependency or by path: a remote is redeployed without rebuilding the host.',
+      severity: 'error',
+      from: { path: '^host/' },
+      to: { path: '^remote-[^/]+/' },
+    },
+    {
+      name: 'shared-imports-an-app',
+      comment: 'shared is below every app: it imports neither the host nor a remote.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(host|remote-[^/]+)/' },
+    },
+    {
+      name: 'feature-imports-another-feature-internals',
+      comment:
+        "A feature reaches another feature only through that feature's public index.ts; its api/, " +
+        'model/ and ui/ files are its own. Pages compose features freely.',
+      severity: 'error',
+      from: { path: '^(host|remote-[^/]+)/src/features/([^/]+)/' },
+      to: {
+        path: '^$1/src/features/[^/]+/',
+        pathNot: ['^$1/src/features/$2/', '^$1/src/features/[^/]+/index\\.tsx?$'],
+      },
+    },
     // ----- end of front-end rules ----------------------------------------------------------------------
 
     // ----- Everywhere ----------------------------------------------------------------------------------
@@ -90,7 +132,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|coverage|playwright-report|test-results)/' },
+    exclude: { path: '(^|/)(node_modules|dist|coverage|playwright-report|test-results|\\.artifacts)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {
@@ -98,6 +140,6 @@ module.exports = {
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
     },
-    combinedDependencies: false,
+    combinedDependencies: true,
   },
 };

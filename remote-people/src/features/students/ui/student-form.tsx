@@ -7,7 +7,7 @@ import {
   type StudentInputParsed,
   studentInputSchema,
 } from '@parta/shared/domain/contracts/people';
-import { groupOptions } from '../../classes/model/group-options';
+import { groupOptions } from '../../classes';
 
 export interface StudentFormValues {
   surname: string;

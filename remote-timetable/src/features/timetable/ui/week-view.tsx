@@ -22,7 +22,7 @@ import {
 import type { Lesson } from '@parta/shared/domain/contracts/timetable';
 import { addDays, weekStart } from '@parta/shared/domain/timetable';
 import { useState } from 'react';
-import { useSettings } from '../../settings/api/get-settings';
+import { useSettings } from '../../settings';
 import { useLessons } from '../api/get-lessons';
 import { LessonChangeModal } from './lesson-change-modal';
 import { WeekGrid } from './week-grid';
