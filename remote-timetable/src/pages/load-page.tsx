@@ -13,7 +13,15 @@ import {
   Tabs,
   Text,
 } from '@mantine/core';
-import { getErrorMessage, notify, PageTitle, useGroups, useLoads, usePermissions } from '@parta/shared';
+import {
+  classOptions,
+  getErrorMessage,
+  notify,
+  PageTitle,
+  useGroups,
+  useLoads,
+  usePermissions,
+} from '@parta/shared';
 import type { LoadItem } from '@parta/shared/domain/contracts/timetable';
 import {
   classWeeklyHours,
@@ -83,10 +91,7 @@ export function LoadPage() {
                 placeholder="Выберите класс"
                 searchable
                 w={200}
-                data={(options.data?.groups ?? []).map((item) => ({
-                  value: String(item.id),
-                  label: item.name,
-                }))}
+                data={classOptions(options.data?.groups ?? [])}
                 value={groupId ? String(groupId) : null}
                 onChange={(value) => {
                   setGroupId(value ? Number(value) : null);
