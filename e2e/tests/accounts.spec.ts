@@ -110,8 +110,7 @@ test('bells: the lesson time fields fit a 390 px phone without widening the page
   const page = await context.newPage();
   await new LoginPage(page).signIn('zavuch');
   await page.goto('/bells/create');
-  const start = page.getByLabel('Начало урока 1');
-  await expect(start.first()).toBeVisible();
+  await expect(page.getByTestId('bell-lesson').first()).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
   await context.close();

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DatabaseHandle } from './db/client';
 import { apiModules } from './modules';
 import { authRoutes } from './modules/auth/auth.routes';
+import { sessionSource } from './modules/auth/auth.service';
 import { authGuardPlugin } from './plugins/auth';
 import { addApiCompression } from './plugins/compression';
 import { databasePlugin } from './plugins/db';
@@ -62,7 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(errorHandlerPlugin);
   await app.register(rateLimitingPlugin);
-  await app.register(authGuardPlugin, { sessionCacheMs: options.sessionCacheMs });
+  await app.register(authGuardPlugin, { sessions: sessionSource, sessionCacheMs: options.sessionCacheMs });
   await app.register(openapiDocsPlugin);
 
   await app.register(

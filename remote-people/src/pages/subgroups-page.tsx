@@ -7,10 +7,10 @@ import {
   useGroups,
   useListParams,
   usePermissions,
+  useSubgroups,
 } from '@parta/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useDeleteSubgroups } from '../features/subgroups/api/delete-subgroups';
-import { useSubgroups } from '../features/subgroups/api/get-subgroups';
 import { useSaveSubgroups } from '../features/subgroups/api/save-subgroups';
 import { initialSplit, type Split } from '../features/subgroups/model/split';
 import { SplitEditor } from '../features/subgroups/ui/split-editor';

@@ -9,10 +9,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool, type PoolClient } from 'pg';
 import * as schema from './schema';
 
-/** The Drizzle database, whichever driver is behind it (PGlite or node-postgres). */
+/**
+ * The Drizzle database, whichever driver is behind it (PGlite or node-postgres). A transaction is one
+ * too: `db.transaction(async (tx) => …)` hands repositories `tx` where they take `db`, no cast.
+ */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** Short alias of Database. */
-export type Db = Database;
 
 export interface DatabaseHandle {
   db: Database;

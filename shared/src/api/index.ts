@@ -9,3 +9,12 @@ export {
 export { downloadFile } from './download-file';
 export { type ApiErrorBody, getErrorMessage, getErrorStatus, getFieldErrors } from './errors';
 export { createQueryClient, retryDelay, shouldRetryRead } from './query-client';
+export {
+  type ApiRequests,
+  apiDelete,
+  apiGet,
+  apiPatch,
+  apiPost,
+  apiPut,
+  createApiRequests,
+} from './requests';

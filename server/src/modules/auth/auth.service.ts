@@ -1,21 +1,25 @@
 import type { ChangePasswordBody, CurrentUser, LoginBody } from '@parta/shared/domain/contracts/auth';
 import type { Database } from '../../db/client';
-import type { Actor } from '../../plugins/auth';
+import type { Actor, SessionSource } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable } from '../../plugins/errors';
-import { updatePasswordHash } from '../users/users.repository';
 import {
   findCurrentUser,
   findPasswordHash,
+  findSessionByTokenHash,
   findUserByLogin,
   insertToken,
   revokeToken,
   revokeUserTokens,
+  updatePasswordHash,
 } from './auth.repository';
 import { dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword } from './credentials';
 import type { LoginThrottle } from './login-throttle';
 
 export const INVALID_CREDENTIALS = 'Неверный логин или пароль';
 export const TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+
+/** How the auth guard (plugins/auth.ts) finds the caller behind a bearer token: by the token's hash. */
+export const sessionSource: SessionSource = { keyOf: hashToken, find: findSessionByTokenHash };
 
 /** Checks the password (same answer whether the login exists, is inactive or the password is wrong) and issues a token. */
 function tooManyAttempts(waitMs: number) {
