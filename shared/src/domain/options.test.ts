@@ -19,11 +19,13 @@ describe('class options', () => {
   it('name the branch of a same-named class, and list each class once', () => {
     const classes = [
       { id: 1, name: '1А', organization_id: 1 },
+      { id: 2, name: '5А', organization_id: 1 },
       { id: 7, name: '1А', organization_id: 2 },
       { id: 1, name: '1А', organization_id: 1 },
     ];
     expect(classOptions(classes, organizations)).toEqual([
       { value: '1', label: '1А · МБОУ СОШ №1' },
+      { value: '2', label: '5А' },
       { value: '7', label: '1А · Филиал СОШ №1 (Берёзовка)' },
     ]);
   });
@@ -52,7 +54,7 @@ describe('period options', () => {
     const labels = periodOptions([...periods, periods[0]], organizations, true).map((item) => item.label);
     expect(labels).toEqual([
       'I четверть 2026/2027 · МБОУ СОШ №1',
-      'II четверть 2026/2027 · МБОУ СОШ №1',
+      'II четверть 2026/2027',
       'I четверть 2026/2027 · Филиал СОШ №1 (Берёзовка)',
     ]);
     expect(new Set(labels).size).toBe(labels.length);

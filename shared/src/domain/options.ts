@@ -1,7 +1,7 @@
 /**
  * Select options for classes and periods, built one way for every screen (load, template,
  * timetable, journal, КТП, reports): a school with a branch has a «1А» and an «I четверть» in
- * each, so a picker names the organization as soon as its list spans more than one, and lists
+ * each, so a picker names the organization of every name that two organizations share, and lists
  * each class and period once.
  */
 
@@ -43,29 +43,39 @@ function organizationNamer(organizations: readonly OrganizationLabel[]) {
     fallback || (id === undefined ? undefined : names.get(id));
 }
 
+/** The names that occur in more than one organization of the list. */
+function sharedNames(items: readonly { name: string; organization_id?: number }[]): Set<string> {
+  const organizationsOf = new Map<string, Set<number | undefined>>();
+  for (const item of items)
+    organizationsOf.set(item.name, (organizationsOf.get(item.name) ?? new Set()).add(item.organization_id));
+  return new Set([...organizationsOf].filter(([, owners]) => owners.size > 1).map(([name]) => name));
+}
+
 /** Each item once, in the order given (an answer that repeats an id lists it once). */
 function once<T extends { id: number }>(items: readonly T[]): T[] {
   const seen = new Set<number>();
   return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
 }
 
-/** «5А», or «5А · Филиал СОШ №1 (Берёзовка)» when the classes span organizations. */
+/** «5А», or «1А · Филиал СОШ №1 (Берёзовка)» when a school and its branch both have a «1А». */
 export function classOptions(
   classes: readonly ClassLike[],
   organizations: readonly OrganizationLabel[] = [],
 ): SelectOption[] {
   const list = once(classes);
-  const withOrganization = spansOrganizations(list);
+  const shared = sharedNames(list);
   const nameOf = organizationNamer(organizations);
   return list.map((item) => {
-    const organization = withOrganization ? nameOf(item.organization_id, item.organization_name) : undefined;
+    const organization = shared.has(item.name)
+      ? nameOf(item.organization_id, item.organization_name)
+      : undefined;
     return { value: String(item.id), label: organization ? `${item.name} · ${organization}` : item.name };
   });
 }
 
 /**
- * «I четверть 2026/2027» (`withYear`) or «I четверть», with the organization when the periods
- * span organizations; each period once.
+ * «I четверть 2026/2027» (`withYear`) or «I четверть», with the organization when another
+ * organization of the list has a period of the same name; each period once.
  */
 export function periodOptions(
   periods: readonly PeriodLike[],
@@ -73,11 +83,11 @@ export function periodOptions(
   withYear = false,
 ): SelectOption[] {
   const list = once(periods);
-  const withOrganization = spansOrganizations(list);
+  const shared = sharedNames(list);
   const nameOf = organizationNamer(organizations);
   return list.map((period) => {
     const base = withYear && period.academic_year ? `${period.name} ${period.academic_year}` : period.name;
-    const organization = withOrganization ? nameOf(period.organization_id) : undefined;
+    const organization = shared.has(period.name) ? nameOf(period.organization_id) : undefined;
     return { value: String(period.id), label: organization ? `${base} · ${organization}` : base };
   });
 }
