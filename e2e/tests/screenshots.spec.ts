@@ -167,6 +167,48 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
   await studentPage.close();
 });
 
+test('screenshots: the school day of a teacher — journal grid with lessons to come, attendance, final marks; light and dark, 1366 and 390 px', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await new LoginPage(page).signIn('teacher');
+  await shootScreens(page, [
+    {
+      name: 'journal-grid-today',
+      open: async () => {
+        await page.goto('/journal');
+        await page
+          .getByRole('link', { name: /^5А · Математика/ })
+          .first()
+          .click();
+        await expect(page.locator('[data-testid="lesson-header"][data-future]').first()).toBeAttached();
+        await expect(page.getByRole('grid').getByTestId('average').first()).toBeInViewport();
+      },
+    },
+    {
+      name: 'journal-attendance',
+      open: async () => {
+        await page.goto('/journal/attendance');
+        await expect(page.getByTestId('attendance-table')).toBeVisible();
+      },
+    },
+    {
+      name: 'journal-final',
+      open: async () => {
+        await page.goto('/journal/final');
+        await expect(page.getByTestId('final-table')).toBeVisible();
+      },
+    },
+    {
+      name: 'report-completion-current-term',
+      open: async () => {
+        await page.goto('/reports/journal-completion');
+        await expect(page.getByTestId('completion-table').locator('tbody tr').first()).toBeVisible();
+      },
+    },
+  ]);
+});
+
 test('screenshots: accounts and the school day — login, one-time password, dashboards by role, student card, diary calendar, bells, 404', async ({
   page,
   request,

@@ -49,7 +49,7 @@ export {
 } from './auth';
 // Domain helpers by file, not through './domain': that index also carries the contracts (zod),
 // which the login page must not load.
-export { formatDate, formatDayTime } from './domain/dates';
+export { formatDate, formatDayTime, schoolToday } from './domain/dates';
 export {
   ATTENDANCE_INPUTS,
   ATTENDANCE_MARKS,
@@ -68,6 +68,14 @@ export {
 } from './domain/marks';
 export { formatMoney, NBSP, toAmount } from './domain/money';
 export { fullName, type GroupLabel, groupName, type PersonName, shortName } from './domain/names';
+export {
+  classOptions,
+  currentTerm,
+  periodOptions,
+  periodsOfClass,
+  type SelectOption,
+  spansOrganizations,
+} from './domain/options';
 export { PERMISSIONS, type PermissionKey } from './domain/permissions';
 export {
   type OrganizationSettingItem,

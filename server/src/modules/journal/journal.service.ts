@@ -12,6 +12,7 @@ import type { Period } from '@parta/shared/domain/contracts/timetable';
 import { formatDate } from '@parta/shared/domain/dates';
 import { DEFAULT_MARK_THRESHOLDS } from '@parta/shared/domain/marks';
 import { shortName } from '@parta/shared/domain/names';
+import { currentTerm } from '@parta/shared/domain/options';
 import type { z } from 'zod';
 import { inScope } from '../../access/scope';
 import { teaches, teachingActor } from '../../access/teaching';
@@ -77,17 +78,6 @@ function periodsOfGrade(periods: Period[], grade: number): Period[] {
     );
 }
 
-/** The term a day falls in; else the last one begun; else the first. */
-function currentPeriod(periods: Period[], today: string): Period | undefined {
-  const terms = periods.filter((period) => period.kind !== 'year');
-  return (
-    terms.find((period) => period.start_date <= today && today <= period.end_date) ??
-    [...terms].reverse().find((period) => period.start_date <= today) ??
-    terms[0] ??
-    periods[0]
-  );
-}
-
 /**
  * GET /api/journal: the loads whose journal the caller may open, their own first, then their
  * class's (as классный руководитель), then the rest of the school; with the periods.
@@ -129,7 +119,7 @@ export async function openJournal(
   const periods = periodsOfGrade(head.periods, load.grade);
   const period =
     periodId === undefined
-      ? currentPeriod(periods, schoolToday())
+      ? currentTerm(periods, schoolToday())
       : periods.find((item) => item.id === periodId);
   if (!period) throw notFound('Период не найден');
   const grid = await findJournalGrid(db, load.id, period.start_date, period.end_date);
