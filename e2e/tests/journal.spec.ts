@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
-import { apiGrid, SEEDED_UNTIL } from '../support/journal';
+import { apiGrid } from '../support/journal';
 import { ARTIFACTS_DIR } from '../support/system';
 
 const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
@@ -26,7 +26,9 @@ async function cleanHeldColumns(
   const first = held.at(-(count + skip))!;
   const ids = new Set(grid.lessons.slice(first, first + count).map((lesson) => lesson.id));
   const cells = grid.cells
-    .filter((cell) => ids.has(cell.lesson_id) && (cell.grades.length > 0 || (cell.attendance ?? null) !== null))
+    .filter(
+      (cell) => ids.has(cell.lesson_id) && (cell.grades.length > 0 || (cell.attendance ?? null) !== null),
+    )
     .map((cell) => ({ ...cell, grades: [], attendance: null }));
   if (cells.length > 0) {
     const cleared = await request.put('/api/journal/cells', {
