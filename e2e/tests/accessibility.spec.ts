@@ -114,7 +114,6 @@ async function open(page: Page, screen: Screen): Promise<string> {
 for (const theme of ['light', 'dark'] as const) {
   for (const [login, screens] of Object.entries(SCREENS)) {
     test.describe(`axe, ${theme}, ${login}`, () => {
-      test.describe.configure({ mode: 'serial' });
       let page: Page;
       test.beforeAll(async ({ browser }) => {
         page = await signedInPage(browser, login, theme);
