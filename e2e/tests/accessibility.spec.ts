@@ -94,6 +94,7 @@ async function open(page: Page, screen: Screen): Promise<string> {
           ),
         {
           message: `no link ${pattern} on ${screen.path}`,
+          timeout: 30_000,
         },
       )
       .toBe(true);
