@@ -45,6 +45,14 @@ export class AppLayout {
     await this.page.getByRole('menuitem', { name: 'Выход' }).click();
   }
 
+  /** «Выход», then waits out the reload of /login that sign-out does (SPEC §4), ready for the next sign-in. */
+  async signOut() {
+    await this.logout();
+    await this.page.waitForURL(/\/login$/);
+    await this.page.waitForLoadState('load');
+    await expect(this.page.getByRole('button', { name: 'Войти' })).toBeVisible();
+  }
+
   /** Text with every kind of space made a plain space (ru-RU uses no-break spaces). */
   static plain(text: string | null): string {
     return (text ?? '').replace(/\s/g, ' ').trim();

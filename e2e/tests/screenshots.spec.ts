@@ -167,6 +167,48 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
   await studentPage.close();
 });
 
+test('screenshots: the school day of a teacher — journal grid with lessons to come, attendance, final marks; light and dark, 1366 and 390 px', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await new LoginPage(page).signIn('teacher');
+  await shootScreens(page, [
+    {
+      name: 'journal-grid-today',
+      open: async () => {
+        await page.goto('/journal');
+        await page
+          .getByRole('link', { name: /^5А · Математика/ })
+          .first()
+          .click();
+        await expect(page.locator('[data-testid="lesson-header"][data-future]').first()).toBeAttached();
+        await expect(page.getByRole('grid').getByTestId('average').first()).toBeInViewport();
+      },
+    },
+    {
+      name: 'journal-attendance',
+      open: async () => {
+        await page.goto('/journal/attendance');
+        await expect(page.getByTestId('attendance-table')).toBeVisible();
+      },
+    },
+    {
+      name: 'journal-final',
+      open: async () => {
+        await page.goto('/journal/final');
+        await expect(page.getByTestId('final-table')).toBeVisible();
+      },
+    },
+    {
+      name: 'report-completion-current-term',
+      open: async () => {
+        await page.goto('/reports/journal-completion');
+        await expect(page.getByTestId('completion-table').locator('tbody tr').first()).toBeVisible();
+      },
+    },
+  ]);
+});
+
 test('screenshots: accounts and the school day — login, one-time password, dashboards by role, student card, diary calendar, bells, 404', async ({
   page,
   request,
@@ -234,7 +276,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       name: 'bells-create',
       open: async () => {
         await page.goto('/bells/create');
-        await expect(page.getByRole('button', { name: /Сохранить|Создать/ }).first()).toBeVisible();
+        await expect(page.getByTestId('bell-lesson').first()).toBeVisible();
       },
     },
     {
@@ -246,7 +288,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       },
     },
   ]);
-  await layout.logout();
+  await layout.signOut();
 
   await loginPage.signIn('parent');
   await shootScreens(page, [
@@ -258,7 +300,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       },
     },
   ]);
-  await layout.logout();
+  await layout.signOut();
 
   await loginPage.signIn('student');
   await shootScreens(page, [
@@ -273,8 +315,8 @@ test('screenshots: accounts and the school day — login, one-time password, das
       name: 'diary-calendar',
       open: async () => {
         await page.goto('/diary');
-        await page.getByRole('button', { name: 'Неделя' }).click();
-        await expect(page.locator('.mantine-DatePickerInput-dropdown')).toBeVisible();
+        await page.getByRole('button', { name: 'Неделя', exact: true }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
       },
     },
   ]);

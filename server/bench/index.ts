@@ -9,13 +9,16 @@
  *
  *   pnpm bench                full run (about 15 minutes)
  *   pnpm bench --quick        one minute: demo seed, 16 connections, the main scenarios
- *   options: --seconds N (per scenario and level), --no-frontend, --no-large, --no-lighthouse
+ *   pnpm bench --first-start  only the first start: fresh clone → install → start → healthy (bench/first-start.ts)
+ *   options: --seconds N (per scenario and level), --no-frontend, --no-large, --no-lighthouse,
+ *   --no-first-start
  *   (Lighthouse's mobile preset on /login, /dashboard and the teacher's journal runs with the front end)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { measureFirstStart } from './first-start';
 import { drive, type LoadFigures } from './load';
 import { SCENARIOS, type Scenario, type ScenarioContext, signIn } from './scenarios';
 import {
@@ -266,6 +269,13 @@ async function main() {
     connection_levels: LEVELS,
   };
   const rows: Row[] = [];
+
+  // First, on a quiet machine: the first start competes with nothing this bench starts.
+  if (flag('first-start') || (!QUICK && !flag('no-first-start'))) {
+    result.first_start = await measureFirstStart(REPO_ROOT);
+    console.log(`first start: ${JSON.stringify(result.first_start)}`);
+    if (flag('first-start')) return;
+  }
 
   if (!serverUrl) {
     console.warn(

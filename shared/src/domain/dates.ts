@@ -15,3 +15,11 @@ export function formatDayTime(date: Date): string {
   const two = (value: number) => String(value).padStart(2, '0');
   return `${two(date.getDate())}.${two(date.getMonth() + 1)} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
+
+// Made once: building an Intl formatter costs more than formatting with it.
+const SCHOOL_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' });
+
+/** Today in the schools' time zone (the demo schools are in Moscow time), as `YYYY-MM-DD`. */
+export function schoolToday(now: Date = new Date()): string {
+  return SCHOOL_DATE.format(now);
+}

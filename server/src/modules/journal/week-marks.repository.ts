@@ -1,24 +1,20 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/** The students a parent account is linked to (the parent's children), in register order. */
-export async function findChildrenOfParent(db: Db, parentUserId: number, scope: SQL | undefined) {
+/** The students a parent account is linked to (the parent's children); `scope` is a condition on `students.organization_id`. */
+export async function findChildrenOfParent(db: Database, parentUserId: number, scope: SQL | undefined) {
   const rows = await rowsOf<{ id: number }>(
     db,
-    sql`select st.id from student_parents sp join students st on st.id = sp.student_id
+    sql`select students.id from student_parents sp join students on students.id = sp.student_id
          where sp.parent_user_id = ${parentUserId} and ${scope ?? sql`true`}
-         order by st.surname, st.name`,
+         order by students.surname, students.name`,
   );
   return rows.map((row) => Number(row.id));
 }
 
 /** Marks got by the children over [from, to], newest first (at most 200). */
-export function findChildrenMarks(db: Db, studentIds: number[], from: string, to: string) {
+export function findChildrenMarks(db: Database, studentIds: number[], from: string, to: string) {
   if (studentIds.length === 0) return Promise.resolve([]);
   return rowsOf<{
     date: string;
@@ -54,7 +50,7 @@ export function findChildrenMarks(db: Db, studentIds: number[], from: string, to
  * organization's short name.
  */
 export async function findSchoolWeek(
-  db: Db,
+  db: Database,
   ownOrganizationId: number,
   classScope: SQL | undefined,
   from: string,

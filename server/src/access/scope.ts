@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
 import { HttpError } from '../plugins/errors';
-import type { Database } from './client';
 
 /**
  * The one access rule for records: every query names the caller's organization scope in its own

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from './client';
+import type { Database } from '../db/client';
 import type { ScopedActor } from './scope';
 
 /**
