@@ -94,6 +94,7 @@ async function open(page: Page, screen: Screen): Promise<string> {
           ),
         {
           message: `no link ${pattern} on ${screen.path}`,
+          timeout: 30_000,
         },
       )
       .toBe(true);
@@ -109,27 +110,37 @@ async function open(page: Page, screen: Screen): Promise<string> {
   return page.url().replace(/^https?:\/\/[^/]+/, '');
 }
 
+// One test per screen, each login signed in once per theme: a failure names its screen and lists
+// what axe found, and one slow screen cannot use up the time of the others.
 for (const theme of ['light', 'dark'] as const) {
   for (const [login, screens] of Object.entries(SCREENS)) {
-    test(`axe: ${login}, ${theme}: no critical or serious WCAG 2.1 AA violation`, async ({ browser }) => {
-      test.setTimeout(240_000);
-      const page = await signedInPage(browser, login, theme);
-      const found: string[] = [];
+    test.describe(`axe, ${theme}, ${login}`, () => {
+      let page: Page;
+      test.beforeAll(async ({ browser }) => {
+        page = await signedInPage(browser, login, theme);
+      });
+      test.afterAll(async () => {
+        await page?.context().close();
+      });
       for (const screen of screens) {
-        const where = await open(page, screen);
-        const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-        for (const violation of result.violations) {
-          if (violation.impact !== 'critical' && violation.impact !== 'serious') continue;
-          const targets = violation.nodes
-            .slice(0, 4)
-            .map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`);
-          found.push(
-            `${where} [${violation.impact}] ${violation.id}: ${violation.help}\n    ${targets.join('\n    ')}`,
-          );
-        }
+        const name = screen.follow ? `${screen.path} → ${screen.follow.source}` : screen.path;
+        test(`${name}: no critical or serious WCAG 2.1 AA violation`, async () => {
+          const where = await open(page, screen);
+          const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+          const found = result.violations
+            .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+            .map((violation) => {
+              const targets = violation.nodes
+                .slice(0, 4)
+                .map(
+                  (node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+                );
+              return `${where} [${violation.impact}] ${violation.id}: ${violation.help}\n    ${targets.join('\n    ')}`;
+            });
+          if (found.length > 0) console.log(found.join('\n'));
+          expect(found, found.join('\n')).toEqual([]);
+        });
       }
-      await page.context().close();
-      expect(found, found.join('\n')).toEqual([]);
     });
   }
 }

@@ -66,13 +66,13 @@ test('offline: the journal reopens from the last load, typed marks queue and are
   await page.goto('/journal');
   await page.locator('a[href^="/journal/"]').filter({ hasText: '·' }).first().click();
   await journal.ready();
-  // The service worker takes over this page; one more load passes everything through it.
+  // Once the service worker is active, the next load goes through it and fills its caches.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await page.reload();
   await journal.ready();
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await expect(page.getByTestId('offline-notice')).toHaveCount(0);
 
   const token = await apiLogin(request, 'teacher');
@@ -122,14 +122,15 @@ test('offline: the journal reopens from the last load, typed marks queue and are
 });
 
 test('signing out forgets the kept API answers', async ({ page }) => {
+  test.setTimeout(120_000);
   await new LoginPage(page).signIn('student');
   await page.goto('/diary?week=2026-09-14');
-  await expect(page.getByRole('heading', { level: 1, name: 'Дневник' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Дневник' })).toBeVisible({ timeout: 30_000 });
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Дневник' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Дневник' })).toBeVisible({ timeout: 30_000 });
   await expect
     .poll(() => page.evaluate(async () => (await (await caches.open('parta-api')).keys()).length))
     .toBeGreaterThan(0);

@@ -81,6 +81,9 @@ export const partaTheme = createTheme({
         clearButtonProps: clearDate,
       },
     },
+    // A region that scrolls (a wide table on a phone) must be scrollable from the keyboard (WCAG 2.1.1).
+    ScrollArea: { defaultProps: { viewportProps: { tabIndex: 0 } } },
+    ScrollAreaAutosize: { defaultProps: { viewportProps: { tabIndex: 0 } } },
     // A link inside text must not be told apart by colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
     MonthPickerInput: calendarDefaults,
