@@ -171,7 +171,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
   page,
   request,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(900_000);
   const layout = new AppLayout(page);
   const loginPage = new LoginPage(page);
 
@@ -219,7 +219,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       name: 'dashboard-director',
       open: async () => {
         await page.goto('/dashboard');
-        await expect(page.getByTestId('week-marks')).toBeVisible();
+        await expect(page.getByTestId('week-marks')).toBeVisible({ timeout: 60_000 });
       },
     },
     {
@@ -254,7 +254,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       name: 'dashboard-parent',
       open: async () => {
         await page.goto('/dashboard');
-        await expect(page.getByTestId('week-marks')).toBeVisible();
+        await expect(page.getByTestId('week-marks')).toBeVisible({ timeout: 60_000 });
       },
     },
   ]);
