@@ -234,7 +234,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       name: 'bells-create',
       open: async () => {
         await page.goto('/bells/create');
-        await expect(page.getByTestId('bell-lesson').first()).toBeVisible();
+        await expect(page.getByTestId('bell-lesson').first()).toBeVisible({ timeout: 60_000 });
       },
     },
     {
