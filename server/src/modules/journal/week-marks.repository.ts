@@ -1,13 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /** The students a parent account is linked to (the parent's children); `scope` is a condition on `students.organization_id`. */
-export async function findChildrenOfParent(db: Db, parentUserId: number, scope: SQL | undefined) {
+export async function findChildrenOfParent(db: Database, parentUserId: number, scope: SQL | undefined) {
   const rows = await rowsOf<{ id: number }>(
     db,
     sql`select students.id from student_parents sp join students on students.id = sp.student_id
@@ -18,7 +14,7 @@ export async function findChildrenOfParent(db: Db, parentUserId: number, scope: 
 }
 
 /** Marks got by the children over [from, to], newest first (at most 200). */
-export function findChildrenMarks(db: Db, studentIds: number[], from: string, to: string) {
+export function findChildrenMarks(db: Database, studentIds: number[], from: string, to: string) {
   if (studentIds.length === 0) return Promise.resolve([]);
   return rowsOf<{
     date: string;
@@ -54,7 +50,7 @@ export function findChildrenMarks(db: Db, studentIds: number[], from: string, to
  * organization's short name.
  */
 export async function findSchoolWeek(
-  db: Db,
+  db: Database,
   ownOrganizationId: number,
   classScope: SQL | undefined,
   from: string,

@@ -32,9 +32,9 @@ import {
 } from '@parta/shared/domain/reports';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { inScope, scopeFilter } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { classes, ktpPlans, lessons, loads, students } from '../../db/schema';
-import { inScope, scopeFilter } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { getPeriod, listPeriods } from '../periods/periods.service';
@@ -81,7 +81,7 @@ const personName = (row: {
  * proposeYearMark of the term marks).
  */
 async function markSource(
-  db: Db,
+  db: Database,
   actor: Actor,
   period: Period,
   classesWhere: SQL | undefined,
@@ -191,7 +191,7 @@ function classificationRow(
 
 /** GET /api/reports/classification: per class, per parallel and for the school. */
 export async function classificationReport(
-  db: Db,
+  db: Database,
   actor: Actor,
   query: ClassificationQuery,
 ): Promise<ClassificationReport> {
@@ -226,7 +226,7 @@ export async function classificationReport(
   return { period: { id: period.id, name: period.name }, ...basis, rows: result };
 }
 
-async function assertClass(db: Db, actor: Actor, groupId: number) {
+async function assertClass(db: Database, actor: Actor, groupId: number) {
   const [row] = await db
     .select({ id: classes.id })
     .from(classes)
@@ -320,7 +320,7 @@ function countsOf(rows: SubjectFinalCounts[]) {
 
 /** GET /api/reports/academic-performance: per class × subject and per teacher. */
 export async function performanceReport(
-  db: Db,
+  db: Database,
   actor: Actor,
   query: PerformanceQuery,
 ): Promise<AcademicPerformanceReport> {
@@ -451,7 +451,7 @@ export const GAPS_PER_PAGE = 100;
  * one page at a time (query gaps_page), or all of it for the .xlsx.
  */
 export async function completionReport(
-  db: Db,
+  db: Database,
   actor: Actor,
   query: CompletionQuery,
 ): Promise<JournalCompletionReport> {

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { fullName, getErrorMessage, notify } from '@parta/shared';
 import type { StudentParent } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
-import { ResetPasswordPanel } from '../../accounts/ui/reset-password-panel';
+import { ResetPasswordPanel } from '../../accounts';
 import { useDetachParent } from '../api/detach-parent';
 import { AddParentModal } from './add-parent-modal';
 

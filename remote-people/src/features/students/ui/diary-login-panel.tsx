@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Stack, Text, Title } from '@mantine/core';
 import { getErrorMessage } from '@parta/shared';
 import { useState } from 'react';
-import { ResetPasswordPanel } from '../../accounts/ui/reset-password-panel';
+import { ResetPasswordPanel } from '../../accounts';
 import { useCreateStudentLogin } from '../api/create-student-login';
 
 export interface DiaryLoginPanelProps {
