@@ -213,7 +213,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
   page,
   request,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(900_000);
   const layout = new AppLayout(page);
   const loginPage = new LoginPage(page);
 
@@ -261,7 +261,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       name: 'dashboard-director',
       open: async () => {
         await page.goto('/dashboard');
-        await expect(page.getByTestId('week-marks')).toBeVisible();
+        await expect(page.getByTestId('week-marks')).toBeVisible({ timeout: 60_000 });
       },
     },
     {
@@ -276,7 +276,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       name: 'bells-create',
       open: async () => {
         await page.goto('/bells/create');
-        await expect(page.getByTestId('bell-lesson').first()).toBeVisible();
+        await expect(page.getByTestId('bell-lesson').first()).toBeVisible({ timeout: 60_000 });
       },
     },
     {
@@ -296,7 +296,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       name: 'dashboard-parent',
       open: async () => {
         await page.goto('/dashboard');
-        await expect(page.getByTestId('week-marks')).toBeVisible();
+        await expect(page.getByTestId('week-marks')).toBeVisible({ timeout: 60_000 });
       },
     },
   ]);
