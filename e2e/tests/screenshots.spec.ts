@@ -108,7 +108,7 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
 }) => {
   test.setTimeout(180_000);
   await new LoginPage(page).signIn('zavuch');
-  const heading = (name: string) => expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  const heading = (name: string) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await shootScreens(page, [
     {
       name: 'ktp-list',
@@ -165,4 +165,200 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
     },
   ]);
   await studentPage.close();
+});
+
+test('screenshots: the school day of a teacher — journal grid with lessons to come, attendance, final marks; light and dark, 1366 and 390 px', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await new LoginPage(page).signIn('teacher');
+  await shootScreens(page, [
+    {
+      name: 'journal-grid-today',
+      open: async () => {
+        await page.goto('/journal');
+        await page
+          .getByRole('link', { name: /^5А · Математика/ })
+          .first()
+          .click();
+        await expect(page.locator('[data-testid="lesson-header"][data-future]').first()).toBeAttached();
+        await expect(page.getByRole('grid').getByTestId('average').first()).toBeInViewport();
+      },
+    },
+    {
+      name: 'journal-attendance',
+      open: async () => {
+        await page.goto('/journal/attendance');
+        await expect(page.getByTestId('attendance-table')).toBeVisible();
+      },
+    },
+    {
+      name: 'journal-final',
+      open: async () => {
+        await page.goto('/journal/final');
+        await expect(page.getByTestId('final-table')).toBeVisible();
+      },
+    },
+    {
+      name: 'report-completion-current-term',
+      open: async () => {
+        await page.goto('/reports/journal-completion');
+        await expect(page.getByTestId('completion-table').locator('tbody tr').first()).toBeVisible();
+      },
+    },
+  ]);
+});
+
+test('screenshots: accounts and the school day — login, one-time password, dashboards by role, student card, diary calendar, bells, 404', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const layout = new AppLayout(page);
+  const loginPage = new LoginPage(page);
+
+  // Outside the layout (no theme toggle): the theme is set where index.html reads it.
+  const director = (
+    await (
+      await request.post('/api/auth/login', { data: { login: 'director', password: 'parta2026' } })
+    ).json()
+  ).data.token as string;
+  const headers = { Authorization: `Bearer ${director}` };
+  const me = (await (await request.post('/api/auth/me', { headers })).json()).data;
+  const roles = (await (await request.get('/api/roles', { headers })).json()) as {
+    id: number;
+    code: string;
+  }[];
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    for (const theme of THEMES) {
+      await page.goto('/login');
+      await page.evaluate((value) => localStorage.setItem('parta_theme', JSON.stringify(value)), theme);
+      await loginPage.goto();
+      await page.screenshot({ path: shot(`login-${viewport.name}-${theme}`), fullPage: true });
+      const login = `shot.${viewport.name}.${theme}.${Date.now() % 10000}`;
+      const created = await request.post('/api/users', {
+        headers,
+        data: {
+          surname: 'Снимкова',
+          name: 'Вера',
+          login,
+          organization_id: me.organization.id,
+          role_ids: [roles.find((role) => role.code === 'teacher')!.id],
+        },
+      });
+      await loginPage.signIn(login, (await created.json()).password);
+      await expect(page.getByTestId('password-change-page')).toBeVisible();
+      await page.screenshot({ path: shot(`password-change-${viewport.name}-${theme}`), fullPage: true });
+      await page.evaluate(() => localStorage.removeItem('auth_token'));
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('parta_theme', JSON.stringify('light')));
+
+  await loginPage.signIn('director');
+  await shootScreens(page, [
+    {
+      name: 'dashboard-director',
+      open: async () => {
+        await page.goto('/dashboard');
+        await expect(page.getByTestId('week-marks')).toBeVisible();
+      },
+    },
+    {
+      name: 'student-card',
+      open: async () => {
+        await page.goto('/student');
+        await page.getByTestId('student-row').first().getByRole('link').first().click();
+        await expect(page.getByTestId('parents-panel')).toBeVisible();
+      },
+    },
+    {
+      name: 'bells-create',
+      open: async () => {
+        await page.goto('/bells/create');
+        await expect(page.getByTestId('bell-lesson').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'not-found-signed-in',
+      open: async () => {
+        await page.goto('/no-such-page');
+        await expect(page.getByText('Страница не найдена')).toBeVisible();
+        await layout.ready();
+      },
+    },
+  ]);
+  await layout.signOut();
+
+  await loginPage.signIn('parent');
+  await shootScreens(page, [
+    {
+      name: 'dashboard-parent',
+      open: async () => {
+        await page.goto('/dashboard');
+        await expect(page.getByTestId('week-marks')).toBeVisible();
+      },
+    },
+  ]);
+  await layout.signOut();
+
+  await loginPage.signIn('student');
+  await shootScreens(page, [
+    {
+      name: 'dashboard-student',
+      open: async () => {
+        await page.goto('/dashboard');
+        await layout.ready();
+      },
+    },
+    {
+      name: 'diary-calendar',
+      open: async () => {
+        await page.goto('/diary');
+        await page.getByRole('button', { name: 'Неделя', exact: true }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+      },
+    },
+  ]);
+});
+
+test('screenshots: a phone with a touch screen (390 × 844), light and dark: journal, diary, dashboard', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  for (const theme of THEMES) {
+    for (const [login, screens] of [
+      ['teacher', ['dashboard', 'journal']],
+      ['student', ['diary']],
+    ] as const) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
+      await context.addInitScript((mode) => localStorage.setItem('parta_theme', JSON.stringify(mode)), theme);
+      const page = await context.newPage();
+      await new LoginPage(page).signIn(login);
+      for (const screen of screens) {
+        if (screen === 'dashboard') {
+          await page.goto('/dashboard');
+          await new AppLayout(page).ready();
+        } else if (screen === 'journal') {
+          await page.goto('/journal');
+          await page.locator('a[href^="/journal/"]').filter({ hasText: '·' }).first().click();
+          await expect(page.getByRole('grid')).toBeVisible();
+        } else {
+          await new DiaryPage(page).openWeek('2026-09-14');
+          await expect(new DiaryPage(page).lessons.first()).toBeVisible();
+        }
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${screen} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: shot(`touch-${screen}-${theme}`) });
+      }
+      await context.close();
+    }
+  }
 });

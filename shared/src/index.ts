@@ -3,14 +3,23 @@ export {
   type ApiClientOptions,
   type ApiErrorBody,
   type ApiRedirect,
+  type ApiRequests,
   apiClient,
+  apiDelete,
+  apiGet,
+  apiPatch,
+  apiPost,
+  apiPut,
+  clearApiCache,
   compactParams,
   createApiClient,
+  createApiRequests,
   createQueryClient,
   downloadFile,
   getErrorMessage,
   getErrorStatus,
   getFieldErrors,
+  offlineSinceAtom,
   retryDelay,
   setApiNavigator,
   shouldRetryRead,
@@ -40,7 +49,7 @@ export {
 } from './auth';
 // Domain helpers by file, not through './domain': that index also carries the contracts (zod),
 // which the login page must not load.
-export { formatDate } from './domain/dates';
+export { formatDate, formatDayTime, schoolToday } from './domain/dates';
 export {
   ATTENDANCE_INPUTS,
   ATTENDANCE_MARKS,
@@ -59,6 +68,14 @@ export {
 } from './domain/marks';
 export { formatMoney, NBSP, toAmount } from './domain/money';
 export { fullName, type GroupLabel, groupName, type PersonName, shortName } from './domain/names';
+export {
+  classOptions,
+  currentTerm,
+  periodOptions,
+  periodsOfClass,
+  type SelectOption,
+  spansOrganizations,
+} from './domain/options';
 export { PERMISSIONS, type PermissionKey } from './domain/permissions';
 export {
   type OrganizationSettingItem,
@@ -74,16 +91,18 @@ export {
   getLoads,
   getOrganizationOptions,
   getPeriods,
-  groupsKey,
+  getSubgroups,
   type LoadFilter,
+  queryKeys,
   useGroups,
   useLoads,
   useOrganizationOptions,
   usePeriods,
+  useSubgroups,
 } from './queries';
 export {
+  CALENDAR_DEFAULTS,
   DATE_FORMAT,
-  datesSettings,
   emerald,
   MOBILE_MENU_MAX_WIDTH,
   partaTheme,

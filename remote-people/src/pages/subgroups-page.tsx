@@ -1,9 +1,16 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
-import { getErrorMessage, notify, PageTitle, useGroups, useListParams, usePermissions } from '@parta/shared';
+import {
+  classOptions,
+  getErrorMessage,
+  notify,
+  PageTitle,
+  useGroups,
+  useListParams,
+  usePermissions,
+  useSubgroups,
+} from '@parta/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { groupOptions } from '../features/classes/model/group-options';
 import { useDeleteSubgroups } from '../features/subgroups/api/delete-subgroups';
-import { useSubgroups } from '../features/subgroups/api/get-subgroups';
 import { useSaveSubgroups } from '../features/subgroups/api/save-subgroups';
 import { initialSplit, type Split } from '../features/subgroups/model/split';
 import { SplitEditor } from '../features/subgroups/ui/split-editor';
@@ -80,7 +87,7 @@ export function SubgroupsPage() {
               placeholder="Выберите класс"
               searchable
               allowDeselect={false}
-              data={groupOptions(groups.data?.groups ?? [])}
+              data={classOptions(groups.data?.groups ?? [])}
               value={values.group_id || null}
               onChange={(value) => set({ group_id: value, subject_id: null })}
               style={{ flex: '0 1 240px' }}

@@ -12,7 +12,7 @@ import { parentsRoutes } from './parents/parents.routes';
 import { periodsRoutes } from './periods/periods.routes';
 import { registryRoutes } from './registry/registry.routes';
 import { reportsRoutes } from './reports/reports.routes';
-import { staffRoutes } from './staff/staff.routes';
+import { accountPasswordsRoutes } from './students/account-passwords.routes';
 import { studentsRoutes } from './students/students.routes';
 import { subjectsRoutes } from './subjects/subjects.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
@@ -28,9 +28,9 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   organizationsRoutes,
   usersRoutes,
   // people area (issue 4)
-  staffRoutes,
   studentsRoutes,
   parentsRoutes,
+  accountPasswordsRoutes,
   groupsRoutes,
   // timetable area (issue 10)
   subjectsRoutes,

@@ -10,8 +10,8 @@ import {
 import { type PlanSlot, planLessons } from '../modules/timetable/timetable.service';
 import { insertMany } from './context';
 import { ACADEMIC_YEAR, BELLS, FIRST_GRADE_BELLS, HOLIDAYS, PERIODS } from './curriculum';
-import type { SeedStep } from './index';
 import type { SeededSchool } from './school';
+import type { SeedStep } from './step';
 
 /** A lesson of the week to place: one load line, or the subgroups of a split subject side by side. */
 interface Unit {

@@ -10,8 +10,7 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable } from '../../plugins/errors';
 import { createOrganization } from '../registry/registry.service';
-import { createStaff } from '../staff/staff.service';
-import { freeLoginFor, listRoles } from '../users/users.service';
+import { createStaff, freeLoginFor, listRoles } from '../users/users.service';
 import {
   type ApplicationRow,
   findApplicationRow,
@@ -130,8 +129,7 @@ export async function approveApplication(
   if (application.status === 'approved' || application.status === 'rejected')
     throw conflict(ALREADY_PROCESSED);
   const created = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Database;
-    const organization = await createOrganization(txDb, actor, {
+    const organization = await createOrganization(tx, actor, {
       parent_id: null,
       name: application.organization_name,
       short_name: input.short_name,
@@ -144,7 +142,7 @@ export async function approveApplication(
       form_id: input.form_id,
       kind_id: input.kind_id,
     });
-    const directorRole = (await listRoles(txDb, actor, organization.id)).find(
+    const directorRole = (await listRoles(tx, actor, organization.id)).find(
       (role) => role.code === 'director',
     );
     if (!directorRole) throw new Error('Системная роль director не найдена');
@@ -153,9 +151,9 @@ export async function approveApplication(
       name: input.director_name,
       patronymic: input.director_patronymic,
     };
-    const staff = await createStaff(txDb, actor, {
+    const staff = await createStaff(tx, actor, {
       ...person,
-      login: input.login ?? (await freeLoginFor(txDb, person)),
+      login: input.login ?? (await freeLoginFor(tx, person)),
       email: application.email,
       phone: application.phone,
       organization_id: organization.id,
@@ -163,7 +161,7 @@ export async function approveApplication(
       active: true,
       password: null,
     });
-    const moved = await updateApplicationStatus(txDb, id, ['new', 'in_progress'], {
+    const moved = await updateApplicationStatus(tx, id, ['new', 'in_progress'], {
       status: 'approved',
       organizationId: organization.id,
       processedAt: new Date(),

@@ -9,9 +9,9 @@ import { groupName, shortName } from '@parta/shared/domain/names';
 import { weightedAverage } from '@parta/shared/domain/reports';
 import { addDays, weekStart } from '@parta/shared/domain/timetable';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { inScope } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { students } from '../../db/schema';
-import { inScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { forbidden } from '../../plugins/errors';
 import { schoolToday } from '../timetable/timetable.service';
@@ -43,7 +43,7 @@ const toStudent = (row: DiaryStudentRow): DiaryStudent => ({
  * when none is named). Any other id — another child, another school's — is 403, as is a caller
  * who is neither.
  */
-async function diaryOwner(db: Db, actor: Actor, studentId: number | undefined) {
+async function diaryOwner(db: Database, actor: Actor, studentId: number | undefined) {
   const scope = inScope(actor, students.organizationId);
   const own = await findOwnStudents(db, actor.userId, scope);
   const allowed = own.length > 0 ? own : await findChildren(db, actor.userId, scope);
@@ -53,14 +53,14 @@ async function diaryOwner(db: Db, actor: Actor, studentId: number | undefined) {
   return { student, allowed };
 }
 
-async function hasDiary(db: Db, actor: Actor): Promise<boolean> {
+async function hasDiary(db: Database, actor: Actor): Promise<boolean> {
   const scope = inScope(actor, students.organizationId);
   const own = await findOwnStudents(db, actor.userId, scope);
   return own.length > 0 || (await findChildren(db, actor.userId, scope)).length > 0;
 }
 
 /** GET /api/diary: a week of the student's lessons with grades and attendance, the term's averages and final marks. */
-export async function getDiaryWeek(db: Db, actor: Actor, query: DiaryQuery): Promise<DiaryWeek> {
+export async function getDiaryWeek(db: Database, actor: Actor, query: DiaryQuery): Promise<DiaryWeek> {
   const { student, allowed } = await diaryOwner(db, actor, query.student_id);
   const monday = weekStart(query.week ?? schoolToday());
   const sunday = addDays(monday, 6);
@@ -137,7 +137,7 @@ export async function getDiaryWeek(db: Db, actor: Actor, query: DiaryQuery): Pro
  * the dashboard asks without knowing, and a 403 would send them to the access page.
  */
 export async function getLatestMarks(
-  db: Db,
+  db: Database,
   actor: Actor,
   studentId: number | undefined,
 ): Promise<LatestMarks> {

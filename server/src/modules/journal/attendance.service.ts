@@ -1,9 +1,9 @@
 import type { AttendanceReport, attendanceQuerySchema } from '@parta/shared/domain/contracts/journal';
 import { groupName } from '@parta/shared/domain/names';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { findInScope } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { classes } from '../../db/schema';
-import { findInScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { findClassAttendance, findJournalStudents } from './journal.repository';
 
@@ -15,7 +15,7 @@ type AttendanceQuery = z.output<typeof attendanceQuerySchema>;
  * of both those by illness (б).
  */
 export async function attendanceReport(
-  db: Db,
+  db: Database,
   actor: Actor,
   query: AttendanceQuery,
 ): Promise<AttendanceReport> {

@@ -1,20 +1,17 @@
 import type { JournalCell } from '@parta/shared/domain/contracts/journal';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { inScopePlaceholder, prepared, preparedInScope, scopeParams } from '../../db/prepared';
+import { inScopePlaceholder, prepared, preparedInScope, scopeParams } from '../../access/prepared';
+import type { ScopedActor } from '../../access/scope';
+import { type TeachingActor, teachesSql } from '../../access/teaching';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { classes, finalMarks, lessons, loads, students, subgroupMembers } from '../../db/schema';
-import type { ScopedActor } from '../../db/scope';
-import { selectLoads } from '../loads/loads.repository';
-import { periodsOfOrganizationJson } from '../periods/periods.repository';
+import { selectLoads } from '../loads/loads.sql';
+import { periodsOfOrganizationJson } from '../periods/periods.sql';
 
 /** Rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 /** Active students of a class, or of one subgroup of it, in register order. */
-export function findJournalStudents(db: Db, classId: number, subgroupId: number | null) {
+export function findJournalStudents(db: Database, classId: number, subgroupId: number | null) {
   const query = db
     .select({
       id: students.id,
@@ -37,7 +34,7 @@ export function findJournalStudents(db: Db, classId: number, subgroupId: number 
  * Opening a journal, statement 1 of 2: the load line (of the caller's scope, in that class) and
  * its organization's periods, in one row. Prepared once (the screen every teacher opens all day).
  */
-function buildJournalHead(db: Db, scoped: boolean) {
+function buildJournalHead(db: Database, scoped: boolean) {
   return selectLoads(db, { periods: periodsOfOrganizationJson(loads.organizationId) })
     .where(
       and(
@@ -50,7 +47,7 @@ function buildJournalHead(db: Db, scoped: boolean) {
 }
 const journalHead = preparedInScope(buildJournalHead);
 
-export async function findJournalHead(db: Db, scope: ScopedActor, groupId: number, loadId: number) {
+export async function findJournalHead(db: Database, scope: ScopedActor, groupId: number, loadId: number) {
   const query = journalHead(db, scope);
   const [row] = await query.execute({ ...scopeParams(scope), groupId, loadId });
   return row ?? null;
@@ -115,7 +112,7 @@ type JournalLessonRow = {
 };
 
 /** Everything the grid shows of one load between two dates (see `gridStatement`), cells folded. */
-export async function findJournalGrid(db: Db, loadId: number, from: string, to: string) {
+export async function findJournalGrid(db: Database, loadId: number, from: string, to: string) {
   const [row] = await gridStatement(db).execute({ loadId, from, to });
   if (!row) return null;
   const parts = row.parts.map(
@@ -172,7 +169,7 @@ function foldCells(parts: CellPart[]): (JournalCell & { weights: number[] })[] {
 }
 
 /** The cells named by (lesson, student) pairs, as saved now (what a 409 answers). */
-export async function findCells(db: Db, keys: { lesson_id: number; student_id: number }[]) {
+export async function findCells(db: Database, keys: { lesson_id: number; student_id: number }[]) {
   if (keys.length === 0) return [];
   const json = JSON.stringify(keys);
   const wanted = sql`select * from json_to_recordset(${json}::json) as k(lesson_id int, student_id int)`;
@@ -212,11 +209,13 @@ export interface LessonGuard {
   date: string;
   teacher_id: number | null;
   load_teacher_id: number | null;
+  /** The writer teaches this lesson (its load's or its own teacher, or loads.edit). */
+  teaches: boolean;
   locked: boolean;
   work_type_ids: number[];
 }
 
-function buildLessonGuards(db: Db, scoped: boolean) {
+function buildLessonGuards(db: Database, scoped: boolean) {
   return db
     .select({
       id: lessons.id,
@@ -227,6 +226,11 @@ function buildLessonGuards(db: Db, scoped: boolean) {
       date: lessons.date,
       teacher_id: lessons.teacherId,
       load_teacher_id: loads.teacherId,
+      // The teaching rule itself (access/teaching.ts), the same fragment the save statement checks.
+      teaches: sql<boolean>`${teachesSql(
+        { userId: sql.placeholder('userId'), everyLoad: sql.placeholder('everyLoad') },
+        [lessons.teacherId, loads.teacherId],
+      )}`,
       locked: sql<boolean>`exists (
         select 1 from periods p
          where p.organization_id = ${lessons.organizationId} and p.closed
@@ -267,13 +271,14 @@ export interface StudentPlace {
  * `studentIds` (prepared, one round trip: every save asks).
  */
 export async function findLessonGuards(
-  db: Db,
+  db: Database,
   scope: ScopedActor,
+  teacher: TeachingActor,
   lessonIds: number[],
   studentIds: number[] = [],
 ): Promise<{ guards: LessonGuard[]; places: StudentPlace[] }> {
   const query = lessonGuards(db, scope);
-  const rows = await query.execute({ ...scopeParams(scope), lessonIds, studentIds });
+  const rows = await query.execute({ ...scopeParams(scope), ...teacher, lessonIds, studentIds });
   return { guards: rows.map(({ places: _places, ...guard }) => guard), places: rows[0]?.places ?? [] };
 }
 
@@ -288,12 +293,11 @@ export interface CellWrite {
   grades_text: string | null;
 }
 
-/** Who writes: the user, their organizations (null: all, a platform administrator) and whether every load is theirs. */
-export interface CellWriter {
-  userId: number;
+/** Who writes: the teaching rule's actor and their organizations (null: all, a platform administrator). */
+export interface CellWriter extends TeachingActor {
   organizationIds: number[] | null;
-  /** loads.edit: a завуч or director writes every load of their school. */
-  anyLoad: boolean;
+  /** The school's today: a lesson dated later takes no mark or attendance yet. */
+  today: string;
 }
 
 /**
@@ -307,7 +311,7 @@ export interface CellWriter {
  * the cells whose version moved. Answers the cells saved; a cell missing from the answer was
  * refused or stale.
  */
-export async function saveCells(db: Db, writer: CellWriter, cells: CellWrite[]) {
+export async function saveCells(db: Database, writer: CellWriter, cells: CellWrite[]) {
   const json = JSON.stringify(cells);
   const userId = writer.userId;
   // One parameter holding the array (Drizzle would spread a bare array into a list).
@@ -326,7 +330,8 @@ export async function saveCells(db: Db, writer: CellWriter, cells: CellWrite[]) 
             left join loads ld on ld.id = l.load_id
             join students st on st.id = i.student_id and st.status = 'active' and st.class_id = l.class_id
            where (${scope}::int[] is null or l.organization_id = any(${scope}::int[]))
-             and (${writer.anyLoad}::boolean or ${userId}::int in (l.teacher_id, ld.teacher_id))
+             and l.date <= ${writer.today}::date
+             and ${teachesSql(writer, [sql`l.teacher_id`, sql`ld.teacher_id`])}
              and not exists (select 1 from periods p
                               where p.organization_id = l.organization_id and p.closed
                                 and l.date between p.start_date and p.end_date and c.number = any (p.grades))
@@ -406,7 +411,7 @@ export async function saveCells(db: Db, writer: CellWriter, cells: CellWrite[]) 
 }
 
 /** The audit trail of one cell, newest first, with who changed it. */
-export function findCellHistory(db: Db, lessonId: number, studentId: number, scope: SQL | undefined) {
+export function findCellHistory(db: Database, lessonId: number, studentId: number, scope: SQL | undefined) {
   return rowsOf<{
     id: number;
     entity: 'mark' | 'attendance' | 'final_mark';
@@ -429,7 +434,7 @@ export function findCellHistory(db: Db, lessonId: number, studentId: number, sco
 
 /** Sets a lesson's topic and homework. */
 export async function updateLessonTopic(
-  db: Db,
+  db: Database,
   lessonId: number,
   values: { topic: string | null; homework: string | null },
 ) {
@@ -439,7 +444,7 @@ export async function updateLessonTopic(
 // ---------------------------------------------------------------- final marks
 
 /** Confirmed final marks of some students over some periods. */
-export async function findFinalMarks(db: Db, studentIds: number[], periodIds: number[]) {
+export async function findFinalMarks(db: Database, studentIds: number[], periodIds: number[]) {
   if (studentIds.length === 0 || periodIds.length === 0) return [];
   return db
     .select({
@@ -454,7 +459,7 @@ export async function findFinalMarks(db: Db, studentIds: number[], periodIds: nu
 
 /** Weighted averages per student × subject × term of a class's lessons (the proposals' source). */
 export async function findTermAverages(
-  db: Db,
+  db: Database,
   classId: number,
   terms: { id: number; start_date: string; end_date: string }[],
 ) {
@@ -477,7 +482,7 @@ export async function findTermAverages(
 }
 
 /** Where each student sits (class), within the caller's scope. */
-export async function findStudentClasses(db: Db, scope: SQL | undefined, studentIds: number[]) {
+export async function findStudentClasses(db: Database, scope: SQL | undefined, studentIds: number[]) {
   const rows = await db
     .select({ id: students.id, classId: students.classId })
     .from(students)
@@ -487,7 +492,7 @@ export async function findStudentClasses(db: Db, scope: SQL | undefined, student
 
 /** Upserts (or, for null, deletes) final marks and appends each change to the audit trail, atomically. */
 export async function writeFinalMarks(
-  db: Db,
+  db: Database,
   userId: number,
   marks: {
     organization_id: number;
@@ -528,7 +533,7 @@ export async function writeFinalMarks(
 // ---------------------------------------------------------------- attendance and the week
 
 /** A class's lessons between two dates (not cancelled) with their attendance marks. */
-export async function findClassAttendance(db: Db, classId: number, from: string, to: string) {
+export async function findClassAttendance(db: Database, classId: number, from: string, to: string) {
   const [lessonRows, marks, members] = await Promise.all([
     rowsOf<{ id: number; date: string; lesson_number: number; subgroup_id: number | null }>(
       db,
@@ -559,7 +564,7 @@ export async function findClassAttendance(db: Db, classId: number, from: string,
 
 /** Marks of the last days: given by a teacher (their lessons) or got by one student. */
 export async function findRecentMarks(
-  db: Db,
+  db: Database,
   who: { studentId: number } | { teacherId: number },
   from: string,
   to: string,
@@ -592,13 +597,13 @@ export async function findRecentMarks(
 }
 
 /** The student record behind a user login, if any. */
-export async function findStudentOfUser(db: Db, userId: number) {
+export async function findStudentOfUser(db: Database, userId: number) {
   const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
   return row ?? null;
 }
 
 /** Classes whose классный руководитель is the user, within `scope`. */
-export async function findManagedClassIds(db: Db, userId: number, scope: SQL | undefined) {
+export async function findManagedClassIds(db: Database, userId: number, scope: SQL | undefined) {
   const rows = await db
     .select({ id: classes.id })
     .from(classes)
@@ -607,7 +612,7 @@ export async function findManagedClassIds(db: Db, userId: number, scope: SQL | u
 }
 
 /** One lesson's date, topic and homework as the journal shows them. */
-export async function findLessonTopic(db: Db, lessonId: number) {
+export async function findLessonTopic(db: Database, lessonId: number) {
   const [row] = await db
     .select({
       id: lessons.id,

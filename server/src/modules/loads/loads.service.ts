@@ -4,9 +4,9 @@ import { classWeeklyHours, weeklyLoadWarning } from '@parta/shared/domain/timeta
 import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { findInScope, scopeFilter } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { classes, loads } from '../../db/schema';
-import { findInScope, scopeFilter } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { getSettings } from '../organizations/organizations.service';
@@ -50,7 +50,7 @@ export function toLoadItem(row: LoadRow): LoadItem {
 
 /** GET /api/load: lines of the caller's tree, narrowed to a class and/or a teacher. */
 export async function listLoads(
-  db: Db,
+  db: Database,
   actor: Actor,
   query: { organization_id?: number; group_id?: number; teacher_id?: number },
 ): Promise<LoadItem[]> {
@@ -67,7 +67,7 @@ export async function listLoads(
 
 /** СанПиН warnings of one class's weekly total (shown to the user; the save is not refused). */
 async function classWarnings(
-  db: Db,
+  db: Database,
   actor: Actor,
   classRow: { id: number; number: number; organizationId: number },
 ) {
@@ -78,7 +78,7 @@ async function classWarnings(
 }
 
 /** Checks what a line refers to: all of the class's own organization; 422 with the field otherwise. */
-async function resolveLine(db: Db, actor: Actor, input: LoadInput) {
+async function resolveLine(db: Database, actor: Actor, input: LoadInput) {
   const classRow = await findInScope(db, actor, classes, input.group_id, CLASS_NOT_FOUND);
   const errors: Record<string, string[]> = {};
   if (!(await findActiveSubject(db, input.subject_id, classRow.organizationId))) {
@@ -104,19 +104,19 @@ async function resolveLine(db: Db, actor: Actor, input: LoadInput) {
   return { classRow, values };
 }
 
-async function getLoad(db: Db, actor: Actor, id: number): Promise<LoadItem> {
+async function getLoad(db: Database, actor: Actor, id: number): Promise<LoadItem> {
   const [row] = await findLoads(db, and(eq(loads.id, id), scopeFilter(actor, loads.organizationId)));
   if (!row) throw notFound(NOT_FOUND);
   return toLoadItem(row);
 }
 
-export async function createLoad(db: Db, actor: Actor, input: LoadInput) {
+export async function createLoad(db: Database, actor: Actor, input: LoadInput) {
   const { classRow, values } = await resolveLine(db, actor, input);
   const [id] = await insertLoads(db, classRow.organizationId, [values]);
   return { data: await getLoad(db, actor, id), warnings: await classWarnings(db, actor, classRow) };
 }
 
-export async function changeLoad(db: Db, actor: Actor, id: number, input: LoadInput) {
+export async function changeLoad(db: Database, actor: Actor, id: number, input: LoadInput) {
   await findInScope(db, actor, loads, id, NOT_FOUND);
   const { classRow, values } = await resolveLine(db, actor, input);
   await updateLoad(db, id, values);
@@ -124,7 +124,7 @@ export async function changeLoad(db: Db, actor: Actor, id: number, input: LoadIn
 }
 
 /** Deletes a line; its template slots go with it, dated lessons keep their subject and teacher. */
-export async function removeLoad(db: Db, actor: Actor, id: number) {
+export async function removeLoad(db: Database, actor: Actor, id: number) {
   await findInScope(db, actor, loads, id, NOT_FOUND);
   await deleteLoad(db, id);
 }
@@ -133,7 +133,7 @@ export async function removeLoad(db: Db, actor: Actor, id: number) {
  * Copies a class's load to another class of the same parallel (same number, same organization)
  * that has none yet; subgroup lines go to the target's subgroups of that subject by position.
  */
-export async function copyLoad(db: Db, actor: Actor, fromId: number, toId: number) {
+export async function copyLoad(db: Database, actor: Actor, fromId: number, toId: number) {
   const source = await findInScope(db, actor, classes, fromId, CLASS_NOT_FOUND);
   const target = await findInScope(db, actor, classes, toId, CLASS_NOT_FOUND);
   if (source.organizationId !== target.organizationId || source.number !== target.number) {

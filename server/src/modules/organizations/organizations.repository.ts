@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { inScope, type ScopedActor } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { organizationSettings, organizations } from '../../db/schema';
-import { inScope, type ScopedActor } from '../../db/scope';
 
 /** The caller's organization and its descendants (every organization for a platform administrator). */
 export function findOrganizationOptions(db: Database, scope: ScopedActor) {

@@ -1,7 +1,7 @@
 import type { SettingsUpdate } from '@parta/shared/domain/contracts/organizations';
 import { SETTINGS_DEFAULTS } from '@parta/shared/domain/week';
+import { assertInScope } from '../../access/scope';
 import type { Database } from '../../db/client';
-import { assertInScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { findOrganizationOptions, findSettings, upsertSettings } from './organizations.repository';
 

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, exists, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import {
   attendance,
   bellLessons,
@@ -17,7 +17,7 @@ import {
   timetableTemplates,
   users,
 } from '../../db/schema';
-import { loadSubjectTeacherColumns } from '../loads/loads.repository';
+import { loadSubjectTeacherColumns } from '../loads/loads.sql';
 
 // ---------------------------------------------------------------- templates
 
@@ -30,7 +30,7 @@ const templateColumns = {
   active: timetableTemplates.active,
 };
 
-export async function findTemplates(db: Db, where: SQL | undefined) {
+export async function findTemplates(db: Database, where: SQL | undefined) {
   const rows = await db
     .select({ ...templateColumns, slots_count: count(timetableSlots.id) })
     .from(timetableTemplates)
@@ -52,7 +52,7 @@ export interface TemplateValues {
   active: boolean;
 }
 
-export async function insertTemplate(db: Db, organizationId: number, values: TemplateValues) {
+export async function insertTemplate(db: Database, organizationId: number, values: TemplateValues) {
   const [row] = await db
     .insert(timetableTemplates)
     .values({ organizationId, ...values })
@@ -60,16 +60,16 @@ export async function insertTemplate(db: Db, organizationId: number, values: Tem
   return row.id;
 }
 
-export async function updateTemplate(db: Db, id: number, values: TemplateValues) {
+export async function updateTemplate(db: Database, id: number, values: TemplateValues) {
   await db.update(timetableTemplates).set(values).where(eq(timetableTemplates.id, id));
 }
 
-export async function deleteTemplate(db: Db, id: number) {
+export async function deleteTemplate(db: Database, id: number) {
   await db.delete(timetableTemplates).where(eq(timetableTemplates.id, id));
 }
 
 /** A bell schedule of exactly that organization. */
-export async function findBellScheduleOf(db: Db, id: number, organizationId: number) {
+export async function findBellScheduleOf(db: Database, id: number, organizationId: number) {
   const [row] = await db
     .select({ id: bellSchedules.id })
     .from(bellSchedules)
@@ -80,7 +80,7 @@ export async function findBellScheduleOf(db: Db, id: number, organizationId: num
 // ---------------------------------------------------------------- slots
 
 /** The template's slots with what the grid shows and the conflict check needs. */
-export function findSlots(db: Db, templateId: number) {
+export function findSlots(db: Database, templateId: number) {
   return db
     .select({
       id: timetableSlots.id,
@@ -113,7 +113,7 @@ export function findSlots(db: Db, templateId: number) {
 export type SlotRow = Awaited<ReturnType<typeof findSlots>>[number];
 
 export async function insertSlots(
-  db: Db,
+  db: Database,
   organizationId: number,
   rows: {
     templateId: number;
@@ -136,7 +136,7 @@ export async function insertSlots(
   return ids;
 }
 
-export async function deleteSlot(db: Db, templateId: number, slotId: number): Promise<boolean> {
+export async function deleteSlot(db: Database, templateId: number, slotId: number): Promise<boolean> {
   const deleted = await db
     .delete(timetableSlots)
     .where(and(eq(timetableSlots.id, slotId), eq(timetableSlots.templateId, templateId)))
@@ -145,7 +145,7 @@ export async function deleteSlot(db: Db, templateId: number, slotId: number): Pr
 }
 
 /** A load line of exactly that organization with its class's grade. */
-export async function findLoadOf(db: Db, loadId: number, organizationId: number) {
+export async function findLoadOf(db: Database, loadId: number, organizationId: number) {
   const [row] = await db
     .select({
       id: loads.id,
@@ -164,7 +164,7 @@ export async function findLoadOf(db: Db, loadId: number, organizationId: number)
 // ---------------------------------------------------------------- bells
 
 /** Every bell schedule of an organization with its lessons (times `HH:MM`). */
-export async function findBellTimes(db: Db, organizationId: number) {
+export async function findBellTimes(db: Database, organizationId: number) {
   const rows = await db
     .select({
       scheduleId: bellSchedules.id,
@@ -200,7 +200,7 @@ export interface LessonValues {
 }
 
 export async function insertTimetable(
-  db: Db,
+  db: Database,
   values: {
     organizationId: number;
     templateId: number;
@@ -218,7 +218,7 @@ export async function insertTimetable(
  * parameter unpacked by json_to_recordset, far cheaper than thousands of bound parameters.
  */
 export async function insertLessons(
-  db: Db,
+  db: Database,
   organizationId: number,
   timetableId: number | null,
   rows: LessonValues[],
@@ -251,7 +251,7 @@ export async function insertLessons(
  * Lessons of the classes in a date range with whether anything was entered for them: marks,
  * attendance, a topic or homework, or a one-off change. Such lessons are never rewritten.
  */
-export function findLessonsForApply(db: Db, classIds: number[], from: string, to: string) {
+export function findLessonsForApply(db: Database, classIds: number[], from: string, to: string) {
   if (classIds.length === 0) return Promise.resolve([]);
   return db
     .select({
@@ -273,18 +273,18 @@ export function findLessonsForApply(db: Db, classIds: number[], from: string, to
     .where(and(inArray(lessons.classId, classIds), gte(lessons.date, from), lte(lessons.date, to)));
 }
 
-export async function updateLessonPlan(db: Db, id: number, values: Partial<LessonValues>) {
+export async function updateLessonPlan(db: Database, id: number, values: Partial<LessonValues>) {
   await db.update(lessons).set(values).where(eq(lessons.id, id));
 }
 
-export async function deleteLessons(db: Db, ids: number[]) {
+export async function deleteLessons(db: Database, ids: number[]) {
   for (let i = 0; i < ids.length; i += 5000) {
     await db.delete(lessons).where(inArray(lessons.id, ids.slice(i, i + 5000)));
   }
 }
 
 /** Dated lessons matching `where`, by date and lesson number. */
-export function findLessons(db: Db, where: SQL | undefined) {
+export function findLessons(db: Database, where: SQL | undefined) {
   return db
     .select({
       id: lessons.id,
@@ -329,7 +329,7 @@ export type LessonRow = Awaited<ReturnType<typeof findLessons>>[number];
 
 /** Lessons of a class at a date and number that would share the room with a moved lesson. */
 export function findClassLessonsAt(
-  db: Db,
+  db: Database,
   classId: number,
   date: string,
   lessonNumber: number,
@@ -351,7 +351,7 @@ export function findClassLessonsAt(
 
 /** Lessons a teacher gives at a date and number (a replacement or a move must not double-book). */
 export function findTeacherLessonsAt(
-  db: Db,
+  db: Database,
   teacherId: number,
   date: string,
   lessonNumber: number,
@@ -372,7 +372,7 @@ export function findTeacherLessonsAt(
 }
 
 export async function updateLesson(
-  db: Db,
+  db: Database,
   id: number,
   values: Partial<{
     status: 'scheduled' | 'replaced' | 'moved' | 'cancelled';
@@ -388,7 +388,7 @@ export async function updateLesson(
 }
 
 /** The student record of a signed-in student and the subgroups they belong to. */
-export async function findStudentOfUser(db: Db, userId: number) {
+export async function findStudentOfUser(db: Database, userId: number) {
   const [student] = await db
     .select({ id: students.id, classId: students.classId })
     .from(students)
@@ -403,7 +403,7 @@ export async function findStudentOfUser(db: Db, userId: number) {
 }
 
 /** The first date from `from` (up to `to`) on which `where` finds lessons. */
-export async function findFirstLessonDate(db: Db, where: SQL | undefined, from: string, to: string) {
+export async function findFirstLessonDate(db: Database, where: SQL | undefined, from: string, to: string) {
   const [row] = await db
     .select({ date: lessons.date })
     .from(lessons)
@@ -427,7 +427,7 @@ export function studentLessonsCondition(student: {
 }
 
 /** An active user of exactly that organization (a replacement teacher comes from the same school). */
-export async function findStaffMember(db: Db, userId: number, organizationId: number) {
+export async function findStaffMember(db: Database, userId: number, organizationId: number) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -435,7 +435,7 @@ export async function findStaffMember(db: Db, userId: number, organizationId: nu
   return row ?? null;
 }
 
-export async function findClassGrade(db: Db, classId: number): Promise<number> {
+export async function findClassGrade(db: Database, classId: number): Promise<number> {
   const [row] = await db.select({ number: classes.number }).from(classes).where(eq(classes.id, classId));
   return row.number;
 }

@@ -22,9 +22,10 @@ import {
 import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { targetOrganization } from '../../access/organization';
+import { findInScope, inScope, scopeFilter } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { lessons, timetableTemplates } from '../../db/schema';
-import { assertInScope, findInScope, inScope, scopeFilter } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { getSettings } from '../organizations/organizations.service';
@@ -177,11 +178,15 @@ function toSlot(row: SlotRow): TimetableSlot {
 }
 
 /** GET /api/timetable: the templates of the caller's tree (SPEC §7: the body is the list). */
-export function listTemplates(db: Db, actor: Actor, organizationId?: number): Promise<TimetableTemplate[]> {
+export function listTemplates(
+  db: Database,
+  actor: Actor,
+  organizationId?: number,
+): Promise<TimetableTemplate[]> {
   return findTemplates(db, scopeFilter(actor, timetableTemplates.organizationId, organizationId));
 }
 
-async function getTemplate(db: Db, actor: Actor, id: number): Promise<TimetableTemplate> {
+async function getTemplate(db: Database, actor: Actor, id: number): Promise<TimetableTemplate> {
   const [row] = await findTemplates(
     db,
     and(eq(timetableTemplates.id, id), inScope(actor, timetableTemplates.organizationId)),
@@ -190,12 +195,20 @@ async function getTemplate(db: Db, actor: Actor, id: number): Promise<TimetableT
   return row;
 }
 
-export async function getTemplateDetail(db: Db, actor: Actor, id: number): Promise<TimetableTemplateDetail> {
+export async function getTemplateDetail(
+  db: Database,
+  actor: Actor,
+  id: number,
+): Promise<TimetableTemplateDetail> {
   const template = await getTemplate(db, actor, id);
   return { ...template, slots: (await findSlots(db, id)).map(toSlot) };
 }
 
-async function templateValues(db: Db, organizationId: number, input: TemplateInput): Promise<TemplateValues> {
+async function templateValues(
+  db: Database,
+  organizationId: number,
+  input: TemplateInput,
+): Promise<TemplateValues> {
   if (
     input.bell_schedule_id !== null &&
     !(await findBellScheduleOf(db, input.bell_schedule_id, organizationId))
@@ -210,21 +223,24 @@ async function templateValues(db: Db, organizationId: number, input: TemplateInp
   };
 }
 
-export async function createTemplate(db: Db, actor: Actor, input: TemplateInput): Promise<TimetableTemplate> {
-  const organizationId = input.organization_id ?? actor.organizationId;
-  assertInScope(actor, organizationId);
+export async function createTemplate(
+  db: Database,
+  actor: Actor,
+  input: TemplateInput,
+): Promise<TimetableTemplate> {
+  const organizationId = targetOrganization(actor, input.organization_id);
   const id = await insertTemplate(db, organizationId, await templateValues(db, organizationId, input));
   return getTemplate(db, actor, id);
 }
 
-export async function changeTemplate(db: Db, actor: Actor, id: number, input: TemplateInput) {
+export async function changeTemplate(db: Database, actor: Actor, id: number, input: TemplateInput) {
   const template = await findInScope(db, actor, timetableTemplates, id, TEMPLATE_NOT_FOUND);
   await updateTemplate(db, id, await templateValues(db, template.organizationId, input));
   return getTemplate(db, actor, id);
 }
 
 /** Deletes a template and its slots; dated lessons made from it stay (the journal holds them). */
-export async function removeTemplate(db: Db, actor: Actor, id: number) {
+export async function removeTemplate(db: Database, actor: Actor, id: number) {
   await findInScope(db, actor, timetableTemplates, id, TEMPLATE_NOT_FOUND);
   await deleteTemplate(db, id);
 }
@@ -245,7 +261,7 @@ function toGridSlot(row: SlotRow): GridSlot {
  * the reason (409) when a teacher or the class is elsewhere then, or the day gets too many lessons.
  */
 export async function addSlot(
-  db: Db,
+  db: Database,
   actor: Actor,
   templateId: number,
   input: SlotInput,
@@ -298,7 +314,7 @@ export async function addSlot(
   return toSlot(row);
 }
 
-export async function removeSlot(db: Db, actor: Actor, templateId: number, slotId: number) {
+export async function removeSlot(db: Database, actor: Actor, templateId: number, slotId: number) {
   await findInScope(db, actor, timetableTemplates, templateId, TEMPLATE_NOT_FOUND);
   if (!(await deleteSlot(db, templateId, slotId))) throw notFound('Урок в шаблоне не найден');
 }
@@ -319,7 +335,7 @@ const positionKey = (lesson: {
  * with marks, attendance, a topic, homework or a one-off change.
  */
 export async function applyTemplate(
-  db: Db,
+  db: Database,
   actor: Actor,
   templateId: number,
   input: ApplyInput,
@@ -357,7 +373,7 @@ export async function applyTemplate(
   const classIds = [...new Set(slots.map((slot) => slot.group_id))];
 
   return db.transaction(async (tx) => {
-    const existing = await findLessonsForApply(tx as unknown as Db, classIds, from, to);
+    const existing = await findLessonsForApply(tx, classIds, from, to);
     const byPosition = new Map<string, (typeof existing)[number][]>();
     for (const lesson of existing) {
       const key = positionKey(lesson);
@@ -383,7 +399,7 @@ export async function applyTemplate(
         lesson.startTime?.slice(0, 5) === plan.startTime &&
         lesson.endTime?.slice(0, 5) === plan.endTime;
       if (!same) {
-        await updateLessonPlan(tx as unknown as Db, lesson.id, plan);
+        await updateLessonPlan(tx, lesson.id, plan);
         result.updated++;
       }
     }
@@ -391,16 +407,16 @@ export async function applyTemplate(
       .filter((lesson) => !matched.has(lesson.id) && !lesson.locked)
       .map((lesson) => lesson.id);
     result.kept = existing.filter((lesson) => lesson.locked).length;
-    await deleteLessons(tx as unknown as Db, stale);
+    await deleteLessons(tx, stale);
     result.removed = stale.length;
-    const timetableId = await insertTimetable(tx as unknown as Db, {
+    const timetableId = await insertTimetable(tx, {
       organizationId: template.organizationId,
       templateId,
       periodId: period.id,
       startDate: from,
       endDate: to,
     });
-    await insertLessons(tx as unknown as Db, template.organizationId, timetableId, toInsert);
+    await insertLessons(tx, template.organizationId, timetableId, toInsert);
     result.created = toInsert.length;
     return { timetable_id: timetableId, from, to, ...result };
   });
@@ -434,7 +450,7 @@ function toLesson(row: LessonRow): Lesson {
 }
 
 /** GET /api/lessons: a class's or a teacher's dated lessons in a date range. */
-export async function listLessons(db: Db, actor: Actor, query: LessonQuery): Promise<Lesson[]> {
+export async function listLessons(db: Database, actor: Actor, query: LessonQuery): Promise<Lesson[]> {
   const rows = await findLessons(
     db,
     and(
@@ -448,7 +464,7 @@ export async function listLessons(db: Db, actor: Actor, query: LessonQuery): Pro
   return rows.map(toLesson);
 }
 
-async function getLesson(db: Db, actor: Actor, id: number): Promise<Lesson> {
+async function getLesson(db: Database, actor: Actor, id: number): Promise<Lesson> {
   const [row] = await findLessons(db, and(eq(lessons.id, id), inScope(actor, lessons.organizationId)));
   if (!row) throw notFound(LESSON_NOT_FOUND);
   return toLesson(row);
@@ -458,7 +474,12 @@ async function getLesson(db: Db, actor: Actor, id: number): Promise<Lesson> {
  * PATCH /api/lessons/{id}: a one-off change — a replacement teacher, a move to another date or
  * lesson, a cancellation, or back to the template's plan — without touching the template.
  */
-export async function changeLesson(db: Db, actor: Actor, id: number, change: LessonChange): Promise<Lesson> {
+export async function changeLesson(
+  db: Database,
+  actor: Actor,
+  id: number,
+  change: LessonChange,
+): Promise<Lesson> {
   const lesson = await findInScope(db, actor, lessons, id, LESSON_NOT_FOUND);
   const templateTeacher = lesson.originalTeacherId ?? lesson.teacherId;
   if (change.status === 'cancelled') {
@@ -518,7 +539,7 @@ export async function changeLesson(db: Db, actor: Actor, id: number, change: Les
  * GET /api/lessons/today: a teacher's own lessons or a student's class's (their subgroups only)
  * for the day; when the day has none (a Sunday, каникулы), the next day with lessons within two weeks.
  */
-export async function todayLessons(db: Db, actor: Actor, date = schoolToday()): Promise<TodayLessons> {
+export async function todayLessons(db: Database, actor: Actor, date = schoolToday()): Promise<TodayLessons> {
   const student = await findStudentOfUser(db, actor.userId);
   const role = student ? 'student' : 'teacher';
   const where = and(

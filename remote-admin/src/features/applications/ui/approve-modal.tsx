@@ -9,8 +9,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
-import type { Dictionaries } from '../../registry/api/get-dictionaries';
-import { DictionarySelects } from '../../registry/ui/dictionary-selects';
+import { type Dictionaries, DictionarySelects } from '../../registry';
 import { useApproveApplication } from '../api/approve-application';
 
 interface FormValues {

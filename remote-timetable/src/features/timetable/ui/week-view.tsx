@@ -11,6 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import {
+  classOptions,
   formatDate,
   fullName,
   getErrorMessage,
@@ -22,7 +23,7 @@ import {
 import type { Lesson } from '@parta/shared/domain/contracts/timetable';
 import { addDays, weekStart } from '@parta/shared/domain/timetable';
 import { useState } from 'react';
-import { useSettings } from '../../settings/api/get-settings';
+import { useSettings } from '../../settings';
 import { useLessons } from '../api/get-lessons';
 import { LessonChangeModal } from './lesson-change-modal';
 import { WeekGrid } from './week-grid';
@@ -67,7 +68,7 @@ export function WeekView({ mode }: { mode: 'class' | 'teacher' }) {
           w={260}
           data={
             mode === 'class'
-              ? (options.data?.groups ?? []).map((group) => ({ value: String(group.id), label: group.name }))
+              ? classOptions(options.data?.groups ?? [])
               : teachers.map((teacher) => ({ value: String(teacher.id), label: fullName(teacher) }))
           }
           value={who ? String(who) : null}

@@ -1,0 +1,2 @@
+// The accounts feature's public face: the staff, student and parent cards reset passwords through it.
+export { ResetPasswordPanel } from './ui/reset-password-panel';
