@@ -1,8 +1,8 @@
 import { groupName, shortName } from '@parta/shared/domain/names';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database as Db } from '../../db/client';
 import { classes, loads, subgroupSets, subgroups } from '../../db/schema';
-import { selectLoads } from '../loads/loads.repository';
+import { findLoads } from '../loads/loads.repository';
 import type { SchoolDivision, SchoolLoadLine } from './school-instance';
 
 /** The academic year to generate for: the one asked, else the organization's latest with classes. */
@@ -27,7 +27,8 @@ export async function findSchoolLoad(
   organizationId: number,
   academicYear: string,
 ): Promise<SchoolLoadLine[]> {
-  const rows = await selectLoads(db).where(
+  const rows = await findLoads(
+    db,
     and(eq(loads.organizationId, organizationId), eq(classes.academicYear, academicYear)),
   );
   return rows

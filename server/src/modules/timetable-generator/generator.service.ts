@@ -4,8 +4,8 @@ import {
   generationInputSchema,
 } from '@parta/shared/domain/contracts/timetable-generator';
 import { parseSettings } from '@parta/shared/domain/week';
-import type { Db } from '../../db/client';
-import { assertInScope, isInScope } from '../../db/scope';
+import { assertInScope, isInScope } from '../../access/scope';
+import type { Database as Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { getSettings } from '../organizations/organizations.service';

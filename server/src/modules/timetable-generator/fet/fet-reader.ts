@@ -304,6 +304,21 @@ export function readFet(xml: string): FetModel {
           });
         return true;
       }
+      case 'ConstraintTwoActivitiesConsecutive': {
+        if (!hard) return false;
+        const first = actIdx.get(num(c.First_Activity_Id));
+        const second = actIdx.get(num(c.Second_Activity_Id));
+        if (first !== undefined && second !== undefined)
+          groups.push({
+            kind: 'consecutive',
+            activities: [first, second],
+            minDays: 0,
+            hard,
+            weight: 1,
+            consecutiveIfSameDay: false,
+          });
+        return true;
+      }
       case 'ConstraintActivitiesSameStartingTime': {
         if (!hard) return false;
         const acts = strings(c.Activity_Id)

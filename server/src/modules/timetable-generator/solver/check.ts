@@ -101,6 +101,12 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
 
   for (const g of inst.groups) {
     if (!g.hard) continue;
+    if (g.kind === 'consecutive') {
+      const [x, y] = g.activities;
+      if (a.starts[x] >= 0 && a.starts[y] >= 0 && a.starts[y] !== a.starts[x] + inst.activities[x].duration)
+        note(1, `${inst.activities[y].label}: не сразу после ${inst.activities[x].label}`);
+      continue;
+    }
     for (let i = 0; i < g.activities.length; i++) {
       for (let j = i + 1; j < g.activities.length; j++) {
         const x = g.activities[i];

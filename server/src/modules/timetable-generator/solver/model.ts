@@ -62,6 +62,8 @@ export interface Activity {
 
 /** FET's "min days between activities": every pair of the group on days at least `minDays` apart. */
 export interface SpreadGroup {
+  /** minDays (default): FET's min days between activities; consecutive: the second starts as the first ends, same day. */
+  kind?: 'minDays' | 'consecutive';
   activities: number[];
   minDays: number;
   hard: boolean;

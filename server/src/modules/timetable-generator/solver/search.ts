@@ -1,4 +1,4 @@
-import type { Instance, Limit, Progress, SolveResult } from './model';
+import type { Instance, Limit, Progress, SolveResult, SpreadGroup } from './model';
 import { Rng } from './rng';
 
 /**
@@ -355,7 +355,12 @@ export class Search {
     const grp = this.inst.groups[g];
     const acts = grp.activities;
     let viol = 0;
-    for (let i = 0; i < acts.length; i++) {
+    if (grp.kind === 'consecutive') {
+      const s1 = this.start[this.unitOf[acts[0]]];
+      const s2 = this.start[this.unitOf[acts[1]]];
+      if (s1 >= 0 && s2 >= 0 && s2 !== s1 + this.inst.activities[acts[0]].duration) viol = 1;
+    }
+    for (let i = 0; grp.kind !== 'consecutive' && i < acts.length; i++) {
       const ui = this.unitOf[acts[i]];
       const si = this.start[ui];
       if (si < 0) continue;
@@ -814,7 +819,7 @@ export class Search {
           for (const a of grp.activities) {
             const v = this.unitOf[a];
             if (v === ui || this.start[v] < 0 || mark[v] === stamp) continue;
-            if (Math.abs(((this.start[v] / P) | 0) - d) < grp.minDays) {
+            if (this.groupClash(grp, ui, s, v, d)) {
               mark[v] = stamp;
               cost += 1 + ejections[v];
             }
@@ -880,8 +885,7 @@ export class Search {
         if (!grp.hard) continue;
         for (const a of grp.activities) {
           const v = this.unitOf[a];
-          if (v !== ui && this.start[v] >= 0 && Math.abs(((this.start[v] / P) | 0) - d) < grp.minDays)
-            collect(v);
+          if (v !== ui && this.start[v] >= 0 && this.groupClash(grp, ui, bestS, v, d)) collect(v);
         }
       }
       for (const v of conflicts) {
@@ -911,6 +915,18 @@ export class Search {
       this.place(ui, bestS);
     }
     void t0;
+  }
+
+  /** Whether unit `v` (placed) breaks hard group `grp` with unit `ui` starting at `s` on day `d`. */
+  private groupClash(grp: SpreadGroup, ui: number, s: number, v: number, d: number): boolean {
+    const sv = this.start[v];
+    if (grp.kind === 'consecutive') {
+      const [a, b] = grp.activities;
+      const first = this.unitOf[a] === ui ? s : sv;
+      const second = this.unitOf[b] === ui ? s : sv;
+      return second !== first + this.inst.activities[a].duration;
+    }
+    return Math.abs(((sv / this.P) | 0) - d) < grp.minDays;
   }
 
   private clashFree(ui: number, s: number, owner: Int32Array): boolean {
@@ -958,7 +974,7 @@ export class Search {
         for (const a of grp.activities) {
           const v = this.unitOf[a];
           if (v === ui || this.start[v] < 0) continue;
-          if (Math.abs(((this.start[v] / P) | 0) - d) < grp.minDays) clash++;
+          if (this.groupClash(grp, ui, s, v, d)) clash++;
         }
       }
       score[c] = clash * 4 + this.rng.next();
