@@ -1,13 +1,9 @@
 import { dailyLimit } from '@parta/shared/domain/timetable';
 import { SETTINGS_DEFAULTS } from '@parta/shared/domain/week';
 import { holidays, timetableTemplates } from '../db/schema';
-import {
-  findBellTimes,
-  insertLessons,
-  insertSlots,
-  insertTimetable,
-} from '../modules/timetable/timetable.repository';
-import { type PlanSlot, planLessons } from '../modules/timetable/timetable.service';
+import { insertLessons, insertTimetable } from '../modules/timetable/lessons.repository';
+import { type PlanSlot, planLessons } from '../modules/timetable/planning';
+import { findBellTimes, insertSlots } from '../modules/timetable/templates.repository';
 import { insertMany } from './context';
 import { ACADEMIC_YEAR, BELLS, FIRST_GRADE_BELLS, HOLIDAYS, PERIODS } from './curriculum';
 import type { SeededSchool } from './school';

@@ -7,14 +7,14 @@ import type {
 } from '@parta/shared/domain/contracts/diary';
 import { groupName, shortName } from '@parta/shared/domain/names';
 import { weightedAverage } from '@parta/shared/domain/reports';
-import { addDays, weekStart } from '@parta/shared/domain/timetable';
+import { addDays, clockTime, weekStart } from '@parta/shared/domain/timetable';
 import type { z } from 'zod';
 import { inScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { students } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { forbidden } from '../../plugins/errors';
-import { schoolToday } from '../timetable/timetable.service';
+import { schoolToday } from '../clock/clock.service';
 import {
   type DiaryStudentRow,
   findAttendanceOf,
@@ -85,8 +85,8 @@ export async function getDiaryWeek(db: Database, actor: Actor, query: DiaryQuery
     day?.lessons.push({
       id: lesson.id,
       lesson_number: lesson.lesson_number,
-      start_time: lesson.start_time?.slice(0, 5) ?? null,
-      end_time: lesson.end_time?.slice(0, 5) ?? null,
+      start_time: clockTime(lesson.start_time),
+      end_time: clockTime(lesson.end_time),
       subject_id: lesson.subject_id,
       subject_name: lesson.subject_name,
       teacher_name: lesson.teacherSurname

@@ -18,9 +18,9 @@ import type { Database } from '../../db/client';
 import { classes, markAudit } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import { schoolToday } from '../clock/clock.service';
 import { listLoads, toLoadItem } from '../loads/loads.service';
 import { listPeriods } from '../periods/periods.service';
-import { schoolToday } from '../timetable/timetable.service';
 import {
   type CellWrite,
   type CellWriter,

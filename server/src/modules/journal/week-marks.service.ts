@@ -4,7 +4,7 @@ import { inScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { marks } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
-import { schoolToday } from '../timetable/timetable.service';
+import { schoolToday } from '../clock/clock.service';
 import { findRecentMarks, findStudentOfUser } from './journal.repository';
 
 function addDays(date: string, days: number): string {

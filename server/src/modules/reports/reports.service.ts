@@ -32,8 +32,8 @@ import type { Database } from '../../db/client';
 import { classes, ktpPlans, lessons, loads, students } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
+import { schoolToday } from '../clock/clock.service';
 import { getPeriod } from '../periods/periods.service';
-import { schoolToday } from '../timetable/timetable.service';
 import { type ReportSheet, writeReportWorkbook } from './report-workbook';
 import {
   findCompletion,
