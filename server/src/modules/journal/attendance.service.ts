@@ -5,7 +5,8 @@ import { findInScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { classes } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
-import { findClassAttendance, findJournalStudents } from './journal.repository';
+import { findClassAttendance } from './attendance.repository';
+import { findJournalStudents } from './journal.repository';
 
 type AttendanceQuery = z.output<typeof attendanceQuerySchema>;
 

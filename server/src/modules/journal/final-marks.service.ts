@@ -12,11 +12,11 @@ import { listLoads } from '../loads/loads.service';
 import { listPeriods } from '../periods/periods.service';
 import {
   findFinalMarks,
-  findJournalStudents,
   findStudentClasses,
   findTermAverages,
   writeFinalMarks,
-} from './journal.repository';
+} from './final-marks.repository';
+import { findJournalStudents } from './journal.repository';
 import { locked } from './journal.service';
 
 type FinalInput = z.output<typeof finalInputSchema>;

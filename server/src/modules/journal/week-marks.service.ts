@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { marks } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { schoolToday } from '../clock/clock.service';
-import { findRecentMarks, findStudentOfUser } from './journal.repository';
+import { findRecentMarks, findStudentOfUser } from './week-marks.repository';
 
 function addDays(date: string, days: number): string {
   const day = new Date(`${date}T00:00:00Z`);

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { classes, loads } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
-import { getSettings } from '../organizations/organizations.service';
+import { getSettings } from '../settings/settings.service';
 import {
   deleteLoad,
   findActiveSubject,

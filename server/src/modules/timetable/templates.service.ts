@@ -21,8 +21,8 @@ import { timetableTemplates } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { schoolToday } from '../clock/clock.service';
-import { getSettings } from '../organizations/organizations.service';
 import { getPeriod, holidaysBetween } from '../periods/periods.service';
+import { getSettings } from '../settings/settings.service';
 import {
   deleteLessons,
   findLessonsForApply,
