@@ -1,15 +1,12 @@
 import type {
-  applyInputSchema,
   Lesson,
-  lessonChangeSchema,
-  lessonQuerySchema,
+  LessonChangeParsed,
+  LessonQueryParsed,
   TodayLessons,
-  templateInputSchema,
 } from '@parta/shared/domain/contracts/timetable';
 import { groupName, shortName } from '@parta/shared/domain/names';
 import { addDays, clockTime } from '@parta/shared/domain/timetable';
 import { and, eq, gte, lte } from 'drizzle-orm';
-import type { z } from 'zod';
 import { findInScope, inScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { lessons } from '../../db/schema';
@@ -30,11 +27,6 @@ import {
 } from './lessons.repository';
 import { bellsForGrade } from './planning';
 import { findBellTimes } from './templates.repository';
-
-type TemplateInput = z.output<typeof templateInputSchema>;
-type ApplyInput = z.output<typeof applyInputSchema>;
-type LessonQuery = z.output<typeof lessonQuerySchema>;
-type LessonChange = z.output<typeof lessonChangeSchema>;
 
 const _TEMPLATE_NOT_FOUND = 'Шаблон расписания не найден';
 const LESSON_NOT_FOUND = 'Урок не найден';
@@ -67,7 +59,7 @@ function toLesson(row: LessonRow): Lesson {
 }
 
 /** GET /api/lessons: a class's or a teacher's dated lessons in a date range. */
-export async function listLessons(db: Database, actor: Actor, query: LessonQuery): Promise<Lesson[]> {
+export async function listLessons(db: Database, actor: Actor, query: LessonQueryParsed): Promise<Lesson[]> {
   const rows = await findLessons(
     db,
     and(
@@ -95,7 +87,7 @@ export async function changeLesson(
   db: Database,
   actor: Actor,
   id: number,
-  change: LessonChange,
+  change: LessonChangeParsed,
 ): Promise<Lesson> {
   const lesson = await findInScope(db, actor, lessons, id, LESSON_NOT_FOUND);
   const templateTeacher = lesson.originalTeacherId ?? lesson.teacherId;

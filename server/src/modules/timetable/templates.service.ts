@@ -1,19 +1,16 @@
 import type {
+  ApplyInputParsed,
   ApplyResult,
-  applyInputSchema,
-  lessonChangeSchema,
-  lessonQuerySchema,
   SlotInput,
+  TemplateInputParsed,
   TimetableSlot,
   TimetableTemplate,
   TimetableTemplateDetail,
-  templateInputSchema,
 } from '@parta/shared/domain/contracts/timetable';
 import { groupName, shortName } from '@parta/shared/domain/names';
 import { clockTime, type GridSlot, placementConflict } from '@parta/shared/domain/timetable';
 import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import { targetOrganization } from '../../access/organization';
 import { findInScope, inScope, scopeFilter } from '../../access/scope';
 import type { Database } from '../../db/client';
@@ -46,11 +43,6 @@ import {
   type TemplateValues,
   updateTemplate,
 } from './templates.repository';
-
-type TemplateInput = z.output<typeof templateInputSchema>;
-type ApplyInput = z.output<typeof applyInputSchema>;
-type LessonQuery = z.output<typeof lessonQuerySchema>;
-type LessonChange = z.output<typeof lessonChangeSchema>;
 
 const TEMPLATE_NOT_FOUND = 'Шаблон расписания не найден';
 const _LESSON_NOT_FOUND = 'Урок не найден';
@@ -106,7 +98,7 @@ export async function getTemplateDetail(
 async function templateValues(
   db: Database,
   organizationId: number,
-  input: TemplateInput,
+  input: TemplateInputParsed,
 ): Promise<TemplateValues> {
   if (
     input.bell_schedule_id !== null &&
@@ -125,14 +117,14 @@ async function templateValues(
 export async function createTemplate(
   db: Database,
   actor: Actor,
-  input: TemplateInput,
+  input: TemplateInputParsed,
 ): Promise<TimetableTemplate> {
   const organizationId = targetOrganization(actor, input.organization_id);
   const id = await insertTemplate(db, organizationId, await templateValues(db, organizationId, input));
   return getTemplate(db, actor, id);
 }
 
-export async function changeTemplate(db: Database, actor: Actor, id: number, input: TemplateInput) {
+export async function changeTemplate(db: Database, actor: Actor, id: number, input: TemplateInputParsed) {
   const template = await findInScope(db, actor, timetableTemplates, id, TEMPLATE_NOT_FOUND);
   await updateTemplate(db, id, await templateValues(db, template.organizationId, input));
   return getTemplate(db, actor, id);
@@ -237,7 +229,7 @@ export async function applyTemplate(
   db: Database,
   actor: Actor,
   templateId: number,
-  input: ApplyInput,
+  input: ApplyInputParsed,
 ): Promise<ApplyResult> {
   const template = await findInScope(db, actor, timetableTemplates, templateId, TEMPLATE_NOT_FOUND);
   const period = await getPeriod(db, actor, input.period_id);

@@ -62,6 +62,8 @@ export const subjectInputSchema = z.object({
   archived: z.boolean({ error: 'Ожидается да или нет' }).optional(),
 });
 export type SubjectInput = z.input<typeof subjectInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type SubjectInputParsed = z.output<typeof subjectInputSchema>;
 
 /** DELETE /api/subject/{id}: deleted, or archived because lessons or the load use it. */
 export const subjectRemovedSchema = z.object({ message: z.string(), archived: z.boolean() });
@@ -112,6 +114,8 @@ export const bellScheduleInputSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['lessons', problem.index], message: problem.message });
   });
 export type BellScheduleInput = z.input<typeof bellScheduleInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type BellScheduleInputParsed = z.output<typeof bellScheduleInputSchema>;
 
 /** GET /api/bell: SPEC §7 "data.data is the bells" (`data` there is the axios body). */
 export const bellListResponseSchema = z.object({ data: z.object({ data: z.array(bellScheduleSchema) }) });
@@ -157,6 +161,8 @@ export const periodInputSchema = z
   })
   .superRefine(dateRange);
 export type PeriodInput = z.input<typeof periodInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type PeriodInputParsed = z.output<typeof periodInputSchema>;
 
 export const holidaySchema = z.object({
   id: z.number().int(),
@@ -181,6 +187,8 @@ export const holidayInputSchema = z
   })
   .superRefine(dateRange);
 export type HolidayInput = z.input<typeof holidayInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type HolidayInputParsed = z.output<typeof holidayInputSchema>;
 
 // ---------------------------------------------------------------- load
 
@@ -218,6 +226,8 @@ export const loadInputSchema = z.object({
     .refine((value) => Number.isInteger(value * 2), { error: 'Часы кратны 0,5' }),
 });
 export type LoadInput = z.input<typeof loadInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type LoadInputParsed = z.output<typeof loadInputSchema>;
 
 /** A saved load line and the СанПиН warnings of its class (saved anyway, never silently). */
 export const loadSavedSchema = z.object({ data: loadSchema, warnings: z.array(z.string()) });
@@ -256,6 +266,8 @@ export const templateInputSchema = z.object({
   active: z.boolean({ error: 'Ожидается да или нет' }).default(false),
 });
 export type TemplateInput = z.input<typeof templateInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type TemplateInputParsed = z.output<typeof templateInputSchema>;
 
 export const slotSchema = z.object({
   id: z.number().int(),
@@ -302,6 +314,8 @@ export const applyInputSchema = z
     error: 'Конец не может быть раньше начала',
   });
 export type ApplyInput = z.input<typeof applyInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type ApplyInputParsed = z.output<typeof applyInputSchema>;
 
 export const applyResultSchema = z.object({
   timetable_id: z.number().int(),
@@ -366,6 +380,8 @@ export const lessonQuerySchema = z
       });
     }
   });
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type LessonQueryParsed = z.output<typeof lessonQuerySchema>;
 
 /** A one-off change of a dated lesson (the template stays as it is). */
 export const lessonChangeSchema = z.object({
@@ -377,6 +393,8 @@ export const lessonChangeSchema = z.object({
   lesson_number: z.coerce.number().int().min(1, { error: 'Номер урока от 1' }).max(12).optional(),
 });
 export type LessonChange = z.input<typeof lessonChangeSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type LessonChangeParsed = z.output<typeof lessonChangeSchema>;
 
 export const todayQuerySchema = z.object({ date: isoDateSchema.optional() });
 
