@@ -23,7 +23,7 @@ export class AppLayout {
     this.themeToggle = page.getByTestId('theme-toggle');
     this.profileMenu = page.getByTestId('profile-menu');
     this.footer = page.getByTestId('footer-copyright');
-    this.heading = page.getByRole('heading', { level: 2 }).first();
+    this.heading = page.getByRole('heading', { level: 1 }).first();
   }
 
   /** Waits until the current user is loaded and the menu is drawn. */

@@ -33,4 +33,20 @@ export class LoginPage {
     await this.submitCredentials(login, password);
     await expect(this.page).not.toHaveURL(/\/login/);
   }
+
+  /**
+   * Signs in with a one-time password (a new account or a reset): the only screen is «Смените пароль»,
+   * where the one-time password and a new one are given; answers once the layout has opened.
+   */
+  async signInWithOneTimePassword(login: string, oneTimePassword: string, newPassword = 'своё-2026-пароль') {
+    await this.signIn(login, oneTimePassword);
+    const screen = this.page.getByTestId('password-change-page');
+    await expect(screen).toBeVisible();
+    await screen.getByLabel('Одноразовый пароль').fill(oneTimePassword);
+    await screen.getByLabel(/^Новый пароль/).fill(newPassword);
+    await screen.getByLabel('Повторите новый пароль').fill(newPassword);
+    await screen.getByRole('button', { name: 'Сменить пароль' }).click();
+    await expect(screen).toHaveCount(0);
+    await expect(this.page.getByTestId('sidebar')).toBeVisible();
+  }
 }

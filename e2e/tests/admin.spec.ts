@@ -65,7 +65,7 @@ test('a visitor applies from the landing page, admin approves, the new director 
   await expect(page.getByTestId('application-status')).toHaveText('Одобрена');
   await signOut(page);
 
-  await new LoginPage(page).signIn(login, password);
+  await new LoginPage(page).signInWithOneTimePassword(login, password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(SCHOOL.organization)).toBeVisible();
   await expect(page.getByTestId('count-students').getByTestId('count-value')).toHaveText('0');

@@ -1,27 +1,11 @@
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
+import { apiGrid, SEEDED_UNTIL } from '../support/journal';
 import { ARTIFACTS_DIR } from '../support/system';
-
-/** The seed fills the journal up to this day (server/src/seed/journal.ts); later lessons are empty. */
-const SEEDED_UNTIL = '2026-11-20';
-
-interface Grid {
-  lessons: { id: number; date: string }[];
-  students: { id: number }[];
-  cells: { lesson_id: number; student_id: number; version: number; grades: { value: number }[] }[];
-}
-
-async function apiGrid(request: APIRequestContext, token: string, url: string): Promise<Grid> {
-  const [, groupId, loadId] = /journal\/(\d+)\/(\d+)/.exec(url)!;
-  const response = await request.get(`/api/journal/${groupId}/${loadId}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  return ((await response.json()) as { data: Grid }).data;
-}
 
 const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
 
@@ -150,6 +134,91 @@ test.describe('journal', () => {
       await page.mouse.move(5, 5);
       await page.screenshot({ path: shot(`journal-grid-${width}-${theme}`) });
     }
+  });
+
+  test('paste and fill-down go as one atomic batch each; a stale cell refuses the whole batch', async ({
+    page,
+    request,
+  }) => {
+    const journal = new JournalPage(page);
+    await new LoginPage(page).signIn('teacher');
+    await page.goto('/journal');
+    await page.locator('a[href^="/journal/"]').filter({ hasText: '·' }).first().click();
+    await journal.ready();
+    const token = await apiLogin(request, 'teacher');
+    const grid = await apiGrid(request, token, page.url());
+    // Columns after those the first test typed into.
+    const col = grid.lessons.findIndex((lesson) => lesson.date > SEEDED_UNTIL) + 3;
+    expect(grid.lessons.length).toBeGreaterThan(col + 2);
+
+    const writes: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'PUT' && sent.url().includes('/api/journal/'))
+        writes.push(new URL(sent.url()).pathname);
+    });
+    const paste = (text: string) =>
+      page.evaluate((clipboard) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', clipboard);
+        document
+          .querySelector('[role="gridcell"][aria-selected="true"]')!
+          .dispatchEvent(
+            new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+          );
+      }, text);
+
+    // A 2×2 block with one value that is not a mark: three cells in one request, the fourth refused.
+    await journal.select(0, col);
+    await paste('5\t4\nx\t3\n');
+    for (const [row, c, text] of [
+      [0, col, '5'],
+      [0, col + 1, '4'],
+      [1, col + 1, '3'],
+    ] as const) {
+      await expect(journal.cell(row, c)).toHaveText(text);
+      await expect(journal.cell(row, c)).toHaveAttribute('data-state', 'saved');
+    }
+    await expect(journal.hint).toContainText('Не вставлено: «x»');
+    await expect(journal.cell(1, col)).toHaveText('');
+    expect(writes).toEqual(['/api/journal/cells']);
+
+    // Fill down from the first row: every empty cell below in one request.
+    writes.length = 0;
+    await journal.select(0, col + 2);
+    await journal.type('4');
+    await journal.select(0, col + 2);
+    await page.keyboard.press('Control+d');
+    const last = grid.students.length - 1;
+    await expect(journal.cell(last, col + 2)).toHaveText('4');
+    await expect(journal.cell(last, col + 2)).toHaveAttribute('data-state', 'saved');
+    expect(writes).toEqual([
+      `/api/journal/lessons/${grid.lessons[col + 2].id}/students/${grid.students[0].id}`,
+      '/api/journal/cells',
+    ]);
+
+    // Someone else saves one cell of the next block first: nothing of the block is saved, each cell says why.
+    const other = await request.put(
+      `/api/journal/lessons/${grid.lessons[col].id}/students/${grid.students[3].id}`,
+      {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { grades: [{ value: 2 }], attendance: null, version: 0 },
+      },
+    );
+    expect(other.ok()).toBe(true);
+    await journal.select(2, col);
+    await paste('5\n5\n');
+    await expect(journal.cell(3, col)).toHaveAttribute('data-state', 'conflict');
+    await expect(journal.cell(3, col)).toHaveText('2');
+    await expect(journal.cell(2, col)).toHaveAttribute('data-state', 'failed');
+    await expect(journal.cell(2, col)).toHaveText('');
+    await expect(journal.conflicts).toContainText('сейчас «2», ваше «5» не сохранено');
+    await expect(journal.conflicts).toContainText('Вставка сохраняется целиком');
+    const after = await apiGrid(request, token, page.url());
+    expect(
+      after.cells.some(
+        (cell) => cell.lesson_id === grid.lessons[col].id && cell.student_id === grid.students[2].id,
+      ),
+    ).toBe(false);
   });
 
   test('final marks: proposals confirmed for a whole column; a student cannot reach the journal', async ({

@@ -90,7 +90,7 @@ test.describe('people: staff, classes, students, subgroups', () => {
     // The teacher signs in with the new password and, as a завуч now, sees Сотрудники.
     const other = await browser.newContext();
     const teacherPage = await other.newPage();
-    await new LoginPage(teacherPage).signIn(target.login, password);
+    await new LoginPage(teacherPage).signInWithOneTimePassword(target.login, password);
     expect(await new AppLayout(teacherPage).menuLabels()).toContain('Сотрудники');
     await other.close();
   });
@@ -132,7 +132,7 @@ test.describe('people: staff, classes, students, subgroups', () => {
     expect(diary.login).toBe('abramov.ta');
     const studentContext = await browser.newContext();
     const studentPage = await studentContext.newPage();
-    await new LoginPage(studentPage).signIn(diary.login, diary.password);
+    await new LoginPage(studentPage).signInWithOneTimePassword(diary.login, diary.password);
     expect(await new AppLayout(studentPage).menuLabels()).toContain('Дневник');
     await studentContext.close();
 
@@ -179,7 +179,7 @@ test.describe('people: staff, classes, students, subgroups', () => {
 
     const parentContext = await browser.newContext();
     const parentPage = await parentContext.newPage();
-    await new LoginPage(parentPage).signIn(parent.login, parent.password);
+    await new LoginPage(parentPage).signInWithOneTimePassword(parent.login, parent.password);
     expect(await new AppLayout(parentPage).menuLabels()).toContain('Дневник');
     await parentContext.close();
 

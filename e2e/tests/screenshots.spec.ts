@@ -108,7 +108,7 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
 }) => {
   test.setTimeout(180_000);
   await new LoginPage(page).signIn('zavuch');
-  const heading = (name: string) => expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  const heading = (name: string) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await shootScreens(page, [
     {
       name: 'ktp-list',
@@ -165,4 +165,117 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
     },
   ]);
   await studentPage.close();
+});
+
+test('screenshots: accounts and the school day — login, one-time password, dashboards by role, student card, diary calendar, bells, 404', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const layout = new AppLayout(page);
+  const loginPage = new LoginPage(page);
+
+  // Outside the layout (no theme toggle): the theme is set where index.html reads it.
+  const director = (
+    await (
+      await request.post('/api/auth/login', { data: { login: 'director', password: 'parta2026' } })
+    ).json()
+  ).data.token as string;
+  const headers = { Authorization: `Bearer ${director}` };
+  const me = (await (await request.post('/api/auth/me', { headers })).json()).data;
+  const roles = (await (await request.get('/api/roles', { headers })).json()) as {
+    id: number;
+    code: string;
+  }[];
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    for (const theme of THEMES) {
+      await page.goto('/login');
+      await page.evaluate((value) => localStorage.setItem('parta_theme', JSON.stringify(value)), theme);
+      await loginPage.goto();
+      await page.screenshot({ path: shot(`login-${viewport.name}-${theme}`), fullPage: true });
+      const login = `shot.${viewport.name}.${theme}.${Date.now() % 10000}`;
+      const created = await request.post('/api/users', {
+        headers,
+        data: {
+          surname: 'Снимкова',
+          name: 'Вера',
+          login,
+          organization_id: me.organization.id,
+          role_ids: [roles.find((role) => role.code === 'teacher')!.id],
+        },
+      });
+      await loginPage.signIn(login, (await created.json()).password);
+      await expect(page.getByTestId('password-change-page')).toBeVisible();
+      await page.screenshot({ path: shot(`password-change-${viewport.name}-${theme}`), fullPage: true });
+      await page.evaluate(() => localStorage.removeItem('auth_token'));
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('parta_theme', JSON.stringify('light')));
+
+  await loginPage.signIn('director');
+  await shootScreens(page, [
+    {
+      name: 'dashboard-director',
+      open: async () => {
+        await page.goto('/dashboard');
+        await expect(page.getByTestId('week-marks')).toBeVisible();
+      },
+    },
+    {
+      name: 'student-card',
+      open: async () => {
+        await page.goto('/student');
+        await page.getByTestId('student-row').first().getByRole('link').first().click();
+        await expect(page.getByTestId('parents-panel')).toBeVisible();
+      },
+    },
+    {
+      name: 'bells-create',
+      open: async () => {
+        await page.goto('/bells/create');
+        await expect(page.getByTestId('bell-lesson').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'not-found-signed-in',
+      open: async () => {
+        await page.goto('/no-such-page');
+        await expect(page.getByText('Страница не найдена')).toBeVisible();
+        await layout.ready();
+      },
+    },
+  ]);
+  await layout.logout();
+
+  await loginPage.signIn('parent');
+  await shootScreens(page, [
+    {
+      name: 'dashboard-parent',
+      open: async () => {
+        await page.goto('/dashboard');
+        await expect(page.getByTestId('week-marks')).toBeVisible();
+      },
+    },
+  ]);
+  await layout.logout();
+
+  await loginPage.signIn('student');
+  await shootScreens(page, [
+    {
+      name: 'dashboard-student',
+      open: async () => {
+        await page.goto('/dashboard');
+        await layout.ready();
+      },
+    },
+    {
+      name: 'diary-calendar',
+      open: async () => {
+        await page.goto('/diary');
+        await page.getByRole('button', { name: 'Неделя' }).click();
+        await expect(page.locator('.mantine-DatePickerInput-dropdown')).toBeVisible();
+      },
+    },
+  ]);
 });

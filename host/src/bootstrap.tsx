@@ -1,4 +1,6 @@
 import '@mantine/core/styles.layer.css';
+// Once, with the app: every date and time field of every remote is styled from its first opening.
+import '@mantine/dates/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import './app/global.css';
 import { createRoot } from 'react-dom/client';

@@ -1,7 +1,7 @@
 import { ROLE_DEFINITIONS } from '@parta/shared/domain/permissions';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { call, createTestApp, loginAs } from '../test/helpers';
+import { call, createTestApp, loginAs, loginWithOneTimePassword } from '../test/helpers';
 import {
   asUrlText,
   fillPath,
@@ -56,7 +56,7 @@ describe('hostile input on every route of /api/docs/json', () => {
       role_ids: [platformRole.id],
     });
     expect(created.statusCode).toBe(201);
-    token = await loginAs(app, 'walker.admin', 'walker-password-1');
+    token = await loginWithOneTimePassword(app, 'walker.admin', 'walker-password-1');
   });
 
   it('finds the routes to walk in the OpenAPI document', () => {

@@ -100,3 +100,22 @@ export function call(
     ...(payload === undefined ? {} : { payload: payload as string | object }),
   });
 }
+
+/**
+ * Signs in with a one-time password (a new account or a reset) and sets `newPassword` as the server
+ * demands before anything else opens; answers a token that may call every route of the user.
+ */
+export async function loginWithOneTimePassword(
+  app: FastifyInstance,
+  login: string,
+  oneTimePassword: string,
+  newPassword = 'own-password-2026',
+): Promise<string> {
+  const token = await loginAs(app, login, oneTimePassword);
+  const changed = await call(app, token, 'POST', '/api/auth/password', {
+    current_password: oneTimePassword,
+    new_password: newPassword,
+  });
+  if (changed.statusCode !== 200) throw new Error(`password change of ${login} failed: ${changed.body}`);
+  return token;
+}

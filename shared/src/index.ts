@@ -3,14 +3,23 @@ export {
   type ApiClientOptions,
   type ApiErrorBody,
   type ApiRedirect,
+  type ApiRequests,
   apiClient,
+  apiDelete,
+  apiGet,
+  apiPatch,
+  apiPost,
+  apiPut,
+  clearApiCache,
   compactParams,
   createApiClient,
+  createApiRequests,
   createQueryClient,
   downloadFile,
   getErrorMessage,
   getErrorStatus,
   getFieldErrors,
+  offlineSinceAtom,
   retryDelay,
   setApiNavigator,
   shouldRetryRead,
@@ -40,7 +49,7 @@ export {
 } from './auth';
 // Domain helpers by file, not through './domain': that index also carries the contracts (zod),
 // which the login page must not load.
-export { formatDate } from './domain/dates';
+export { formatDate, formatDayTime } from './domain/dates';
 export {
   ATTENDANCE_INPUTS,
   ATTENDANCE_MARKS,
@@ -74,16 +83,18 @@ export {
   getLoads,
   getOrganizationOptions,
   getPeriods,
-  groupsKey,
+  getSubgroups,
   type LoadFilter,
+  queryKeys,
   useGroups,
   useLoads,
   useOrganizationOptions,
   usePeriods,
+  useSubgroups,
 } from './queries';
 export {
+  CALENDAR_DEFAULTS,
   DATE_FORMAT,
-  datesSettings,
   emerald,
   MOBILE_MENU_MAX_WIDTH,
   partaTheme,

@@ -1,26 +1,35 @@
-import { NotFoundPage, PermissionProvider, tokenAtom } from '@parta/shared';
+import { NotFoundPage, PermissionProvider, tokenAtom, usePermissions } from '@parta/shared';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LandingPage } from '../pages/landing-page';
+import { PasswordChangePage } from '../pages/password-change-page';
 import { isLayoutPath } from '../remotes/remote-map';
 import { MainLayout } from './main-layout';
 
+/** The layout of a signed-in user, or only the password change while a one-time password is unchanged. */
+function SignedInLayout({ notFound }: { notFound: boolean }) {
+  const { user } = usePermissions();
+  if (user?.password_change_required) return <PasswordChangePage />;
+  return <MainLayout>{notFound ? <NotFoundPage /> : undefined}</MainLayout>;
+}
+
 /**
- * Decides what a path outside /login, /access and /payment-required gets: a 404 for unknown
- * paths (outside the layout, SPEC §2), the public landing page or /login without a token, and the
- * main layout, which loads the current user, otherwise.
+ * Decides what a path outside /login, /access and /payment-required gets: the public landing page
+ * or /login without a token (an unknown path: the bare 404), and the main layout, which loads the
+ * current user, otherwise; a signed-in user on an unknown path keeps the menu and top bar around the 404.
  */
 export function LayoutGate() {
   const location = useLocation();
   const token = useAtomValue(tokenAtom);
-  if (!isLayoutPath(location.pathname)) return <NotFoundPage />;
+  const known = isLayoutPath(location.pathname);
   if (!token) {
+    if (!known) return <NotFoundPage />;
     if (location.pathname === '/') return <LandingPage />;
     return <Navigate to="/login" replace state={{ from: location }} />;
   }
   return (
     <PermissionProvider>
-      <MainLayout />
+      <SignedInLayout notFound={!known} />
     </PermissionProvider>
   );
 }

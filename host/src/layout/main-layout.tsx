@@ -1,32 +1,42 @@
 import { Alert, AppShell, Box, Button, Group, Overlay } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import {
+  formatDayTime,
   MOBILE_MENU_MAX_WIDTH,
   mobileMenuOpenedAtom,
+  offlineSinceAtom,
   sidebarCollapsedAtom,
   useLogout,
   usePermissions,
   Z_INDEX,
 } from '@parta/shared';
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './footer';
 import classes from './main-layout.module.css';
 import { Sidebar } from './sidebar';
-import { TopBar } from './top-bar';
+import { MENU_TOGGLE_ID, TopBar } from './top-bar';
 
 /** Mantine's navbar breakpoint is "mobile below": 992 px makes 991 px and less mobile (SPEC §9). */
 const NAVBAR_BREAKPOINT = MOBILE_MENU_MAX_WIDTH + 1;
 
-/** The main layout of SPEC §2: sidebar, top bar, content and footer. */
-export function MainLayout() {
+/** The main layout of SPEC §2: sidebar, top bar, content (the route's, or `children`) and footer. */
+export function MainLayout({ children }: { children?: ReactNode }) {
   const collapsed = useAtomValue(sidebarCollapsedAtom);
   const [mobileOpened, setMobileOpened] = useAtom(mobileMenuOpenedAtom);
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_MENU_MAX_WIDTH}px)`) ?? false;
   const { pathname } = useLocation();
   const { status, error, reload } = usePermissions();
   const logout = useLogout();
+  const offlineSince = useAtomValue(offlineSinceAtom);
+
+  // Escape closes the mobile menu and gives focus back to the toggle that opened it.
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'Escape' || !isMobile || !mobileOpened) return;
+    setMobileOpened(false);
+    document.getElementById(MENU_TOGGLE_ID)?.focus();
+  });
 
   // Navigating closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design
@@ -46,6 +56,9 @@ export function MainLayout() {
       // Header and sidebar on the menu layer; the mobile overlay sits under the sidebar, before it in the DOM.
       zIndex={Z_INDEX.menu}
     >
+      <a href="#main-content" className={classes.skipLink}>
+        Перейти к содержимому
+      </a>
       <AppShell.Header>
         <TopBar />
       </AppShell.Header>
@@ -67,7 +80,7 @@ export function MainLayout() {
       >
         <Sidebar />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <Box
           mih="calc(100dvh - 60px - 2 * var(--app-shell-padding))"
           display="flex"
@@ -87,7 +100,12 @@ export function MainLayout() {
                 </Group>
               </Alert>
             ) : null}
-            <Outlet />
+            {offlineSince ? (
+              <Alert color="yellow" mb="md" role="status" data-testid="offline-notice">
+                нет связи, данные на {formatDayTime(offlineSince)}
+              </Alert>
+            ) : null}
+            {children ?? <Outlet />}
           </Box>
           <Footer />
         </Box>

@@ -52,7 +52,8 @@ export function DashboardPage() {
       ) : null}
 
       {status === 'ready' ? <TodayLessons /> : null}
-      {status === 'ready' && can('journals.view') ? <WeekMarks /> : null}
+      {/* Staff see the marks given (a director and a завуч the school's), pupils and parents the marks got. */}
+      {status === 'ready' && (can('journals.view') || can('diary.view')) ? <WeekMarks /> : null}
       {status === 'ready' && can('diary.view') ? <LatestMarks /> : null}
 
       <Card withBorder radius="md" padding="lg">

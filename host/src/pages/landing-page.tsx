@@ -11,14 +11,19 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 
 // The form validates with the contract (zod): loaded with the landing page's form, not with /login.
 const ConnectSchoolForm = lazy(() => import('../features/applications/ui/connect-school-form'));
 
 /** Public landing page (empty path) for visitors who are not signed in, with the «Подключить школу» form. */
 export function LandingPage() {
+  const { hash } = useLocation();
+  // «Подключить школу» on the login page links here: a client-side navigation does not scroll by itself.
+  useEffect(() => {
+    if (hash === '#connect') document.getElementById('connect')?.scrollIntoView();
+  }, [hash]);
   return (
     <Container size="lg" py={{ base: 32, sm: 72 }}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 32, md: 56 }}>

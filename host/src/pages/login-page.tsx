@@ -1,8 +1,19 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { getErrorMessage, getErrorStatus, tokenAtom } from '@parta/shared';
 import { useAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { type Location, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, type Location, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useLogin } from '../features/auth/api/login';
 
 /** Where to go after signing in: the page the user was sent away from, else the dashboard. */
@@ -12,12 +23,18 @@ function targetOf(location: Location): string {
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
+/** What was typed into the HTML sign-in shell before this page took over (shared/build/index.html). */
+function typedBeforeStart(): { login: string; password: string } {
+  const shell = (window as { __partaLoginShell?: { login?: string; password?: string } }).__partaLoginShell;
+  return { login: shell?.login ?? '', password: shell?.password ?? '' };
+}
+
 /** Sign-in by login and password (SPEC §2 /login). */
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [token, setToken] = useAtom(tokenAtom);
-  const [values, setValues] = useState({ login: '', password: '' });
+  const [values, setValues] = useState(typedBeforeStart);
   const [fieldErrors, setFieldErrors] = useState<{ login?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -69,7 +86,7 @@ export function LoginPage() {
             <Text fw={800} fz={26} c="emerald">
               Parta
             </Text>
-            <Title order={2} fz={22} mt={4}>
+            <Title order={1} fz={22} mt={4}>
               Вход в систему
             </Title>
           </div>
@@ -98,6 +115,16 @@ export function LoginPage() {
           <Button type="submit" loading={busy} fullWidth size="md">
             Войти
           </Button>
+          <Text size="sm" c="dimmed" data-testid="forgot-password">
+            Забыли пароль? Ученикам и родителям новый пароль выдаёт классный руководитель или завуч,
+            сотрудникам — директор школы. Новый пароль одноразовый: при входе его нужно сменить.
+          </Text>
+          <Text size="sm">
+            Школа ещё не работает в Parta?{' '}
+            <Anchor component={Link} to="/#connect">
+              Подключить школу
+            </Anchor>
+          </Text>
         </Stack>
       </Paper>
     </Center>

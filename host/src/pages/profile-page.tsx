@@ -32,7 +32,7 @@ export function ProfilePage() {
             <Field label="Телефон">{user?.phone}</Field>
             <Field label="Роли">{user?.roles.map((role) => role.name).join(', ')}</Field>
             <Field label="Организация">{user?.organization?.name}</Field>
-            {user?.organization ? (
+            {user?.organization && user.organization.balance !== null ? (
               <Field label="Баланс организации">{formatMoney(user.organization.balance)}</Field>
             ) : null}
           </Stack>

@@ -1,13 +1,22 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, SegmentedControl, Text } from '@mantine/core';
-import { formatDate, fullName, getErrorMessage, PageTitle } from '@parta/shared';
+
+import { formatDate, fullName, getErrorMessage, PageTitle, queryKeys } from '@parta/shared';
+
 import { onlineManager } from '@tanstack/react-query';
+
 import { useCallback, useState, useSyncExternalStore } from 'react';
+
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { journalKey, useJournal } from '../features/journal/api/get-journal';
+
+import { useJournal } from '../features/journal/api/get-journal';
 import { useCellSaveQueue, useCellSaveStates } from '../features/journal/api/save-cell';
+
 import { HistoryDrawer } from '../features/journal/ui/history-drawer';
+
 import { JournalGrid } from '../features/journal/ui/journal-grid';
+
 import { TopicModal } from '../features/journal/ui/topic-modal';
+
 import { journalPaths } from '../lib/paths';
 
 const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
@@ -111,7 +120,7 @@ export function JournalPage() {
       ) : (
         <JournalGrid
           grid={grid}
-          gridKey={journalKey(request)}
+          gridKey={queryKeys.journal.grid(request)}
           onLessonOpen={setLessonId}
           onCursorChange={onCursorChange}
         />

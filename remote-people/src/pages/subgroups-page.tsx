@@ -1,9 +1,16 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
-import { getErrorMessage, notify, PageTitle, useGroups, useListParams, usePermissions } from '@parta/shared';
+import {
+  getErrorMessage,
+  notify,
+  PageTitle,
+  useGroups,
+  useListParams,
+  usePermissions,
+  useSubgroups,
+} from '@parta/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { groupOptions } from '../features/classes/model/group-options';
 import { useDeleteSubgroups } from '../features/subgroups/api/delete-subgroups';
-import { useSubgroups } from '../features/subgroups/api/get-subgroups';
 import { useSaveSubgroups } from '../features/subgroups/api/save-subgroups';
 import { initialSplit, type Split } from '../features/subgroups/model/split';
 import { SplitEditor } from '../features/subgroups/ui/split-editor';

@@ -9,9 +9,9 @@ import {
   usePermissions,
 } from '@parta/shared';
 import { Link } from 'react-router-dom';
+import { ResetPasswordPanel } from '../features/accounts/ui/reset-password-panel';
 import { useUser } from '../features/staff/api/get-user';
 import { useUpdateUser } from '../features/staff/api/update-user';
-import { ResetPasswordPanel } from '../features/staff/ui/reset-password-panel';
 import { StaffForm } from '../features/staff/ui/staff-form';
 import { paths } from '../lib/paths';
 
@@ -56,7 +56,7 @@ export function UserEditPage() {
               Новый пароль будет показан один раз.
             </Text>
             <Divider mb="sm" />
-            <ResetPasswordPanel userId={id} />
+            <ResetPasswordPanel target={{ kind: 'staff', userId: id }} recipient="сотруднику" />
           </Paper>
         ) : null}
       </Stack>

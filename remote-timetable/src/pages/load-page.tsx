@@ -13,7 +13,15 @@ import {
   Tabs,
   Text,
 } from '@mantine/core';
-import { getErrorMessage, notify, PageTitle, useGroups, useLoads, usePermissions } from '@parta/shared';
+import {
+  getErrorMessage,
+  notify,
+  PageTitle,
+  useGroups,
+  useLoads,
+  usePermissions,
+  useSubgroups,
+} from '@parta/shared';
 import type { LoadItem } from '@parta/shared/domain/contracts/timetable';
 import {
   classWeeklyHours,
@@ -22,7 +30,6 @@ import {
   TEACHER_RATE_HOURS,
 } from '@parta/shared/domain/timetable';
 import { useMemo, useState } from 'react';
-import { useClassSubgroups } from '../features/classes/api/get-class-subgroups';
 import { useCopyLoad } from '../features/load/api/copy-load';
 import { useDeleteLoad } from '../features/load/api/delete-load';
 import { useSaveLoad } from '../features/load/api/save-load';
@@ -41,7 +48,7 @@ export function LoadPage() {
   const [copyTarget, setCopyTarget] = useState<string | null>(null);
   const lines = useLoads({ group_id: groupId }, groupId !== null);
   const all = useLoads({});
-  const splits = useClassSubgroups(groupId);
+  const splits = useSubgroups(groupId);
   const editable = can('loads.edit');
   const saveLoad = useSaveLoad();
   const deleteLoad = useDeleteLoad();
@@ -249,7 +256,7 @@ export function LoadPage() {
               (subject) => subject.organization_id === group?.organization_id,
             )}
             teachers={own.data?.teachers ?? []}
-            splits={splits.data ?? []}
+            splits={splits.data?.sets ?? []}
             onSubmit={async (input) => {
               const result = await saveLoad.mutateAsync({
                 input,

@@ -12,6 +12,7 @@ import { periodsRoutes } from './periods/periods.routes';
 import { registryRoutes } from './registry/registry.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { settingsRoutes } from './settings/settings.routes';
+import { accountPasswordsRoutes } from './students/account-passwords.routes';
 import { studentsRoutes } from './students/students.routes';
 import { subjectsRoutes } from './subjects/subjects.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
@@ -28,6 +29,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   // people area (issue 4)
   studentsRoutes,
   parentsRoutes,
+  accountPasswordsRoutes,
   groupsRoutes,
   // timetable area (issue 10)
   subjectsRoutes,

@@ -1,3 +1,4 @@
+import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '@parta/shared/domain/contracts/auth';
 import type { PermissionKey } from '@parta/shared/domain/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -47,6 +48,12 @@ function isGuardedUrl(url: string) {
   return url.startsWith('/api') && !url.startsWith('/api/docs');
 }
 
+/** What a session whose one-time password is still unchanged may call: who am I, change it, sign out. */
+const OPEN_WHILE_PASSWORD_CHANGE_REQUIRED = new Set([
+  '/api/auth/me',
+  '/api/auth/password',
+  '/api/auth/logout',
+]);
 /** The signed-in caller behind a token, as the auth module looks it up (one query per request). */
 export interface Session {
   tokenId: number;
@@ -56,6 +63,8 @@ export interface Session {
   organizationStatus: string;
   organizationIds: number[];
   permissions: string[];
+  /** A one-time password not yet changed: only /auth/me, the change and sign-out are open. */
+  passwordChangeRequired: boolean;
 }
 
 /**
@@ -111,6 +120,15 @@ async function authPlugin(app: FastifyInstance, options: AuthGuardOptions) {
       permissions,
       tokenId: session.tokenId,
     };
+
+    if (
+      session.passwordChangeRequired &&
+      !OPEN_WHILE_PASSWORD_CHANGE_REQUIRED.has(request.routeOptions.url ?? '')
+    ) {
+      return reply
+        .status(403)
+        .send({ message: PASSWORD_CHANGE_REQUIRED_MESSAGE, password_change_required: true });
+    }
 
     // The caller's own organization decides: a blocked one is refused, one in debt must pay first.
     if (!isPlatformAdmin && !request.url.startsWith('/api/auth/')) {

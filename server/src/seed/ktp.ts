@@ -149,7 +149,9 @@ export const seedKtp: SeedStep = async (result, options) => {
         hours: Number(item.hours),
       })),
       lessonRows,
-      { grade: row.number, holidays: dayOff, overwrite: false },
+      // Over the topics the journal step typed: the plan runs from the first lesson of the year, so
+      // the journal, the КТП and the diary agree (the teacher keeps the plan from September on).
+      { grade: row.number, holidays: dayOff, overwrite: true },
     );
     await fillLessons(db, application.fills);
     await setPlannedDates(db, application.planned_dates);

@@ -12,6 +12,7 @@ const teacher: CurrentUser = {
   login: 'teacher',
   email: null,
   phone: null,
+  password_change_required: false,
   roles: [{ id: 4, name: 'Учитель', code: 'teacher', organization_id: null }],
   permissions: [{ key: 'home.view' }, { key: 'journals.view' }],
   organization: {

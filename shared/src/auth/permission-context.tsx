@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { apiClient } from '../api/api-client';
+import { apiPost } from '../api/requests';
 import type { PermissionKey } from '../domain/permissions';
 import { currentUserAtom } from './atoms';
 import type { CurrentUser } from './current-user';
@@ -27,8 +27,7 @@ const PermissionContext = createContext<PermissionContextValue | null>(null);
 
 /** Loads the user with `POST /api/auth/me`; the server's envelope is `{ data: user }`. */
 export async function fetchCurrentUser(): Promise<CurrentUser> {
-  const response = await apiClient.post<{ data: CurrentUser }>('/auth/me');
-  return response.data.data;
+  return apiPost<CurrentUser>('/auth/me');
 }
 
 /** Whether a user holds a permission key: the one rule the menu, routes and remotes use. */

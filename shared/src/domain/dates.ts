@@ -9,3 +9,9 @@ export function formatDate(value: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   return match ? `${match[3]}.${match[2]}.${match[1].slice(2)}` : value;
 }
+
+/** A moment in the browser's time zone as `dd.mm hh:mm` (when kept data was fetched). */
+export function formatDayTime(date: Date): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${two(date.getDate())}.${two(date.getMonth() + 1)} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}

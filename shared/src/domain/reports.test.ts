@@ -4,7 +4,9 @@ import {
   markCategory,
   minimumMarks,
   percentages,
+  reportBasisLabel,
   type StudentClass,
+  taughtWithoutMarks,
   weightedAverage,
 } from './reports';
 
@@ -77,5 +79,27 @@ describe('percentages by DOMAIN.md formulas', () => {
     expect(minimumMarks(0)).toBe(0);
     expect(minimumMarks(9)).toBe(3);
     expect(minimumMarks(10)).toBe(4);
+  });
+});
+
+describe('безотметочное обучение and the basis of a report', () => {
+  it('pupils taught without marks are out of N: a grade-1 class does not pull the school to 0 %', () => {
+    const classes: StudentClass[] = ['excellent', 'good', 'failing_one', 'without_marks', 'without_marks'];
+    expect(classificationCounts(classes)).toEqual({ n5: 1, n4: 1, n3: 0, n2: 1, na: 0, total: 3 });
+    expect(percentages(classificationCounts(['without_marks', 'without_marks']))).toEqual({
+      success: null,
+      quality: null,
+      sou: null,
+    });
+  });
+
+  it('grade 1 is taught without marks, grade 2 with', () => {
+    expect(taughtWithoutMarks(1)).toBe(true);
+    expect(taughtWithoutMarks(2)).toBe(false);
+  });
+
+  it('labels the figures: final marks, or the current ones on a date', () => {
+    expect(reportBasisLabel('final', '2026-11-24')).toBe('по итоговым оценкам');
+    expect(reportBasisLabel('current', '2026-11-24')).toBe('по текущим оценкам на 24.11.26');
   });
 });

@@ -1,7 +1,26 @@
 /**
  * Report formulas of DOMAIN.md «Reports», framework-free so the server computes them and tests
- * check them against a hand count. N = students − освобождённые; н/а stays inside N.
+ * check them against a hand count. N = students − освобождённые − pupils taught without marks;
+ * н/а stays inside N.
  */
+
+import { formatDate } from './dates';
+
+/**
+ * Безотметочное обучение: a class × subject taught without marks. Grade 1 gets no marks all year
+ * (the rule of every Russian school); such pupils stay out of every N, percentage and total.
+ */
+export function taughtWithoutMarks(grade: number): boolean {
+  return grade === 1;
+}
+
+/** What a report's figures come from: the confirmed final marks, or the current averages mid-term. */
+export type ReportBasis = 'final' | 'current';
+
+/** The report's subtitle on screen and in the .xlsx: «по итоговым оценкам» / «по текущим оценкам на dd.mm.yy». */
+export function reportBasisLabel(basis: ReportBasis, asOf: string): string {
+  return basis === 'final' ? 'по итоговым оценкам' : `по текущим оценкам на ${formatDate(asOf)}`;
+}
 
 /** Final mark values (journal.final). */
 export type FinalMarkValue = '1' | '2' | '3' | '4' | '5' | 'Н/А' | 'ЗЧ' | 'НЗ' | 'осв';
@@ -75,7 +94,8 @@ export type StudentClass =
   | 'failing_many'
   | 'not_attested'
   | 'exempt'
-  | 'no_marks';
+  | 'no_marks'
+  | 'without_marks';
 
 export interface StudentMarkCounts {
   n5: number;
@@ -111,7 +131,7 @@ export function classificationCounts(classes: readonly StudentClass[]): MarkCoun
     n3: count('satisfactory'),
     n2: count('failing_one', 'failing_many'),
     na: count('not_attested'),
-    total: classes.length - count('exempt'),
+    total: classes.length - count('exempt', 'without_marks'),
   };
 }
 

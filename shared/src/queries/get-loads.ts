@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../api/api-client';
 import { compactParams } from '../api/compact-params';
+import { apiGet } from '../api/requests';
 import type { LoadItem } from '../domain/contracts/timetable';
+import { queryKeys } from './query-keys';
 
 export interface LoadFilter {
   organization_id?: number | null;
@@ -11,18 +12,17 @@ export interface LoadFilter {
 
 /** GET /api/load: load lines (class × subject × teacher), of one class or teacher when given. */
 export async function getLoads(filter: LoadFilter = {}, signal?: AbortSignal): Promise<LoadItem[]> {
-  const response = await apiClient.get<{ data: LoadItem[] }>('/load', {
+  return apiGet<LoadItem[]>('/load', {
     params: compactParams({ ...filter }),
     signal,
   });
-  return response.data.data;
 }
 
 /** Load lines; load saves, copies and deletions invalidate `['load']`. */
 export function useLoads(filter: LoadFilter = {}, enabled = true) {
   const params = compactParams({ ...filter });
   return useQuery({
-    queryKey: ['load', 'list', params],
+    queryKey: queryKeys.load.list(params),
     queryFn: ({ signal }) => getLoads(params, signal),
     enabled,
   });

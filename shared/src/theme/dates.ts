@@ -1,15 +1,22 @@
-import type { DatesProviderSettings } from '@mantine/dates';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 
-// dayjs is a shared singleton: configuring it here configures every remote.
+// dayjs is a shared singleton: configuring it here, when the host loads the theme, configures every
+// remote before any of them renders a date (typed dates are parsed by format: customParseFormat).
 dayjs.extend(customParseFormat);
 dayjs.locale('ru');
 
-/** Settings of the DatesProvider (SPEC §9): Russian, week starts Monday, weekend Sat–Sun. */
-export const datesSettings: DatesProviderSettings = {
+/** Date format of the product locale (SPEC §9: dd.mm.yy). */
+export const DATE_FORMAT = 'DD.MM.YY';
+
+/**
+ * The calendar of every date component (SPEC §9): Russian month and day names, week from Monday,
+ * weekend Saturday and Sunday. Given as theme defaults (partaTheme), so a date field of any remote
+ * is Russian from its first opening without a DatesProvider around it.
+ */
+export const CALENDAR_DEFAULTS = {
   locale: 'ru',
   firstDayOfWeek: 1,
   weekendDays: [6, 0],
-};
+} as const;

@@ -36,6 +36,11 @@ export const users = pgTable(
      */
     kind: text({ enum: USER_KINDS }).notNull().default('staff'),
     active: boolean().notNull().default(true),
+    /**
+     * The password was set by someone else (a one-time password: new account, approval, reset): every
+     * route but /auth/me, /auth/password and /auth/logout answers 403 until the user sets their own.
+     */
+    passwordChangeRequired: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

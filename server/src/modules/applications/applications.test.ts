@@ -5,7 +5,7 @@ import {
 } from '@parta/shared/domain/contracts/applications';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { call, createTestApp, loginAs, loginWithOneTimePassword } from '../../../test/helpers';
 import { APPLICATION_RATE_LIMIT } from './applications.routes';
 
 const FORM = {
@@ -186,7 +186,10 @@ describe('applications: public form, list, approve, reject', () => {
         director: { surname: 'Петрова', name: 'Анна', patronymic: 'Ивановна' },
       });
 
-      const token = await loginAs(app, approved.login, approved.password);
+      // The one-time password opens nothing but its own change.
+      const pending = await loginAs(app, approved.login, approved.password);
+      expect((await call(app, pending, 'GET', '/api/users')).statusCode).toBe(403);
+      const token = await loginWithOneTimePassword(app, approved.login, approved.password);
       const me = (await call(app, token, 'POST', '/api/auth/me')).json().data;
       expect(me.organization.id).toBe(approved.organization_id);
       const staff = (await call(app, token, 'GET', '/api/users')).json();

@@ -14,6 +14,7 @@ function prepareSessionLookup(db: Database) {
       organizationId: users.organizationId,
       balance: organizations.balance,
       organizationStatus: organizations.status,
+      passwordChangeRequired: users.passwordChangeRequired,
       // The caller's organization and its descendants, in the same round trip: the scope every query uses.
       organizationIds: sql<number[]>`array(
         with recursive tree(id) as (
@@ -114,6 +115,8 @@ export async function findCurrentUser(db: Database, userId: number) {
       login: users.login,
       email: users.email,
       phone: users.phone,
+      kind: users.kind,
+      password_change_required: users.passwordChangeRequired,
       organization: {
         id: organizations.id,
         name: organizations.name,
@@ -139,9 +142,29 @@ export async function findCurrentUser(db: Database, userId: number) {
     .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
     .where(eq(userRoles.userId, userId))
     .orderBy(asc(rolePermissions.permissionKey));
-  return { ...user, roles: userRoleRows, permissions: permissionRows };
+  const { kind, organization, ...rest } = user;
+  // The school's money is for its staff: a pupil's or a parent's session carries no balance.
+  const money =
+    kind === 'staff'
+      ? { balance: organization.balance, bonus_balance: organization.bonus_balance }
+      : { balance: null, bonus_balance: null };
+  return {
+    ...rest,
+    organization: { ...organization, ...money },
+    roles: userRoleRows,
+    permissions: permissionRows,
+  };
 }
 
-export async function updatePasswordHash(db: Database, id: number, passwordHash: string) {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+/** A new password: `changeRequired` when someone else set it (one-time), false when the user chose it. */
+export async function updatePasswordHash(
+  db: Database,
+  id: number,
+  passwordHash: string,
+  { changeRequired }: { changeRequired: boolean },
+) {
+  await db
+    .update(users)
+    .set({ passwordHash, passwordChangeRequired: changeRequired })
+    .where(eq(users.id, id));
 }

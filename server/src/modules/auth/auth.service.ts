@@ -82,12 +82,8 @@ export async function changePassword(
     throw unprocessable('Неверный текущий пароль', { current_password: ['Неверный текущий пароль'] });
   }
   throttle.succeed(ip, user.login);
-  await updatePasswordHash(db, actor.userId, await hashPassword(input.new_password));
+  await updatePasswordHash(db, actor.userId, await hashPassword(input.new_password), {
+    changeRequired: false,
+  });
   await revokeUserTokens(db, actor.userId, actor.tokenId);
-}
-
-/** A new password set for the user by an administrator: every session of the user ends. */
-export async function replacePassword(db: Database, userId: number, password: string) {
-  await updatePasswordHash(db, userId, await hashPassword(password));
-  await revokeUserTokens(db, userId);
 }

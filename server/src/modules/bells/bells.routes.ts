@@ -25,13 +25,13 @@ export const bellsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'bells.view' },
       schema: {
         tags: ['bells'],
-        summary: 'Расписания звонков (SPEC §7: data.data)',
+        summary: 'Расписания звонков (SPEC §7: data.data — список)',
         querystring: organizationQuerySchema,
         response: { 200: bellListResponseSchema },
       },
     },
     async (request) => ({
-      data: { data: await listBellSchedules(app.db, request.actor, request.query.organization_id) },
+      data: await listBellSchedules(app.db, request.actor, request.query.organization_id),
     }),
   );
 

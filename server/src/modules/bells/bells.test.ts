@@ -15,7 +15,7 @@ beforeAll(async () => {
   app = await createTestApp();
   for (const login of ['director', 'director2', 'zavuch', 'teacher', 'student'])
     tokens[login] = await loginAs(app, login);
-  schedules = (await call(app, tokens.zavuch, 'GET', '/api/bell')).json().data.data;
+  schedules = (await call(app, tokens.zavuch, 'GET', '/api/bell')).json().data;
 }, 120_000);
 
 afterAll(async () => {
@@ -23,10 +23,12 @@ afterAll(async () => {
 });
 
 describe('GET /api/bell', () => {
-  it('answers data.data: a default schedule and the 1st grade’s own (SPEC §7)', async () => {
+  it('answers data.data (SPEC §7): the body’s data is the list, a default schedule and the 1st grade’s own', async () => {
     const response = await call(app, tokens.zavuch, 'GET', '/api/bell');
     expect(response.statusCode).toBe(200);
-    const list = bellListResponseSchema.parse(response.json()).data.data;
+    // As for /auth/me and /organizations/my-and-children: `data` of the axios answer, then the body's `data`.
+    expect(Array.isArray(response.json().data)).toBe(true);
+    const list = bellListResponseSchema.parse(response.json()).data;
     const own = list.filter((schedule) => schedule.organization_id === list[0].organization_id);
     expect(own.find((schedule) => schedule.is_default)?.lessons).toHaveLength(7);
     const first = own.find((schedule) => schedule.grades.includes(1))!;
@@ -53,7 +55,7 @@ describe('POST, PUT, DELETE /api/bell', () => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().data).toMatchObject({ name: 'Сокращённый день', is_default: true, lessons });
-    const list: BellSchedule[] = (await call(app, tokens.zavuch, 'GET', '/api/bell')).json().data.data;
+    const list: BellSchedule[] = (await call(app, tokens.zavuch, 'GET', '/api/bell')).json().data;
     const own = list.filter((schedule) => schedule.organization_id === created.json().data.organization_id);
     expect(own.filter((schedule) => schedule.is_default).map((schedule) => schedule.id)).toEqual([
       created.json().data.id,

@@ -295,6 +295,8 @@ export interface CellWrite {
 /** Who writes: the teaching rule's actor and their organizations (null: all, a platform administrator). */
 export interface CellWriter extends TeachingActor {
   organizationIds: number[] | null;
+  /** The school's today: a lesson dated later takes no mark or attendance yet. */
+  today: string;
 }
 
 /**
@@ -327,6 +329,7 @@ export async function saveCells(db: Database, writer: CellWriter, cells: CellWri
             left join loads ld on ld.id = l.load_id
             join students st on st.id = i.student_id and st.status = 'active' and st.class_id = l.class_id
            where (${scope}::int[] is null or l.organization_id = any(${scope}::int[]))
+             and l.date <= ${writer.today}::date
              and ${teachesSql(writer, [sql`l.teacher_id`, sql`ld.teacher_id`])}
              and not exists (select 1 from periods p
                               where p.organization_id = l.organization_id and p.closed

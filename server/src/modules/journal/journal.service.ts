@@ -9,6 +9,7 @@ import type {
   LessonTopicInputParsed,
 } from '@parta/shared/domain/contracts/journal';
 import type { Period } from '@parta/shared/domain/contracts/timetable';
+import { formatDate } from '@parta/shared/domain/dates';
 import { DEFAULT_MARK_THRESHOLDS } from '@parta/shared/domain/marks';
 import { shortName } from '@parta/shared/domain/names';
 import { inScope } from '../../access/scope';
@@ -42,6 +43,7 @@ export const CONFLICT_MESSAGE = 'Клетку уже изменил другой
 
 /** 423: a closed period is read-only. */
 export const locked = () => new HttpError(423, LOCKED_MESSAGE);
+export const FUTURE_LESSON_MESSAGE = 'Урок ещё не прошёл: оценки и пропуски ставятся в день урока и позже';
 
 /** 409 carrying the cells as saved now, so the screen shows the newer value and what was not saved. */
 export class CellConflictError extends HttpError {
@@ -135,6 +137,7 @@ export async function openJournal(
     editable: !period.closed && writesLoad(actor, [load.teacher_id]),
     work_types: grid.work_types.map((type) => ({ ...type, weight: Number(type.weight) })),
     thresholds: DEFAULT_MARK_THRESHOLDS,
+    today: schoolToday(),
     students: grid.students,
     lessons: grid.lessons,
     cells: grid.cells
@@ -165,6 +168,13 @@ async function explainRefusal(
       throw new HttpError(403, 'Оценки в этом журнале ставит учитель предмета');
     }
     if (guard.locked) throw locked();
+    if (guard.date > schoolToday()) {
+      throw unprocessable(FUTURE_LESSON_MESSAGE, {
+        [`cells.${index}.lesson_id`]: [
+          `Урок ${formatDate(guard.date)} ещё не прошёл: оценки и пропуски ставятся в день урока и позже`,
+        ],
+      });
+    }
     const place = placeOf.get(cell.student_id);
     if (
       !place ||
@@ -203,6 +213,7 @@ function writerOf(actor: Actor): CellWriter {
   return {
     ...teachingActor(actor),
     organizationIds: actor.isPlatformAdmin ? null : [...actor.organizationIds],
+    today: schoolToday(),
   };
 }
 

@@ -9,8 +9,10 @@ import {
   journalIndexSchema,
   weekMarksSchema,
 } from '@parta/shared/domain/contracts/journal';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { lessons, loads as loadsTable } from '../../db/schema';
 import { JOURNAL_SEEDED_UNTIL } from '../../seed/journal';
 
 let app: FastifyInstance;
@@ -24,8 +26,13 @@ const gridOf = async (load: JournalLoad, token = tokens.teacher, query = '') =>
   call(app, token, 'GET', `/api/journal/${load.group_id}/${load.id}${query}`);
 const cellUrl = (lessonId: number, studentId: number) =>
   `/api/journal/lessons/${lessonId}/students/${studentId}`;
-/** Lessons of the open period after the seeded days: their cells are empty. */
-const emptyLessons = () => grid.lessons.filter((lesson) => lesson.date > JOURNAL_SEEDED_UNTIL);
+/**
+ * Lessons of the open period after the seeded days and not after today: their cells are empty and
+ * take marks (beforeAll gives the load eight of them on the first unseeded day).
+ */
+const emptyLessons = () =>
+  grid.lessons.filter((lesson) => lesson.date > JOURNAL_SEEDED_UNTIL && lesson.date <= grid.today);
+const nextDay = (date: string) => new Date(Date.parse(date) + 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -35,6 +42,18 @@ beforeAll(async () => {
   loads = index.data.loads;
   own = loads.find((load) => load.own && load.subgroup_id === null)!;
   foreign = loads.find((load) => !load.own && load.teacher_id !== null && load.subgroup_id === null)!;
+  const [row] = await app.db.select().from(loadsTable).where(eq(loadsTable.id, own.id));
+  await app.db.insert(lessons).values(
+    Array.from({ length: 8 }, (_, index) => ({
+      organizationId: row.organizationId,
+      loadId: row.id,
+      classId: row.classId,
+      subjectId: row.subjectId,
+      teacherId: row.teacherId,
+      date: nextDay(JOURNAL_SEEDED_UNTIL),
+      lessonNumber: 11 + index,
+    })),
+  );
   grid = journalGridSchema.parse((await gridOf(own)).json().data);
 }, 180_000);
 
@@ -174,9 +193,14 @@ describe('PUT a cell', () => {
 
   it('lets only the load’s teacher (or loads.edit) write: another teacher’s journal is 403, another school’s 404', async () => {
     const foreignGrid = journalGridSchema.parse((await gridOf(foreign, tokens.zavuch)).json().data);
-    const lesson = foreignGrid.lessons.find((item) => item.date > JOURNAL_SEEDED_UNTIL)!;
-    const url = cellUrl(lesson.id, foreignGrid.students[0].id);
-    const body = { grades: [{ value: 4 }], attendance: null, version: 0 };
+    // The last held lesson (not after today), over the cell's current version.
+    const lesson = foreignGrid.lessons.filter((item) => item.date <= foreignGrid.today).at(-1)!;
+    const student = foreignGrid.students[0];
+    const version =
+      foreignGrid.cells.find((cell) => cell.lesson_id === lesson.id && cell.student_id === student.id)
+        ?.version ?? 0;
+    const url = cellUrl(lesson.id, student.id);
+    const body = { grades: [{ value: 4 }], attendance: null, version };
     expect((await call(app, tokens.teacher, 'PUT', url, body)).statusCode).toBe(403);
     expect((await call(app, tokens.director2, 'PUT', url, body)).statusCode).toBe(404);
     expect((await call(app, tokens.student, 'PUT', url, body)).statusCode).toBe(403);
@@ -235,8 +259,13 @@ describe('a subgroup’s journal', () => {
     expect(halfGrid.students.length).toBeGreaterThan(3);
     expect(otherGrid.students.some((student) => mine.has(student.id))).toBe(false);
 
-    const lesson = halfGrid.lessons.find((item) => item.date > JOURNAL_SEEDED_UNTIL)!;
-    const body = { grades: [{ value: 5 }], attendance: null, version: 0 };
+    // The last held lesson (not after today), over the cell's current version.
+    const lesson = halfGrid.lessons.filter((item) => item.date <= halfGrid.today).at(-1)!;
+    const version =
+      halfGrid.cells.find(
+        (cell) => cell.lesson_id === lesson.id && cell.student_id === halfGrid.students[0].id,
+      )?.version ?? 0;
+    const body = { grades: [{ value: 5 }], attendance: null, version };
     const saved = await call(app, tokens.zavuch, 'PUT', cellUrl(lesson.id, halfGrid.students[0].id), body);
     expect(saved.statusCode).toBe(200);
     const outsider = await call(
@@ -248,6 +277,60 @@ describe('a subgroup’s journal', () => {
     );
     expect(outsider.statusCode).toBe(404);
     expect(outsider.json().message).toBe('Ученик не найден в этом классе');
+  });
+});
+
+describe('a lesson dated after today', () => {
+  it('takes no mark or attendance (422 in Russian) on the cell and the batch route; the grid says what today is', async () => {
+    expect(grid.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const future = grid.lessons.find((lesson) => lesson.date > grid.today)!;
+    expect(future).toBeDefined();
+    const student = grid.students[0];
+    for (const body of [
+      { grades: [{ value: 5 }], attendance: null, version: 0 },
+      { grades: [], attendance: 'н', version: 0 },
+    ]) {
+      const answer = await call(app, tokens.teacher, 'PUT', cellUrl(future.id, student.id), body);
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json().message).toBe(
+        'Урок ещё не прошёл: оценки и пропуски ставятся в день урока и позже',
+      );
+      expect(Object.values(answer.json().errors).flat().join()).toContain('ещё не прошёл');
+    }
+    const batch = await call(app, tokens.teacher, 'PUT', '/api/journal/cells', {
+      cells: [
+        {
+          lesson_id: emptyLessons()[7].id,
+          student_id: student.id,
+          grades: [{ value: 4 }],
+          attendance: null,
+          version: 0,
+        },
+        {
+          lesson_id: future.id,
+          student_id: student.id,
+          grades: [{ value: 5 }],
+          attendance: null,
+          version: 0,
+        },
+      ],
+    });
+    expect(batch.statusCode).toBe(422);
+    expect(batch.json().errors['cells.1.lesson_id']).toHaveLength(1);
+    // A завуч (loads.edit) is refused too, and nothing of the batch was saved.
+    const zavuch = await call(app, tokens.zavuch, 'PUT', cellUrl(future.id, student.id), {
+      grades: [{ value: 5 }],
+      attendance: null,
+      version: 0,
+    });
+    expect(zavuch.statusCode).toBe(422);
+    const after = journalGridSchema.parse((await gridOf(own)).json().data);
+    expect(
+      after.cells.some(
+        (cell) =>
+          cell.student_id === student.id && [future.id, emptyLessons()[7].id].includes(cell.lesson_id),
+      ),
+    ).toBe(false);
   });
 });
 

@@ -3,7 +3,90 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { students } from '../../db/schema';
 
-/* What week-marks.service reads: the marks of the last days, for a teacher or a student. */
+/** The students a parent account is linked to (the parent's children); `scope` is a condition on `students.organization_id`. */
+export async function findChildrenOfParent(db: Database, parentUserId: number, scope: SQL | undefined) {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`select students.id from student_parents sp join students on students.id = sp.student_id
+         where sp.parent_user_id = ${parentUserId} and ${scope ?? sql`true`}
+         order by students.surname, students.name`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/** Marks got by the children over [from, to], newest first (at most 200). */
+export function findChildrenMarks(db: Database, studentIds: number[], from: string, to: string) {
+  if (studentIds.length === 0) return Promise.resolve([]);
+  return rowsOf<{
+    date: string;
+    subject_name: string;
+    number: number;
+    letter: string;
+    surname: string;
+    name: string;
+    patronymic: string | null;
+    value: string;
+  }>(
+    db,
+    sql`select l.date::text as date, sj.name as subject_name, c.number, c.letter,
+               st.surname, st.name, st.patronymic, marks.value
+          from marks
+          join lessons l on l.id = marks.lesson_id
+          join subjects sj on sj.id = l.subject_id
+          join classes c on c.id = l.class_id
+          join students st on st.id = marks.student_id
+         where marks.student_id in (${sql.join(
+           studentIds.map((id) => sql`${id}`),
+           sql`, `,
+         )}) and l.date between ${from} and ${to}
+         order by st.surname, st.name, l.date desc, l.lesson_number desc, marks.id desc
+         limit 200`,
+  );
+}
+
+/**
+ * The school's week: marks per class and subject over [from, to] (count, average), and every class
+ * of the current academic year, so the caller can list the ones without marks. `classScope` is a
+ * condition on `classes.organization_id`; a class of a child organization (a branch) carries the
+ * organization's short name.
+ */
+export async function findSchoolWeek(
+  db: Database,
+  ownOrganizationId: number,
+  classScope: SQL | undefined,
+  from: string,
+  to: string,
+) {
+  const inScope = classScope ?? sql`true`;
+  const classList = await rowsOf<{ id: number; number: number; letter: string; branch: string | null }>(
+    db,
+    sql`select classes.id, classes.number, classes.letter,
+               case when classes.organization_id = ${ownOrganizationId} then null else o.short_name end as branch
+          from classes join organizations o on o.id = classes.organization_id
+         where ${inScope}
+           and classes.academic_year = (select max(c2.academic_year) from classes c2
+                                         where c2.organization_id = classes.organization_id)
+         order by classes.organization_id, classes.number, classes.letter`,
+  );
+  const perClass = await rowsOf<{
+    class_id: number;
+    subject_name: string;
+    count: number;
+    average: string | null;
+  }>(
+    db,
+    sql`select l.class_id, sj.name as subject_name, count(*)::int as count,
+               round(avg(marks.value::int), 2)::text as average
+          from marks
+          join lessons l on l.id = marks.lesson_id
+          join subjects sj on sj.id = l.subject_id
+         where l.date between ${from} and ${to}
+           and l.class_id in (select classes.id from classes where ${inScope})
+         group by l.class_id, sj.name
+         order by sj.name`,
+  );
+  return { classList, perClass };
+}
 
 /** Marks of the last days: given by a teacher (their lessons) or got by one student. */
 export async function findRecentMarks(

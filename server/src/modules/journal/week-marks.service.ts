@@ -2,10 +2,16 @@ import type { WeekMarks } from '@parta/shared/domain/contracts/journal';
 import { groupName, shortName } from '@parta/shared/domain/names';
 import { inScope } from '../../access/scope';
 import type { Database } from '../../db/client';
-import { marks } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
+import { classes, marks, students } from '../../db/schema';
+import { type Actor, can } from '../../plugins/auth';
 import { schoolToday } from '../clock/clock.service';
-import { findRecentMarks, findStudentOfUser } from './week-marks.repository';
+import {
+  findChildrenMarks,
+  findChildrenOfParent,
+  findRecentMarks,
+  findSchoolWeek,
+  findStudentOfUser,
+} from './week-marks.repository';
 
 function addDays(date: string, days: number): string {
   const day = new Date(`${date}T00:00:00Z`);
@@ -13,29 +19,87 @@ function addDays(date: string, days: number): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** GET /api/journal/week: the dashboard's «Оценки за неделю» — a student's got, a teacher's given. */
+type MarkRow = Awaited<ReturnType<typeof findRecentMarks>>[number];
+
+const toMark = (row: MarkRow) => ({
+  date: row.date,
+  subject_name: row.subject_name,
+  group_name: groupName(row),
+  student_name: shortName(row),
+  value: row.value,
+});
+
+/** The school's marks per class and subject (director, завуч), with the classes that got none. */
+async function schoolWeek(db: Database, actor: Actor, from: string, to: string) {
+  const { classList, perClass } = await findSchoolWeek(
+    db,
+    actor.organizationId,
+    inScope(actor, classes.organizationId),
+    from,
+    to,
+  );
+  const nameOf = new Map(
+    classList.map((row) => [
+      Number(row.id),
+      row.branch ? `${groupName(row)} · ${row.branch}` : groupName(row),
+    ]),
+  );
+  const withMarks = new Set(perClass.map((row) => Number(row.class_id)));
+  const order = new Map(classList.map((row, index) => [Number(row.id), index]));
+  return {
+    classes: perClass
+      .filter((row) => nameOf.has(Number(row.class_id)))
+      .sort((a, b) => order.get(Number(a.class_id))! - order.get(Number(b.class_id))!)
+      .map((row) => ({
+        group_name: nameOf.get(Number(row.class_id))!,
+        subject_name: row.subject_name,
+        count: Number(row.count),
+        average: row.average === null ? null : Number(row.average),
+      })),
+    classes_without_marks: classList
+      .filter((row) => !withMarks.has(Number(row.id)))
+      .map((row) => nameOf.get(Number(row.id))!),
+  };
+}
+
+/**
+ * GET /api/journal/week: the dashboard's «Оценки за неделю» over the seven days ending `date` — a
+ * student's marks got, a parent's children's, a teacher's given; for a director or завуч (classes.edit)
+ * the whole school's week per class and subject.
+ */
 export async function weekMarks(db: Database, actor: Actor, date = schoolToday()): Promise<WeekMarks> {
   const from = addDays(date, -6);
+  const week = { from, to: date, marks: [], classes: [], classes_without_marks: [] };
   const student = await findStudentOfUser(db, actor.userId);
-  const scope = inScope(actor, marks.organizationId);
-  const rows = await findRecentMarks(
-    db,
-    student ? { studentId: student.id } : { teacherId: actor.userId },
-    from,
-    date,
-    scope,
-  );
-  const role = student ? 'student' : actor.permissions.has('journals.edit') ? 'teacher' : 'none';
-  return {
-    role,
-    from,
-    to: date,
-    marks: rows.map((row) => ({
-      date: row.date,
-      subject_name: row.subject_name,
-      group_name: groupName(row),
-      student_name: shortName(row),
-      value: row.value,
-    })),
-  };
+  if (student) {
+    const rows = await findRecentMarks(
+      db,
+      { studentId: student.id },
+      from,
+      date,
+      inScope(actor, marks.organizationId),
+    );
+    return { ...week, role: 'student', marks: rows.map(toMark) };
+  }
+  if (can(actor, 'classes.edit'))
+    return { ...week, role: 'school', ...(await schoolWeek(db, actor, from, date)) };
+  if (can(actor, 'journals.edit')) {
+    const rows = await findRecentMarks(
+      db,
+      { teacherId: actor.userId },
+      from,
+      date,
+      inScope(actor, marks.organizationId),
+    );
+    return { ...week, role: 'teacher', marks: rows.map(toMark) };
+  }
+  const children = await findChildrenOfParent(db, actor.userId, inScope(actor, students.organizationId));
+  if (children.length > 0) {
+    return {
+      ...week,
+      role: 'parent',
+      marks: (await findChildrenMarks(db, children, from, date)).map(toMark),
+    };
+  }
+  return { ...week, role: 'none' };
 }

@@ -15,19 +15,6 @@ import {
   users,
 } from '../../db/schema';
 
-/** Counts of final marks by report column (shared/domain/reports markCategory, here in SQL). */
-const markCounts = {
-  n5: sql<number>`count(*) filter (where ${finalMarks.value} in ('5', 'ЗЧ'))::int`,
-  n4: sql<number>`count(*) filter (where ${finalMarks.value} = '4')::int`,
-  n3: sql<number>`count(*) filter (where ${finalMarks.value} = '3')::int`,
-  n2: sql<number>`count(*) filter (where ${finalMarks.value} in ('1', '2', 'НЗ'))::int`,
-  na: sql<number>`count(*) filter (where ${finalMarks.value} = 'Н/А')::int`,
-  exempt: sql<number>`count(*) filter (where ${finalMarks.value} = 'осв')::int`,
-  /** Σ and count of the numeric marks, for the average. */
-  sum: sql<number>`coalesce(sum(${finalMarks.value}::int) filter (where ${finalMarks.value} in ('1','2','3','4','5')), 0)::int`,
-  numeric: sql<number>`count(*) filter (where ${finalMarks.value} in ('1','2','3','4','5'))::int`,
-};
-
 /** Classes a report covers: the period's organization and grades, optionally one class. */
 export function reportClasses(organizationId: number, grades: number[], groupId?: number): SQL | undefined {
   return and(
@@ -38,30 +25,102 @@ export function reportClasses(organizationId: number, grades: number[], groupId?
 }
 
 /**
- * Per active student of the classes: their final marks of the period over all subjects, counted
- * by column in SQL (one row per student, never one per mark).
+ * The marks a report counts, as a relation (student_id, subject_id, value) joined under the alias
+ * `fm`: the period's confirmed final marks, or (mid-term) the values the service worked out.
  */
-export function findStudentFinalCounts(db: Database, periodId: number, where: SQL | undefined) {
-  return db
-    .select({
-      id: students.id,
-      surname: students.surname,
-      name: students.name,
-      classId: classes.id,
-      number: classes.number,
-      letter: classes.letter,
-      ...markCounts,
-    })
-    .from(students)
-    .innerJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(finalMarks, and(eq(finalMarks.studentId, students.id), eq(finalMarks.periodId, periodId)))
-    .where(and(eq(students.status, 'active'), where))
-    .groupBy(students.id, classes.id)
-    .orderBy(asc(classes.number), asc(classes.letter), asc(students.surname), asc(students.name));
-}
-export type StudentFinalCounts = Awaited<ReturnType<typeof findStudentFinalCounts>>[number];
+export type MarkSource = SQL;
 
-/** Both drivers (PGlite and node-postgres) answer a raw query with `rows`. */
+export const confirmedFinalMarks = (periodId: number): MarkSource =>
+  sql`(select ${finalMarks.studentId} as student_id, ${finalMarks.subjectId} as subject_id, ${finalMarks.value} as value
+         from ${finalMarks} where ${finalMarks.periodId} = ${periodId})`;
+
+export const listedMarks = (
+  values: readonly { student_id: number; subject_id: number; value: string }[],
+): MarkSource =>
+  sql`(select * from json_to_recordset(${JSON.stringify(values)}::json)
+         as r(student_id int, subject_id int, value text))`;
+
+/** Counts of the marks by report column (shared/domain/reports markCategory, here in SQL), over `fm`. */
+const finalMarkCounts = sql.raw(`
+  count(fm.value) filter (where fm.value in ('5', 'ЗЧ'))::int as n5,
+  count(fm.value) filter (where fm.value = '4')::int as n4,
+  count(fm.value) filter (where fm.value = '3')::int as n3,
+  count(fm.value) filter (where fm.value in ('1', '2', 'НЗ'))::int as n2,
+  count(fm.value) filter (where fm.value = 'Н/А')::int as na,
+  count(fm.value) filter (where fm.value = 'осв')::int as exempt,
+  coalesce(sum(fm.value::int) filter (where fm.value in ('1','2','3','4','5')), 0)::int as sum,
+  count(fm.value) filter (where fm.value in ('1','2','3','4','5'))::int as numeric`);
+
+export interface StudentFinalCounts {
+  id: number;
+  surname: string;
+  name: string;
+  classId: number;
+  number: number;
+  letter: string;
+  n5: number;
+  n4: number;
+  n3: number;
+  n2: number;
+  na: number;
+  exempt: number;
+  sum: number;
+  numeric: number;
+}
+
+/**
+ * Per active student of the classes: their marks of the period over all subjects, counted by
+ * column in SQL (one row per student, never one per mark).
+ */
+export function findStudentFinalCounts(db: Database, source: MarkSource, where: SQL | undefined) {
+  return rowsOf<StudentFinalCounts>(
+    db,
+    sql`
+      select ${students.id} as id, ${students.surname} as surname, ${students.name} as name,
+             ${classes.id} as "classId", ${classes.number} as number, ${classes.letter} as letter,
+             ${finalMarkCounts}
+        from ${students}
+        join ${classes} on ${classes.id} = ${students.classId}
+        left join ${source} fm on fm.student_id = ${students.id}
+       where ${students.status} = 'active' and ${where ?? sql`true`}
+       group by ${students.id}, ${classes.id}
+       order by ${classes.number}, ${classes.letter}, ${students.surname}, ${students.name}`,
+  );
+}
+
+/**
+ * Weighted averages Σ(grade·weight)/Σweight per student × subject over the lessons of the dates
+ * (the final-marks screen's proposals come from the same figure), for the classes of `where`.
+ */
+export function findPeriodAverages(db: Database, from: string, to: string, where: SQL | undefined) {
+  return rowsOf<{ student_id: number; subject_id: number; average: string }>(
+    db,
+    sql`
+      select m.student_id, l.subject_id,
+             (sum(m.value::int * m.weight) / nullif(sum(m.weight), 0))::text as average
+        from ${marks} m
+        join ${lessons} l on l.id = m.lesson_id
+        join ${classes} on ${classes.id} = l.class_id
+       where l.date between ${from} and ${to} and ${where ?? sql`true`}
+       group by m.student_id, l.subject_id
+      having sum(m.weight) > 0`,
+  );
+}
+
+/** Confirmed final marks of the periods for the students of the classes of `where`. */
+export function findConfirmedMarks(db: Database, periodIds: number[], where: SQL | undefined) {
+  if (periodIds.length === 0) return Promise.resolve([]);
+  return rowsOf<{ student_id: number; subject_id: number; period_id: number; value: string }>(
+    db,
+    sql`
+      select fm.student_id, fm.subject_id, fm.period_id, fm.value
+        from ${finalMarks} fm
+        join ${students} on ${students.id} = fm.student_id
+        join ${classes} on ${classes.id} = ${students.classId}
+       where fm.period_id = any(${`{${periodIds.join(',')}}`}::int[]) and ${where ?? sql`true`}`,
+  );
+}
+
 export interface SubjectFinalCounts {
   classId: number;
   number: number;
@@ -83,17 +142,6 @@ export interface SubjectFinalCounts {
   numeric: number;
 }
 
-/** The same counts as `markCounts`, over the alias `fm` of final_marks. */
-const finalMarkCounts = sql.raw(`
-  count(*) filter (where fm.value in ('5', 'ЗЧ'))::int as n5,
-  count(*) filter (where fm.value = '4')::int as n4,
-  count(*) filter (where fm.value = '3')::int as n3,
-  count(*) filter (where fm.value in ('1', '2', 'НЗ'))::int as n2,
-  count(*) filter (where fm.value = 'Н/А')::int as na,
-  count(*) filter (where fm.value = 'осв')::int as exempt,
-  coalesce(sum(fm.value::int) filter (where fm.value in ('1','2','3','4','5')), 0)::int as sum,
-  count(*) filter (where fm.value in ('1','2','3','4','5'))::int as numeric`);
-
 /**
  * Per class × subject × teacher of the load: the class's students (a subgroup load: its members)
  * with their final mark of the period in the subject, counted by column.
@@ -104,7 +152,7 @@ const finalMarkCounts = sql.raw(`
  * guess a handful of rows and look the final marks up student by student (140 → 55 ms on the
  * large seed). `where` filters on loads and classes.
  */
-export function findSubjectFinalCounts(db: Database, periodId: number, where: SQL | undefined) {
+export function findSubjectFinalCounts(db: Database, source: MarkSource, where: SQL | undefined) {
   const filter = where ?? sql`true`;
   return rowsOf<SubjectFinalCounts>(
     db,
@@ -131,8 +179,7 @@ export function findSubjectFinalCounts(db: Database, periodId: number, where: SQ
         join ${classes} c on c.id = l.class_id
         join ${subjects} s on s.id = l.subject_id
         left join ${users} u on u.id = l.teacher_id
-        left join ${finalMarks} fm
-          on fm.student_id = m.student_id and fm.subject_id = l.subject_id and fm.period_id = ${periodId}
+        left join ${source} fm on fm.student_id = m.student_id and fm.subject_id = l.subject_id
        group by c.id, s.id, l.teacher_id, u.id
        order by c.number, c.letter, s.name, u.surname, u.name, l.teacher_id`,
   );
@@ -228,8 +275,14 @@ export function findPlannedHours(db: Database, from: string, to: string, where: 
     .groupBy(ktpPlans.id);
 }
 
-/** Held lessons without a topic or homework, oldest first, and how many there are. */
-export function findGaps(db: Database, from: string, to: string, where: SQL | undefined, limit: number) {
+/** Held lessons without a topic or homework, oldest first (one page, or all), and how many there are. */
+export function findGaps(
+  db: Database,
+  from: string,
+  to: string,
+  where: SQL | undefined,
+  page?: { limit: number; offset: number },
+) {
   const missing = and(
     heldLesson(from, to),
     where,
@@ -256,8 +309,15 @@ export function findGaps(db: Database, from: string, to: string, where: SQL | un
       .innerJoin(subjects, eq(subjects.id, lessons.subjectId))
       .leftJoin(users, eq(users.id, lessons.teacherId))
       .where(missing)
-      .orderBy(asc(lessons.date), asc(lessons.lessonNumber), asc(classes.number), asc(classes.letter))
-      .limit(limit),
+      .orderBy(
+        asc(lessons.date),
+        asc(lessons.lessonNumber),
+        asc(classes.number),
+        asc(classes.letter),
+        asc(lessons.id),
+      )
+      .limit(page?.limit ?? 1_000_000)
+      .offset(page?.offset ?? 0),
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(lessons)

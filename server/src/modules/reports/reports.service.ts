@@ -17,7 +17,9 @@ import {
   type PerformanceSubjectRow,
   type PerformanceTeacherRow,
 } from '@parta/shared/domain/contracts/reports';
+import type { Period } from '@parta/shared/domain/contracts/timetable';
 import { formatDate } from '@parta/shared/domain/dates';
+import { proposeMark, proposeYearMark } from '@parta/shared/domain/marks';
 import { groupName, shortName } from '@parta/shared/domain/names';
 import {
   classificationCounts,
@@ -25,7 +27,10 @@ import {
   type MarkCounts,
   minimumMarks,
   percentages,
+  type ReportBasis,
+  reportBasisLabel,
   type StudentClass,
+  taughtWithoutMarks,
 } from '@parta/shared/domain/reports';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { inScope, scopeFilter } from '../../access/scope';
@@ -34,15 +39,20 @@ import { classes, ktpPlans, lessons, loads, students } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { schoolToday } from '../clock/clock.service';
-import { getPeriod } from '../periods/periods.service';
+import { getPeriod, listPeriods } from '../periods/periods.service';
 import { type ReportSheet, writeReportWorkbook } from './report-workbook';
 import {
+  confirmedFinalMarks,
   findCompletion,
+  findConfirmedMarks,
   findGaps,
+  findPeriodAverages,
   findPlannedHours,
   findStudentFinalCounts,
   findStudentsAtMinimum,
   findSubjectFinalCounts,
+  listedMarks,
+  type MarkSource,
   reportClasses,
   type StudentFinalCounts,
   type SubjectFinalCounts,
@@ -59,10 +69,60 @@ const personName = (row: {
     ? null
     : shortName({ surname: row.teacherSurname, name: row.teacherName, patronymic: row.teacherPatronymic });
 
+// ---------------------------------------------------------------- what the figures come from
+
+/**
+ * A closed period counts its confirmed final marks. Mid-term a завуч sees who is at risk: each
+ * student × subject counts its confirmed mark if the teacher set one, otherwise the mark the
+ * final-marks screen proposes (proposeMark of the weighted average so far; for the year,
+ * proposeYearMark of the term marks).
+ */
+async function markSource(
+  db: Database,
+  actor: Actor,
+  period: Period,
+  classesWhere: SQL | undefined,
+): Promise<{ basis: ReportBasis; as_of: string; source: MarkSource }> {
+  const today = schoolToday();
+  if (period.closed) return { basis: 'final', as_of: today, source: confirmedFinalMarks(period.id) };
+  const values = new Map<string, { student_id: number; subject_id: number; value: string }>();
+  const put = (studentId: number, subjectId: number, value: string | null) => {
+    const key = `${studentId}|${subjectId}`;
+    if (value !== null && !values.has(key))
+      values.set(key, { student_id: studentId, subject_id: subjectId, value });
+  };
+  const terms =
+    period.kind === 'year'
+      ? (await listPeriods(db, actor, period.organization_id)).filter(
+          (term) => term.kind !== 'year' && term.academic_year === period.academic_year,
+        )
+      : [];
+  const confirmed = await findConfirmedMarks(db, [period.id, ...terms.map((term) => term.id)], classesWhere);
+  for (const mark of confirmed)
+    if (mark.period_id === period.id) put(mark.student_id, mark.subject_id, mark.value);
+  if (period.kind === 'year') {
+    const byPair = new Map<string, { student_id: number; subject_id: number; marks: string[] }>();
+    for (const mark of confirmed) {
+      if (mark.period_id === period.id) continue;
+      const key = `${mark.student_id}|${mark.subject_id}`;
+      const pair = byPair.get(key) ?? { student_id: mark.student_id, subject_id: mark.subject_id, marks: [] };
+      pair.marks.push(mark.value);
+      byPair.set(key, pair);
+    }
+    for (const pair of byPair.values()) put(pair.student_id, pair.subject_id, proposeYearMark(pair.marks));
+  } else {
+    const to = [period.end_date, today].sort()[0];
+    for (const row of await findPeriodAverages(db, period.start_date, to, classesWhere))
+      put(row.student_id, row.subject_id, proposeMark(Number(row.average)));
+  }
+  return { basis: 'current', as_of: today, source: listedMarks([...values.values()]) };
+}
+
 // ---------------------------------------------------------------- классификация
 
 /** The report's kind of a student: the classification plus «с одной 4/3» inside хорошисты/троечники. */
 function kindsOf(counts: StudentFinalCounts): { main: StudentClass; extra: ClassificationKind | null } {
+  if (taughtWithoutMarks(counts.number)) return { main: 'without_marks', extra: null };
   const main = classifyStudent(counts);
   if (main === 'good' && counts.n4 === 1) return { main, extra: 'good_one_four' };
   if (main === 'satisfactory' && counts.n3 === 1) return { main, extra: 'satisfactory_one_three' };
@@ -78,6 +138,7 @@ const mainKind: Record<StudentClass, ClassificationKind> = {
   not_attested: 'not_attested',
   exempt: 'exempt',
   no_marks: 'no_marks',
+  without_marks: 'without_marks',
 };
 
 function classificationRow(
@@ -100,8 +161,10 @@ function classificationRow(
   for (const student of members) {
     const { main, extra } = kindsOf(student);
     classified.push(main);
-    sum += student.sum;
-    numeric += student.numeric;
+    if (main !== 'without_marks') {
+      sum += student.sum;
+      numeric += student.numeric;
+    }
     for (const kind of [mainKind[main], extra]) {
       if (!kind) continue;
       counts[kind] += 1;
@@ -115,6 +178,7 @@ function classificationRow(
     ...ids,
     students: members.length,
     total: totals.total,
+    without_marks: members.length > 0 && classified.every((kind) => kind === 'without_marks'),
     counts,
     names,
     ...percentages(totals),
@@ -129,15 +193,14 @@ export async function classificationReport(
   query: ClassificationQueryParsed,
 ): Promise<ClassificationReport> {
   const period = await getPeriod(db, actor, query.period_id);
+  if (query.group_id !== undefined) await assertClass(db, actor, query.group_id);
+  const classesWhere = reportClasses(period.organization_id, period.grades, query.group_id);
+  const { source, ...basis } = await markSource(db, actor, period, classesWhere);
   const rows = await findStudentFinalCounts(
     db,
-    period.id,
-    and(
-      reportClasses(period.organization_id, period.grades, query.group_id),
-      inScope(actor, students.organizationId),
-    ),
+    source,
+    and(classesWhere, inScope(actor, students.organizationId)),
   );
-  if (query.group_id !== undefined) await assertClass(db, actor, query.group_id);
   const byClass = new Map<number, StudentFinalCounts[]>();
   for (const row of rows) byClass.set(row.classId, [...(byClass.get(row.classId) ?? []), row]);
   const result: ClassificationRow[] = [];
@@ -157,7 +220,7 @@ export async function classificationReport(
   }
   if (query.group_id === undefined)
     result.push(classificationRow('school', 'Всего по школе', { group_id: null, grade: null }, rows, false));
-  return { period: { id: period.id, name: period.name }, rows: result };
+  return { period: { id: period.id, name: period.name }, ...basis, rows: result };
 }
 
 async function assertClass(db: Database, actor: Actor, groupId: number) {
@@ -188,17 +251,21 @@ export function classificationWorkbook(report: ClassificationReport) {
       columns: [
         { header: 'Класс', width: 16 },
         { header: 'Учеников', width: 10 },
-        { header: 'N (без освобождённых)', width: 12 },
+        { header: 'N (без освобождённых и без отметок)', width: 14 },
         ...CLASSIFICATION_KINDS.map((kind) => ({ header: CLASSIFICATION_LABELS[kind], width: 14 })),
         ...percentColumns,
       ],
-      rows: report.rows.map((row) => [
-        row.name,
-        row.students,
-        row.total,
-        ...CLASSIFICATION_KINDS.map((kind) => row.counts[kind]),
-        ...percentCells(row),
-      ]),
+      rows: report.rows.map((row) =>
+        row.without_marks
+          ? [row.name, row.students, 'без отметок']
+          : [
+              row.name,
+              row.students,
+              row.total,
+              ...CLASSIFICATION_KINDS.map((kind) => row.counts[kind]),
+              ...percentCells(row),
+            ],
+      ),
     },
     {
       name: 'Ученики',
@@ -216,18 +283,23 @@ export function classificationWorkbook(report: ClassificationReport) {
         ),
     },
   ];
-  return writeReportWorkbook(`Классификация, ${report.period.name}`, sheets);
+  return writeReportWorkbook(
+    `Классификация, ${report.period.name}, ${reportBasisLabel(report.basis, report.as_of)}`,
+    sheets,
+  );
 }
 
 // ---------------------------------------------------------------- академическая успеваемость
 
 type Counts = Pick<PerformanceRow, 'n5' | 'n4' | 'n3' | 'n2' | 'na' | 'without_mark' | 'exempt' | 'total'>;
 
+/** The figures of a group of class × subject rows; rows taught without marks count nowhere. */
 function countsOf(rows: SubjectFinalCounts[]) {
   const counts: Counts = { n5: 0, n4: 0, n3: 0, n2: 0, na: 0, without_mark: 0, exempt: 0, total: 0 };
   let sum = 0;
   let numeric = 0;
   for (const row of rows) {
+    if (taughtWithoutMarks(row.number)) continue;
     counts.n5 += row.n5;
     counts.n4 += row.n4;
     counts.n3 += row.n3;
@@ -251,11 +323,13 @@ export async function performanceReport(
 ): Promise<AcademicPerformanceReport> {
   const period = await getPeriod(db, actor, query.period_id);
   if (query.group_id !== undefined) await assertClass(db, actor, query.group_id);
+  const classesWhere = reportClasses(period.organization_id, period.grades, query.group_id);
+  const { source, ...basis } = await markSource(db, actor, period, classesWhere);
   const rows = await findSubjectFinalCounts(
     db,
-    period.id,
+    source,
     and(
-      reportClasses(period.organization_id, period.grades, query.group_id),
+      classesWhere,
       inScope(actor, loads.organizationId),
       query.subject_id === undefined ? undefined : eq(loads.subjectId, query.subject_id),
       query.teacher_id === undefined ? undefined : eq(loads.teacherId, query.teacher_id),
@@ -280,10 +354,12 @@ export async function performanceReport(
       subject_name: first.subjectName,
       teacher_id: named.length === 1 ? named[0].teacherId : null,
       teacher_name: named.length > 0 ? named.map((row) => personName(row)).join(', ') : null,
+      without_marks: taughtWithoutMarks(first.number),
       ...countsOf(group),
     };
   });
   const teacherRows: PerformanceTeacherRow[] = [...teachers.entries()]
+    .filter(([, group]) => group.some((row) => !taughtWithoutMarks(row.number)))
     .map(([teacherId, group]) => ({
       teacher_id: teacherId,
       teacher_name: teacherId === null ? 'Учитель не назначен' : (personName(group[0]) ?? ''),
@@ -291,6 +367,7 @@ export async function performanceReport(
     }))
     .sort((a, b) => a.teacher_name.localeCompare(b.teacher_name, 'ru'));
   const subjectRows: PerformanceSubjectRow[] = [...bySubject.values()]
+    .filter((group) => group.some((row) => !taughtWithoutMarks(row.number)))
     .map((group) => ({
       subject_id: group[0].subjectId,
       subject_name: group[0].subjectName,
@@ -299,6 +376,7 @@ export async function performanceReport(
     .sort((a, b) => a.subject_name.localeCompare(b.subject_name, 'ru'));
   return {
     period: { id: period.id, name: period.name },
+    ...basis,
     rows: classRows,
     subjects: subjectRows,
     teachers: teacherRows,
@@ -327,42 +405,48 @@ const countCells = (row: Counts) => [
 ];
 
 export function performanceWorkbook(report: AcademicPerformanceReport) {
-  return writeReportWorkbook(`Академическая успеваемость, ${report.period.name}`, [
-    {
-      name: 'Классы и предметы',
-      columns: [
-        { header: 'Класс', width: 8 },
-        { header: 'Предмет', width: 28 },
-        { header: 'Учитель', width: 28 },
-        ...countColumns,
-        ...percentColumns,
-      ],
-      rows: report.rows.map((row) => [
-        row.group_name,
-        row.subject_name,
-        row.teacher_name,
-        ...countCells(row),
-        ...percentCells(row),
-      ]),
-    },
-    {
-      name: 'Предметы',
-      columns: [{ header: 'Предмет', width: 28 }, ...countColumns, ...percentColumns],
-      rows: report.subjects.map((row) => [row.subject_name, ...countCells(row), ...percentCells(row)]),
-    },
-    {
-      name: 'Учителя',
-      columns: [{ header: 'Учитель', width: 28 }, ...countColumns, ...percentColumns],
-      rows: report.teachers.map((row) => [row.teacher_name, ...countCells(row), ...percentCells(row)]),
-    },
-  ]);
+  return writeReportWorkbook(
+    `Академическая успеваемость, ${report.period.name}, ${reportBasisLabel(report.basis, report.as_of)}`,
+    [
+      {
+        name: 'Классы и предметы',
+        columns: [
+          { header: 'Класс', width: 8 },
+          { header: 'Предмет', width: 28 },
+          { header: 'Учитель', width: 28 },
+          ...countColumns,
+          ...percentColumns,
+        ],
+        rows: report.rows.map((row) => [
+          row.group_name,
+          row.subject_name,
+          row.teacher_name,
+          ...(row.without_marks ? ['без отметок'] : [...countCells(row), ...percentCells(row)]),
+        ]),
+      },
+      {
+        name: 'Предметы',
+        columns: [{ header: 'Предмет', width: 28 }, ...countColumns, ...percentColumns],
+        rows: report.subjects.map((row) => [row.subject_name, ...countCells(row), ...percentCells(row)]),
+      },
+      {
+        name: 'Учителя',
+        columns: [{ header: 'Учитель', width: 28 }, ...countColumns, ...percentColumns],
+        rows: report.teachers.map((row) => [row.teacher_name, ...countCells(row), ...percentCells(row)]),
+      },
+    ],
+  );
 }
 
 // ---------------------------------------------------------------- заполняемость журнала
 
-const GAPS_LIMIT = 500;
+/** Gaps a page on screen; the .xlsx holds every gap. */
+export const GAPS_PER_PAGE = 100;
 
-/** GET /api/reports/journal-completion: held lessons up to today within the range. */
+/**
+ * GET /api/reports/journal-completion: held lessons up to today within the range; the gaps list
+ * one page at a time (query gaps_page), or all of it for the .xlsx.
+ */
 export async function completionReport(
   db: Database,
   actor: Actor,
@@ -379,7 +463,12 @@ export async function completionReport(
   const [rows, atMinimum, [gapRows, gapsTotal], planned] = await Promise.all([
     findCompletion(db, query.from, to, where),
     findStudentsAtMinimum(db, query.from, to, where),
-    findGaps(db, query.from, to, where, GAPS_LIMIT),
+    query.format === 'xlsx'
+      ? findGaps(db, query.from, to, where)
+      : findGaps(db, query.from, to, where, {
+          limit: GAPS_PER_PAGE,
+          offset: (query.gaps_page - 1) * GAPS_PER_PAGE,
+        }),
     findPlannedHours(db, query.from, query.to, inScope(actor, ktpPlans.organizationId)),
   ]);
   const enough = new Map(
@@ -429,71 +518,82 @@ export async function completionReport(
       ...(gap.hasMarks ? [] : (['marks'] as const)),
     ],
   }));
-  return { from: query.from, to: query.to, rows: result, gaps, gaps_total: gapsTotal };
+  return {
+    from: query.from,
+    to: query.to,
+    rows: result,
+    gaps,
+    gaps_total: gapsTotal,
+    gaps_page: query.format === 'xlsx' ? 1 : query.gaps_page,
+    gaps_per_page: query.format === 'xlsx' ? gapsTotal : GAPS_PER_PAGE,
+  };
 }
 
 const MISSING_LABELS = { topic: 'тема', homework: 'д/з', marks: 'оценки' } as const;
 const share = (part: number, whole: number) => (whole === 0 ? null : Math.round((part * 1000) / whole) / 10);
 
 export function completionWorkbook(report: JournalCompletionReport) {
-  return writeReportWorkbook(`Заполняемость журнала ${formatDate(report.from)}–${formatDate(report.to)}`, [
-    {
-      name: 'Заполняемость',
-      columns: [
-        { header: 'Учитель', width: 26 },
-        { header: 'Класс', width: 8 },
-        { header: 'Предмет', width: 26 },
-        { header: 'Проведено уроков', width: 12 },
-        { header: 'С темой', width: 10 },
-        { header: '% с темой', width: 10 },
-        { header: 'С д/з', width: 10 },
-        { header: '% с д/з', width: 10 },
-        { header: 'С оценками', width: 10 },
-        { header: '% с оценками', width: 10 },
-        { header: 'КТП: часов по плану', width: 12 },
-        { header: 'КТП: дано', width: 10 },
-        { header: 'Учеников', width: 10 },
-        { header: 'Оценок', width: 10 },
-        { header: 'Минимум на ученика', width: 12 },
-        { header: 'Ниже минимума', width: 12 },
-      ],
-      rows: report.rows.map((row) => [
-        row.teacher_name,
-        row.group_name,
-        row.subject_name,
-        row.held,
-        row.with_topic,
-        share(row.with_topic, row.held),
-        row.with_homework,
-        share(row.with_homework, row.held),
-        row.with_marks,
-        share(row.with_marks, row.held),
-        row.ktp_planned_hours,
-        row.ktp_given_hours,
-        row.students,
-        row.marks,
-        row.minimum_marks,
-        row.students_below_minimum,
-      ]),
-    },
-    {
-      name: 'Пропуски',
-      columns: [
-        { header: 'Дата', width: 10 },
-        { header: 'Урок', width: 6 },
-        { header: 'Класс', width: 8 },
-        { header: 'Предмет', width: 26 },
-        { header: 'Учитель', width: 26 },
-        { header: 'Не заполнено', width: 24 },
-      ],
-      rows: report.gaps.map((gap) => [
-        formatDate(gap.date),
-        gap.lesson_number,
-        gap.group_name,
-        gap.subject_name,
-        gap.teacher_name,
-        gap.missing.map((item) => MISSING_LABELS[item]).join(', '),
-      ]),
-    },
-  ]);
+  return writeReportWorkbook(
+    `Заполняемость журнала ${formatDate(report.from)}–${formatDate(report.to)}; уроков с пропусками: ${report.gaps_total}`,
+    [
+      {
+        name: 'Заполняемость',
+        columns: [
+          { header: 'Учитель', width: 26 },
+          { header: 'Класс', width: 8 },
+          { header: 'Предмет', width: 26 },
+          { header: 'Проведено уроков', width: 12 },
+          { header: 'С темой', width: 10 },
+          { header: '% с темой', width: 10 },
+          { header: 'С д/з', width: 10 },
+          { header: '% с д/з', width: 10 },
+          { header: 'С оценками', width: 10 },
+          { header: '% с оценками', width: 10 },
+          { header: 'КТП: часов по плану', width: 12 },
+          { header: 'КТП: дано', width: 10 },
+          { header: 'Учеников', width: 10 },
+          { header: 'Оценок', width: 10 },
+          { header: 'Минимум на ученика', width: 12 },
+          { header: 'Ниже минимума', width: 12 },
+        ],
+        rows: report.rows.map((row) => [
+          row.teacher_name,
+          row.group_name,
+          row.subject_name,
+          row.held,
+          row.with_topic,
+          share(row.with_topic, row.held),
+          row.with_homework,
+          share(row.with_homework, row.held),
+          row.with_marks,
+          share(row.with_marks, row.held),
+          row.ktp_planned_hours,
+          row.ktp_given_hours,
+          row.students,
+          row.marks,
+          row.minimum_marks,
+          row.students_below_minimum,
+        ]),
+      },
+      {
+        name: 'Пропуски',
+        columns: [
+          { header: 'Дата', width: 10 },
+          { header: 'Урок', width: 6 },
+          { header: 'Класс', width: 8 },
+          { header: 'Предмет', width: 26 },
+          { header: 'Учитель', width: 26 },
+          { header: 'Не заполнено', width: 24 },
+        ],
+        rows: report.gaps.map((gap) => [
+          formatDate(gap.date),
+          gap.lesson_number,
+          gap.group_name,
+          gap.subject_name,
+          gap.teacher_name,
+          gap.missing.map((item) => MISSING_LABELS[item]).join(', '),
+        ]),
+      },
+    ],
+  );
 }

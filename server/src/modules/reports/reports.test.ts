@@ -196,6 +196,7 @@ describe('GET /api/reports/classification', () => {
       not_attested: 1,
       no_marks: 0,
       exempt: 1,
+      without_marks: 0,
     });
     // успеваемость 8·100/11 = 72.7; качество 5·100/11 = 45.5;
     // СОУ (2·100 + 3·64 + 3·36 + 2·16 + 1·7)/11 = 539/11 = 49; средний 129/32 = 4.03.
@@ -231,14 +232,15 @@ describe('GET /api/reports/classification', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Классификация')!;
-    const header = (sheet.getRow(1).values as string[]).slice(1);
-    const values = (sheet.getRow(2).values as (string | number)[]).slice(1);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Классификация, I четверть, по итоговым оценкам');
+    const header = (sheet.getRow(2).values as string[]).slice(1);
+    const values = (sheet.getRow(3).values as (string | number)[]).slice(1);
     const cell = (name: string) => values[header.indexOf(name)];
     expect(cell('Класс')).toBe('6В');
     expect(cell('Отличники')).toBe(2);
     expect(cell('% качества')).toBe(45.5);
     expect(cell('СОУ, %')).toBe(49);
-    expect(book.getWorksheet('Ученики')!.rowCount).toBe(1 + 12 + 1 + 2);
+    expect(book.getWorksheet('Ученики')!.rowCount).toBe(2 + 12 + 1 + 2);
   });
 });
 
@@ -346,7 +348,218 @@ describe('GET /api/reports/journal-completion', () => {
     );
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    expect(book.getWorksheet('Пропуски')!.rowCount).toBe(4);
+    expect(book.getWorksheet('Пропуски')!.rowCount).toBe(2 + 3);
+  });
+});
+
+describe('безотметочное обучение: grade 1 is out of every N', () => {
+  it('classification: 1st classes read «без отметок», the school’s N and percentages leave them out', async () => {
+    const report = classificationReportSchema.parse(
+      (await call(app, tokens.zavuch, 'GET', `/api/reports/classification?period_id=${periodId}`)).json()
+        .data,
+    );
+    expect(report.basis).toBe('final');
+    const first = report.rows.filter((row) => row.grade === 1);
+    expect(first.length).toBeGreaterThan(1);
+    for (const row of first) {
+      expect(row.without_marks).toBe(true);
+      expect(row.total).toBe(0);
+      expect([row.success, row.quality, row.sou, row.average]).toEqual([null, null, null, null]);
+      expect(row.counts.without_marks).toBe(row.students);
+      expect(row.counts.no_marks).toBe(0);
+    }
+    const classes = report.rows.filter((row) => row.level === 'class');
+    const school = report.rows.find((row) => row.level === 'school')!;
+    expect(school.without_marks).toBe(false);
+    expect(school.total).toBe(classes.reduce((sum, row) => sum + row.total, 0));
+    expect(school.total).toBe(
+      classes
+        .filter((row) => row.grade !== 1)
+        .reduce((sum, row) => sum + row.students - row.counts.exempt, 0),
+    );
+    const succeeded = classes.reduce(
+      (sum, row) => sum + row.counts.excellent + row.counts.good + row.counts.satisfactory,
+      0,
+    );
+    expect(school.success).toBe(Math.round((succeeded * 1000) / school.total) / 10);
+  });
+
+  it('academic performance: 1st classes × subjects read «без отметок» and no teacher or subject total counts them', async () => {
+    const report = academicPerformanceReportSchema.parse(
+      (
+        await call(app, tokens.zavuch, 'GET', `/api/reports/academic-performance?period_id=${periodId}`)
+      ).json().data,
+    );
+    const first = report.rows.filter((row) => row.group_name.startsWith('1') && row.group_name.length === 2);
+    expect(first.length).toBeGreaterThan(0);
+    for (const row of first) {
+      expect(row.without_marks).toBe(true);
+      expect([row.total, row.success]).toEqual([0, null]);
+    }
+    const graded = report.rows.filter((row) => !row.without_marks);
+    const teachersN = report.teachers.reduce((sum, row) => sum + row.total, 0);
+    expect(teachersN).toBe(graded.reduce((sum, row) => sum + row.total, 0));
+    // A teacher with only 1st classes has no row at all (not a 0 %).
+    for (const teacher of report.teachers) expect(teacher.success).not.toBeNull();
+    const file = await call(
+      app,
+      tokens.zavuch,
+      'GET',
+      `/api/reports/academic-performance?period_id=${periodId}&format=xlsx`,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows = book.getWorksheet('Классы и предметы')!.getSheetValues() as unknown[][];
+    const firstRow = rows.find((row) => row?.[1] === first[0].group_name)!;
+    expect(firstRow[4]).toBe('без отметок');
+  });
+});
+
+describe('mid-term reports from the current averages', () => {
+  let secondTerm: number;
+  beforeAll(async () => {
+    const [school] = await app.db.select().from(classes).where(eq(classes.id, classId));
+    [{ id: secondTerm }] = await app.db
+      .select({ id: periods.id })
+      .from(periods)
+      .where(and(eq(periods.organizationId, school.organizationId), eq(periods.name, 'II четверть')));
+    const lesson = (lessonNumber: number) => ({
+      organizationId: school.organizationId,
+      classId,
+      subjectId: subjectIds[0],
+      teacherId,
+      date: '2026-11-09',
+      lessonNumber,
+    });
+    const [first, second] = await app.db
+      .insert(lessons)
+      .values([lesson(7), lesson(8)])
+      .returning({ id: lessons.id });
+    const mark = (lessonId: number, student: number, value: '2' | '3' | '4' | '5', weight = 1) => ({
+      organizationId: school.organizationId,
+      lessonId,
+      studentId: studentIds[student],
+      value,
+      weight,
+    });
+    // Subject A only: 0 → 5 5 (5); 1 → 5 4 (4.5 → 5); 2 → 4 3 (3.5 → 4); 3 → 3 weighted 2 and 4 (3.33 → 3);
+    // 4 → 2 2 (2); 5 has a confirmed «4» over an average of 2; the others have no marks yet.
+    await app.db
+      .insert(marks)
+      .values([
+        mark(first.id, 0, '5'),
+        mark(second.id, 0, '5'),
+        mark(first.id, 1, '5'),
+        mark(second.id, 1, '4'),
+        mark(first.id, 2, '4'),
+        mark(second.id, 2, '3'),
+        mark(first.id, 3, '3', 2),
+        mark(second.id, 3, '4'),
+        mark(first.id, 4, '2'),
+        mark(second.id, 4, '2'),
+        mark(first.id, 5, '2'),
+      ]);
+    await app.db.insert(finalMarks).values({
+      organizationId: school.organizationId,
+      studentId: studentIds[5],
+      subjectId: subjectIds[0],
+      periodId: secondTerm,
+      value: '4',
+    });
+  });
+
+  it('an open period counts the proposals of the final-marks screen and says so', async () => {
+    const response = await call(
+      app,
+      tokens.zavuch,
+      'GET',
+      `/api/reports/academic-performance?period_id=${secondTerm}&group_id=${classId}`,
+    );
+    const report = academicPerformanceReportSchema.parse(response.json().data);
+    expect(report.basis).toBe('current');
+    expect(report.as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const row = report.rows.find((item) => item.subject_id === subjectIds[0])!;
+    expect([row.n5, row.n4, row.n3, row.n2, row.without_mark, row.total]).toEqual([2, 2, 1, 1, 6, 12]);
+    // The final-marks screen proposes the same marks for the class.
+    const final = (await call(app, tokens.zavuch, 'GET', `/api/journal/final?group_id=${classId}`)).json()
+      .data;
+    const proposed = final.proposals
+      .filter(
+        (item: { period_id: number; subject_id: number }) =>
+          item.period_id === secondTerm && item.subject_id === subjectIds[0],
+      )
+      .map((item: { student_id: number; value: string }) => [studentIds.indexOf(item.student_id), item.value])
+      .sort();
+    expect(proposed).toEqual([
+      [0, '5'],
+      [1, '5'],
+      [2, '4'],
+      [3, '3'],
+      [4, '2'],
+      [5, '2'],
+    ]);
+  });
+
+  it('the classification of an open period counts the students by the current marks; .xlsx says «по текущим оценкам»', async () => {
+    const report = classificationReportSchema.parse(
+      (
+        await call(
+          app,
+          tokens.zavuch,
+          'GET',
+          `/api/reports/classification?period_id=${secondTerm}&group_id=${classId}`,
+        )
+      ).json().data,
+    );
+    expect(report.basis).toBe('current');
+    const [row] = report.rows;
+    expect([row.counts.excellent, row.counts.good, row.counts.satisfactory, row.counts.failing_one]).toEqual([
+      2, 2, 1, 1,
+    ]);
+    expect(row.counts.no_marks).toBe(6);
+    const file = await call(
+      app,
+      tokens.zavuch,
+      'GET',
+      `/api/reports/classification?period_id=${secondTerm}&group_id=${classId}&format=xlsx`,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const [year, month, day] = report.as_of.split('-');
+    expect(book.getWorksheet('Классификация')!.getRow(1).getCell(1).value).toBe(
+      `Классификация, II четверть, по текущим оценкам на ${day}.${month}.${year.slice(2)}`,
+    );
+  });
+});
+
+describe('the gaps list of the completion report', () => {
+  it('pages through every gap on screen and the .xlsx holds all of them', async () => {
+    const url = '/api/reports/journal-completion?from=2026-09-01&to=2026-11-20';
+    const first = journalCompletionReportSchema.parse(
+      (await call(app, tokens.zavuch, 'GET', url)).json().data,
+    );
+    expect(first.gaps_total).toBeGreaterThan(first.gaps_per_page);
+    expect(first.gaps).toHaveLength(first.gaps_per_page);
+    const lastPage = Math.ceil(first.gaps_total / first.gaps_per_page);
+    const last = journalCompletionReportSchema.parse(
+      (await call(app, tokens.zavuch, 'GET', `${url}&gaps_page=${lastPage}`)).json().data,
+    );
+    expect(last.gaps_page).toBe(lastPage);
+    expect(last.gaps).toHaveLength(first.gaps_total - (lastPage - 1) * first.gaps_per_page);
+    const second = journalCompletionReportSchema.parse(
+      (await call(app, tokens.zavuch, 'GET', `${url}&gaps_page=2`)).json().data,
+    );
+    const ids = new Set([...first.gaps, ...second.gaps].map((gap) => gap.lesson_id));
+    expect(ids.size).toBe(first.gaps.length + second.gaps.length);
+    const file = await call(app, tokens.zavuch, 'GET', `${url}&format=xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(book.getWorksheet('Пропуски')!.rowCount).toBe(2 + first.gaps_total);
+    expect(String(book.getWorksheet('Пропуски')!.getRow(1).getCell(1).value)).toContain(
+      `уроков с пропусками: ${first.gaps_total}`,
+    );
+    const bad = await call(app, tokens.zavuch, 'GET', `${url}&gaps_page=0`);
+    expect(bad.statusCode).toBe(422);
   });
 });
 

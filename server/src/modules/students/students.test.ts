@@ -8,7 +8,7 @@ import {
 } from '@parta/shared/domain/contracts/people';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { authHeader, call, createTestApp, loginAs } from '../../../test/helpers';
+import { authHeader, call, createTestApp, loginAs, loginWithOneTimePassword } from '../../../test/helpers';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
@@ -314,7 +314,7 @@ describe('import and export', () => {
       password: 'predmetnik-2026',
     });
     expect(created.statusCode).toBe(201);
-    const token = await loginAs(app, 'subject.teacher', 'predmetnik-2026');
+    const token = await loginWithOneTimePassword(app, 'subject.teacher', 'predmetnik-2026');
     const file = await workbook([['Кто-то Новый', '01.01.2016', '4А']]);
     expect((await upload(token, file, 'dry_run=true')).statusCode).toBe(403);
     expect((await call(app, token, 'GET', '/api/students')).statusCode).toBe(200);

@@ -165,7 +165,8 @@ export async function insertUserWithRole(
   if (!role) throw new Error(`system role ${roleCode} is missing`);
   const [user] = await db
     .insert(users)
-    .values({ ...values, kind: kindForRoles([roleCode]), active: true })
+    // The password comes from the student card (one-time): the pupil or parent changes it on first sign-in.
+    .values({ ...values, kind: kindForRoles([roleCode]), active: true, passwordChangeRequired: true })
     .returning({ id: users.id });
   await db
     .insert(userRoles)
@@ -219,7 +220,11 @@ export async function insertStaff(
   roleIds: number[],
 ) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+    // Whoever made the account knows its password: the new staff member sets their own on first sign-in.
+    const [row] = await tx
+      .insert(users)
+      .values({ ...values, passwordChangeRequired: true })
+      .returning({ id: users.id });
     await tx
       .insert(userRoles)
       .values(roleIds.map((roleId) => ({ userId: row.id, roleId, organizationId: values.organizationId })));

@@ -4,8 +4,8 @@ import { targetOrganization } from '../../access/organization';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
-import { replacePassword } from '../auth/auth.service';
 import { generatePassword, hashPassword } from '../auth/credentials';
+import { issueOneTimePassword } from '../auth/one-time-password';
 import {
   findAssignableRoles,
   findRoles,
@@ -58,8 +58,7 @@ export async function getUser(db: Database, actor: Actor, id: number) {
 /** Sets a new random password, revokes the user's tokens and answers the password once. */
 export async function resetPassword(db: Database, actor: Actor, id: number) {
   const user = await getUser(db, actor, id);
-  const password = generatePassword();
-  await replacePassword(db, id, password);
+  const password = await issueOneTimePassword(db, id);
   return { id: user.id, login: user.login, password };
 }
 

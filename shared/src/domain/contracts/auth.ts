@@ -41,13 +41,16 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 
-/** The caller's organization as the top bar needs it; money as numbers. */
+/**
+ * The caller's organization as the top bar needs it; money as numbers (SPEC §3) for staff. The
+ * school's money is not a pupil's or a parent's business: their session answers `null` for both.
+ */
 export const currentOrganizationSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   short_name: z.string(),
-  balance: z.number(),
-  bonus_balance: z.number(),
+  balance: z.number().nullable(),
+  bonus_balance: z.number().nullable(),
   is_platform: z.boolean(),
 });
 
@@ -60,6 +63,8 @@ export const currentUserSchema = z.object({
   login: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** The password was given by someone else (one-time): nothing but changing it opens until it is changed. */
+  password_change_required: z.boolean(),
   roles: z.array(roleSchema),
   permissions: z.array(z.object({ key: z.string() })),
   organization: currentOrganizationSchema,
@@ -72,6 +77,10 @@ export const loginResponseSchema = z.object({
   data: z.object({ token: z.string(), user: currentUserSchema }),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** The 403 answer of every route but /auth/me, /auth/password and /auth/logout while the one-time password is unchanged. */
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE =
+  'Смените одноразовый пароль: до этого другие разделы недоступны';
 
 /** A success answer that only carries a Russian message (logout, password change, unlink); errors use `validationErrorSchema` (contracts/common). */
 export const messageSchema = z.object({ message: z.string() });

@@ -107,6 +107,8 @@ export const journalGridSchema = z.object({
   editable: z.boolean(),
   work_types: z.array(workTypeSchema),
   thresholds: markThresholdsSchema,
+  /** The school's today: lessons dated later take no marks or attendance yet (read-only columns). */
+  today: z.string(),
   students: z.array(journalStudentSchema),
   lessons: z.array(journalLessonSchema),
   /** Only cells ever saved; the others are empty with version 0. */
@@ -263,7 +265,12 @@ export type AttendanceReport = z.infer<typeof attendanceReportSchema>['data'];
 /** GET /api/journal/week: the caller's marks of the last seven days (a teacher's given, a student's got). */
 export const weekMarksSchema = z.object({
   data: z.object({
-    role: z.enum(['teacher', 'student', 'none']),
+    /**
+     * Whose week: `student` the marks got, `parent` each child's marks got (student_name says whose),
+     * `teacher` the marks given, `school` (director, завуч: classes.edit) the school's marks per class
+     * and subject in `classes`, with the classes that got none in `classes_without_marks`.
+     */
+    role: z.enum(['teacher', 'student', 'parent', 'school', 'none']),
     from: z.string(),
     to: z.string(),
     marks: z.array(
@@ -275,6 +282,15 @@ export const weekMarksSchema = z.object({
         value: z.string(),
       }),
     ),
+    classes: z.array(
+      z.object({
+        group_name: z.string(),
+        subject_name: z.string(),
+        count: z.number().int(),
+        average: z.number().nullable(),
+      }),
+    ),
+    classes_without_marks: z.array(z.string()),
   }),
 });
 export type WeekMarks = z.infer<typeof weekMarksSchema>['data'];

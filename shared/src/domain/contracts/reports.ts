@@ -38,6 +38,8 @@ export const journalCompletionQuerySchema = z
     to: isoDateSchema,
     teacher_id: idSchema.optional(),
     group_id: idSchema.optional(),
+    /** Page of the gaps list on screen (100 a page); the .xlsx always holds every gap. */
+    gaps_page: z.coerce.number({ error: 'gaps_page: номер страницы' }).int().min(1).max(100_000).default(1),
     ...formatField,
   })
   .refine((query) => query.from <= query.to, { error: 'Конец периода раньше начала', path: ['to'] })
@@ -74,6 +76,7 @@ export const CLASSIFICATION_KINDS = [
   'not_attested',
   'no_marks',
   'exempt',
+  'without_marks',
 ] as const;
 export type ClassificationKind = (typeof CLASSIFICATION_KINDS)[number];
 
@@ -88,6 +91,14 @@ export const CLASSIFICATION_LABELS: Record<ClassificationKind, string> = {
   not_attested: 'Не аттестованы',
   no_marks: 'Без итоговых оценок',
   exempt: 'Освобождены',
+  without_marks: 'Без отметок (безотметочное обучение)',
+};
+
+/** What the figures come from: confirmed final marks, or (period not closed) the current averages. */
+const basisShape = {
+  basis: z.enum(['final', 'current']),
+  /** The day the current averages were taken (the school's today). */
+  as_of: z.string(),
 };
 
 export const classificationRowSchema = z.object({
@@ -97,8 +108,10 @@ export const classificationRowSchema = z.object({
   grade: z.number().int().nullable(),
   name: z.string(),
   students: z.number().int(),
-  /** N = students − освобождённые. */
+  /** N = students − освобождённые − taught without marks. */
   total: z.number().int(),
+  /** Every student of the row is taught without marks (grade 1): the row reads «без отметок». */
+  without_marks: z.boolean(),
   counts: z.record(z.enum(CLASSIFICATION_KINDS), z.number().int()),
   /** Names behind each number (class rows only; the parallel and school rows add them up). */
   names: z.record(z.enum(CLASSIFICATION_KINDS), z.array(personRef)),
@@ -108,6 +121,7 @@ export type ClassificationRow = z.infer<typeof classificationRowSchema>;
 
 export const classificationReportSchema = z.object({
   period: z.object({ id: z.number().int(), name: z.string() }),
+  ...basisShape,
   rows: z.array(classificationRowSchema),
 });
 export type ClassificationReport = z.infer<typeof classificationReportSchema>;
@@ -121,6 +135,7 @@ const countsShape = {
   /** Students without a final mark yet (inside N). */
   without_mark: z.number().int(),
   exempt: z.number().int(),
+  /** N; 0 for a class × subject taught without marks, which every total leaves out. */
   total: z.number().int(),
 };
 
@@ -131,6 +146,8 @@ export const performanceRowSchema = z.object({
   subject_name: z.string(),
   teacher_id: z.number().int().nullable(),
   teacher_name: z.string().nullable(),
+  /** Taught without marks (безотметочное обучение): the row reads «без отметок». */
+  without_marks: z.boolean(),
   ...countsShape,
   ...percentagesShape,
 });
@@ -154,6 +171,7 @@ export type PerformanceSubjectRow = z.infer<typeof performanceSubjectRowSchema>;
 
 export const academicPerformanceReportSchema = z.object({
   period: z.object({ id: z.number().int(), name: z.string() }),
+  ...basisShape,
   rows: z.array(performanceRowSchema),
   /** Each subject over the classes of the report (the chart of quality by subject). */
   subjects: z.array(performanceSubjectRowSchema),
@@ -200,8 +218,10 @@ export const journalCompletionReportSchema = z.object({
   from: z.string(),
   to: z.string(),
   rows: z.array(completionRowSchema),
-  /** Held lessons without a topic or homework, oldest first (at most 500). */
+  /** Held lessons without a topic or homework, oldest first: one page (all of them in the .xlsx). */
   gaps: z.array(completionGapSchema),
   gaps_total: z.number().int(),
+  gaps_page: z.number().int(),
+  gaps_per_page: z.number().int(),
 });
 export type JournalCompletionReport = z.infer<typeof journalCompletionReportSchema>;

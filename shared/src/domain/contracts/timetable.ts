@@ -117,8 +117,11 @@ export type BellScheduleInput = z.input<typeof bellScheduleInputSchema>;
 /** What the server gets after parsing (defaults applied, values coerced). */
 export type BellScheduleInputParsed = z.output<typeof bellScheduleInputSchema>;
 
-/** GET /api/bell: SPEC §7 "data.data is the bells" (`data` there is the axios body). */
-export const bellListResponseSchema = z.object({ data: z.object({ data: z.array(bellScheduleSchema) }) });
+/**
+ * GET /api/bell: SPEC §7 "data.data is the bells", where the first `data` is the axios answer and the
+ * second the body's `data`, the list itself (as for /auth/me, /group/{id}, /organizations/my-and-children).
+ */
+export const bellListResponseSchema = z.object({ data: z.array(bellScheduleSchema) });
 
 // ---------------------------------------------------------------- periods and holidays
 

@@ -17,8 +17,15 @@ type FormValues = z.input<typeof formSchema>;
 
 const EMPTY: FormValues = { current_password: '', new_password: '', repeat_password: '' };
 
-/** «Смена пароля» on the profile: current password, the new one twice; other sessions end on success. */
-export function ChangePasswordForm() {
+export interface ChangePasswordFormProps {
+  /** Label of the current password: the one-time password on the first sign-in. */
+  currentLabel?: string;
+  /** Called after the server accepted the new password. */
+  onChanged?: () => void;
+}
+
+/** «Смена пароля»: current password, the new one twice; other sessions end on success. */
+export function ChangePasswordForm({ currentLabel = 'Текущий пароль', onChanged }: ChangePasswordFormProps) {
   const form = useForm<FormValues>({
     initialValues: EMPTY,
     validate: schemaResolver(formSchema, { sync: true }),
@@ -31,6 +38,7 @@ export function ChangePasswordForm() {
       const message = await changePassword.mutateAsync({ current_password, new_password });
       form.reset();
       notify.success('Вход на других устройствах потребуется заново.', message);
+      onChanged?.();
     });
   });
 
@@ -43,7 +51,7 @@ export function ChangePasswordForm() {
           </Alert>
         ) : null}
         <PasswordInput
-          label="Текущий пароль"
+          label={currentLabel}
           autoComplete="current-password"
           withAsterisk
           {...form.getInputProps('current_password')}

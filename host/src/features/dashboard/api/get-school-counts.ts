@@ -1,4 +1,4 @@
-import { apiClient, getGroups, groupsKey, type PermissionKey } from '@parta/shared';
+import { apiClient, getGroups, type PermissionKey, queryKeys } from '@parta/shared';
 import type { StudentList } from '@parta/shared/domain/contracts/people';
 import type { UserListResponse } from '@parta/shared/domain/contracts/users';
 import { useQueries } from '@tanstack/react-query';
@@ -43,19 +43,19 @@ const SOURCES: CountSource[] = [
   // Классы then opens from the cache.
   countSource(
     { key: 'classes', label: 'Классы', to: '/class', permission: 'classes.view' },
-    groupsKey(),
+    queryKeys.groups.list(),
     (signal) => getGroups(undefined, signal),
     (list) => list.groups.length,
   ),
   countSource(
     { key: 'students', label: 'Ученики', to: '/student', permission: 'students.view' },
-    ['students', 'list', ONE_ROW],
+    queryKeys.students.list(ONE_ROW),
     firstRow<StudentList>('/students'),
     (page) => page.meta.total,
   ),
   countSource(
     { key: 'staff', label: 'Сотрудники', to: '/users', permission: 'users.view' },
-    ['users', 'list', ONE_ROW],
+    queryKeys.users.list(ONE_ROW),
     firstRow<UserListResponse>('/users'),
     (page) => page.meta.total,
   ),

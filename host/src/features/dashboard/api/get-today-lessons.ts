@@ -1,4 +1,4 @@
-import { apiClient } from '@parta/shared';
+import { apiGet, queryKeys } from '@parta/shared';
 import type { TodayLessons } from '@parta/shared/domain/contracts/timetable';
 import { useQuery } from '@tanstack/react-query';
 
@@ -7,11 +7,10 @@ import { useQuery } from '@tanstack/react-query';
  * next school day when today has none.
  */
 export async function getTodayLessons(signal?: AbortSignal): Promise<TodayLessons> {
-  const response = await apiClient.get<{ data: TodayLessons }>('/lessons/today', { signal });
-  return response.data.data;
+  return apiGet<TodayLessons>('/lessons/today', { signal });
 }
 
 /** «Уроки сегодня» of the dashboard; a failure leaves the card out (the dashboard still works). */
 export function useTodayLessons() {
-  return useQuery({ queryKey: ['lessons', 'today'], queryFn: ({ signal }) => getTodayLessons(signal) });
+  return useQuery({ queryKey: queryKeys.lessons.today, queryFn: ({ signal }) => getTodayLessons(signal) });
 }

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { formatDate } from '@parta/shared';
 import { finalMarkCategory } from '@parta/shared/domain/marks';
 import { useWeekMarks } from '../api/get-week-marks';
@@ -11,14 +11,70 @@ const COLORS = {
   exempt: 'gray',
 } as const;
 
-/** «Оценки за неделю»: a student's marks by subject; a teacher's marks given, by class and subject. */
+type Week = NonNullable<ReturnType<typeof useWeekMarks>['data']>;
+
+/** What a row of marks is titled by: a subject for a student, the child and subject for a parent, class and subject for a teacher. */
+function rowTitle(role: Week['role'], mark: Week['marks'][number]): string {
+  if (role === 'student') return mark.subject_name;
+  if (role === 'parent') return `${mark.student_name} · ${mark.subject_name}`;
+  return `${mark.group_name} · ${mark.subject_name}`;
+}
+
+/** The school's week (director, завуч): marks per class and subject with the average, then the classes without marks. */
+function SchoolWeek({ data }: { data: Week }) {
+  return (
+    <Stack gap="sm">
+      {data.classes.length === 0 ? (
+        <Text c="dimmed">За неделю оценки не выставлялись</Text>
+      ) : (
+        <ScrollArea.Autosize mah={320} type="auto">
+          <Table striped withRowBorders={false} fz="sm" data-testid="school-week">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Класс</Table.Th>
+                <Table.Th>Предмет</Table.Th>
+                <Table.Th ta="right">Оценок</Table.Th>
+                <Table.Th ta="right">Средний</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.classes.map((row) => (
+                <Table.Tr key={`${row.group_name}|${row.subject_name}`}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.group_name}</Table.Td>
+                  <Table.Td>{row.subject_name}</Table.Td>
+                  <Table.Td ta="right">{row.count}</Table.Td>
+                  <Table.Td ta="right">
+                    {row.average === null ? '—' : row.average.toFixed(2).replace('.', ',')}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+      {data.classes_without_marks.length > 0 ? (
+        <Text size="sm" data-testid="classes-without-marks">
+          <Text span c="dimmed">
+            Без оценок за неделю:{' '}
+          </Text>
+          {data.classes_without_marks.join(', ')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * «Оценки за неделю»: a student's marks by subject, a parent's by child and subject, a teacher's
+ * marks given by class and subject, the whole school's week for a director and a завуч.
+ */
 export function WeekMarks() {
   const { data, isPending, isError } = useWeekMarks();
   if (isPending) return <Skeleton h={120} radius="md" mb="xl" />;
   if (isError || data.role === 'none') return null;
   const groups = new Map<string, typeof data.marks>();
   for (const mark of data.marks) {
-    const key = data.role === 'student' ? mark.subject_name : `${mark.group_name} · ${mark.subject_name}`;
+    const key = rowTitle(data.role, mark);
     groups.set(key, [...(groups.get(key) ?? []), mark]);
   }
   return (
@@ -29,13 +85,15 @@ export function WeekMarks() {
           {formatDate(data.from)}–{formatDate(data.to)}
         </Text>
       </Text>
-      {groups.size === 0 ? (
+      {data.role === 'school' ? (
+        <SchoolWeek data={data} />
+      ) : groups.size === 0 ? (
         <Text c="dimmed">
-          {data.role === 'student' ? 'Оценок за неделю нет' : 'За неделю оценки не выставлялись'}
+          {data.role === 'teacher' ? 'За неделю оценки не выставлялись' : 'Оценок за неделю нет'}
         </Text>
       ) : (
         <Stack gap={6}>
-          {[...groups].slice(0, 8).map(([title, marks]) => (
+          {[...groups].slice(0, data.role === 'parent' ? 16 : 8).map(([title, marks]) => (
             <Group key={title} gap="xs" wrap="nowrap">
               <Text size="sm" w={{ base: 130, sm: 220 }} truncate style={{ flexShrink: 0 }}>
                 {title}

@@ -1,4 +1,4 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, queryKeys } from '@parta/shared';
 import type { ApplicationApprove, ApplicationApproved } from '@parta/shared/domain/contracts/applications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applicationChanged } from './get-application';
@@ -17,7 +17,7 @@ export function useApproveApplication(id: number) {
     onSuccess: (approved) =>
       Promise.all([
         applicationChanged(queryClient, approved.data),
-        queryClient.invalidateQueries({ queryKey: ['organizations'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all }),
       ]),
   });
 }

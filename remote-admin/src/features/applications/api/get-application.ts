@@ -1,19 +1,15 @@
-import { apiClient } from '@parta/shared';
+import { apiGet, queryKeys } from '@parta/shared';
 import type { Application } from '@parta/shared/domain/contracts/applications';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 
-/** The cache key of one application's card. */
-export const applicationKey = (id: number) => ['applications', 'detail', id] as const;
-
 /** `GET /api/applications/{id}`: the full card. */
 export async function getApplication(id: number, signal?: AbortSignal): Promise<Application> {
-  const response = await apiClient.get<{ data: Application }>(`/applications/${id}`, { signal });
-  return response.data.data;
+  return apiGet<Application>(`/applications/${id}`, { signal });
 }
 
 export function useApplication(id: number) {
   return useQuery({
-    queryKey: applicationKey(id),
+    queryKey: queryKeys.applications.detail(id),
     queryFn: ({ signal }) => getApplication(id, signal),
     enabled: Number.isFinite(id),
   });
@@ -21,6 +17,6 @@ export function useApplication(id: number) {
 
 /** After a take, approval or rejection: the card takes the answer, the lists refetch. */
 export function applicationChanged(queryClient: QueryClient, application: Application) {
-  queryClient.setQueryData(applicationKey(application.id), application);
-  return queryClient.invalidateQueries({ queryKey: ['applications', 'list'] });
+  queryClient.setQueryData(queryKeys.applications.detail(application.id), application);
+  return queryClient.invalidateQueries({ queryKey: queryKeys.applications.lists });
 }

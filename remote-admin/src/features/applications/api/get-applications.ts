@@ -1,4 +1,4 @@
-import { apiClient, compactParams } from '@parta/shared';
+import { apiClient, compactParams, queryKeys } from '@parta/shared';
 import type {
   ApplicationListQuery,
   ApplicationListResponse,
@@ -20,7 +20,7 @@ export async function getApplications(
 export function useApplications(query: ApplicationListQuery) {
   const params = compactParams(query);
   return useQuery({
-    queryKey: ['applications', 'list', params],
+    queryKey: queryKeys.applications.list(params),
     queryFn: ({ signal }) => getApplications(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,12 +1,11 @@
-import { apiClient } from '@parta/shared';
+import { apiPost } from '@parta/shared';
 import type { Application, ApplicationReject } from '@parta/shared/domain/contracts/applications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applicationChanged } from './get-application';
 
 /** `POST /api/applications/{id}/reject` with the reason. */
 export async function rejectApplication(id: number, body: ApplicationReject): Promise<Application> {
-  const response = await apiClient.post<{ data: Application }>(`/applications/${id}/reject`, body);
-  return response.data.data;
+  return apiPost<Application>(`/applications/${id}/reject`, body);
 }
 
 export function useRejectApplication(id: number) {

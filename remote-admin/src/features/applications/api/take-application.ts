@@ -1,12 +1,11 @@
-import { apiClient } from '@parta/shared';
+import { apiPost } from '@parta/shared';
 import type { Application } from '@parta/shared/domain/contracts/applications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applicationChanged } from './get-application';
 
 /** `POST /api/applications/{id}/take`: a new application goes into work. */
 export async function takeApplication(id: number): Promise<Application> {
-  const response = await apiClient.post<{ data: Application }>(`/applications/${id}/take`);
-  return response.data.data;
+  return apiPost<Application>(`/applications/${id}/take`);
 }
 
 export function useTakeApplication() {

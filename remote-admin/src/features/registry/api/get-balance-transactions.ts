@@ -1,9 +1,6 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, queryKeys } from '@parta/shared';
 import type { BalanceHistoryResponse } from '@parta/shared/domain/contracts/registry';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-
-/** The cache key of an organization's balance history (every page under it). */
-export const balanceTransactionsKey = (id: number) => ['organizations', 'balance-transactions', id] as const;
 
 /** `GET /api/organizations/{id}/balance-transactions`: the history, newest first, 15 a page. */
 export async function getBalanceTransactions(
@@ -20,7 +17,7 @@ export async function getBalanceTransactions(
 
 export function useBalanceTransactions(id: number, page: number) {
   return useQuery({
-    queryKey: [...balanceTransactionsKey(id), page],
+    queryKey: queryKeys.organizations.balanceTransactionsPage(id, page),
     queryFn: ({ signal }) => getBalanceTransactions(id, page, signal),
     enabled: Number.isFinite(id),
     placeholderData: keepPreviousData,

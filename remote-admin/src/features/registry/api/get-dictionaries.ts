@@ -1,4 +1,4 @@
-import { apiClient } from '@parta/shared';
+import { apiGet, queryKeys } from '@parta/shared';
 import type { DictionaryItem } from '@parta/shared/domain/contracts/organizations';
 import type { DictionaryName } from '@parta/shared/domain/contracts/registry';
 import { useQuery } from '@tanstack/react-query';
@@ -6,9 +6,6 @@ import { useQuery } from '@tanstack/react-query';
 export type Dictionaries = Record<DictionaryName, DictionaryItem[]>;
 
 export const EMPTY_DICTIONARIES: Dictionaries = { types: [], forms: [], kinds: [] };
-
-/** The cache key of the three dictionaries, which are fetched and refreshed together. */
-export const dictionariesKey = ['organization-dictionaries'] as const;
 
 /**
  * `GET /api/organization-types`, `-forms`, `-kinds`, fetched together (SPEC §7). A failure is only
@@ -18,8 +15,7 @@ export async function getDictionaries(signal?: AbortSignal): Promise<Dictionarie
   try {
     const [types, forms, kinds] = await Promise.all(
       (['types', 'forms', 'kinds'] as const).map(async (name) => {
-        const response = await apiClient.get<{ data: DictionaryItem[] }>(`/organization-${name}`, { signal });
-        return response.data.data;
+        return apiGet<DictionaryItem[]>(`/organization-${name}`, { signal });
       }),
     );
     return { types, forms, kinds };
@@ -30,5 +26,8 @@ export async function getDictionaries(signal?: AbortSignal): Promise<Dictionarie
 }
 
 export function useDictionaries() {
-  return useQuery({ queryKey: dictionariesKey, queryFn: ({ signal }) => getDictionaries(signal) });
+  return useQuery({
+    queryKey: queryKeys.organizations.dictionaries,
+    queryFn: ({ signal }) => getDictionaries(signal),
+  });
 }

@@ -1,4 +1,4 @@
-import { apiClient, compactParams } from '@parta/shared';
+import { apiClient, compactParams, queryKeys } from '@parta/shared';
 import type { RegistryListQuery, RegistryListResponse } from '@parta/shared/domain/contracts/registry';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
@@ -18,7 +18,7 @@ export async function getOrganizations(
 export function useOrganizations(query: RegistryListQuery) {
   const params = compactParams(query);
   return useQuery({
-    queryKey: ['organizations', 'list', params],
+    queryKey: queryKeys.organizations.list(params),
     queryFn: ({ signal }) => getOrganizations(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,19 +1,14 @@
-import { apiClient } from '@parta/shared';
+import { apiPost, queryKeys } from '@parta/shared';
+
 import type { BalanceOperationInput, RegistryOrganization } from '@parta/shared/domain/contracts/registry';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { balanceTransactionsKey } from './get-balance-transactions';
-import { organizationKey } from './get-organization';
 
 /** `POST /api/organizations/{id}/balance-transactions`: answers the organization with its new balances. */
 export async function recordBalanceOperation(
   id: number,
   body: BalanceOperationInput,
 ): Promise<RegistryOrganization> {
-  const response = await apiClient.post<{ data: RegistryOrganization }>(
-    `/organizations/${id}/balance-transactions`,
-    body,
-  );
-  return response.data.data;
+  return apiPost<RegistryOrganization>(`/organizations/${id}/balance-transactions`, body);
 }
 
 /** One operation: the card takes the new balances; the history and the lists refetch. */
@@ -22,10 +17,10 @@ export function useRecordBalanceOperation(id: number) {
   return useMutation({
     mutationFn: (body: BalanceOperationInput) => recordBalanceOperation(id, body),
     onSuccess: (organization) => {
-      queryClient.setQueryData(organizationKey(id), organization);
+      queryClient.setQueryData(queryKeys.organizations.detail(id), organization);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: balanceTransactionsKey(id) }),
-        queryClient.invalidateQueries({ queryKey: ['organizations', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.organizations.balanceTransactions(id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.organizations.lists }),
       ]);
     },
   });

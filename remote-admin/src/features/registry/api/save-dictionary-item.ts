@@ -1,8 +1,7 @@
-import { apiClient } from '@parta/shared';
+import { apiPost, apiPut, queryKeys } from '@parta/shared';
 import type { DictionaryItem } from '@parta/shared/domain/contracts/organizations';
 import type { DictionaryName } from '@parta/shared/domain/contracts/registry';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dictionariesKey } from './get-dictionaries';
 
 /** `POST /api/organization-{name}` (a new item) or `PUT /api/organization-{name}/{id}` (a rename). */
 export async function saveDictionaryItem(
@@ -10,10 +9,9 @@ export async function saveDictionaryItem(
   item: { id?: number; name: string },
 ): Promise<DictionaryItem> {
   const url = `/organization-${dictionary}`;
-  const response = item.id
-    ? await apiClient.put<{ data: DictionaryItem }>(`${url}/${item.id}`, { name: item.name })
-    : await apiClient.post<{ data: DictionaryItem }>(url, { name: item.name });
-  return response.data.data;
+  return item.id
+    ? apiPut<DictionaryItem>(`${url}/${item.id}`, { name: item.name })
+    : apiPost<DictionaryItem>(url, { name: item.name });
 }
 
 /** Adds or renames an item; the dictionaries refetch. */
@@ -21,6 +19,6 @@ export function useSaveDictionaryItem(dictionary: DictionaryName) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (item: { id?: number; name: string }) => saveDictionaryItem(dictionary, item),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dictionariesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations.dictionaries }),
   });
 }

@@ -1,4 +1,4 @@
-import { apiClient } from '@parta/shared';
+import { apiGet, queryKeys } from '@parta/shared';
 import type { AttendanceReport } from '@parta/shared/domain/contracts/journal';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
@@ -13,16 +13,15 @@ export async function getAttendance(
   request: AttendanceRequest,
   signal?: AbortSignal,
 ): Promise<AttendanceReport> {
-  const response = await apiClient.get<{ data: AttendanceReport }>('/journal/attendance', {
+  return apiGet<AttendanceReport>('/journal/attendance', {
     params: { group_id: request.groupId, from: request.from, to: request.to },
     signal,
   });
-  return response.data.data;
 }
 
 export function useAttendance(request: AttendanceRequest | null) {
   return useQuery({
-    queryKey: ['journal', 'attendance', request],
+    queryKey: queryKeys.journal.attendance(request),
     queryFn: ({ signal }) => getAttendance(request!, signal),
     enabled: request !== null,
     placeholderData: keepPreviousData,

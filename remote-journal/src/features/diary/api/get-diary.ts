@@ -1,21 +1,20 @@
-import { apiClient, compactParams } from '@parta/shared';
+import { apiGet, compactParams, queryKeys } from '@parta/shared';
 import type { DiaryQuery, DiaryWeek } from '@parta/shared/domain/contracts/diary';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 /** GET /api/diary: one week of a student's diary. */
 export async function getDiary(query: DiaryQuery, signal?: AbortSignal): Promise<DiaryWeek> {
-  const response = await apiClient.get<{ data: DiaryWeek }>('/diary', {
+  return apiGet<DiaryWeek>('/diary', {
     params: compactParams(query),
     signal,
   });
-  return response.data.data;
 }
 
 /** The diary week; the previous week stays on screen while the next one loads. */
 export function useDiary(query: DiaryQuery) {
   const params = compactParams(query);
   return useQuery({
-    queryKey: ['diary', 'week', params],
+    queryKey: queryKeys.diary.week(params),
     queryFn: ({ signal }) => getDiary(params, signal),
     placeholderData: keepPreviousData,
   });

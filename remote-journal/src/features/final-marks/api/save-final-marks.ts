@@ -1,11 +1,10 @@
-import { apiClient } from '@parta/shared';
+import { apiPut, queryKeys } from '@parta/shared';
 import type { FinalInput, FinalMarkItem } from '@parta/shared/domain/contracts/journal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** PUT /api/journal/final: set, confirm or remove final marks (all or none). */
 export async function saveFinalMarks(input: FinalInput): Promise<FinalMarkItem[]> {
-  const response = await apiClient.put<{ data: FinalMarkItem[] }>('/journal/final', input);
-  return response.data.data;
+  return apiPut<FinalMarkItem[]>('/journal/final', input);
 }
 
 /** The class's final marks refetch (the year's proposals follow the period marks). */
@@ -13,6 +12,6 @@ export function useSaveFinalMarks() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveFinalMarks,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['journal', 'final'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.journal.finals }),
   });
 }

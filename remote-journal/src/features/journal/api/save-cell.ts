@@ -1,5 +1,6 @@
-import { apiClient, getErrorStatus } from '@parta/shared';
+import { apiPut, getErrorMessage, getErrorStatus } from '@parta/shared';
 import type {
+  CellBatchInput,
   CellConflict,
   CellInput,
   JournalCell,
@@ -25,6 +26,13 @@ import { useMemo } from 'react';
  */
 export const SAVE_CELL_KEY = ['journal', 'save-cell'] as const;
 
+/** Several cells at once (paste, fill down) through the atomic batch route: all saved or none. */
+export const SAVE_CELLS_KEY = ['journal', 'save-cells'] as const;
+
+const QUEUED_KINDS = new Set<unknown>([SAVE_CELL_KEY[1], SAVE_CELLS_KEY[1]]);
+const isQueuedSave = (mutationKey: readonly unknown[] | undefined) =>
+  mutationKey?.[0] === SAVE_CELL_KEY[0] && QUEUED_KINDS.has(mutationKey?.[1]);
+
 /** Where the queue survives a reload. */
 const QUEUE_STORAGE_KEY = 'parta.journal.queue';
 
@@ -35,17 +43,25 @@ export interface CellSave
   gridKey: readonly unknown[];
 }
 
+/** What a queued batch carries (paste, fill down): the cells and the grid that takes the answer. */
+export interface CellBatchSave {
+  gridKey: readonly unknown[];
+  cells: Pick<JournalCell, 'lesson_id' | 'student_id' | 'grades' | 'attendance' | 'version'>[];
+}
+
 export const cellKey = (lessonId: number, studentId: number) => `${lessonId}|${studentId}`;
 
 /** PUT /api/journal/lessons/{lesson_id}/students/{student_id}. */
 export async function saveCell(save: CellSave): Promise<JournalCell> {
   // Grades were parsed by parseCellText, so each value is 1–5 as CellInput requires.
   const body = { grades: save.grades, attendance: save.attendance, version: save.version } as CellInput;
-  const response = await apiClient.put<{ data: JournalCell }>(
-    `/journal/lessons/${save.lesson_id}/students/${save.student_id}`,
-    body,
-  );
-  return response.data.data;
+  return apiPut<JournalCell>(`/journal/lessons/${save.lesson_id}/students/${save.student_id}`, body);
+}
+
+/** PUT /api/journal/cells: the whole batch, or a 409 naming the stale cells. */
+export async function saveCellBatch(batch: CellBatchSave): Promise<JournalCell[]> {
+  const body = { cells: batch.cells } as CellBatchInput;
+  return apiPut<JournalCell[]>('/journal/cells', body);
 }
 
 /** A refused save whose cell someone else changed: `current` is what the server holds now. */
@@ -55,7 +71,19 @@ export class CellConflictError extends Error {
   }
 }
 
-const sameContent = (cell: JournalCell, save: CellSave) =>
+/** A refused batch: `current` holds the cells someone else changed; none of the batch was saved. */
+export class CellBatchConflictError extends Error {
+  constructor(readonly current: JournalCell[]) {
+    super('Вставка сохраняется целиком, а другую её клетку уже изменил другой пользователь');
+  }
+}
+
+/** Why a save failed, in words for the grid's list of unsaved cells. */
+export function saveErrorText(error: unknown): string {
+  return error instanceof CellBatchConflictError ? error.message : getErrorMessage(error);
+}
+
+const sameContent = (cell: JournalCell, save: Pick<CellSave, 'grades' | 'attendance'>) =>
   cell.attendance === save.attendance &&
   cell.grades.length === save.grades.length &&
   cell.grades.every(
@@ -80,6 +108,16 @@ export function putCellInGrid(queryClient: QueryClient, gridKey: readonly unknow
 /** The newest version this page saw for a cell from its own saves (versions only grow). */
 const ownVersions = new Map<string, number>();
 
+const withOwnVersion = <T extends Pick<JournalCell, 'lesson_id' | 'student_id' | 'version'>>(cell: T): T => ({
+  ...cell,
+  version: Math.max(cell.version, ownVersions.get(cellKey(cell.lesson_id, cell.student_id)) ?? 0),
+});
+
+const conflictOf = (error: unknown): JournalCell[] | null =>
+  error instanceof AxiosError && error.response?.status === 409
+    ? (error.response.data as CellConflict).data
+    : null;
+
 /** A network failure (no answer) or a 5xx is worth repeating; a refusal (4xx) is not. */
 function isTransient(error: unknown) {
   const status = getErrorStatus(error);
@@ -92,7 +130,7 @@ function persistQueue(queryClient: QueryClient) {
   const state = dehydrate(queryClient, {
     shouldDehydrateQuery: () => false,
     shouldDehydrateMutation: (mutation) =>
-      mutation.state.status === 'pending' && mutation.options.mutationKey?.[1] === SAVE_CELL_KEY[1],
+      mutation.state.status === 'pending' && isQueuedSave(mutation.options.mutationKey),
   });
   // Restored saves must wait for resumePausedMutations, whatever they were doing when the page went.
   for (const mutation of state.mutations) mutation.state.isPaused = true;
@@ -111,19 +149,19 @@ function persistQueue(queryClient: QueryClient) {
 export function registerCellSaves(queryClient: QueryClient) {
   if (registered.has(queryClient)) return;
   registered.add(queryClient);
+  const retry = {
+    retry: (failureCount: number, error: unknown) => isTransient(error) && failureCount < 1000,
+    retryDelay: (attempt: number) => Math.min(500 * 2 ** attempt, 5_000),
+  };
   queryClient.setMutationDefaults(SAVE_CELL_KEY, {
     mutationFn: async (save: CellSave) => {
-      const key = cellKey(save.lesson_id, save.student_id);
-      const version = Math.max(save.version, ownVersions.get(key) ?? 0);
       try {
-        return await saveCell({ ...save, version });
+        return await saveCell(withOwnVersion(save));
       } catch (error) {
-        if (error instanceof AxiosError && error.response?.status === 409) {
-          const [current] = (error.response.data as CellConflict).data;
-          // Our own save answered before a reload: the server already holds exactly this.
-          if (current && sameContent(current, save)) return current;
-          if (current) throw new CellConflictError(current);
-        }
+        const [current] = conflictOf(error) ?? [];
+        // Our own save answered before a reload: the server already holds exactly this.
+        if (current && sameContent(current, save)) return current;
+        if (current) throw new CellConflictError(current);
         throw error;
       }
     },
@@ -134,8 +172,39 @@ export function registerCellSaves(queryClient: QueryClient) {
     onError: (error: unknown, save: CellSave) => {
       if (error instanceof CellConflictError) putCellInGrid(queryClient, save.gridKey, error.current);
     },
-    retry: (failureCount, error) => isTransient(error) && failureCount < 1000,
-    retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 5_000),
+    ...retry,
+  });
+  queryClient.setMutationDefaults(SAVE_CELLS_KEY, {
+    mutationFn: async (batch: CellBatchSave) => {
+      try {
+        return await saveCellBatch({ ...batch, cells: batch.cells.map(withOwnVersion) });
+      } catch (error) {
+        const current = conflictOf(error);
+        if (!current) throw error;
+        const ours = new Map(batch.cells.map((cell) => [cellKey(cell.lesson_id, cell.student_id), cell]));
+        // The batch was saved before a reload: every cell is "stale" and holds exactly ours.
+        const alreadySaved =
+          current.length === batch.cells.length &&
+          current.every((cell) => {
+            const own = ours.get(cellKey(cell.lesson_id, cell.student_id));
+            return own !== undefined && sameContent(cell, own);
+          });
+        if (alreadySaved) return current;
+        throw new CellBatchConflictError(current);
+      }
+    },
+    onSuccess: (cells: JournalCell[], batch: CellBatchSave) => {
+      for (const cell of cells) {
+        ownVersions.set(cellKey(cell.lesson_id, cell.student_id), cell.version);
+        putCellInGrid(queryClient, batch.gridKey, cell);
+      }
+    },
+    onError: (error: unknown, batch: CellBatchSave) => {
+      if (error instanceof CellBatchConflictError) {
+        for (const cell of error.current) putCellInGrid(queryClient, batch.gridKey, cell);
+      }
+    },
+    ...retry,
   });
   const stored = localStorage.getItem(QUEUE_STORAGE_KEY);
   if (stored) {
@@ -146,21 +215,49 @@ export function registerCellSaves(queryClient: QueryClient) {
     }
   }
   queryClient.getMutationCache().subscribe((event) => {
-    if (event.mutation?.options.mutationKey?.[1] === SAVE_CELL_KEY[1]) persistQueue(queryClient);
+    if (isQueuedSave(event.mutation?.options.mutationKey)) persistQueue(queryClient);
   });
   void queryClient.resumePausedMutations();
 }
 
-/** Queues a save of one cell (runs now when online, later when not). */
+/** Queues a save of one cell (runs now when online, later when not); resolves when it settles. */
+export function queueCellSave(queryClient: QueryClient, save: CellSave): Promise<void> {
+  const mutation = queryClient.getMutationCache().build(queryClient, {
+    mutationKey: SAVE_CELL_KEY,
+    scope: { id: `journal-cell-${cellKey(save.lesson_id, save.student_id)}` },
+  });
+  return mutation.execute(save).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/**
+ * Queues several cells as one batch (paste, fill down): one request, all saved or none. Batches
+ * run one after another; each cell shows the batch's state.
+ */
+export function queueCellBatch(queryClient: QueryClient, batch: CellBatchSave): Promise<void> {
+  if (batch.cells.length === 0) return Promise.resolve();
+  const mutation = queryClient.getMutationCache().build(queryClient, {
+    mutationKey: SAVE_CELLS_KEY,
+    scope: { id: 'journal-cell-batch' },
+  });
+  return mutation.execute(batch).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** The grid's way to queue one cell. */
 export function useQueueCellSave() {
   const queryClient = useQueryClient();
-  return (save: CellSave) => {
-    const mutation = queryClient.getMutationCache().build(queryClient, {
-      mutationKey: SAVE_CELL_KEY,
-      scope: { id: `journal-cell-${cellKey(save.lesson_id, save.student_id)}` },
-    });
-    void mutation.execute(save).catch(() => undefined);
-  };
+  return (save: CellSave) => void queueCellSave(queryClient, save);
+}
+
+/** The grid's way to queue a paste or a fill-down. */
+export function useQueueCellBatch() {
+  const queryClient = useQueryClient();
+  return (batch: CellBatchSave) => void queueCellBatch(queryClient, batch);
 }
 
 /** What the screen shows beside a cell. */
@@ -173,34 +270,48 @@ export interface CellSaveStatus {
   error: unknown;
 }
 
-function statusOf(mutation: Mutation<unknown, unknown, unknown, unknown>): CellSaveStatus {
-  const save = mutation.state.variables as CellSave;
+function stateOf(mutation: Mutation<unknown, unknown, unknown, unknown>): CellSaveState {
   const { status, isPaused, error, failureCount } = mutation.state;
-  const state: CellSaveState =
-    status === 'pending'
-      ? // Paused offline, or repeating after the server could not be reached: waiting in the queue.
-        isPaused || failureCount > 0
-        ? 'queued'
-        : 'saving'
-      : status === 'error'
-        ? error instanceof CellConflictError
-          ? 'conflict'
-          : 'failed'
-        : 'saved';
-  return { state, save, error };
+  if (status === 'pending') {
+    // Paused offline, or repeating after the server could not be reached: waiting in the queue.
+    return isPaused || failureCount > 0 ? 'queued' : 'saving';
+  }
+  if (status === 'error') return error instanceof CellConflictError ? 'conflict' : 'failed';
+  return 'saved';
+}
+
+/** The state of every cell one queued save (a cell or a batch) carries, oldest save first. */
+export function statusesOf(mutation: Mutation<unknown, unknown, unknown, unknown>): CellSaveStatus[] {
+  const { variables, error } = mutation.state;
+  if (!variables) return [];
+  const state = stateOf(mutation);
+  if (mutation.options.mutationKey?.[1] !== SAVE_CELLS_KEY[1]) {
+    return [{ state, save: variables as CellSave, error }];
+  }
+  const batch = variables as CellBatchSave;
+  const stale =
+    error instanceof CellBatchConflictError
+      ? new Set(error.current.map((cell) => cellKey(cell.lesson_id, cell.student_id)))
+      : new Set<string>();
+  return batch.cells.map((cell) => ({
+    // A stale cell of a refused batch is a conflict; the others were refused along with it.
+    state: stale.has(cellKey(cell.lesson_id, cell.student_id)) ? 'conflict' : state,
+    save: { ...cell, gridKey: batch.gridKey },
+    error,
+  }));
 }
 
 /** The newest save of every cell, by cell key; the grid reads its states from here. */
 export function useCellSaveStates(): Map<string, CellSaveStatus> {
   const states = useMutationState({
-    filters: { mutationKey: SAVE_CELL_KEY },
-    select: (mutation) => statusOf(mutation as Mutation<unknown, unknown, unknown, unknown>),
+    filters: { predicate: (mutation) => isQueuedSave(mutation.options.mutationKey) },
+    select: (mutation) => statusesOf(mutation as Mutation<unknown, unknown, unknown, unknown>),
   });
   return useMemo(() => {
     const map = new Map<string, CellSaveStatus>();
     // The cache lists mutations oldest first: the last one of a cell is its newest save.
-    for (const status of states) {
-      if (status.save) map.set(cellKey(status.save.lesson_id, status.save.student_id), status);
+    for (const statuses of states) {
+      for (const status of statuses) map.set(cellKey(status.save.lesson_id, status.save.student_id), status);
     }
     return map;
   }, [states]);

@@ -1,11 +1,10 @@
-import { apiClient } from '@parta/shared';
+import { apiPut, queryKeys } from '@parta/shared';
 import type { JournalLesson, LessonTopicInput } from '@parta/shared/domain/contracts/journal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** PUT /api/journal/lessons/{id}: a lesson's topic and homework. */
 export async function updateLessonTopic(lessonId: number, input: LessonTopicInput): Promise<JournalLesson> {
-  const response = await apiClient.put<{ data: JournalLesson }>(`/journal/lessons/${lessonId}`, input);
-  return response.data.data;
+  return apiPut<JournalLesson>(`/journal/lessons/${lessonId}`, input);
 }
 
 /** The grids (and the topics list) show the new topic: they refetch. */
@@ -14,6 +13,6 @@ export function useUpdateLessonTopic() {
   return useMutation({
     mutationFn: ({ lessonId, input }: { lessonId: number; input: LessonTopicInput }) =>
       updateLessonTopic(lessonId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['journal', 'grid'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.journal.grids }),
   });
 }

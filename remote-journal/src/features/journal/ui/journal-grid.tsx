@@ -1,25 +1,32 @@
 import { Alert, Group, Select, Text } from '@mantine/core';
-import { fullName, getErrorMessage } from '@parta/shared';
+import { fullName } from '@parta/shared';
 import type { JournalGrid as Grid, JournalCell } from '@parta/shared/domain/contracts/journal';
-import {
-  averageColor,
-  CELL_INPUT_HINT,
-  formatAverage,
-  parseCellText,
-  proposeMark,
-  weightedAverage,
-} from '@parta/shared/domain/marks';
+import { averageColor, formatAverage, proposeMark, weightedAverage } from '@parta/shared/domain/marks';
 import { type KeyboardEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
 import {
-  type CellSave,
   type CellSaveState,
   type CellSaveStatus,
   cellKey,
+  saveErrorText,
   useCellSaveStates,
+  useQueueCellBatch,
   useQueueCellSave,
 } from '../api/save-cell';
-import { cellText, changesCell, isCellTyping, weightedGrades } from '../model/cell-text';
+import { cellText, weightedGrades } from '../model/cell-text';
+import {
+  CLOSED_PERIOD_HINT,
+  commitCell,
+  editedText,
+  fillDownWrites,
+  type GridContents,
+  type GridPlace,
+  pasteHint,
+  pasteWrites,
+  READ_ONLY_HINT,
+  typedKey,
+} from '../model/grid-editing';
 import classes from './journal-grid.module.css';
+import { useCursorReport, useGridCursor } from './use-grid-cursor';
 
 const STATE_LABELS: Record<CellSaveState, string> = {
   saving: 'сохраняется',
@@ -94,13 +101,15 @@ interface JournalGridProps {
 
 /**
  * The class journal grid (ARIA grid): students × dated lessons, typed into with the keyboard alone.
- * A typed cell is saved on its own through the queue (save-cell.ts) and shows saving / queued /
+ * The cursor hook moves the selection, the editing model (model/grid-editing.ts) decides what a
+ * key, a paste or a fill-down writes, and this view sends it: a typed cell on its own through the
+ * queue (save-cell.ts), a paste or fill-down as one atomic batch. Each cell shows saving / queued /
  * saved / failed; a refused value is kept out with a hint and the old value stays.
  */
 export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: JournalGridProps) {
   const saves = useCellSaveStates();
   const queueSave = useQueueCellSave();
-  const [cursor, setCursor] = useState({ row: 0, col: 0 });
+  const queueBatch = useQueueCellBatch();
   const [editing, setEditing] = useState<string | null>(null);
   const [hint, setHint] = useState<string | null>(null);
   const [workTypeId, setWorkTypeId] = useState<string | null>(null);
@@ -108,6 +117,10 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
   const readOnly = !grid.editable;
   const rows = grid.students.length;
   const cols = grid.lessons.length;
+  const { cursor, setCursor, move, navigate, focusCursor } = useGridCursor(rows, cols, tableRef);
+  const lessonIds = useMemo(() => grid.lessons.map((lesson) => lesson.id), [grid.lessons]);
+  const studentIds = useMemo(() => grid.students.map((student) => student.id), [grid.students]);
+  useCursorReport(cursor, lessonIds, studentIds, onCursorChange);
 
   const saved = useMemo(() => {
     const map = new Map<string, JournalCell>();
@@ -144,58 +157,37 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
     });
   }, [grid.students, grid.lessons, grid.work_types, saves, saved]);
 
-  const current = grid.lessons[cursor.col] && grid.students[cursor.row];
-  useEffect(() => {
-    onCursorChange?.(
-      current ? { lessonId: grid.lessons[cursor.col].id, studentId: grid.students[cursor.row].id } : null,
-    );
-  }, [current, cursor, grid.lessons, grid.students, onCursorChange]);
-
-  const move = (row: number, col: number) => {
-    setCursor({ row: Math.max(0, Math.min(rows - 1, row)), col: Math.max(0, Math.min(cols - 1, col)) });
+  const contents: GridContents = {
+    rows,
+    cols,
+    lessonId: (col) => lessonIds[col],
+    studentId: (row) => studentIds[row],
+    shown: ({ row, col }) => shown(lessonIds[col], studentIds[row]),
+    savedVersion: ({ row, col }) => saved.get(cellKey(lessonIds[col], studentIds[row]))?.version ?? 0,
   };
+  const typeId = workTypeId ? Number(workTypeId) : null;
 
-  const save = (row: number, col: number, text: string): boolean => {
-    const marks = parseCellText(text);
-    if (!marks) {
-      setHint(`«${text.trim()}» не отметка. ${CELL_INPUT_HINT}`);
+  /** Commits text into one cell; false when it was refused (the hint says why). */
+  const save = (place: GridPlace, text: string): boolean => {
+    const commit = commitCell(contents, place, text, typeId);
+    if (commit.kind === 'refused') {
+      setHint(commit.hint);
       return false;
     }
-    const lesson = grid.lessons[col];
-    const student = grid.students[row];
-    const before = shown(lesson.id, student.id);
-    if (!changesCell(marks, before)) return true;
-    const typeId = workTypeId ? Number(workTypeId) : null;
-    const previous = saved.get(cellKey(lesson.id, student.id));
-    const cell: CellSave = {
-      lesson_id: lesson.id,
-      student_id: student.id,
-      gridKey,
-      attendance: marks.attendance,
-      // A grade already in the cell keeps its work type; a new one takes the chosen type.
-      grades: marks.grades.map((value, index) => ({
-        value,
-        work_type_id:
-          before?.grades[index]?.value === value ? (before.grades[index].work_type_id ?? null) : typeId,
-      })),
-      version: previous?.version ?? 0,
-    };
-    queueSave(cell);
-    setHint(null);
+    if (commit.kind === 'write') {
+      queueSave({ ...commit.write, gridKey });
+      setHint(null);
+    }
     return true;
   };
 
-  const refuseReadOnly = () =>
-    setHint(grid.period.closed ? 'Период закрыт: журнал только для чтения' : 'Этот журнал только для чтения');
+  const refuseReadOnly = () => setHint(grid.period.closed ? CLOSED_PERIOD_HINT : READ_ONLY_HINT);
 
-  const commit = (next: { row: number; col: number }) => {
-    if (editing !== null) save(cursor.row, cursor.col, editing);
+  const commit = (next: GridPlace) => {
+    if (editing !== null) save(cursor, editing);
     setEditing(null);
     move(next.row, next.col);
-    // Focus returns to the grid cell (the editor is gone).
-    requestAnimationFrame(() =>
-      tableRef.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus(),
-    );
+    focusCursor();
   };
 
   const onEditKey = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -218,116 +210,76 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
         event.preventDefault();
         setEditing(null);
         setHint(null);
-        requestAnimationFrame(() =>
-          tableRef.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus(),
-        );
+        focusCursor();
         break;
     }
     event.stopPropagation();
   };
 
   const onEditChange = (text: string) => {
-    if (!isCellTyping(text)) {
-      setHint(`Недопустимый символ. ${CELL_INPUT_HINT}`);
+    const edit = editedText(text);
+    if (edit.kind === 'refused') {
+      setHint(edit.hint);
       return;
     }
     setHint(null);
-    setEditing(text);
-  };
-
-  /** Fills the cursor's value down its column into the empty cells below. */
-  const fillDown = () => {
-    const lesson = grid.lessons[cursor.col];
-    const text = cellText(shown(lesson.id, grid.students[cursor.row].id));
-    if (!text) return;
-    for (let row = cursor.row + 1; row < rows; row++) {
-      if (!cellText(shown(lesson.id, grid.students[row].id))) save(row, cursor.col, text);
-    }
+    setEditing(edit.text);
   };
 
   const onGridKey = (event: KeyboardEvent<HTMLTableElement>) => {
     if (editing !== null) return;
-    const { row, col } = cursor;
-    const moves: Record<string, [number, number]> = {
-      ArrowUp: [row - 1, col],
-      ArrowDown: [row + 1, col],
-      ArrowLeft: [row, col - 1],
-      ArrowRight: [row, col + 1],
-      Enter: [row + 1, col],
-      Home: [row, 0],
-      End: [row, cols - 1],
-    };
-    if (event.key === 'Tab') {
-      const next = event.shiftKey ? col - 1 : col + 1;
-      // Tab past the last lesson leaves the grid as usual.
-      if (next < 0 || next >= cols) return;
-      event.preventDefault();
-      move(row, next);
-      return;
-    }
-    if (moves[event.key]) {
-      event.preventDefault();
-      move(...moves[event.key]);
-      return;
-    }
+    if (navigate(event)) return;
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'd') {
       event.preventDefault();
       if (readOnly) refuseReadOnly();
-      else fillDown();
+      // Fill down: one atomic batch for the whole column.
+      else queueBatch({ gridKey, cells: fillDownWrites(contents, cursor, typeId) });
       return;
     }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
       if (readOnly) refuseReadOnly();
-      else save(row, col, '');
+      else save(cursor, '');
       return;
     }
     if (event.key === 'F2') {
       event.preventDefault();
       if (readOnly) refuseReadOnly();
-      else setEditing(cellText(shown(grid.lessons[col].id, grid.students[row].id)));
+      else setEditing(cellText(contents.shown(cursor)));
       return;
     }
     if (event.key.length === 1) {
       event.preventDefault();
       if (readOnly) return refuseReadOnly();
-      if (!isCellTyping(event.key) || event.key.trim() === '' || event.key === '/') {
-        setHint(`«${event.key}» не отметка. ${CELL_INPUT_HINT}`);
+      const typed = typedKey(event.key);
+      if (typed.kind === 'refused') {
+        setHint(typed.hint);
         return;
       }
       setHint(null);
-      setEditing(event.key);
+      setEditing(typed.text);
     }
   };
 
-  /** A block copied from a spreadsheet lands from the cursor right and down. */
+  /** A block copied from a spreadsheet lands from the cursor right and down, as one atomic batch. */
   const onPaste = (event: React.ClipboardEvent<HTMLTableElement>) => {
     if (editing !== null) return;
     event.preventDefault();
     if (readOnly) return refuseReadOnly();
-    const lines = event.clipboardData.getData('text/plain').replace(/\r/g, '').split('\n');
-    if (lines.at(-1) === '') lines.pop();
-    const refused: string[] = [];
-    lines.forEach((line, rowOffset) => {
-      line.split('\t').forEach((value, colOffset) => {
-        const row = cursor.row + rowOffset;
-        const col = cursor.col + colOffset;
-        if (row >= rows || col >= cols) return;
-        if (parseCellText(value) === null) refused.push(value.trim());
-        else save(row, col, value);
-      });
-    });
-    setHint(
-      refused.length > 0
-        ? `Не вставлено: ${refused.map((value) => `«${value}»`).join(', ')}. ${CELL_INPUT_HINT}`
-        : null,
+    const { writes, refused } = pasteWrites(
+      contents,
+      cursor,
+      event.clipboardData.getData('text/plain'),
+      typeId,
     );
+    queueBatch({ gridKey, cells: writes });
+    setHint(pasteHint(refused));
   };
 
   const onPick = (row: number, col: number) => {
     // Clicking away from a cell being edited keeps what was typed, as Enter would.
-    if (editing !== null && (row !== cursor.row || col !== cursor.col)) save(cursor.row, cursor.col, editing);
+    if (editing !== null && (row !== cursor.row || col !== cursor.col)) save(cursor, editing);
     setEditing(null);
     setCursor({ row, col });
   };
@@ -399,12 +351,7 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
                   data-col={col}
                   data-testid="lesson-header"
                 >
-                  <button
-                    type="button"
-                    className={classes.date}
-                    onClick={() => onLessonOpen(lesson.id)}
-                    tabIndex={-1}
-                  >
+                  <button type="button" className={classes.date} onClick={() => onLessonOpen(lesson.id)}>
                     <span className={classes.day}>
                       {lesson.date.slice(8, 10)}.{lesson.date.slice(5, 7)}
                     </span>
@@ -492,7 +439,7 @@ function ConflictList({
           <Text size="sm" key={key}>
             {status.state === 'conflict'
               ? `${where}: клетку изменил другой пользователь — сейчас «${cellText(saved.get(key)) || 'пусто'}», ваше «${cellText(status.save) || 'пусто'}» не сохранено.`
-              : `${where}: «${cellText(status.save) || 'пусто'}» не сохранено — ${getErrorMessage(status.error)}`}
+              : `${where}: «${cellText(status.save) || 'пусто'}» не сохранено — ${saveErrorText(status.error)}`}
           </Text>
         );
       })}

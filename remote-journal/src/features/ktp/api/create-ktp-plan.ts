@@ -1,17 +1,16 @@
-import { apiClient } from '@parta/shared';
+import { apiPost, queryKeys } from '@parta/shared';
 import type { KtpPlanDetail, KtpPlanInput } from '@parta/shared/domain/contracts/ktp';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/ktp. */
 export async function createKtpPlan(input: KtpPlanInput): Promise<KtpPlanDetail> {
-  const response = await apiClient.post<{ data: KtpPlanDetail }>('/ktp', input);
-  return response.data.data;
+  return apiPost<KtpPlanDetail>('/ktp', input);
 }
 
 export function useCreateKtpPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createKtpPlan,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ktp', 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.ktp.lists }),
   });
 }

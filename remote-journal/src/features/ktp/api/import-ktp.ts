@@ -1,16 +1,16 @@
-import { apiClient } from '@parta/shared';
+import { apiPost, queryKeys } from '@parta/shared';
+
 import type { KtpImportResult } from '@parta/shared/domain/contracts/ktp';
 import { XLSX_MIME } from '@parta/shared/domain/contracts/people';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ktpPlanKey } from './get-ktp-plan';
 
 /** POST /api/ktp/{id}/import: dry run shows every row's problems; a real run saves all rows or none. */
 export async function importKtp(id: number, file: File, dryRun: boolean): Promise<KtpImportResult> {
-  const response = await apiClient.post<{ data: KtpImportResult }>(`/ktp/${id}/import`, file, {
+  return apiPost<KtpImportResult>(`/ktp/${id}/import`, file, {
     params: { dry_run: dryRun },
     headers: { 'Content-Type': XLSX_MIME },
   });
-  return response.data.data;
 }
 
 export function useImportKtp(id: number) {
@@ -20,8 +20,8 @@ export function useImportKtp(id: number) {
     onSuccess: (result) =>
       result.saved
         ? Promise.all([
-            queryClient.invalidateQueries({ queryKey: ktpPlanKey(id) }),
-            queryClient.invalidateQueries({ queryKey: ['ktp', 'list'] }),
+            queryClient.invalidateQueries({ queryKey: queryKeys.ktp.detail(id) }),
+            queryClient.invalidateQueries({ queryKey: queryKeys.ktp.lists }),
           ])
         : undefined,
   });

@@ -1,4 +1,4 @@
-import { apiClient, compactParams, downloadFile } from '@parta/shared';
+import { apiGet, compactParams, downloadFile, queryKeys } from '@parta/shared';
 import type {
   AcademicPerformanceQuery,
   AcademicPerformanceReport,
@@ -7,17 +7,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 /** GET /api/reports/academic-performance. */
 export async function getAcademicPerformance(query: AcademicPerformanceQuery, signal?: AbortSignal) {
-  const response = await apiClient.get<{ data: AcademicPerformanceReport }>('/reports/academic-performance', {
+  return apiGet<AcademicPerformanceReport>('/reports/academic-performance', {
     params: compactParams(query),
     signal,
   });
-  return response.data.data;
 }
 
 export function useAcademicPerformance(query: Partial<AcademicPerformanceQuery>) {
   const params = compactParams(query);
   return useQuery({
-    queryKey: ['reports', 'academic-performance', params],
+    queryKey: queryKeys.reports.academicPerformance(params),
     queryFn: ({ signal }) => getAcademicPerformance(params as AcademicPerformanceQuery, signal),
     enabled: query.period_id !== undefined,
     placeholderData: keepPreviousData,

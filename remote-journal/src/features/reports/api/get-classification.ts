@@ -1,21 +1,20 @@
-import { apiClient, compactParams, downloadFile } from '@parta/shared';
+import { apiGet, compactParams, downloadFile, queryKeys } from '@parta/shared';
 import type { ClassificationQuery, ClassificationReport } from '@parta/shared/domain/contracts/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 /** GET /api/reports/classification. */
 export async function getClassification(query: ClassificationQuery, signal?: AbortSignal) {
-  const response = await apiClient.get<{ data: ClassificationReport }>('/reports/classification', {
+  return apiGet<ClassificationReport>('/reports/classification', {
     params: compactParams(query),
     signal,
   });
-  return response.data.data;
 }
 
 /** The report once a period is chosen. */
 export function useClassification(query: Partial<ClassificationQuery>) {
   const params = compactParams(query);
   return useQuery({
-    queryKey: ['reports', 'classification', params],
+    queryKey: queryKeys.reports.classification(params),
     queryFn: ({ signal }) => getClassification(params as ClassificationQuery, signal),
     enabled: query.period_id !== undefined,
     placeholderData: keepPreviousData,

@@ -1,20 +1,19 @@
-import { apiClient, compactParams, downloadFile } from '@parta/shared';
+import { apiGet, compactParams, downloadFile, queryKeys } from '@parta/shared';
 import type { JournalCompletionQuery, JournalCompletionReport } from '@parta/shared/domain/contracts/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 /** GET /api/reports/journal-completion. */
 export async function getJournalCompletion(query: JournalCompletionQuery, signal?: AbortSignal) {
-  const response = await apiClient.get<{ data: JournalCompletionReport }>('/reports/journal-completion', {
+  return apiGet<JournalCompletionReport>('/reports/journal-completion', {
     params: compactParams(query),
     signal,
   });
-  return response.data.data;
 }
 
 export function useJournalCompletion(query: JournalCompletionQuery) {
   const params = compactParams(query);
   return useQuery({
-    queryKey: ['reports', 'journal-completion', params],
+    queryKey: queryKeys.reports.journalCompletion(params),
     queryFn: ({ signal }) => getJournalCompletion(params as JournalCompletionQuery, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, queryKeys } from '@parta/shared';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { groupKey } from './get-group';
 
 /** DELETE /api/group/{id}: refused with 409 and a Russian reason while the class has students. */
 export async function deleteGroup(id: number): Promise<void> {
@@ -13,8 +13,8 @@ export function useDeleteGroup(id: number) {
   return useMutation({
     mutationFn: () => deleteGroup(id),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: groupKey(id) });
-      return queryClient.invalidateQueries({ queryKey: ['groups', 'list'] });
+      queryClient.removeQueries({ queryKey: queryKeys.groups.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.groups.lists });
     },
   });
 }

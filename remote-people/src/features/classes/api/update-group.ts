@@ -1,12 +1,11 @@
-import { apiClient } from '@parta/shared';
+import { apiPut, queryKeys } from '@parta/shared';
+
 import type { GroupDetail, GroupInput } from '@parta/shared/domain/contracts/people';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { groupKey } from './get-group';
 
 /** PUT /api/group/{id}: number, letter, manager; answers the card. */
 export async function updateGroup(id: number, input: GroupInput): Promise<GroupDetail> {
-  const response = await apiClient.put<{ data: GroupDetail }>(`/group/${id}`, input);
-  return response.data.data;
+  return apiPut<GroupDetail>(`/group/${id}`, input);
 }
 
 /** Saves the class: the card shows the answer at once, lists (names in filters, students' classes) refetch. */
@@ -15,10 +14,10 @@ export function useUpdateGroup(id: number) {
   return useMutation({
     mutationFn: (input: GroupInput) => updateGroup(id, input),
     onSuccess: (group) => {
-      queryClient.setQueryData(groupKey(id), group);
+      queryClient.setQueryData(queryKeys.groups.detail(id), group);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['groups', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['students'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.groups.lists }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.students.all }),
       ]);
     },
   });

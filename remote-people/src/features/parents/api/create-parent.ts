@@ -1,7 +1,7 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, queryKeys } from '@parta/shared';
+
 import type { ParentCreated, ParentInput } from '@parta/shared/domain/contracts/people';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { studentKey } from '../../students/api/get-student';
 
 /** POST /api/students/{id}/parents: a new parent; the login and password are answered once. */
 export async function createParent(studentId: number, input: ParentInput): Promise<ParentCreated> {
@@ -14,6 +14,6 @@ export function useCreateParent(studentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ParentInput) => createParent(studentId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: studentKey(studentId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.students.detail(studentId) }),
   });
 }

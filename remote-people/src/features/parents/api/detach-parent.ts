@@ -1,6 +1,6 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, queryKeys } from '@parta/shared';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { studentKey } from '../../students/api/get-student';
 
 /** DELETE /api/students/{id}/parents/{userId}. */
 export async function detachParent(studentId: number, userId: number): Promise<void> {
@@ -14,8 +14,8 @@ export function useDetachParent(studentId: number) {
     mutationFn: (userId: number) => detachParent(studentId, userId),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: studentKey(studentId) }),
-        queryClient.invalidateQueries({ queryKey: ['students', 'parents'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.students.detail(studentId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.students.parents }),
       ]),
   });
 }

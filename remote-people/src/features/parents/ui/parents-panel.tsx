@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { fullName, getErrorMessage, notify } from '@parta/shared';
 import type { StudentParent } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
+import { ResetPasswordPanel } from '../../accounts/ui/reset-password-panel';
 import { useDetachParent } from '../api/detach-parent';
 import { AddParentModal } from './add-parent-modal';
 
@@ -48,13 +49,22 @@ export function ParentsPanel({ studentId, parents, editable }: ParentsPanelProps
         </Text>
       ) : (
         parents.map((parent) => (
-          <Group key={parent.id} justify="space-between" gap="xs" wrap="wrap">
-            <div>
-              <Text size="sm">{fullName(parent)}</Text>
-              <Text size="xs" c="dimmed">
-                {[parent.phone, parent.login && `логин ${parent.login}`].filter(Boolean).join(' · ')}
-              </Text>
-            </div>
+          <Group key={parent.id} justify="space-between" gap="xs" wrap="wrap" data-testid="parent-row">
+            <Stack gap={4}>
+              <div>
+                <Text size="sm">{fullName(parent)}</Text>
+                <Text size="xs" c="dimmed">
+                  {[parent.phone, parent.login && `логин ${parent.login}`].filter(Boolean).join(' · ')}
+                </Text>
+              </div>
+              {editable && parent.login ? (
+                <ResetPasswordPanel
+                  target={{ kind: 'parent', studentId, parentId: parent.id }}
+                  recipient="родителю"
+                  label="Выдать новый пароль"
+                />
+              ) : null}
+            </Stack>
             {editable ? (
               confirming === parent.id ? (
                 <Group gap={6}>

@@ -1,4 +1,4 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, queryKeys } from '@parta/shared';
 import type { Role } from '@parta/shared/domain/contracts/auth';
 import { useQuery } from '@tanstack/react-query';
 
@@ -14,7 +14,7 @@ export async function getRoles(organizationId: number, signal?: AbortSignal): Pr
 /** The roles an organization may hand out; waits until an organization is chosen. */
 export function useRoles(organizationId: number | undefined) {
   return useQuery({
-    queryKey: ['roles', organizationId],
+    queryKey: queryKeys.roles(organizationId),
     queryFn: ({ signal }) => getRoles(organizationId as number, signal),
     enabled: organizationId !== undefined,
     staleTime: 5 * 60_000,

@@ -1,4 +1,4 @@
-import { apiClient, compactParams } from '@parta/shared';
+import { apiClient, compactParams, queryKeys } from '@parta/shared';
 import type { StaffListQuery } from '@parta/shared/domain/contracts/people';
 import type { UserListResponse } from '@parta/shared/domain/contracts/users';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ export async function getUsers(query: StaffListQuery, signal?: AbortSignal): Pro
 export function useUsers(query: StaffListQuery) {
   const params = compactParams(query);
   return useQuery({
-    queryKey: ['users', 'list', params],
+    queryKey: queryKeys.users.list(params),
     queryFn: ({ signal }) => getUsers(params, signal),
     placeholderData: keepPreviousData,
   });

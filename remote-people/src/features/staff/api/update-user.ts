@@ -1,12 +1,11 @@
-import { apiClient } from '@parta/shared';
+import { apiPut, queryKeys } from '@parta/shared';
 import type { StaffUpdateInput } from '@parta/shared/domain/contracts/people';
 import type { UserResponse } from '@parta/shared/domain/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** PUT /api/users/{id}: saves the card, roles and the active flag. */
 export async function updateUser(id: number, input: StaffUpdateInput): Promise<UserResponse['data']> {
-  const response = await apiClient.put<UserResponse>(`/users/${id}`, input);
-  return response.data.data;
+  return apiPut<UserResponse['data']>(`/users/${id}`, input);
 }
 
 /** Saves the card: the card shows the answer at once, the lists refetch. */
@@ -15,8 +14,8 @@ export function useUpdateUser(id: number) {
   return useMutation({
     mutationFn: (input: StaffUpdateInput) => updateUser(id, input),
     onSuccess: (user) => {
-      queryClient.setQueryData(['users', 'detail', id], user);
-      return queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
+      queryClient.setQueryData(queryKeys.users.detail(id), user);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.users.lists });
     },
   });
 }

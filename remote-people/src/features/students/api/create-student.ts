@@ -1,11 +1,10 @@
-import { apiClient } from '@parta/shared';
+import { apiPost, queryKeys } from '@parta/shared';
 import type { Student, StudentInput } from '@parta/shared/domain/contracts/people';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/students. */
 export async function createStudent(input: StudentInput): Promise<Student> {
-  const response = await apiClient.post<{ data: Student }>('/students', input);
-  return response.data.data;
+  return apiPost<Student>('/students', input);
 }
 
 /** Adds a student: the student lists and the classes' counts refetch. */
@@ -15,8 +14,8 @@ export function useCreateStudent() {
     mutationFn: createStudent,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['students', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['groups'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.students.lists }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.groups.all }),
       ]),
   });
 }

@@ -1,4 +1,4 @@
-import { apiClient, compactParams } from '@parta/shared';
+import { apiClient, compactParams, queryKeys } from '@parta/shared';
 import type { StudentList, StudentListQuery } from '@parta/shared/domain/contracts/people';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
@@ -15,7 +15,7 @@ export async function getStudents(query: StudentListQuery, signal?: AbortSignal)
 export function useStudents(query: StudentListQuery) {
   const params = compactParams(query);
   return useQuery({
-    queryKey: ['students', 'list', params],
+    queryKey: queryKeys.students.list(params),
     queryFn: ({ signal }) => getStudents(params, signal),
     placeholderData: keepPreviousData,
   });

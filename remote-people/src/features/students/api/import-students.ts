@@ -1,4 +1,4 @@
-import { apiClient } from '@parta/shared';
+import { apiPost, queryKeys } from '@parta/shared';
 import { type StudentImportResult, XLSX_MIME } from '@parta/shared/domain/contracts/people';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -7,11 +7,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
  * the commit saves the rows without problems and skips the others.
  */
 export async function importStudents(file: Blob, dryRun: boolean): Promise<StudentImportResult> {
-  const response = await apiClient.post<{ data: StudentImportResult }>('/students/import', file, {
+  return apiPost<StudentImportResult>('/students/import', file, {
     params: { dry_run: dryRun },
     headers: { 'Content-Type': XLSX_MIME },
   });
-  return response.data.data;
 }
 
 /** Checks or imports a workbook; a real import refetches the student lists and classes. */
@@ -23,8 +22,8 @@ export function useImportStudents() {
       result.dry_run
         ? undefined
         : Promise.all([
-            queryClient.invalidateQueries({ queryKey: ['students', 'list'] }),
-            queryClient.invalidateQueries({ queryKey: ['groups'] }),
+            queryClient.invalidateQueries({ queryKey: queryKeys.students.lists }),
+            queryClient.invalidateQueries({ queryKey: queryKeys.groups.all }),
           ]),
   });
 }

@@ -1,12 +1,11 @@
-import { apiClient } from '@parta/shared';
+import { apiPut, queryKeys } from '@parta/shared';
+
 import type { Student, StudentInput } from '@parta/shared/domain/contracts/people';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { studentKey } from './get-student';
 
 /** PUT /api/students/{id}: edit, move to another class (group_id) or mark as left (status). */
 export async function updateStudent(id: number, input: StudentInput): Promise<Student> {
-  const response = await apiClient.put<{ data: Student }>(`/students/${id}`, input);
-  return response.data.data;
+  return apiPut<Student>(`/students/${id}`, input);
 }
 
 /** Saves the card: it shows the answer at once; lists and classes (a move changes counts) refetch. */
@@ -15,10 +14,10 @@ export function useUpdateStudent(id: number) {
   return useMutation({
     mutationFn: (input: StudentInput) => updateStudent(id, input),
     onSuccess: (student) => {
-      queryClient.setQueryData(studentKey(id), student);
+      queryClient.setQueryData(queryKeys.students.detail(id), student);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['students', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['groups'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.students.lists }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.groups.all }),
       ]);
     },
   });

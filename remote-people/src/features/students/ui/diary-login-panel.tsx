@@ -1,6 +1,7 @@
 import { Alert, Button, Code, Stack, Text, Title } from '@mantine/core';
 import { getErrorMessage } from '@parta/shared';
 import { useState } from 'react';
+import { ResetPasswordPanel } from '../../accounts/ui/reset-password-panel';
 import { useCreateStudentLogin } from '../api/create-student-login';
 
 export interface DiaryLoginPanelProps {
@@ -39,9 +40,18 @@ export function DiaryLoginPanel({ studentId, login, editable }: DiaryLoginPanelP
           передайте его ученику или родителям.
         </Alert>
       ) : login ? (
-        <Text size="sm">
-          Логин: <b>{login}</b>
-        </Text>
+        <>
+          <Text size="sm">
+            Логин: <b>{login}</b>
+          </Text>
+          {editable ? (
+            <ResetPasswordPanel
+              target={{ kind: 'student', studentId }}
+              recipient="ученику"
+              label="Выдать новый пароль"
+            />
+          ) : null}
+        </>
       ) : (
         <>
           <Text c="dimmed" size="sm">

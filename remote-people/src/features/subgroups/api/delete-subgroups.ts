@@ -1,6 +1,6 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, queryKeys } from '@parta/shared';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { subgroupsKey } from './get-subgroups';
 
 /** DELETE /api/group/{id}/subgroups/{subject_id}: the class learns the subject whole again. */
 export async function deleteSubgroups(groupId: number, subjectId: number): Promise<void> {
@@ -13,6 +13,7 @@ export function useDeleteSubgroups() {
   return useMutation({
     mutationFn: ({ groupId, subjectId }: { groupId: number; subjectId: number }) =>
       deleteSubgroups(groupId, subjectId),
-    onSuccess: (_none, { groupId }) => queryClient.invalidateQueries({ queryKey: subgroupsKey(groupId) }),
+    onSuccess: (_none, { groupId }) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.groups.subgroups(groupId) }),
   });
 }

@@ -1,7 +1,7 @@
-import { apiClient } from '@parta/shared';
+import { apiPut, queryKeys } from '@parta/shared';
+
 import type { SubgroupSet, SubgroupSetInput } from '@parta/shared/domain/contracts/people';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { subgroupsKey } from './get-subgroups';
 
 /** PUT /api/group/{id}/subgroups/{subject_id}: replaces the split of the class for that subject. */
 export async function saveSubgroups(
@@ -9,11 +9,7 @@ export async function saveSubgroups(
   subjectId: number,
   input: SubgroupSetInput,
 ): Promise<SubgroupSet> {
-  const response = await apiClient.put<{ data: SubgroupSet }>(
-    `/group/${groupId}/subgroups/${subjectId}`,
-    input,
-  );
-  return response.data.data;
+  return apiPut<SubgroupSet>(`/group/${groupId}/subgroups/${subjectId}`, input);
 }
 
 /** Saves one subject's split; the class's splits refetch. */
@@ -29,6 +25,7 @@ export function useSaveSubgroups() {
       subjectId: number;
       input: SubgroupSetInput;
     }) => saveSubgroups(groupId, subjectId, input),
-    onSuccess: (_set, { groupId }) => queryClient.invalidateQueries({ queryKey: subgroupsKey(groupId) }),
+    onSuccess: (_set, { groupId }) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.groups.subgroups(groupId) }),
   });
 }

@@ -1,4 +1,4 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, queryKeys } from '@parta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** DELETE /api/bell/{id} (refused while a template uses it). */
@@ -10,6 +10,6 @@ export function useDeleteBell() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteBell,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bells', 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.bells.lists }),
   });
 }

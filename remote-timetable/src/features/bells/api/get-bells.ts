@@ -1,20 +1,19 @@
-import { apiClient } from '@parta/shared';
+import { apiGet, queryKeys } from '@parta/shared';
 import type { BellSchedule } from '@parta/shared/domain/contracts/timetable';
 import { useQuery } from '@tanstack/react-query';
 
-/** GET /api/bell: `data.data` is the bells (SPEC §7). */
+/** GET /api/bell: the body's `data` is the bells (SPEC §7 "data.data", data being the axios answer). */
 export async function getBells(organizationId?: number, signal?: AbortSignal): Promise<BellSchedule[]> {
-  const response = await apiClient.get<{ data: { data: BellSchedule[] } }>('/bell', {
+  return apiGet<BellSchedule[]>('/bell', {
     params: organizationId ? { organization_id: organizationId } : {},
     signal,
   });
-  return response.data.data.data;
 }
 
 /** Bell schedules of one organization (waits until it is known). */
 export function useBells(organizationId: number | undefined) {
   return useQuery({
-    queryKey: ['bells', 'list', { organization_id: organizationId }],
+    queryKey: queryKeys.bells.list(organizationId),
     queryFn: ({ signal }) => getBells(organizationId, signal),
     enabled: organizationId !== undefined,
   });

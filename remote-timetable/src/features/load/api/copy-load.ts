@@ -1,4 +1,4 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, queryKeys } from '@parta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/load/copy: a class's load to another class of the same parallel. */
@@ -17,6 +17,6 @@ export function useCopyLoad() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ from, to }: { from: number; to: number }) => copyLoad(from, to),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['load'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.load.all }),
   });
 }

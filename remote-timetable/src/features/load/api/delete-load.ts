@@ -1,4 +1,4 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, queryKeys } from '@parta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** DELETE /api/load/{id}. */
@@ -13,8 +13,8 @@ export function useDeleteLoad() {
     mutationFn: deleteLoad,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['load'] }),
-        queryClient.invalidateQueries({ queryKey: ['timetable'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.load.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.timetable.all }),
       ]),
   });
 }

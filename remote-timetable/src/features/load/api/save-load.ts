@@ -1,4 +1,4 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, queryKeys } from '@parta/shared';
 import type { LoadInput, LoadItem } from '@parta/shared/domain/contracts/timetable';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -17,6 +17,6 @@ export function useSaveLoad() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ input, id }: { input: LoadInput; id?: number }) => saveLoad(input, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['load'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.load.all }),
   });
 }

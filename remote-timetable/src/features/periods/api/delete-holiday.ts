@@ -1,4 +1,4 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, queryKeys } from '@parta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** DELETE /api/holidays/{id}. */
@@ -10,6 +10,6 @@ export function useDeleteHoliday() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteHoliday,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['holidays'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.holidays.all }),
   });
 }

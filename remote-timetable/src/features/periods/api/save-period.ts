@@ -1,19 +1,16 @@
-import { apiClient } from '@parta/shared';
+import { apiPost, apiPut, queryKeys } from '@parta/shared';
 import type { Period, PeriodInput } from '@parta/shared/domain/contracts/timetable';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/periods, or PUT /api/periods/{id}. */
 export async function savePeriod(input: PeriodInput, id?: number): Promise<Period> {
-  const response = id
-    ? await apiClient.put<{ data: Period }>(`/periods/${id}`, input)
-    : await apiClient.post<{ data: Period }>('/periods', input);
-  return response.data.data;
+  return id ? apiPut<Period>(`/periods/${id}`, input) : apiPost<Period>('/periods', input);
 }
 
 export function useSavePeriod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ input, id }: { input: PeriodInput; id?: number }) => savePeriod(input, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['periods'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.periods.all }),
   });
 }

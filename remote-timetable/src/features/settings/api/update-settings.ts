@@ -1,6 +1,5 @@
-import { apiClient, type OrganizationSettingKey } from '@parta/shared';
+import { apiClient, type OrganizationSettingKey, queryKeys } from '@parta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { settingsKey } from './get-settings';
 
 /** PUT /api/organizations/settings: the values go as strings (SPEC §7). */
 export async function updateSettings(values: Record<OrganizationSettingKey, number>): Promise<void> {
@@ -15,6 +14,6 @@ export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSettings,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations.settings }),
   });
 }

@@ -1,4 +1,4 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, queryKeys } from '@parta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** DELETE /api/subject/{id}: a subject in use is archived instead; the answer says which. */
@@ -11,6 +11,6 @@ export function useDeleteSubject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteSubject,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['subjects'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.subjects.all }),
   });
 }

@@ -1,4 +1,4 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, queryKeys } from '@parta/shared';
 import type { Subject } from '@parta/shared/domain/contracts/timetable';
 import { useQuery } from '@tanstack/react-query';
 
@@ -14,7 +14,7 @@ export async function getSubjects(organizationId?: number, signal?: AbortSignal)
 /** Subjects of one organization (waits until it is known). */
 export function useSubjects(organizationId: number | undefined) {
   return useQuery({
-    queryKey: ['subjects', { organization_id: organizationId }],
+    queryKey: queryKeys.subjects.list(organizationId),
     queryFn: ({ signal }) => getSubjects(organizationId, signal),
     enabled: organizationId !== undefined,
   });

@@ -1,14 +1,10 @@
-import { apiClient } from '@parta/shared';
+import { apiPost, queryKeys } from '@parta/shared';
 import type { SlotInput, TimetableSlot } from '@parta/shared/domain/contracts/timetable';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/timetable/templates/{id}/slots: 409 with the reason when the placement conflicts. */
 export async function addSlot(templateId: number, input: SlotInput): Promise<TimetableSlot> {
-  const response = await apiClient.post<{ data: TimetableSlot }>(
-    `/timetable/templates/${templateId}/slots`,
-    input,
-  );
-  return response.data.data;
+  return apiPost<TimetableSlot>(`/timetable/templates/${templateId}/slots`, input);
 }
 
 /** Places a line; the grid and the templates' counts refetch. */
@@ -16,6 +12,6 @@ export function useAddSlot(templateId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SlotInput) => addSlot(templateId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['timetable'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.timetable.all }),
   });
 }

@@ -1,17 +1,16 @@
-import { apiClient } from '@parta/shared';
+import { apiPatch, queryKeys } from '@parta/shared';
 import type { Lesson, LessonChange } from '@parta/shared/domain/contracts/timetable';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** PATCH /api/lessons/{id}: replacement, move, cancellation, or back to the plan. */
 export async function changeLesson(id: number, change: LessonChange): Promise<Lesson> {
-  const response = await apiClient.patch<{ data: Lesson }>(`/lessons/${id}`, change);
-  return response.data.data;
+  return apiPatch<Lesson>(`/lessons/${id}`, change);
 }
 
 export function useChangeLesson() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: number; change: LessonChange }) => changeLesson(id, change),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['lessons'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lessons.all }),
   });
 }

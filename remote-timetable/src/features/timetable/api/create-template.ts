@@ -1,17 +1,16 @@
-import { apiClient } from '@parta/shared';
+import { apiPost, queryKeys } from '@parta/shared';
 import type { TemplateInput, TimetableTemplate } from '@parta/shared/domain/contracts/timetable';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/timetable. */
 export async function createTemplate(input: TemplateInput): Promise<TimetableTemplate> {
-  const response = await apiClient.post<{ data: TimetableTemplate }>('/timetable', input);
-  return response.data.data;
+  return apiPost<TimetableTemplate>('/timetable', input);
 }
 
 export function useCreateTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['timetable', 'templates'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.timetable.templates }),
   });
 }

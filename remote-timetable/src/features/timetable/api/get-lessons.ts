@@ -1,4 +1,4 @@
-import { apiClient, compactParams } from '@parta/shared';
+import { apiGet, compactParams, queryKeys } from '@parta/shared';
 import type { Lesson } from '@parta/shared/domain/contracts/timetable';
 import { useQuery } from '@tanstack/react-query';
 
@@ -11,17 +11,16 @@ export interface LessonsQuery {
 
 /** GET /api/lessons: a class's or a teacher's dated lessons. */
 export async function getLessons(query: LessonsQuery, signal?: AbortSignal): Promise<Lesson[]> {
-  const response = await apiClient.get<{ data: Lesson[] }>('/lessons', {
+  return apiGet<Lesson[]>('/lessons', {
     params: compactParams({ ...query }),
     signal,
   });
-  return response.data.data;
 }
 
 export function useLessons(query: LessonsQuery) {
   const params = compactParams({ ...query });
   return useQuery({
-    queryKey: ['lessons', 'list', params],
+    queryKey: queryKeys.lessons.list(params),
     queryFn: ({ signal }) => getLessons(query, signal),
     enabled: Boolean(query.group_id || query.teacher_id),
   });

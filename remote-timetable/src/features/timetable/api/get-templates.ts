@@ -1,4 +1,4 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, queryKeys } from '@parta/shared';
 import type { TimetableTemplate } from '@parta/shared/domain/contracts/timetable';
 import { useQuery } from '@tanstack/react-query';
 
@@ -17,7 +17,7 @@ export async function getTemplates(
 /** Templates of one organization (waits until it is known). */
 export function useTemplates(organizationId: number | undefined) {
   return useQuery({
-    queryKey: ['timetable', 'templates', { organization_id: organizationId }],
+    queryKey: queryKeys.timetable.templateList(organizationId),
     queryFn: ({ signal }) => getTemplates(organizationId, signal),
     enabled: organizationId !== undefined,
   });

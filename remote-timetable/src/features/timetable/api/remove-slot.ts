@@ -1,4 +1,4 @@
-import { apiClient } from '@parta/shared';
+import { apiClient, queryKeys } from '@parta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** DELETE /api/timetable/templates/{id}/slots/{slotId}. */
@@ -10,6 +10,6 @@ export function useRemoveSlot(templateId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (slotId: number) => removeSlot(templateId, slotId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['timetable'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.timetable.all }),
   });
 }

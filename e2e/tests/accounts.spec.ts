@@ -1,0 +1,136 @@
+import { expect, test } from '@playwright/test';
+import { AppLayout } from '../pages/app-layout.page';
+import { LoginPage } from '../pages/login.page';
+import { apiLogin } from '../support/demo';
+
+/**
+ * What a school's people hit on the first day: a one-time password must be changed before anything
+ * opens, pupils see no school money, the diary's calendar is Russian and styled on its first opening,
+ * an unknown address keeps the menu, the login page says whom to ask.
+ */
+
+test('a new staff member is made to change the one-time password before anything else opens', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, 'director');
+  const headers = { Authorization: `Bearer ${token}` };
+  const me = (await (await request.post('/api/auth/me', { headers })).json()).data;
+  const roles = (await (await request.get('/api/roles', { headers })).json()) as {
+    id: number;
+    code: string;
+  }[];
+  const login = `new.teacher.${Date.now() % 100000}`;
+  const created = await request.post('/api/users', {
+    headers,
+    data: {
+      surname: 'Новикова',
+      name: 'Мария',
+      login,
+      organization_id: me.organization.id,
+      role_ids: [roles.find((role) => role.code === 'teacher')!.id],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const oneTime = (await created.json()).password as string;
+
+  const loginPage = new LoginPage(page);
+  await loginPage.signIn(login, oneTime);
+  const screen = page.getByTestId('password-change-page');
+  await expect(screen).toBeVisible();
+  await expect(screen).toContainText('одноразовым паролем');
+  await expect(page.getByTestId('sidebar')).toHaveCount(0);
+
+  // Typing another address does not get past it.
+  await page.goto('/journal');
+  await expect(screen).toBeVisible();
+  await expect(page.getByTestId('sidebar')).toHaveCount(0);
+
+  await loginPage.page.reload();
+  const layout = new AppLayout(page);
+  await screen.getByLabel('Одноразовый пароль').fill(oneTime);
+  await screen.getByLabel(/^Новый пароль/).fill('мой-пароль-2026');
+  await screen.getByLabel('Повторите новый пароль').fill('мой-пароль-2026');
+  await screen.getByRole('button', { name: 'Сменить пароль' }).click();
+  await layout.ready();
+  await expect(screen).toHaveCount(0);
+
+  // Next time the chosen password signs straight in.
+  await layout.logout();
+  await loginPage.signIn(login, 'мой-пароль-2026');
+  await layout.ready();
+  await expect(page.getByTestId('password-change-page')).toHaveCount(0);
+});
+
+test('a pupil’s and a parent’s top bar shows no balance; a director’s does', async ({ page }) => {
+  const loginPage = new LoginPage(page);
+  const layout = new AppLayout(page);
+  for (const login of ['student', 'parent']) {
+    await loginPage.signIn(login);
+    await layout.ready();
+    await expect(page.getByRole('banner')).not.toContainText('Баланс');
+    await expect(layout.balance).toHaveCount(0);
+    await page.goto('/profile');
+    await expect(page.getByTestId('profile-data')).toBeVisible();
+    await expect(page.getByText('Баланс организации')).toHaveCount(0);
+    await layout.logout();
+  }
+  await loginPage.signIn('director');
+  await expect(layout.balance).toHaveText(/\d[\d\s]*,\d\d\s₽/);
+});
+
+test('a pupil opens the diary’s date picker: Russian month names, Monday first, styled at once', async ({
+  page,
+}) => {
+  await new LoginPage(page).signIn('student');
+  await page.goto('/diary');
+  await expect(page.getByRole('heading', { level: 2, name: 'Дневник' })).toBeVisible();
+  await page.getByRole('button', { name: 'Неделя' }).click();
+  const dropdown = page.locator('.mantine-DatePickerInput-dropdown');
+  await expect(dropdown).toBeVisible();
+  await expect(dropdown.locator('.mantine-DatePickerInput-calendarHeaderLevel')).toHaveText(
+    /^(январь|февраль|март|апрель|май|июнь|июль|август|сентябрь|октябрь|ноябрь|декабрь) \d{4}$/i,
+  );
+  const weekdays = await dropdown.locator('.mantine-DatePickerInput-weekday').allInnerTexts();
+  expect(weekdays.map((day) => day.toLowerCase())).toEqual(['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс']);
+  // The calendar's own styles are there on its first opening: days are square buttons, not bare text.
+  const day = dropdown.locator('.mantine-DatePickerInput-day').first();
+  const box = await day.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(28);
+  expect(Math.abs((box?.width ?? 0) - (box?.height ?? 0))).toBeLessThan(2);
+});
+
+test('bells: the lesson time fields fit a 390 px phone without widening the page', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ru-RU',
+  });
+  const page = await context.newPage();
+  await new LoginPage(page).signIn('zavuch');
+  await page.goto('/bells/create');
+  await expect(page.getByTestId('bell-lesson').first()).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await context.close();
+});
+
+test('a signed-in user on an unknown address keeps the menu and top bar around the 404', async ({ page }) => {
+  await new LoginPage(page).signIn('teacher');
+  await page.goto('/no-such-page');
+  await expect(page.getByText('Страница не найдена')).toBeVisible();
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await expect(page.getByTestId('profile-menu')).toBeVisible();
+});
+
+test('the login page says whom to ask for a forgotten password and links to connecting a school', async ({
+  page,
+}) => {
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await expect(page.getByTestId('forgot-password')).toContainText('классный руководитель');
+  await page.getByRole('link', { name: 'Подключить школу' }).click();
+  await expect(page).toHaveURL(/\/#connect$/);
+  await expect(page.locator('#connect')).toBeInViewport();
+});

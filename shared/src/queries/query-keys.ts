@@ -1,0 +1,117 @@
+/**
+ * Every TanStack Query key of the host and the remotes, one factory per resource (the cache is one,
+ * shared by all apps). A key starts with its resource; `all` (the resource) and `lists` invalidate
+ * everything below them, so a write names what it refreshes without spelling a key. Each key is
+ * read by one fetcher with one answer shape (query-keys.test.ts checks the tree).
+ */
+
+/** Filters of a paginated or filtered list, as sent to the API. */
+type Params = object | null;
+
+const organizationOf = (organizationId?: number) => ({ organization_id: organizationId });
+
+export const queryKeys = {
+  groups: {
+    all: ['groups'] as const,
+    lists: ['groups', 'list'] as const,
+    list: (organizationId?: number) => ['groups', 'list', organizationOf(organizationId)] as const,
+    detail: (id: number) => ['groups', 'detail', id] as const,
+    /** GET /api/group/{id}/subgroups: the whole answer (class, students, subjects, sets). */
+    subgroups: (id: number) => ['groups', 'subgroups', id] as const,
+  },
+  students: {
+    all: ['students'] as const,
+    lists: ['students', 'list'] as const,
+    list: (params: Params) => ['students', 'list', params] as const,
+    detail: (id: number) => ['students', 'detail', id] as const,
+    parents: ['students', 'parents'] as const,
+    parentSearch: (search: string) => ['students', 'parents', { search }] as const,
+  },
+  users: {
+    lists: ['users', 'list'] as const,
+    list: (params: Params) => ['users', 'list', params] as const,
+    detail: (id: number) => ['users', 'detail', id] as const,
+  },
+  roles: (organizationId: number | null | undefined) => ['roles', organizationId] as const,
+  organizations: {
+    all: ['organizations'] as const,
+    lists: ['organizations', 'list'] as const,
+    list: (params: Params) => ['organizations', 'list', params] as const,
+    detail: (id: number) => ['organizations', 'detail', id] as const,
+    balanceTransactions: (id: number) => ['organizations', 'balance-transactions', id] as const,
+    balanceTransactionsPage: (id: number, page: number) =>
+      ['organizations', 'balance-transactions', id, page] as const,
+    /** The caller's organization and its children (pickers). */
+    options: ['organizations', 'my-and-children'] as const,
+    settings: ['organizations', 'settings'] as const,
+    dictionaries: ['organization-dictionaries'] as const,
+  },
+  applications: {
+    lists: ['applications', 'list'] as const,
+    list: (params: Params) => ['applications', 'list', params] as const,
+    detail: (id: number) => ['applications', 'detail', id] as const,
+  },
+  subjects: {
+    all: ['subjects'] as const,
+    list: (organizationId?: number) => ['subjects', organizationOf(organizationId)] as const,
+  },
+  bells: {
+    all: ['bells'] as const,
+    lists: ['bells', 'list'] as const,
+    list: (organizationId?: number) => ['bells', 'list', organizationOf(organizationId)] as const,
+    detail: (id: number | null) => ['bells', 'detail', id] as const,
+  },
+  periods: {
+    all: ['periods'] as const,
+    list: (organizationId?: number) => ['periods', 'list', organizationOf(organizationId)] as const,
+  },
+  holidays: {
+    all: ['holidays'] as const,
+    list: (organizationId?: number) => ['holidays', 'list', organizationOf(organizationId)] as const,
+  },
+  load: {
+    all: ['load'] as const,
+    list: (params: Params) => ['load', 'list', params] as const,
+  },
+  lessons: {
+    all: ['lessons'] as const,
+    list: (params: Params) => ['lessons', 'list', params] as const,
+    today: ['lessons', 'today'] as const,
+  },
+  timetable: {
+    all: ['timetable'] as const,
+    templates: ['timetable', 'templates'] as const,
+    templateList: (organizationId?: number) =>
+      ['timetable', 'templates', organizationOf(organizationId)] as const,
+    template: (id: number | null) => ['timetable', 'template', id] as const,
+  },
+  journal: {
+    index: ['journal', 'index'] as const,
+    grids: ['journal', 'grid'] as const,
+    grid: (request: { groupId: number; loadId: number; periodId?: number }) =>
+      [
+        'journal',
+        'grid',
+        { groupId: request.groupId, loadId: request.loadId, periodId: request.periodId ?? null },
+      ] as const,
+    history: (cell: Params) => ['journal', 'history', cell] as const,
+    finals: ['journal', 'final'] as const,
+    final: (groupId: number | null) => ['journal', 'final', { groupId }] as const,
+    attendance: (request: Params) => ['journal', 'attendance', request] as const,
+    week: ['journal', 'week'] as const,
+  },
+  ktp: {
+    lists: ['ktp', 'list'] as const,
+    detail: (id: number) => ['ktp', 'detail', id] as const,
+  },
+  diary: {
+    all: ['diary'] as const,
+    week: (params: Params) => ['diary', 'week', params] as const,
+    latestMarks: ['diary', 'latest-marks'] as const,
+  },
+  reports: {
+    journalCompletion: (params: Params) => ['reports', 'journal-completion', params] as const,
+    classification: (params: Params) => ['reports', 'classification', params] as const,
+    academicPerformance: (params: Params) => ['reports', 'academic-performance', params] as const,
+  },
+} as const;
