@@ -23,7 +23,7 @@ interface Unit {
  * its load, at most one lesson of a subject a day while the days allow, lessons from the first
  * without gaps where the teachers are free, no teacher in two places, within СанПиН's daily limit.
  */
-export function buildWeeklyGrid(school: SeededSchool, workingDays = SETTINGS_DEFAULTS.working_days_per_week) {
+function buildWeeklyGrid(school: SeededSchool, workingDays = SETTINGS_DEFAULTS.working_days_per_week) {
   const gradeOf = new Map(school.classes.map((schoolClass) => [schoolClass.id, schoolClass.number]));
   const units: Unit[] = [];
   for (const load of school.loads) {

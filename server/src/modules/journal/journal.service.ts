@@ -38,8 +38,8 @@ import {
 
 const LOAD_NOT_FOUND = 'Журнал не найден';
 const LESSON_NOT_FOUND = 'Урок не найден';
-export const LOCKED_MESSAGE = 'Период закрыт: оценки не меняются, пока его не откроют (право «periods.edit»)';
-export const CONFLICT_MESSAGE = 'Клетку уже изменил другой пользователь: показано сохранённое значение';
+const LOCKED_MESSAGE = 'Период закрыт: оценки не меняются, пока его не откроют (право «periods.edit»)';
+const CONFLICT_MESSAGE = 'Клетку уже изменил другой пользователь: показано сохранённое значение';
 
 /** 423: a closed period is read-only. */
 export const locked = () => new HttpError(423, LOCKED_MESSAGE);
