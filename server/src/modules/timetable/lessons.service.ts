@@ -28,7 +28,6 @@ import {
 import { bellsForGrade } from './planning';
 import { findBellTimes } from './templates.repository';
 
-const _TEMPLATE_NOT_FOUND = 'Шаблон расписания не найден';
 const LESSON_NOT_FOUND = 'Урок не найден';
 
 // ---------------------------------------------------------------- dated lessons

@@ -45,7 +45,6 @@ import {
 } from './templates.repository';
 
 const TEMPLATE_NOT_FOUND = 'Шаблон расписания не найден';
-const _LESSON_NOT_FOUND = 'Урок не найден';
 
 // ---------------------------------------------------------------- templates
 
