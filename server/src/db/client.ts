@@ -27,7 +27,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle');
+const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle');
 
 const STARTUP_LOCK_ID = 727_202_6;
 

@@ -7,11 +7,11 @@ import { healthRoutes } from './health/health.routes';
 import { journalRoutes } from './journal/journal.routes';
 import { ktpRoutes } from './ktp/ktp.routes';
 import { loadsRoutes } from './loads/loads.routes';
-import { organizationsRoutes } from './organizations/organizations.routes';
 import { parentsRoutes } from './parents/parents.routes';
 import { periodsRoutes } from './periods/periods.routes';
 import { registryRoutes } from './registry/registry.routes';
 import { reportsRoutes } from './reports/reports.routes';
+import { settingsRoutes } from './settings/settings.routes';
 import { accountPasswordsRoutes } from './students/account-passwords.routes';
 import { studentsRoutes } from './students/students.routes';
 import { subjectsRoutes } from './subjects/subjects.routes';
@@ -25,7 +25,7 @@ import { usersRoutes } from './users/users.routes';
  */
 export const apiModules: FastifyPluginAsyncZod[] = [
   healthRoutes,
-  organizationsRoutes,
+  settingsRoutes,
   usersRoutes,
   // people area (issue 4)
   studentsRoutes,

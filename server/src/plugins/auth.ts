@@ -11,7 +11,7 @@ import { clearsSessions, createSessionCache } from './session-cache';
  * What a route needs: a permission key, `'signed-in'` (any valid token) or `'public'` (no token).
  * Every /api route must declare one in `config.permission`; the app refuses to start otherwise.
  */
-export type RoutePermission = PermissionKey | 'signed-in' | 'public';
+type RoutePermission = PermissionKey | 'signed-in' | 'public';
 
 /** The signed-in caller as services see it; `db/scope.ts` turns it into SQL conditions. */
 export interface Actor extends ScopedActor {
@@ -29,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-export const MESSAGES = {
+const MESSAGES = {
   unauthorized: 'Требуется вход в систему',
   forbidden: 'Недостаточно прав',
   organizationBlocked: 'Работа организации приостановлена администратором платформы. Обратитесь в поддержку.',
@@ -56,7 +56,7 @@ const OPEN_WHILE_PASSWORD_CHANGE_REQUIRED = new Set([
   '/api/auth/logout',
 ]);
 /** The signed-in caller behind a token, as the auth module looks it up (one query per request). */
-export interface Session {
+interface Session {
   tokenId: number;
   userId: number;
   organizationId: number;

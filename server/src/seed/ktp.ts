@@ -63,7 +63,7 @@ const SECTIONS: { section: string; topics: string[]; control: string }[] = [
 ];
 
 /** The year's items for `hours` lessons: sections in order, each topic one or two hours, homework on every topic. */
-export function planItems(totalHours: number) {
+function planItems(totalHours: number) {
   const items: {
     section: string;
     topic: string;

@@ -1,11 +1,10 @@
 import type {
   Application,
   ApplicationApproved,
-  applicationApproveSchema,
-  applicationCreateSchema,
-  applicationListQuerySchema,
+  ApplicationApproveParsed,
+  ApplicationCreateParsed,
+  ApplicationListQueryParsed,
 } from '@parta/shared/domain/contracts/applications';
-import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable } from '../../plugins/errors';
@@ -54,7 +53,7 @@ function toApplication(row: NonNullable<ApplicationRow>): Application {
  * POST /api/applications from the landing page (no token). A filled honeypot field means a bot:
  * refused with the same 422 shape, so it learns nothing.
  */
-export async function submitApplication(db: Database, input: z.output<typeof applicationCreateSchema>) {
+export async function submitApplication(db: Database, input: ApplicationCreateParsed) {
   if (input.website) throw unprocessable('Заявка не принята. Обновите страницу и отправьте её снова.');
   return insertApplication(db, {
     organizationName: input.organization_name,
@@ -67,7 +66,7 @@ export async function submitApplication(db: Database, input: z.output<typeof app
   });
 }
 
-export async function listApplications(db: Database, query: z.output<typeof applicationListQuerySchema>) {
+export async function listApplications(db: Database, query: ApplicationListQueryParsed) {
   const { rows, total } = await findApplicationsPage(db, {
     status: query.status,
     search: query.search,
@@ -123,7 +122,7 @@ export async function approveApplication(
   db: Database,
   actor: Actor,
   id: number,
-  input: z.output<typeof applicationApproveSchema>,
+  input: ApplicationApproveParsed,
 ): Promise<ApplicationApproved> {
   const application = await getApplication(db, id);
   if (application.status === 'approved' || application.status === 'rejected')

@@ -15,8 +15,8 @@ import {
 import { dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword } from './credentials';
 import type { LoginThrottle } from './login-throttle';
 
-export const INVALID_CREDENTIALS = 'Неверный логин или пароль';
-export const TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+const INVALID_CREDENTIALS = 'Неверный логин или пароль';
+const TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
 
 /** How the auth guard (plugins/auth.ts) finds the caller behind a bearer token: by the token's hash. */
 export const sessionSource: SessionSource = { keyOf: hashToken, find: findSessionByTokenHash };

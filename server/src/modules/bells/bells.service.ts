@@ -1,6 +1,5 @@
-import type { BellSchedule, bellScheduleInputSchema } from '@parta/shared/domain/contracts/timetable';
+import type { BellSchedule, BellScheduleInputParsed } from '@parta/shared/domain/contracts/timetable';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import { targetOrganization } from '../../access/organization';
 import { findInScope, inScope, scopeFilter } from '../../access/scope';
 import type { Database } from '../../db/client';
@@ -13,8 +12,6 @@ import {
   isUsedByTemplate,
   saveBellSchedule,
 } from './bells.repository';
-
-type BellInput = z.output<typeof bellScheduleInputSchema>;
 
 const NOT_FOUND = 'Расписание звонков не найдено';
 
@@ -36,14 +33,14 @@ export async function getBellSchedule(db: Database, actor: Actor, id: number): P
   return schedule;
 }
 
-function values(input: BellInput) {
+function values(input: BellScheduleInputParsed) {
   return { name: input.name, isDefault: input.is_default, grades: input.grades, lessons: input.lessons };
 }
 
 export async function createBellSchedule(
   db: Database,
   actor: Actor,
-  input: BellInput,
+  input: BellScheduleInputParsed,
 ): Promise<BellSchedule> {
   const organizationId = targetOrganization(actor, input.organization_id);
   const id = await saveBellSchedule(db, organizationId, values(input));
@@ -54,7 +51,7 @@ export async function updateBellSchedule(
   db: Database,
   actor: Actor,
   id: number,
-  input: BellInput,
+  input: BellScheduleInputParsed,
 ): Promise<BellSchedule> {
   const schedule = await findInScope(db, actor, bellSchedules, id, NOT_FOUND);
   await saveBellSchedule(db, schedule.organizationId, values(input), id);

@@ -1,20 +1,19 @@
 import type {
   DiaryLesson,
+  DiaryQueryParsed,
   DiaryStudent,
   DiaryWeek,
-  diaryQuerySchema,
   LatestMarks,
 } from '@parta/shared/domain/contracts/diary';
 import { groupName, shortName } from '@parta/shared/domain/names';
 import { weightedAverage } from '@parta/shared/domain/reports';
-import { addDays, weekStart } from '@parta/shared/domain/timetable';
-import type { z } from 'zod';
+import { addDays, clockTime, weekStart } from '@parta/shared/domain/timetable';
 import { inScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { students } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { forbidden } from '../../plugins/errors';
-import { schoolToday } from '../timetable/timetable.service';
+import { schoolToday } from '../clock/clock.service';
 import {
   type DiaryStudentRow,
   findAttendanceOf,
@@ -27,8 +26,6 @@ import {
   findSubjectAverages,
   findWeekLessons,
 } from './diary.repository';
-
-type DiaryQuery = z.output<typeof diaryQuerySchema>;
 
 const NOT_YOURS = 'Можно открыть только свой дневник или дневник своего ребёнка';
 
@@ -60,7 +57,7 @@ async function hasDiary(db: Database, actor: Actor): Promise<boolean> {
 }
 
 /** GET /api/diary: a week of the student's lessons with grades and attendance, the term's averages and final marks. */
-export async function getDiaryWeek(db: Database, actor: Actor, query: DiaryQuery): Promise<DiaryWeek> {
+export async function getDiaryWeek(db: Database, actor: Actor, query: DiaryQueryParsed): Promise<DiaryWeek> {
   const { student, allowed } = await diaryOwner(db, actor, query.student_id);
   const monday = weekStart(query.week ?? schoolToday());
   const sunday = addDays(monday, 6);
@@ -85,8 +82,8 @@ export async function getDiaryWeek(db: Database, actor: Actor, query: DiaryQuery
     day?.lessons.push({
       id: lesson.id,
       lesson_number: lesson.lesson_number,
-      start_time: lesson.start_time?.slice(0, 5) ?? null,
-      end_time: lesson.end_time?.slice(0, 5) ?? null,
+      start_time: clockTime(lesson.start_time),
+      end_time: clockTime(lesson.end_time),
       subject_id: lesson.subject_id,
       subject_name: lesson.subject_name,
       teacher_name: lesson.teacherSurname

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 
 /** Role codes whose holders may teach and manage a class. */
-export const TEACHER_ROLE_CODES = ['teacher', 'class_teacher'];
+const TEACHER_ROLE_CODES = ['teacher', 'class_teacher'];
 
 const personColumns = {
   id: users.id,
@@ -66,7 +66,7 @@ export async function findGroups(
   return rows.map((row) => ({ ...row, studentsCount: counts.get(row.id) ?? 0 }));
 }
 
-export async function countActiveStudents(db: Database, classIds: number[]): Promise<Map<number, number>> {
+async function countActiveStudents(db: Database, classIds: number[]): Promise<Map<number, number>> {
   if (classIds.length === 0) return new Map();
   const rows = await db
     .select({ classId: students.classId, total: count() })

@@ -38,7 +38,7 @@ import {
 const NOT_FOUND = 'Класс не найден';
 
 /** The academic year a date falls in, «2026/2027» from September to August. */
-export function academicYearOf(date: Date): string {
+function academicYearOf(date: Date): string {
   const year = date.getFullYear();
   const start = date.getMonth() >= 7 ? year : year - 1;
   return `${start}/${start + 1}`;
@@ -182,7 +182,7 @@ export async function deleteGroup(db: Database, actor: Actor, id: number): Promi
 }
 
 /** «1 ученик», «3 ученика», «25 учеников». */
-export function studentsPhrase(count: number): string {
+function studentsPhrase(count: number): string {
   const mod10 = count % 10;
   const mod100 = count % 100;
   const word =

@@ -1,7 +1,6 @@
-import type { FinalGrid, FinalMarkItem, finalInputSchema } from '@parta/shared/domain/contracts/journal';
+import type { FinalGrid, FinalInputParsed, FinalMarkItem } from '@parta/shared/domain/contracts/journal';
 import { type FinalMark, proposeMark, proposeYearMark } from '@parta/shared/domain/marks';
 import { groupName } from '@parta/shared/domain/names';
-import type { z } from 'zod';
 import { findInScope, inScope } from '../../access/scope';
 import { teaches, teachingActor } from '../../access/teaching';
 import type { Database } from '../../db/client';
@@ -12,14 +11,12 @@ import { listLoads } from '../loads/loads.service';
 import { listPeriods } from '../periods/periods.service';
 import {
   findFinalMarks,
-  findJournalStudents,
   findStudentClasses,
   findTermAverages,
   writeFinalMarks,
-} from './journal.repository';
+} from './final-marks.repository';
+import { findJournalStudents } from './journal.repository';
 import { locked } from './journal.service';
-
-type FinalInput = z.output<typeof finalInputSchema>;
 
 /** Final marks of a subject are set with journals.final.edit by whoever teaches it in the class (access/teaching.ts). */
 function writesFinal(actor: Actor, teacherIds: (number | null)[]) {
@@ -115,7 +112,7 @@ export async function finalGrid(db: Database, actor: Actor, groupId: number): Pr
 export async function saveFinalMarks(
   db: Database,
   actor: Actor,
-  input: FinalInput,
+  input: FinalInputParsed,
 ): Promise<FinalMarkItem[]> {
   const studentIds = [...new Set(input.marks.map((mark) => mark.student_id))];
   const allPeriods = await listPeriods(db, actor);

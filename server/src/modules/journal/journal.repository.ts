@@ -1,15 +1,14 @@
 import type { JournalCell } from '@parta/shared/domain/contracts/journal';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { inScopePlaceholder, prepared, preparedInScope, scopeParams } from '../../access/prepared';
 import type { ScopedActor } from '../../access/scope';
 import { type TeachingActor, teachesSql } from '../../access/teaching';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { classes, finalMarks, lessons, loads, students, subgroupMembers } from '../../db/schema';
+import { classes, lessons, loads, students, subgroupMembers } from '../../db/schema';
 import { selectLoads } from '../loads/loads.sql';
 import { periodsOfOrganizationJson } from '../periods/periods.sql';
 
-/** Rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
 /** Active students of a class, or of one subgroup of it, in register order. */
 export function findJournalStudents(db: Database, classId: number, subgroupId: number | null) {
   const query = db
@@ -439,167 +438,6 @@ export async function updateLessonTopic(
   values: { topic: string | null; homework: string | null },
 ) {
   await db.update(lessons).set(values).where(eq(lessons.id, lessonId));
-}
-
-// ---------------------------------------------------------------- final marks
-
-/** Confirmed final marks of some students over some periods. */
-export async function findFinalMarks(db: Database, studentIds: number[], periodIds: number[]) {
-  if (studentIds.length === 0 || periodIds.length === 0) return [];
-  return db
-    .select({
-      student_id: finalMarks.studentId,
-      subject_id: finalMarks.subjectId,
-      period_id: finalMarks.periodId,
-      value: finalMarks.value,
-    })
-    .from(finalMarks)
-    .where(and(inArray(finalMarks.studentId, studentIds), inArray(finalMarks.periodId, periodIds)));
-}
-
-/** Weighted averages per student × subject × term of a class's lessons (the proposals' source). */
-export async function findTermAverages(
-  db: Database,
-  classId: number,
-  terms: { id: number; start_date: string; end_date: string }[],
-) {
-  if (terms.length === 0) return [];
-  const json = JSON.stringify(
-    terms.map((term) => ({ id: term.id, start: term.start_date, end: term.end_date })),
-  );
-  return rowsOf<{ student_id: number; subject_id: number; period_id: number; average: string }>(
-    db,
-    sql`select m.student_id, l.subject_id, t.id as period_id,
-               (sum(m.value::int * m.weight) / nullif(sum(m.weight), 0))::text as average
-          from marks m
-          join lessons l on l.id = m.lesson_id
-          join json_to_recordset(${json}::json) as t(id int, start date, "end" date)
-            on l.date between t.start and t."end"
-         where l.class_id = ${classId}
-         group by m.student_id, l.subject_id, t.id
-        having sum(m.weight) > 0`,
-  );
-}
-
-/** Where each student sits (class), within the caller's scope. */
-export async function findStudentClasses(db: Database, scope: SQL | undefined, studentIds: number[]) {
-  const rows = await db
-    .select({ id: students.id, classId: students.classId })
-    .from(students)
-    .where(and(inArray(students.id, studentIds), scope));
-  return new Map(rows.filter((row) => row.classId !== null).map((row) => [row.id, row.classId as number]));
-}
-
-/** Upserts (or, for null, deletes) final marks and appends each change to the audit trail, atomically. */
-export async function writeFinalMarks(
-  db: Database,
-  userId: number,
-  marks: {
-    organization_id: number;
-    student_id: number;
-    subject_id: number;
-    period_id: number;
-    value: string | null;
-  }[],
-) {
-  const json = JSON.stringify(marks);
-  await db.execute(sql`
-    with input as (
-      select * from json_to_recordset(${json}::json)
-        as r(organization_id int, student_id int, subject_id int, period_id int, value text)
-    ),
-    old as (
-      select f.student_id, f.subject_id, f.period_id, f.value from final_marks f
-        join input i using (student_id, subject_id, period_id)
-    ),
-    upserted as (
-      insert into final_marks (organization_id, student_id, subject_id, period_id, value, updated_by)
-      select organization_id, student_id, subject_id, period_id, value, ${userId} from input where value is not null
-      on conflict (student_id, subject_id, period_id)
-      do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()
-      returning id
-    ),
-    removed as (
-      delete from final_marks f using input i
-       where i.value is null and f.student_id = i.student_id and f.subject_id = i.subject_id and f.period_id = i.period_id
-      returning f.id
-    )
-    insert into mark_audit (organization_id, entity, student_id, subject_id, period_id, old_value, new_value, user_id)
-    select i.organization_id, 'final_mark', i.student_id, i.subject_id, i.period_id, o.value, i.value, ${userId}
-      from input i left join old o using (student_id, subject_id, period_id)
-     where o.value is distinct from i.value`);
-}
-
-// ---------------------------------------------------------------- attendance and the week
-
-/** A class's lessons between two dates (not cancelled) with their attendance marks. */
-export async function findClassAttendance(db: Database, classId: number, from: string, to: string) {
-  const [lessonRows, marks, members] = await Promise.all([
-    rowsOf<{ id: number; date: string; lesson_number: number; subgroup_id: number | null }>(
-      db,
-      sql`select id, date::text as date, lesson_number, subgroup_id from lessons
-           where class_id = ${classId} and date between ${from} and ${to} and status <> 'cancelled'`,
-    ),
-    rowsOf<{
-      student_id: number;
-      date: string;
-      lesson_number: number;
-      subject_name: string;
-      value: 'н' | 'б';
-    }>(
-      db,
-      sql`select a.student_id, l.date::text as date, l.lesson_number, s.name as subject_name, a.value
-            from attendance a join lessons l on l.id = a.lesson_id join subjects s on s.id = l.subject_id
-           where l.class_id = ${classId} and l.date between ${from} and ${to} and l.status <> 'cancelled'
-           order by l.date, l.lesson_number`,
-    ),
-    rowsOf<{ student_id: number; subgroup_id: number }>(
-      db,
-      sql`select m.student_id, m.subgroup_id from subgroup_members m
-            join subgroup_sets s on s.id = m.set_id where s.class_id = ${classId}`,
-    ),
-  ]);
-  return { lessons: lessonRows, marks, members };
-}
-
-/** Marks of the last days: given by a teacher (their lessons) or got by one student. */
-export async function findRecentMarks(
-  db: Database,
-  who: { studentId: number } | { teacherId: number },
-  from: string,
-  to: string,
-  scope: SQL | undefined,
-) {
-  const whose =
-    'studentId' in who ? sql`marks.student_id = ${who.studentId}` : sql`l.teacher_id = ${who.teacherId}`;
-  return rowsOf<{
-    date: string;
-    subject_name: string;
-    number: number;
-    letter: string;
-    surname: string;
-    name: string;
-    patronymic: string | null;
-    value: string;
-  }>(
-    db,
-    sql`select l.date::text as date, sj.name as subject_name, c.number, c.letter,
-               st.surname, st.name, st.patronymic, marks.value
-          from marks
-          join lessons l on l.id = marks.lesson_id
-          join subjects sj on sj.id = l.subject_id
-          join classes c on c.id = l.class_id
-          join students st on st.id = marks.student_id
-         where ${whose} and l.date between ${from} and ${to} and ${scope ?? sql`true`}
-         order by l.date desc, l.lesson_number desc, marks.id desc
-         limit 200`,
-  );
-}
-
-/** The student record behind a user login, if any. */
-export async function findStudentOfUser(db: Database, userId: number) {
-  const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
-  return row ?? null;
 }
 
 /** Classes whose классный руководитель is the user, within `scope`. */

@@ -1,28 +1,27 @@
 import type {
+  CellBatchInputParsed,
   CellHistoryEntry,
-  cellBatchInputSchema,
-  cellInputSchema,
+  CellInputParsed,
   JournalCell,
   JournalGrid,
   JournalIndex,
   JournalLoad,
-  lessonTopicInputSchema,
+  LessonTopicInputParsed,
 } from '@parta/shared/domain/contracts/journal';
 import type { Period } from '@parta/shared/domain/contracts/timetable';
 import { formatDate } from '@parta/shared/domain/dates';
 import { DEFAULT_MARK_THRESHOLDS } from '@parta/shared/domain/marks';
 import { shortName } from '@parta/shared/domain/names';
 import { currentTerm } from '@parta/shared/domain/options';
-import type { z } from 'zod';
 import { inScope } from '../../access/scope';
 import { teaches, teachingActor } from '../../access/teaching';
 import type { Database } from '../../db/client';
 import { classes, markAudit } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import { schoolToday } from '../clock/clock.service';
 import { listLoads, toLoadItem } from '../loads/loads.service';
 import { listPeriods } from '../periods/periods.service';
-import { schoolToday } from '../timetable/timetable.service';
 import {
   type CellWrite,
   type CellWriter,
@@ -38,14 +37,10 @@ import {
   updateLessonTopic,
 } from './journal.repository';
 
-type CellInput = z.output<typeof cellInputSchema>;
-type CellBatchInput = z.output<typeof cellBatchInputSchema>;
-type LessonTopicInput = z.output<typeof lessonTopicInputSchema>;
-
 const LOAD_NOT_FOUND = 'Журнал не найден';
 const LESSON_NOT_FOUND = 'Урок не найден';
-export const LOCKED_MESSAGE = 'Период закрыт: оценки не меняются, пока его не откроют (право «periods.edit»)';
-export const CONFLICT_MESSAGE = 'Клетку уже изменил другой пользователь: показано сохранённое значение';
+const LOCKED_MESSAGE = 'Период закрыт: оценки не меняются, пока его не откроют (право «periods.edit»)';
+const CONFLICT_MESSAGE = 'Клетку уже изменил другой пользователь: показано сохранённое значение';
 
 /** 423: a closed period is read-only. */
 export const locked = () => new HttpError(423, LOCKED_MESSAGE);
@@ -145,7 +140,11 @@ export async function openJournal(
  * The save statement's rules, one by one with their messages: throws for the first cell that breaks
  * one (run only when the statement refused a cell, to tell the user why).
  */
-async function explainRefusal(db: Database, actor: Actor, cells: CellBatchInput['cells']): Promise<void> {
+async function explainRefusal(
+  db: Database,
+  actor: Actor,
+  cells: CellBatchInputParsed['cells'],
+): Promise<void> {
   const lessonIds = [...new Set(cells.map((cell) => cell.lesson_id))];
   const studentIds = [...new Set(cells.map((cell) => cell.student_id))];
   const { guards, places } = await findLessonGuards(db, actor, teachingActor(actor), lessonIds, studentIds);
@@ -185,7 +184,7 @@ async function explainRefusal(db: Database, actor: Actor, cells: CellBatchInput[
 }
 
 /** A cell as the save statement reads it. */
-function toWrite(cell: CellBatchInput['cells'][number]): CellWrite {
+function toWrite(cell: CellBatchInputParsed['cells'][number]): CellWrite {
   return {
     lesson_id: cell.lesson_id,
     student_id: cell.student_id,
@@ -212,7 +211,7 @@ function writerOf(actor: Actor): CellWriter {
  * Why the save statement refused some of `cells`: the first rule a cell breaks, as 404/403/423/422;
  * when none is broken, a newer version was saved meanwhile (409 with the cells as saved now).
  */
-async function refusal(db: Database, actor: Actor, cells: CellBatchInput['cells'], saved: Set<string>) {
+async function refusal(db: Database, actor: Actor, cells: CellBatchInputParsed['cells'], saved: Set<string>) {
   await explainRefusal(db, actor, cells);
   const stale = cells
     .filter((cell) => !saved.has(`${cell.lesson_id}|${cell.student_id}`))
@@ -237,7 +236,7 @@ export async function saveCell(
   actor: Actor,
   lessonId: number,
   studentId: number,
-  input: CellInput,
+  input: CellInputParsed,
 ): Promise<JournalCell> {
   const cell = { lesson_id: lessonId, student_id: studentId, ...input };
   const write = toWrite(cell);
@@ -250,7 +249,7 @@ export async function saveCell(
 export async function saveCellBatch(
   db: Database,
   actor: Actor,
-  input: CellBatchInput,
+  input: CellBatchInputParsed,
 ): Promise<JournalCell[]> {
   const writes = input.cells.map(toWrite);
   let refused: unknown;
@@ -303,7 +302,7 @@ export async function changeLessonTopic(
   db: Database,
   actor: Actor,
   lessonId: number,
-  input: LessonTopicInput,
+  input: LessonTopicInputParsed,
 ) {
   const {
     guards: [guard],

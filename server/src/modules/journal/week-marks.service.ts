@@ -4,9 +4,14 @@ import { inScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { classes, marks, students } from '../../db/schema';
 import { type Actor, can } from '../../plugins/auth';
-import { schoolToday } from '../timetable/timetable.service';
-import { findRecentMarks, findStudentOfUser } from './journal.repository';
-import { findChildrenMarks, findChildrenOfParent, findSchoolWeek } from './week-marks.repository';
+import { schoolToday } from '../clock/clock.service';
+import {
+  findChildrenMarks,
+  findChildrenOfParent,
+  findRecentMarks,
+  findSchoolWeek,
+  findStudentOfUser,
+} from './week-marks.repository';
 
 function addDays(date: string, days: number): string {
   const day = new Date(`${date}T00:00:00Z`);

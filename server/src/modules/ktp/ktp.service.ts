@@ -1,19 +1,18 @@
 import type {
+  KtpApplyInputParsed,
   KtpApplyResult,
+  KtpCopyInputParsed,
   KtpImportResult,
   KtpItem,
+  KtpItemsInputParsed,
+  KtpListQueryParsed,
   KtpPlan,
   KtpPlanDetail,
-  ktpApplyInputSchema,
-  ktpCopyInputSchema,
-  ktpItemsInputSchema,
-  ktpListQuerySchema,
-  ktpPlanInputSchema,
+  KtpPlanInputParsed,
 } from '@parta/shared/domain/contracts/ktp';
 import { applyPlan } from '@parta/shared/domain/ktp';
 import { groupName, shortName } from '@parta/shared/domain/names';
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
 import { targetOrganization } from '../../access/organization';
 import { inScope, scopeFilter } from '../../access/scope';
 import { teachesSql, teachingActor } from '../../access/teaching';
@@ -42,12 +41,6 @@ import {
   updatePlan,
 } from './ktp.repository';
 import { readKtpWorkbook, writeKtpWorkbook } from './ktp-workbook';
-
-type PlanInput = z.output<typeof ktpPlanInputSchema>;
-type ListQuery = z.output<typeof ktpListQuerySchema>;
-type ItemsInput = z.output<typeof ktpItemsInputSchema>;
-type CopyInput = z.output<typeof ktpCopyInputSchema>;
-type ApplyInput = z.output<typeof ktpApplyInputSchema>;
 
 const PLAN_NOT_FOUND = 'План КТП не найден';
 
@@ -106,7 +99,7 @@ async function findPlan(db: Database, actor: Actor, id: number, where?: SQL): Pr
 }
 
 /** GET /api/ktp: plans of the caller's scope, filtered. */
-export async function listPlans(db: Database, actor: Actor, query: ListQuery): Promise<KtpPlan[]> {
+export async function listPlans(db: Database, actor: Actor, query: KtpListQueryParsed): Promise<KtpPlan[]> {
   const rows = await findPlans(
     db,
     and(
@@ -130,7 +123,7 @@ async function planValues(
   db: Database,
   actor: Actor,
   organizationId: number,
-  input: PlanInput,
+  input: KtpPlanInputParsed,
 ): Promise<PlanValues> {
   const errors: Record<string, string[]> = {};
   let grade = input.grade;
@@ -155,7 +148,11 @@ async function planValues(
 }
 
 /** POST /api/ktp: a teacher's plan is theirs whatever teacher_id says; завуч names the teacher. */
-export async function createPlan(db: Database, actor: Actor, input: PlanInput): Promise<KtpPlanDetail> {
+export async function createPlan(
+  db: Database,
+  actor: Actor,
+  input: KtpPlanInputParsed,
+): Promise<KtpPlanDetail> {
   const organizationId = targetOrganization(actor, input.organization_id);
   const id = await insertPlan(db, organizationId, await planValues(db, actor, organizationId, input));
   return getPlan(db, actor, id);
@@ -165,7 +162,7 @@ export async function changePlan(
   db: Database,
   actor: Actor,
   id: number,
-  input: PlanInput,
+  input: KtpPlanInputParsed,
 ): Promise<KtpPlanDetail> {
   const plan = await findPlan(db, actor, id, writeRule(actor));
   await updatePlan(db, plan.id, await planValues(db, actor, plan.organizationId, input));
@@ -177,7 +174,7 @@ export async function removePlan(db: Database, actor: Actor, id: number) {
   await deletePlan(db, plan.id);
 }
 
-function itemValues(item: ItemsInput['items'][number]): ItemValues {
+function itemValues(item: KtpItemsInputParsed['items'][number]): ItemValues {
   return {
     section: item.section,
     topic: item.topic,
@@ -194,7 +191,7 @@ export async function saveItems(
   db: Database,
   actor: Actor,
   id: number,
-  input: ItemsInput,
+  input: KtpItemsInputParsed,
 ): Promise<KtpPlanDetail> {
   const plan = await findPlan(db, actor, id, writeRule(actor));
   await db.transaction(async (tx) =>
@@ -208,7 +205,7 @@ export async function copyPlan(
   db: Database,
   actor: Actor,
   id: number,
-  input: CopyInput,
+  input: KtpCopyInputParsed,
 ): Promise<KtpPlanDetail> {
   const plan = await findPlan(db, actor, id);
   const target = await findClass(db, input.group_id, eq(classes.organizationId, plan.organizationId));
@@ -263,7 +260,7 @@ export async function applyToLessons(
   db: Database,
   actor: Actor,
   id: number,
-  input: ApplyInput,
+  input: KtpApplyInputParsed,
 ): Promise<KtpApplyResult> {
   const plan = await findPlan(db, actor, id, writeRule(actor));
   const classId = plan.classId ?? input.group_id;

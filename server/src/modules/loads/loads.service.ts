@@ -1,15 +1,14 @@
-import type { LoadItem, loadInputSchema } from '@parta/shared/domain/contracts/timetable';
+import type { LoadInputParsed, LoadItem } from '@parta/shared/domain/contracts/timetable';
 import { groupName, shortName } from '@parta/shared/domain/names';
 import { classWeeklyHours, weeklyLoadWarning } from '@parta/shared/domain/timetable';
 import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import { findInScope, scopeFilter } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { classes, loads } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
-import { getSettings } from '../organizations/organizations.service';
+import { getSettings } from '../settings/settings.service';
 import {
   deleteLoad,
   findActiveSubject,
@@ -22,8 +21,6 @@ import {
   type LoadValues,
   updateLoad,
 } from './loads.repository';
-
-type LoadInput = z.output<typeof loadInputSchema>;
 
 const NOT_FOUND = 'Строка нагрузки не найдена';
 const CLASS_NOT_FOUND = 'Класс не найден';
@@ -78,7 +75,7 @@ async function classWarnings(
 }
 
 /** Checks what a line refers to: all of the class's own organization; 422 with the field otherwise. */
-async function resolveLine(db: Database, actor: Actor, input: LoadInput) {
+async function resolveLine(db: Database, actor: Actor, input: LoadInputParsed) {
   const classRow = await findInScope(db, actor, classes, input.group_id, CLASS_NOT_FOUND);
   const errors: Record<string, string[]> = {};
   if (!(await findActiveSubject(db, input.subject_id, classRow.organizationId))) {
@@ -110,13 +107,13 @@ async function getLoad(db: Database, actor: Actor, id: number): Promise<LoadItem
   return toLoadItem(row);
 }
 
-export async function createLoad(db: Database, actor: Actor, input: LoadInput) {
+export async function createLoad(db: Database, actor: Actor, input: LoadInputParsed) {
   const { classRow, values } = await resolveLine(db, actor, input);
   const [id] = await insertLoads(db, classRow.organizationId, [values]);
   return { data: await getLoad(db, actor, id), warnings: await classWarnings(db, actor, classRow) };
 }
 
-export async function changeLoad(db: Database, actor: Actor, id: number, input: LoadInput) {
+export async function changeLoad(db: Database, actor: Actor, id: number, input: LoadInputParsed) {
   await findInScope(db, actor, loads, id, NOT_FOUND);
   const { classRow, values } = await resolveLine(db, actor, input);
   await updateLoad(db, id, values);

@@ -19,7 +19,7 @@ export const loadSubjectTeacherColumns = {
 };
 
 /** What a load line carries, with its class, subject, subgroup and teacher (see `selectLoads`). */
-export const loadColumns = {
+const loadColumns = {
   id: loads.id,
   organization_id: loads.organizationId,
   group_id: loads.classId,

@@ -5,7 +5,7 @@ import { containsPattern } from '../../db/like';
 import { classes, roles, studentParents, students, userRoles, users } from '../../db/schema';
 
 /** What the card and the search show of a parent. */
-export const parentColumns = {
+const parentColumns = {
   id: users.id,
   surname: users.surname,
   name: users.name,

@@ -1,11 +1,10 @@
 import type {
   Holiday,
-  holidayInputSchema,
+  HolidayInputParsed,
   Period,
-  periodInputSchema,
+  PeriodInputParsed,
 } from '@parta/shared/domain/contracts/timetable';
 import { and, eq, gte, lte } from 'drizzle-orm';
-import type { z } from 'zod';
 import { targetOrganization } from '../../access/organization';
 import { findInScope, scopeFilter } from '../../access/scope';
 import type { Database } from '../../db/client';
@@ -25,9 +24,6 @@ import {
   updatePeriod,
 } from './periods.repository';
 
-type PeriodInput = z.output<typeof periodInputSchema>;
-type HolidayInput = z.output<typeof holidayInputSchema>;
-
 const PERIOD_NOT_FOUND = 'Период не найден';
 const HOLIDAY_NOT_FOUND = 'Каникулы не найдены';
 
@@ -43,7 +39,7 @@ export async function getPeriod(db: Database, actor: Actor, id: number): Promise
   return row;
 }
 
-function periodValues(input: PeriodInput): PeriodValues {
+function periodValues(input: PeriodInputParsed): PeriodValues {
   return {
     academicYear: input.academic_year,
     name: input.name,
@@ -68,7 +64,7 @@ async function assertNoOverlap(
   }
 }
 
-export async function createPeriod(db: Database, actor: Actor, input: PeriodInput): Promise<Period> {
+export async function createPeriod(db: Database, actor: Actor, input: PeriodInputParsed): Promise<Period> {
   const organizationId = targetOrganization(actor, input.organization_id);
   const values = periodValues(input);
   await assertNoOverlap(db, organizationId, values);
@@ -79,7 +75,7 @@ export async function changePeriod(
   db: Database,
   actor: Actor,
   id: number,
-  input: PeriodInput,
+  input: PeriodInputParsed,
 ): Promise<Period> {
   const period = await findInScope(db, actor, periods, id, PERIOD_NOT_FOUND);
   const values = periodValues(input);
@@ -126,7 +122,7 @@ export function holidaysBetween(
   );
 }
 
-function holidayValues(input: HolidayInput) {
+function holidayValues(input: HolidayInputParsed) {
   return {
     academicYear: input.academic_year,
     name: input.name,
@@ -136,7 +132,7 @@ function holidayValues(input: HolidayInput) {
   };
 }
 
-export async function createHoliday(db: Database, actor: Actor, input: HolidayInput): Promise<Holiday> {
+export async function createHoliday(db: Database, actor: Actor, input: HolidayInputParsed): Promise<Holiday> {
   const organizationId = targetOrganization(actor, input.organization_id);
   return insertHoliday(db, organizationId, holidayValues(input));
 }
@@ -145,7 +141,7 @@ export async function changeHoliday(
   db: Database,
   actor: Actor,
   id: number,
-  input: HolidayInput,
+  input: HolidayInputParsed,
 ): Promise<Holiday> {
   await findInScope(db, actor, holidays, id, HOLIDAY_NOT_FOUND);
   return updateHoliday(db, id, holidayValues(input));

@@ -1,5 +1,4 @@
-import type { Subject, subjectInputSchema } from '@parta/shared/domain/contracts/timetable';
-import type { z } from 'zod';
+import type { Subject, SubjectInputParsed } from '@parta/shared/domain/contracts/timetable';
 import { targetOrganization } from '../../access/organization';
 import { findInScope, scopeFilter } from '../../access/scope';
 import type { Database } from '../../db/client';
@@ -15,8 +14,6 @@ import {
   updateSubject,
 } from './subjects.repository';
 
-type SubjectInput = z.output<typeof subjectInputSchema>;
-
 const NOT_FOUND = 'Предмет не найден';
 const DUPLICATE = 'Предмет с таким названием уже есть';
 
@@ -25,7 +22,7 @@ export function listSubjects(db: Database, actor: Actor, organizationId?: number
   return findSubjects(db, scopeFilter(actor, subjects.organizationId, organizationId));
 }
 
-export async function createSubject(db: Database, actor: Actor, input: SubjectInput): Promise<Subject> {
+export async function createSubject(db: Database, actor: Actor, input: SubjectInputParsed): Promise<Subject> {
   const organizationId = targetOrganization(actor, input.organization_id);
   if (await findSubjectByName(db, organizationId, input.name)) throw conflict(DUPLICATE);
   return insertSubject(db, {
@@ -40,7 +37,7 @@ export async function changeSubject(
   db: Database,
   actor: Actor,
   id: number,
-  input: SubjectInput,
+  input: SubjectInputParsed,
 ): Promise<Subject> {
   const subject = await findInScope(db, actor, subjects, id, NOT_FOUND);
   if (await findSubjectByName(db, subject.organizationId, input.name, id)) throw conflict(DUPLICATE);

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { inScopePlaceholder, preparedInScope, scopeParams } from '../../access/prepared';
 import { assertInScope, type ScopedActor, scopeFilter } from '../../access/scope';
 import type { Database } from '../../db/client';
-import { containsPattern } from '../../db/like';
+import { containsPattern, searchWords } from '../../db/like';
 import { apiTokens, organizations, roles, type UserKind, userRoles, users } from '../../db/schema';
 
 const userColumns = {
@@ -30,7 +30,7 @@ const isStaff = eq(users.kind, 'staff');
 
 /** The search box: up to five words, each found in the full name, the login or the e-mail. */
 function searchPatterns(search: string | undefined): string[] | null {
-  const words = (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
+  const words = searchWords(search);
   return words.length === 0 ? null : words.map(containsPattern);
 }
 

@@ -3,7 +3,7 @@ import { SETTINGS_DEFAULTS } from '@parta/shared/domain/week';
 import { assertInScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { findOrganizationOptions, findSettings, upsertSettings } from './organizations.repository';
+import { findOrganizationOptions, findSettings, upsertSettings } from './settings.repository';
 
 export async function listMyOrganizations(db: Database, actor: Actor) {
   return findOrganizationOptions(db, actor);

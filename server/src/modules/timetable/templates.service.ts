@@ -1,160 +1,50 @@
 import type {
+  ApplyInputParsed,
   ApplyResult,
-  applyInputSchema,
-  Lesson,
-  lessonChangeSchema,
-  lessonQuerySchema,
   SlotInput,
+  TemplateInputParsed,
   TimetableSlot,
   TimetableTemplate,
   TimetableTemplateDetail,
-  TodayLessons,
-  templateInputSchema,
 } from '@parta/shared/domain/contracts/timetable';
 import { groupName, shortName } from '@parta/shared/domain/names';
-import {
-  addDays,
-  type DayOff,
-  type GridSlot,
-  layOutLessons,
-  placementConflict,
-} from '@parta/shared/domain/timetable';
+import { clockTime, type GridSlot, placementConflict } from '@parta/shared/domain/timetable';
 import { parseSettings } from '@parta/shared/domain/week';
-import { and, eq, gte, lte } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, eq } from 'drizzle-orm';
 import { targetOrganization } from '../../access/organization';
 import { findInScope, inScope, scopeFilter } from '../../access/scope';
 import type { Database } from '../../db/client';
-import { lessons, timetableTemplates } from '../../db/schema';
+import { timetableTemplates } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
-import { getSettings } from '../organizations/organizations.service';
+import { schoolToday } from '../clock/clock.service';
 import { getPeriod, holidaysBetween } from '../periods/periods.service';
+import { getSettings } from '../settings/settings.service';
 import {
   deleteLessons,
+  findLessonsForApply,
+  insertLessons,
+  insertTimetable,
+  type LessonValues,
+  updateLessonPlan,
+} from './lessons.repository';
+import { bellsForGrade, planLessons } from './planning';
+import {
   deleteSlot,
   deleteTemplate,
   findBellScheduleOf,
   findBellTimes,
-  findClassGrade,
-  findClassLessonsAt,
-  findFirstLessonDate,
-  findLessons,
-  findLessonsForApply,
   findLoadOf,
   findSlots,
-  findStaffMember,
-  findStudentOfUser,
-  findTeacherLessonsAt,
   findTemplates,
-  insertLessons,
   insertSlots,
   insertTemplate,
-  insertTimetable,
-  type LessonRow,
-  type LessonValues,
   type SlotRow,
-  studentLessonsCondition,
   type TemplateValues,
-  updateLesson,
-  updateLessonPlan,
   updateTemplate,
-} from './timetable.repository';
-
-type TemplateInput = z.output<typeof templateInputSchema>;
-type ApplyInput = z.output<typeof applyInputSchema>;
-type LessonQuery = z.output<typeof lessonQuerySchema>;
-type LessonChange = z.output<typeof lessonChangeSchema>;
+} from './templates.repository';
 
 const TEMPLATE_NOT_FOUND = 'Шаблон расписания не найден';
-const LESSON_NOT_FOUND = 'Урок не найден';
-
-/** Today in the schools' time zone (the demo schools are in Moscow time). */
-// Made once: building an Intl formatter costs ~0.2 ms, more than the rest of a journal request's own work.
-const MOSCOW_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' });
-
-export function schoolToday(): string {
-  return MOSCOW_DATE.format(new Date());
-}
-
-// ---------------------------------------------------------------- planning (pure, also used by the seed)
-
-export interface BellTime {
-  scheduleId: number;
-  isDefault: boolean;
-  grades: number[];
-  number: number;
-  startTime: string;
-  endTime: string;
-}
-
-/**
- * Bell times of a grade: the schedule that names the grade (1st grade's own), else the template's,
- * else the organization's default. Lesson number → start and end.
- */
-export function bellsForGrade(
-  bells: readonly BellTime[],
-  grade: number,
-  templateScheduleId: number | null,
-): Map<number, { start: string; end: string }> {
-  const pick =
-    bells.find((bell) => bell.grades.includes(grade))?.scheduleId ??
-    (templateScheduleId !== null && bells.some((bell) => bell.scheduleId === templateScheduleId)
-      ? templateScheduleId
-      : undefined) ??
-    bells.find((bell) => bell.isDefault)?.scheduleId ??
-    bells[0]?.scheduleId;
-  return new Map(
-    bells
-      .filter((bell) => bell.scheduleId === pick)
-      .map((bell) => [bell.number, { start: bell.startTime, end: bell.endTime }]),
-  );
-}
-
-/** A template slot as planning needs it. */
-export interface PlanSlot {
-  classId: number;
-  grade: number;
-  weekday: number;
-  lessonNumber: number;
-  subgroupId: number | null;
-  subjectId: number;
-  teacherId: number | null;
-  loadId: number;
-}
-
-/** The dated lessons a template gives over a range: every slot on its weekdays, holidays skipped, bell times copied. */
-export function planLessons(
-  slots: readonly PlanSlot[],
-  bells: readonly BellTime[],
-  templateScheduleId: number | null,
-  range: { from: string; to: string },
-  holidays: readonly DayOff[],
-): LessonValues[] {
-  const timesByGrade = new Map<number, Map<number, { start: string; end: string }>>();
-  const timesOf = (grade: number) => {
-    let times = timesByGrade.get(grade);
-    if (!times) {
-      times = bellsForGrade(bells, grade, templateScheduleId);
-      timesByGrade.set(grade, times);
-    }
-    return times;
-  };
-  return layOutLessons(slots, range, holidays).map(({ date, lesson }) => {
-    const time = timesOf(lesson.grade).get(lesson.lessonNumber);
-    return {
-      classId: lesson.classId,
-      subgroupId: lesson.subgroupId,
-      subjectId: lesson.subjectId,
-      teacherId: lesson.teacherId,
-      loadId: lesson.loadId,
-      date,
-      lessonNumber: lesson.lessonNumber,
-      startTime: time?.start ?? null,
-      endTime: time?.end ?? null,
-    };
-  });
-}
 
 // ---------------------------------------------------------------- templates
 
@@ -207,7 +97,7 @@ export async function getTemplateDetail(
 async function templateValues(
   db: Database,
   organizationId: number,
-  input: TemplateInput,
+  input: TemplateInputParsed,
 ): Promise<TemplateValues> {
   if (
     input.bell_schedule_id !== null &&
@@ -226,14 +116,14 @@ async function templateValues(
 export async function createTemplate(
   db: Database,
   actor: Actor,
-  input: TemplateInput,
+  input: TemplateInputParsed,
 ): Promise<TimetableTemplate> {
   const organizationId = targetOrganization(actor, input.organization_id);
   const id = await insertTemplate(db, organizationId, await templateValues(db, organizationId, input));
   return getTemplate(db, actor, id);
 }
 
-export async function changeTemplate(db: Database, actor: Actor, id: number, input: TemplateInput) {
+export async function changeTemplate(db: Database, actor: Actor, id: number, input: TemplateInputParsed) {
   const template = await findInScope(db, actor, timetableTemplates, id, TEMPLATE_NOT_FOUND);
   await updateTemplate(db, id, await templateValues(db, template.organizationId, input));
   return getTemplate(db, actor, id);
@@ -338,7 +228,7 @@ export async function applyTemplate(
   db: Database,
   actor: Actor,
   templateId: number,
-  input: ApplyInput,
+  input: ApplyInputParsed,
 ): Promise<ApplyResult> {
   const template = await findInScope(db, actor, timetableTemplates, templateId, TEMPLATE_NOT_FOUND);
   const period = await getPeriod(db, actor, input.period_id);
@@ -396,8 +286,8 @@ export async function applyTemplate(
         lesson.subjectId === plan.subjectId &&
         lesson.teacherId === plan.teacherId &&
         lesson.loadId === plan.loadId &&
-        lesson.startTime?.slice(0, 5) === plan.startTime &&
-        lesson.endTime?.slice(0, 5) === plan.endTime;
+        clockTime(lesson.startTime) === plan.startTime &&
+        clockTime(lesson.endTime) === plan.endTime;
       if (!same) {
         await updateLessonPlan(tx, lesson.id, plan);
         result.updated++;
@@ -420,134 +310,4 @@ export async function applyTemplate(
     result.created = toInsert.length;
     return { timetable_id: timetableId, from, to, ...result };
   });
-}
-
-// ---------------------------------------------------------------- dated lessons
-
-function toLesson(row: LessonRow): Lesson {
-  return {
-    id: row.id,
-    date: row.date,
-    lesson_number: row.lesson_number,
-    start_time: row.start_time?.slice(0, 5) ?? null,
-    end_time: row.end_time?.slice(0, 5) ?? null,
-    group_id: row.group_id,
-    group_name: groupName(row),
-    subgroup_id: row.subgroup_id,
-    subgroup_name: row.subgroup_name,
-    subject_id: row.subject_id,
-    subject_name: row.subject_name,
-    teacher_id: row.teacher_id,
-    teacher_name: row.teacher_id
-      ? shortName({ surname: row.teacherSurname, name: row.teacherName, patronymic: row.teacherPatronymic })
-      : null,
-    original_teacher_id: row.original_teacher_id,
-    load_id: row.load_id,
-    topic: row.topic,
-    homework: row.homework,
-    status: row.status,
-  };
-}
-
-/** GET /api/lessons: a class's or a teacher's dated lessons in a date range. */
-export async function listLessons(db: Database, actor: Actor, query: LessonQuery): Promise<Lesson[]> {
-  const rows = await findLessons(
-    db,
-    and(
-      inScope(actor, lessons.organizationId),
-      query.group_id === undefined ? undefined : eq(lessons.classId, query.group_id),
-      query.teacher_id === undefined ? undefined : eq(lessons.teacherId, query.teacher_id),
-      gte(lessons.date, query.from),
-      lte(lessons.date, query.to),
-    ),
-  );
-  return rows.map(toLesson);
-}
-
-async function getLesson(db: Database, actor: Actor, id: number): Promise<Lesson> {
-  const [row] = await findLessons(db, and(eq(lessons.id, id), inScope(actor, lessons.organizationId)));
-  if (!row) throw notFound(LESSON_NOT_FOUND);
-  return toLesson(row);
-}
-
-/**
- * PATCH /api/lessons/{id}: a one-off change — a replacement teacher, a move to another date or
- * lesson, a cancellation, or back to the template's plan — without touching the template.
- */
-export async function changeLesson(
-  db: Database,
-  actor: Actor,
-  id: number,
-  change: LessonChange,
-): Promise<Lesson> {
-  const lesson = await findInScope(db, actor, lessons, id, LESSON_NOT_FOUND);
-  const templateTeacher = lesson.originalTeacherId ?? lesson.teacherId;
-  if (change.status === 'cancelled') {
-    await updateLesson(db, id, { status: 'cancelled' });
-  } else if (change.status === 'scheduled') {
-    await updateLesson(db, id, { status: 'scheduled', teacherId: templateTeacher, originalTeacherId: null });
-  } else if (change.status === 'replaced') {
-    if (!change.teacher_id)
-      throw unprocessable(VALIDATION_MESSAGE, { teacher_id: ['Выберите учителя на замену'] });
-    if (!(await findStaffMember(db, change.teacher_id, lesson.organizationId)))
-      throw unprocessable(VALIDATION_MESSAGE, { teacher_id: ['Учитель не найден в этой организации'] });
-    if (
-      (await findTeacherLessonsAt(db, change.teacher_id, lesson.date, lesson.lessonNumber, id)).length > 0
-    ) {
-      throw conflict('Этот учитель уже ведёт урок в это время');
-    }
-    await updateLesson(db, id, {
-      status: 'replaced',
-      teacherId: change.teacher_id,
-      originalTeacherId: templateTeacher,
-    });
-  } else {
-    const date = change.date ?? lesson.date;
-    const lessonNumber = change.lesson_number ?? lesson.lessonNumber;
-    if (date === lesson.date && lessonNumber === lesson.lessonNumber) {
-      throw unprocessable(VALIDATION_MESSAGE, { date: ['Укажите новую дату или номер урока'] });
-    }
-    const others = await findClassLessonsAt(db, lesson.classId, date, lessonNumber, id);
-    if (
-      others.some(
-        (other) =>
-          other.subgroupId === null || lesson.subgroupId === null || other.subgroupId === lesson.subgroupId,
-      )
-    ) {
-      throw conflict('У класса уже есть урок в это время');
-    }
-    if (
-      lesson.teacherId &&
-      (await findTeacherLessonsAt(db, lesson.teacherId, date, lessonNumber, id)).length > 0
-    ) {
-      throw conflict('Учитель уже ведёт урок в это время');
-    }
-    const grade = await findClassGrade(db, lesson.classId);
-    const time = bellsForGrade(await findBellTimes(db, lesson.organizationId), grade, null).get(lessonNumber);
-    await updateLesson(db, id, {
-      status: 'moved',
-      date,
-      lessonNumber,
-      startTime: time?.start ?? null,
-      endTime: time?.end ?? null,
-    });
-  }
-  return getLesson(db, actor, id);
-}
-
-/**
- * GET /api/lessons/today: a teacher's own lessons or a student's class's (their subgroups only)
- * for the day; when the day has none (a Sunday, каникулы), the next day with lessons within two weeks.
- */
-export async function todayLessons(db: Database, actor: Actor, date = schoolToday()): Promise<TodayLessons> {
-  const student = await findStudentOfUser(db, actor.userId);
-  const role = student ? 'student' : 'teacher';
-  const where = and(
-    inScope(actor, lessons.organizationId),
-    student ? studentLessonsCondition(student) : eq(lessons.teacherId, actor.userId),
-  );
-  const day = (await findFirstLessonDate(db, where, date, addDays(date, 14))) ?? date;
-  const rows = await findLessons(db, and(where, eq(lessons.date, day)));
-  if (!student && rows.length === 0) return { date: day, role: 'none', lessons: [] };
-  return { date: day, role, lessons: rows.map(toLesson) };
 }

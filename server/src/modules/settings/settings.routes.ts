@@ -6,11 +6,12 @@ import {
 } from '@parta/shared/domain/contracts/organizations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getSettings, listMyOrganizations, updateSettings } from './organizations.service';
+import { getSettings, listMyOrganizations, updateSettings } from './settings.service';
 
 const settingsResponse = z.object({ data: z.array(organizationSettingSchema) });
 
-export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Настройки организации (the settings screen) and the organizations a caller may pick in forms. */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizations/my-and-children',
     {
