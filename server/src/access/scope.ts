@@ -46,7 +46,7 @@ export function scopeFilter(actor: ScopedActor, column: AnyPgColumn, requested?:
 }
 
 /** True when the organization is in the caller's scope. */
-function isInScope(actor: ScopedActor, organizationId: number): boolean {
+export function isInScope(actor: ScopedActor, organizationId: number): boolean {
   return actor.isPlatformAdmin || actor.organizationIds.includes(organizationId);
 }
 

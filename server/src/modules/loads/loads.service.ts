@@ -177,3 +177,8 @@ export async function copyLoad(db: Database, actor: Actor, fromId: number, toId:
     warnings: await classWarnings(db, actor, target),
   };
 }
+
+/** Every load line of one organization's classes of an academic year (the timetable generator's input). */
+export function loadLinesOfYear(db: Database, organizationId: number, academicYear: string) {
+  return findLoads(db, and(eq(loads.organizationId, organizationId), eq(classes.academicYear, academicYear)));
+}

@@ -3,16 +3,17 @@ import {
   type GenerationInput,
   generationInputSchema,
 } from '@parta/shared/domain/contracts/timetable-generator';
+import { groupName, shortName } from '@parta/shared/domain/names';
 import { parseSettings } from '@parta/shared/domain/week';
 import { assertInScope, isInScope } from '../../access/scope';
-import type { Database as Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
-import { getSettings } from '../organizations/organizations.service';
-import { insertSlots } from '../timetable/timetable.repository';
-import { createTemplate } from '../timetable/timetable.service';
-import { findAcademicYear, findDivisions, findSchoolLoad } from './generator.repository';
-import { buildSchoolInstance } from './school-instance';
+import { loadLinesOfYear } from '../loads/loads.service';
+import { getSettings } from '../settings/settings.service';
+import { addSlots, createTemplate } from '../timetable/templates.service';
+import { findAcademicYear, findDivisions } from './generator.repository';
+import { buildSchoolInstance, type SchoolLoadLine } from './school-instance';
 import { checkAssignment } from './solver/check';
 import { diagnose } from './solver/diagnose';
 import { startWorkers } from './solver/workers';
@@ -28,13 +29,47 @@ interface Job {
 }
 
 const jobs = new Map<number, Job>();
+
+/** Every load line of the organization's classes of one academic year. */
+async function schoolLoad(
+  db: Database,
+  organizationId: number,
+  academicYear: string,
+): Promise<SchoolLoadLine[]> {
+  const rows = await loadLinesOfYear(db, organizationId, academicYear);
+  return rows
+    .filter((row) => row.hours_per_week > 0)
+    .map((row) => ({
+      id: row.id,
+      classId: row.group_id,
+      className: groupName({ number: row.number, letter: row.letter }),
+      grade: row.number,
+      subgroupId: row.subgroup_id,
+      subjectId: row.subject_id,
+      subjectName: row.subject_name,
+      teacherId: row.teacher_id,
+      teacherName: row.teacher_id
+        ? shortName({
+            surname: row.teacherSurname ?? '',
+            name: row.teacherName ?? '',
+            patronymic: row.teacherPatronymic,
+          })
+        : null,
+      hours: Number(row.hours_per_week),
+    }));
+}
+
 let nextId = 1;
 /** Finished jobs kept for reading, per process. */
 const KEEP_FINISHED = 50;
 
 const NOT_FOUND = 'Генерация не найдена';
 
-export async function startGeneration(db: Db, actor: Actor, raw: GenerationInput): Promise<{ id: number }> {
+export async function startGeneration(
+  db: Database,
+  actor: Actor,
+  raw: GenerationInput,
+): Promise<{ id: number }> {
   const input = generationInputSchema.parse(raw);
   const organizationId = input.organization_id ?? actor.organizationId;
   assertInScope(actor, organizationId);
@@ -44,7 +79,7 @@ export async function startGeneration(db: Db, actor: Actor, raw: GenerationInput
   }
   const academicYear = await findAcademicYear(db, organizationId, input.academic_year);
   if (!academicYear) throw unprocessable(VALIDATION_MESSAGE, { academic_year: ['В школе нет классов'] });
-  const lines = await findSchoolLoad(db, organizationId, academicYear);
+  const lines = await schoolLoad(db, organizationId, academicYear);
   if (lines.length === 0)
     throw unprocessable(VALIDATION_MESSAGE, {
       academic_year: [`Нет нагрузки на ${academicYear} учебный год`],
@@ -117,7 +152,7 @@ export async function startGeneration(db: Db, actor: Actor, raw: GenerationInput
         active: false,
       });
       const P = instance.periods;
-      await insertSlots(
+      await addSlots(
         db,
         organizationId,
         result.starts.flatMap((s, i) =>

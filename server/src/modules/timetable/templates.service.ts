@@ -311,3 +311,8 @@ export async function applyTemplate(
     return { timetable_id: timetableId, from, to, ...result };
   });
 }
+
+/** Slots of a template written in bulk (a generated timetable); the caller has checked the template's scope. */
+export function addSlots(db: Database, organizationId: number, rows: Parameters<typeof insertSlots>[2]) {
+  return insertSlots(db, organizationId, rows);
+}
