@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { containsPattern } from '../../db/like';
+import { containsPattern, searchWords } from '../../db/like';
 import { applications, users } from '../../db/schema';
 
 type Status = (typeof applications.$inferSelect)['status'];
@@ -44,7 +44,7 @@ export async function findApplicationsPage(
   db: Database,
   filter: { status?: Status; search?: string; limit: number; offset: number },
 ) {
-  const words = (filter.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
+  const words = searchWords(filter.search);
   const where = and(
     filter.status ? eq(applications.status, filter.status) : undefined,
     ...words.map((word) => {

@@ -1,3 +1,4 @@
+import { formatTime } from '@parta/shared/domain/timetable';
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bellLessons, bellSchedules, timetableTemplates } from '../../db/schema';
@@ -49,8 +50,8 @@ export async function findBellSchedules(db: Db, where: SQL | undefined) {
         .filter((lesson) => lesson.scheduleId === schedule.id)
         .map(({ number, start_time, end_time }) => ({
           number,
-          start_time: start_time.slice(0, 5),
-          end_time: end_time.slice(0, 5),
+          start_time: formatTime(start_time),
+          end_time: formatTime(end_time),
         })),
     }));
 }

@@ -7,7 +7,7 @@ import type {
 } from '@parta/shared/domain/contracts/diary';
 import { groupName, shortName } from '@parta/shared/domain/names';
 import { weightedAverage } from '@parta/shared/domain/reports';
-import { addDays, weekStart } from '@parta/shared/domain/timetable';
+import { addDays, formatTime, weekStart } from '@parta/shared/domain/timetable';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { students } from '../../db/schema';
@@ -85,8 +85,8 @@ export async function getDiaryWeek(db: Db, actor: Actor, query: DiaryQuery): Pro
     day?.lessons.push({
       id: lesson.id,
       lesson_number: lesson.lesson_number,
-      start_time: lesson.start_time?.slice(0, 5) ?? null,
-      end_time: lesson.end_time?.slice(0, 5) ?? null,
+      start_time: formatTime(lesson.start_time) || null,
+      end_time: formatTime(lesson.end_time) || null,
       subject_id: lesson.subject_id,
       subject_name: lesson.subject_name,
       teacher_name: lesson.teacherSurname

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { containsPattern } from '../../db/like';
+import { containsPattern, searchWords } from '../../db/like';
 import {
   balanceTransactions,
   organizationForms,
@@ -58,7 +58,7 @@ export interface RegistryFilter {
 }
 
 function filterCondition(actor: ScopedActor, filter: RegistryFilter): SQL | undefined {
-  const words = (filter.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
+  const words = searchWords(filter.search);
   const searching =
     words.length > 0 || filter.region || filter.typeId || filter.status || filter.negativeBalance;
   return and(

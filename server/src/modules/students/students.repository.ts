@@ -1,7 +1,7 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { containsPattern } from '../../db/like';
+import { containsPattern, searchWords } from '../../db/like';
 import { inScopePlaceholder, preparedInScope, scopeParams } from '../../db/prepared';
 import { classes, studentParents, students, users } from '../../db/schema';
 import { type ScopedActor, scopeFilter } from '../../db/scope';
@@ -38,14 +38,11 @@ function filterWhere(scope: ScopedActor, filter: StudentFilter): SQL | undefined
   ];
   if (filter.groupId !== undefined) conditions.push(eq(students.classId, filter.groupId));
   if (filter.status !== 'all') conditions.push(eq(students.status, filter.status));
-  const search = filter.search?.trim();
-  if (search) {
-    // Every word must match some part of the full name: «иван пет» finds Петров Иван.
-    for (const word of search.split(/\s+/)) {
-      conditions.push(
-        sql`concat_ws(' ', ${students.surname}, ${students.name}, ${students.patronymic}) ilike ${containsPattern(word)}`,
-      );
-    }
+  // Every word must match some part of the full name: «иван пет» finds Петров Иван.
+  for (const word of searchWords(filter.search)) {
+    conditions.push(
+      sql`concat_ws(' ', ${students.surname}, ${students.name}, ${students.patronymic}) ilike ${containsPattern(word)}`,
+    );
   }
   return and(...conditions);
 }

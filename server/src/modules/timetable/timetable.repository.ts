@@ -1,3 +1,4 @@
+import { formatTime } from '@parta/shared/domain/timetable';
 import { and, asc, count, eq, exists, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -180,8 +181,8 @@ export async function findBellTimes(db: Db, organizationId: number) {
     .orderBy(asc(bellSchedules.id), asc(bellLessons.number));
   return rows.map((row) => ({
     ...row,
-    startTime: row.startTime.slice(0, 5),
-    endTime: row.endTime.slice(0, 5),
+    startTime: formatTime(row.startTime),
+    endTime: formatTime(row.endTime),
   }));
 }
 

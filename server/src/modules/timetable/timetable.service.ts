@@ -15,6 +15,7 @@ import { groupName, shortName } from '@parta/shared/domain/names';
 import {
   addDays,
   type DayOff,
+  formatTime,
   type GridSlot,
   layOutLessons,
   placementConflict,
@@ -380,8 +381,8 @@ export async function applyTemplate(
         lesson.subjectId === plan.subjectId &&
         lesson.teacherId === plan.teacherId &&
         lesson.loadId === plan.loadId &&
-        lesson.startTime?.slice(0, 5) === plan.startTime &&
-        lesson.endTime?.slice(0, 5) === plan.endTime;
+        formatTime(lesson.startTime) === plan.startTime &&
+        formatTime(lesson.endTime) === plan.endTime;
       if (!same) {
         await updateLessonPlan(tx as unknown as Db, lesson.id, plan);
         result.updated++;
@@ -413,8 +414,8 @@ function toLesson(row: LessonRow): Lesson {
     id: row.id,
     date: row.date,
     lesson_number: row.lesson_number,
-    start_time: row.start_time?.slice(0, 5) ?? null,
-    end_time: row.end_time?.slice(0, 5) ?? null,
+    start_time: formatTime(row.start_time) || null,
+    end_time: formatTime(row.end_time) || null,
     group_id: row.group_id,
     group_name: groupName(row),
     subgroup_id: row.subgroup_id,

@@ -2,7 +2,7 @@ import type { Role } from '@parta/shared/domain/contracts/auth';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
-import { containsPattern } from '../../db/like';
+import { containsPattern, searchWords } from '../../db/like';
 import { inScopePlaceholder, preparedInScope, scopeParams } from '../../db/prepared';
 import { organizations, roles, type UserKind, userRoles, users } from '../../db/schema';
 import { assertInScope, type ScopedActor, scopeFilter } from '../../db/scope';
@@ -31,7 +31,7 @@ const isStaff = eq(users.kind, 'staff');
 
 /** The search box: up to five words, each found in the full name, the login or the e-mail. */
 function searchPatterns(search: string | undefined): string[] | null {
-  const words = (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
+  const words = searchWords(search);
   return words.length === 0 ? null : words.map(containsPattern);
 }
 
