@@ -1,13 +1,80 @@
+// @ts-check
 /**
- * The dependency rules of docs/ARCHITECTURE.md, checked on every `pnpm lint` (`pnpm lint:deps`).
- * A rule broken fails the build; the message says which rule and why it exists.
+ * The dependency rules of docs/ARCHITECTURE.md, checked by `pnpm lint:deps` (part of `pnpm lint`, so of
+ * `pnpm test`). A rule here fails the build; a rule only written in the document does not.
+ * Tests (`*.test.ts`, `*.test.tsx`) and test helpers may reach anywhere: they are not part of the layers.
  */
+
+const NOT_TESTS = '(\\.test\\.tsx?$|/test/|/tests/|/bench/)';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    // ------------------------------------------------------------------ server rules (helper A)
+    // ----- Server -------------------------------------------------------------------------------------
+    {
+      name: 'server-no-foreign-repository',
+      comment:
+        "A module never imports another module's repository: it calls that module's service " +
+        '(or the access module / data-access kit for rules and queries that several modules share).',
+      severity: 'error',
+      from: { path: '^server/src/modules/([^/]+)/', pathNot: NOT_TESTS },
+      to: { path: '^server/src/modules/[^/]+/.*\\.repository\\.ts$', pathNot: '^server/src/modules/$1/' },
+    },
+    {
+      name: 'server-foreign-sql-only-in-repositories',
+      comment:
+        "A module's `<area>.sql.ts` (SQL pieces other modules compose into their statements) is read " +
+        'only by repositories: services and routes of another module call its service.',
+      severity: 'error',
+      from: { path: '^server/src/modules/([^/]+)/', pathNot: [NOT_TESTS, '\\.repository\\.ts$'] },
+      to: { path: '^server/src/modules/[^/]+/.*\\.sql\\.ts$', pathNot: '^server/src/modules/$1/' },
+    },
+    {
+      name: 'server-infrastructure-not-modules',
+      comment:
+        'plugins/, db/ and access/ sit below the modules: they never import a module ' +
+        '(a module registers its own hooks; shared rules live in access/).',
+      severity: 'error',
+      from: { path: '^server/src/(plugins|db|access)/', pathNot: NOT_TESTS },
+      to: { path: '^server/src/modules/' },
+    },
+    {
+      name: 'server-db-below-plugins',
+      comment: 'db/ is the lowest layer: it does not import the HTTP plugins or the access module.',
+      severity: 'error',
+      from: { path: '^server/src/db/', pathNot: NOT_TESTS },
+      to: { path: '^server/src/(plugins|access)/' },
+    },
+    {
+      name: 'server-repository-is-the-bottom-of-a-module',
+      comment: 'routes → service → repository: a repository (Drizzle only) imports no service and no routes.',
+      severity: 'error',
+      from: { path: '^server/src/modules/.*\\.repository\\.ts$' },
+      to: { path: '^server/src/modules/.*\\.(service|routes)\\.ts$' },
+    },
+    {
+      name: 'server-service-below-routes',
+      comment: 'routes → service → repository: a service never imports routes (HTTP stays in routes).',
+      severity: 'error',
+      from: { path: '^server/src/modules/.*\\.service\\.ts$' },
+      to: { path: '^server/src/modules/.*\\.routes\\.ts$' },
+    },
+    {
+      name: 'server-routes-skip-no-repository',
+      comment: 'routes → service → repository: routes call their service, not a repository.',
+      severity: 'error',
+      from: { path: '^server/src/modules/.*\\.routes\\.ts$' },
+      to: { path: '^server/src/modules/.*\\.repository\\.ts$' },
+    },
+    {
+      name: 'shared-domain-framework-free',
+      comment: 'The server imports only the framework-free part of shared (shared/src/domain).',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^shared/src/', pathNot: '^shared/src/domain/' },
+    },
 
-    // ------------------------------------------------------------------ client rules
+    // ----- Front end (remotes, host, features) ---------------------------------------------------------
     {
       name: 'remote-imports-another-remote',
       comment:
@@ -52,17 +119,27 @@ module.exports = {
         pathNot: ['^$1/src/features/$2/', '^$1/src/features/[^/]+/index\\.tsx?$'],
       },
     },
+    // ----- end of front-end rules ----------------------------------------------------------------------
+
+    // ----- Everywhere ----------------------------------------------------------------------------------
+    {
+      name: 'no-circular',
+      comment: 'Import cycles make the layers meaningless (and break module initialisation order).',
+      severity: 'error',
+      from: { path: '^server/src/', pathNot: NOT_TESTS },
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules|\\.artifacts)/' },
+    exclude: { path: '(^|/)(node_modules|dist|coverage|playwright-report|test-results|\\.artifacts)/' },
     tsPreCompilationDeps: true,
-    combinedDependencies: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
-      extensions: ['.ts', '.tsx', '.js', '.cjs', '.mjs', '.json'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
     },
+    combinedDependencies: true,
   },
 };

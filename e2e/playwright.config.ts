@@ -3,6 +3,9 @@ import { E2E_BASE_URL } from './support/system';
 
 // One output folder per run, so two runs in the same checkout do not delete each other's traces.
 process.env.PARTA_E2E_RUN ??= new Date().toISOString().replace(/[:.]/g, '-');
+// Lets a test cut the service worker's own requests too (tests/offline.spec.ts): Chromium's offline
+// switch covers only the page's.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1';
 
 /**
  * Browser tests of the whole system: global-setup.ts starts the built system with
@@ -25,6 +28,9 @@ export default defineConfig({
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
     viewport: { width: 1366, height: 850 },
+    // The host registers a service worker; it serves cached copies that page.route cannot see, so
+    // only the specs about it (offline.spec.ts) let it run.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

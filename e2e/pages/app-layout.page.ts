@@ -23,7 +23,7 @@ export class AppLayout {
     this.themeToggle = page.getByTestId('theme-toggle');
     this.profileMenu = page.getByTestId('profile-menu');
     this.footer = page.getByTestId('footer-copyright');
-    this.heading = page.getByRole('heading', { level: 2 }).first();
+    this.heading = page.getByRole('heading', { level: 1 }).first();
   }
 
   /** Waits until the current user is loaded and the menu is drawn. */
@@ -43,6 +43,14 @@ export class AppLayout {
   async logout() {
     await this.profileMenu.click();
     await this.page.getByRole('menuitem', { name: 'Выход' }).click();
+  }
+
+  /** «Выход», then waits out the reload of /login that sign-out does (SPEC §4), ready for the next sign-in. */
+  async signOut() {
+    await this.logout();
+    await this.page.waitForURL(/\/login$/);
+    await this.page.waitForLoadState('load');
+    await expect(this.page.getByRole('button', { name: 'Войти' })).toBeVisible();
   }
 
   /** Text with every kind of space made a plain space (ru-RU uses no-break spaces). */

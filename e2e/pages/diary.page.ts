@@ -14,7 +14,7 @@ export class DiaryPage {
 
   async openWeek(week: string) {
     await this.page.goto(`/diary?week=${week}`);
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Дневник' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Дневник' })).toBeVisible();
     await expect(this.days.first()).toBeVisible();
   }
 

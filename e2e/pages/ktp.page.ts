@@ -17,7 +17,7 @@ export class KtpPage {
   async openPlan(name: string) {
     await this.page.goto('/ktp');
     await this.plans.getByRole('link', { name }).click();
-    await expect(this.page.getByRole('heading', { level: 2, name })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name })).toBeVisible();
   }
 
   /** «Новый план» from the list; `choose` picks the class or parallel in the open select's listbox. */
@@ -31,7 +31,7 @@ export class KtpPage {
     const name = await dialog.getByRole('textbox', { name: 'Название' }).inputValue();
     await dialog.getByRole('button', { name: 'Создать' }).click();
     await expect(this.page).toHaveURL(/\/ktp\/\d+$/);
-    await expect(this.page.getByRole('heading', { level: 2, name })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name })).toBeVisible();
     return chosen;
   }
 

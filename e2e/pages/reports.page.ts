@@ -11,7 +11,7 @@ export class ReportsPage {
   async open(title: string) {
     await this.page.goto('/reports');
     await this.page.getByRole('link', { name: new RegExp(title) }).click();
-    await expect(this.page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   }
 
   async filterClass(name: string) {

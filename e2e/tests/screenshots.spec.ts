@@ -108,7 +108,7 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
 }) => {
   test.setTimeout(180_000);
   await new LoginPage(page).signIn('zavuch');
-  const heading = (name: string) => expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  const heading = (name: string) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await shootScreens(page, [
     {
       name: 'ktp-list',
@@ -167,11 +167,53 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
   await studentPage.close();
 });
 
+test('screenshots: the school day of a teacher — journal grid with lessons to come, attendance, final marks; light and dark, 1366 and 390 px', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await new LoginPage(page).signIn('teacher');
+  await shootScreens(page, [
+    {
+      name: 'journal-grid-today',
+      open: async () => {
+        await page.goto('/journal');
+        await page
+          .getByRole('link', { name: /^5А · Математика/ })
+          .first()
+          .click();
+        await expect(page.locator('[data-testid="lesson-header"][data-future]').first()).toBeAttached();
+        await expect(page.getByRole('grid').getByTestId('average').first()).toBeInViewport();
+      },
+    },
+    {
+      name: 'journal-attendance',
+      open: async () => {
+        await page.goto('/journal/attendance');
+        await expect(page.getByTestId('attendance-table')).toBeVisible();
+      },
+    },
+    {
+      name: 'journal-final',
+      open: async () => {
+        await page.goto('/journal/final');
+        await expect(page.getByTestId('final-table')).toBeVisible();
+      },
+    },
+    {
+      name: 'report-completion-current-term',
+      open: async () => {
+        await page.goto('/reports/journal-completion');
+        await expect(page.getByTestId('completion-table').locator('tbody tr').first()).toBeVisible();
+      },
+    },
+  ]);
+});
+
 test('screenshots: accounts and the school day — login, one-time password, dashboards by role, student card, diary calendar, bells, 404', async ({
   page,
   request,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(900_000);
   const layout = new AppLayout(page);
   const loginPage = new LoginPage(page);
 
@@ -219,7 +261,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       name: 'dashboard-director',
       open: async () => {
         await page.goto('/dashboard');
-        await expect(page.getByTestId('week-marks')).toBeVisible();
+        await expect(page.getByTestId('week-marks')).toBeVisible({ timeout: 60_000 });
       },
     },
     {
@@ -234,7 +276,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       name: 'bells-create',
       open: async () => {
         await page.goto('/bells/create');
-        await expect(page.getByRole('button', { name: /Сохранить|Создать/ }).first()).toBeVisible();
+        await expect(page.getByTestId('bell-lesson').first()).toBeVisible({ timeout: 60_000 });
       },
     },
     {
@@ -246,7 +288,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       },
     },
   ]);
-  await layout.logout();
+  await layout.signOut();
 
   await loginPage.signIn('parent');
   await shootScreens(page, [
@@ -254,11 +296,11 @@ test('screenshots: accounts and the school day — login, one-time password, das
       name: 'dashboard-parent',
       open: async () => {
         await page.goto('/dashboard');
-        await expect(page.getByTestId('week-marks')).toBeVisible();
+        await expect(page.getByTestId('week-marks')).toBeVisible({ timeout: 60_000 });
       },
     },
   ]);
-  await layout.logout();
+  await layout.signOut();
 
   await loginPage.signIn('student');
   await shootScreens(page, [
@@ -273,9 +315,50 @@ test('screenshots: accounts and the school day — login, one-time password, das
       name: 'diary-calendar',
       open: async () => {
         await page.goto('/diary');
-        await page.getByRole('button', { name: 'Неделя' }).click();
-        await expect(page.locator('.mantine-DatePickerInput-dropdown')).toBeVisible();
+        await page.getByRole('button', { name: 'Неделя', exact: true }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
       },
     },
   ]);
+});
+
+test('screenshots: a phone with a touch screen (390 × 844), light and dark: journal, diary, dashboard', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  for (const theme of THEMES) {
+    for (const [login, screens] of [
+      ['teacher', ['dashboard', 'journal']],
+      ['student', ['diary']],
+    ] as const) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
+      await context.addInitScript((mode) => localStorage.setItem('parta_theme', JSON.stringify(mode)), theme);
+      const page = await context.newPage();
+      await new LoginPage(page).signIn(login);
+      for (const screen of screens) {
+        if (screen === 'dashboard') {
+          await page.goto('/dashboard');
+          await new AppLayout(page).ready();
+        } else if (screen === 'journal') {
+          await page.goto('/journal');
+          await page.locator('a[href^="/journal/"]').filter({ hasText: '·' }).first().click();
+          await expect(page.getByRole('grid')).toBeVisible();
+        } else {
+          await new DiaryPage(page).openWeek('2026-09-14');
+          await expect(new DiaryPage(page).lessons.first()).toBeVisible();
+        }
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${screen} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: shot(`touch-${screen}-${theme}`) });
+      }
+      await context.close();
+    }
+  }
 });

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DatabaseHandle } from './db/client';
 import { apiModules } from './modules';
 import { authRoutes } from './modules/auth/auth.routes';
+import { sessionSource } from './modules/auth/auth.service';
 import { authGuardPlugin } from './plugins/auth';
 import { addApiCompression } from './plugins/compression';
 import { databasePlugin } from './plugins/db';
@@ -27,6 +28,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** Reuse a looked-up session for this long (ms; `plugins/session-cache.ts`); 0, the default, looks every request up. */
   sessionCacheMs?: number;
+  /** …and this long while the session channel carries other instances' changes at once (`plugins/session-bus.ts`). */
+  sessionCacheLiveMs?: number;
 }
 
 /** Builds the API: plugins first (db, errors, rate limit, auth, OpenAPI), then the modules under /api. */
@@ -62,7 +65,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(errorHandlerPlugin);
   await app.register(rateLimitingPlugin);
-  await app.register(authGuardPlugin, { sessionCacheMs: options.sessionCacheMs });
+  await app.register(authGuardPlugin, {
+    sessions: sessionSource,
+    sessionCacheMs: options.sessionCacheMs,
+    sessionCacheLiveMs: options.sessionCacheLiveMs,
+  });
   await app.register(openapiDocsPlugin);
 
   await app.register(

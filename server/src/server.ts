@@ -2,9 +2,14 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { markDataDirClosed, markDataDirOpen, UNCLEAN_STOP_MESSAGE } from './db/unclean-stop';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedIfEmpty } from './seed';
 
-/** A looked-up session is reused this long (see `plugins/session-cache.ts`). */
+/**
+ * A looked-up session is reused this long while the session channel is up (changes made through any
+ * instance arrive at once), and only 2 s while it is down (see `plugins/session-bus.ts`).
+ */
+const SESSION_CACHE_LIVE_MS = 60_000;
 const SESSION_CACHE_MS = 2000;
 
 /** Set in the child that prepares a PGlite folder (see `prepareInChild`). */
@@ -69,6 +74,8 @@ async function main() {
   }
 
   const preparedSeed = databaseUrl ? undefined : await prepareInChild();
+  // The folder exists now (the child created it if it was new); a mark left in it means a crash.
+  if (!databaseUrl && markDataDirOpen(dataDir)) process.stderr.write(`${UNCLEAN_STOP_MESSAGE}\n`);
   const database = await openDatabase({ databaseUrl, dataDir });
   const seeded = preparedSeed ?? (await migrateAndSeed(database));
 
@@ -78,12 +85,16 @@ async function main() {
     serveFrontend: true,
     trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
     sessionCacheMs: SESSION_CACHE_MS,
+    sessionCacheLiveMs: SESSION_CACHE_LIVE_MS,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.close().then(
-        () => process.exit(0),
+        () => {
+          if (!databaseUrl) markDataDirClosed(dataDir);
+          process.exit(0);
+        },
         () => process.exit(1),
       );
     });

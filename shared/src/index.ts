@@ -10,6 +10,7 @@ export {
   apiPatch,
   apiPost,
   apiPut,
+  clearApiCache,
   compactParams,
   createApiClient,
   createApiRequests,
@@ -18,6 +19,7 @@ export {
   getErrorMessage,
   getErrorStatus,
   getFieldErrors,
+  offlineSinceAtom,
   retryDelay,
   setApiNavigator,
   shouldRetryRead,
@@ -47,7 +49,7 @@ export {
 } from './auth';
 // Domain helpers by file, not through './domain': that index also carries the contracts (zod),
 // which the login page must not load.
-export { formatDate } from './domain/dates';
+export { formatDate, formatDayTime, schoolToday } from './domain/dates';
 export {
   ATTENDANCE_INPUTS,
   ATTENDANCE_MARKS,
@@ -66,6 +68,14 @@ export {
 } from './domain/marks';
 export { formatMoney, NBSP, toAmount } from './domain/money';
 export { fullName, type GroupLabel, groupName, type PersonName, shortName } from './domain/names';
+export {
+  classOptions,
+  currentTerm,
+  periodOptions,
+  periodsOfClass,
+  type SelectOption,
+  spansOrganizations,
+} from './domain/options';
 export { PERMISSIONS, type PermissionKey } from './domain/permissions';
 export {
   type OrganizationSettingItem,

@@ -1,8 +1,10 @@
 import { Alert, AppShell, Box, Button, Group, Overlay } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import {
+  formatDayTime,
   MOBILE_MENU_MAX_WIDTH,
   mobileMenuOpenedAtom,
+  offlineSinceAtom,
   sidebarCollapsedAtom,
   useLogout,
   usePermissions,
@@ -14,7 +16,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './footer';
 import classes from './main-layout.module.css';
 import { Sidebar } from './sidebar';
-import { TopBar } from './top-bar';
+import { MENU_TOGGLE_ID, TopBar } from './top-bar';
 
 /** Mantine's navbar breakpoint is "mobile below": 992 px makes 991 px and less mobile (SPEC §9). */
 const NAVBAR_BREAKPOINT = MOBILE_MENU_MAX_WIDTH + 1;
@@ -27,6 +29,14 @@ export function MainLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const { status, error, reload } = usePermissions();
   const logout = useLogout();
+  const offlineSince = useAtomValue(offlineSinceAtom);
+
+  // Escape closes the mobile menu and gives focus back to the toggle that opened it.
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'Escape' || !isMobile || !mobileOpened) return;
+    setMobileOpened(false);
+    document.getElementById(MENU_TOGGLE_ID)?.focus();
+  });
 
   // Navigating closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design
@@ -46,6 +56,9 @@ export function MainLayout({ children }: { children?: ReactNode }) {
       // Header and sidebar on the menu layer; the mobile overlay sits under the sidebar, before it in the DOM.
       zIndex={Z_INDEX.menu}
     >
+      <a href="#main-content" className={classes.skipLink}>
+        Перейти к содержимому
+      </a>
       <AppShell.Header>
         <TopBar />
       </AppShell.Header>
@@ -67,7 +80,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
       >
         <Sidebar />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <Box
           mih="calc(100dvh - 60px - 2 * var(--app-shell-padding))"
           display="flex"
@@ -85,6 +98,11 @@ export function MainLayout({ children }: { children?: ReactNode }) {
                     Выйти
                   </Button>
                 </Group>
+              </Alert>
+            ) : null}
+            {offlineSince ? (
+              <Alert color="yellow" mb="md" role="status" data-testid="offline-notice">
+                нет связи, данные на {formatDayTime(offlineSince)}
               </Alert>
             ) : null}
             {children ?? <Outlet />}

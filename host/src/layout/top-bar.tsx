@@ -1,4 +1,15 @@
-import { ActionIcon, Avatar, Badge, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Burger,
+  Group,
+  Menu,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   formatMoney,
@@ -13,6 +24,9 @@ import {
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
 import { ChevronDownIcon, LogoutIcon, MoonIcon, SunIcon, UserIcon } from './icons';
+
+/** Id of the menu toggle: focus goes back to it when Escape closes the mobile menu. */
+export const MENU_TOGGLE_ID = 'menu-toggle';
 
 /** Top bar of SPEC §2: menu toggle, balance, theme toggle and the profile dropdown. */
 export function TopBar() {
@@ -37,6 +51,7 @@ export function TopBar() {
           size="sm"
           aria-label={menuOpen ? 'Скрыть меню' : 'Показать меню'}
           data-testid="menu-toggle"
+          id={MENU_TOGGLE_ID}
         />
         <Text
           component={Link}
@@ -96,9 +111,11 @@ export function TopBar() {
 
         <Menu position="bottom-end" width={240} shadow="md">
           <Menu.Target>
-            <UnstyledButton aria-label="Меню профиля" data-testid="profile-menu">
+            {/* Named by its text (the user's name where shown), not by a label that would hide it. */}
+            <UnstyledButton data-testid="profile-menu">
+              <VisuallyHidden>Меню профиля</VisuallyHidden>
               <Group gap={6} wrap="nowrap">
-                <Avatar color="emerald" radius="xl" size={34}>
+                <Avatar color="emerald" radius="xl" size={34} aria-hidden>
                   {initials(user?.name, user?.surname)}
                 </Avatar>
                 <Text size="sm" fw={500} visibleFrom="md" maw={160} truncate>

@@ -23,12 +23,18 @@ function targetOf(location: Location): string {
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
+/** What was typed into the HTML sign-in shell before this page took over (shared/build/index.html). */
+function typedBeforeStart(): { login: string; password: string } {
+  const shell = (window as { __partaLoginShell?: { login?: string; password?: string } }).__partaLoginShell;
+  return { login: shell?.login ?? '', password: shell?.password ?? '' };
+}
+
 /** Sign-in by login and password (SPEC §2 /login). */
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [token, setToken] = useAtom(tokenAtom);
-  const [values, setValues] = useState({ login: '', password: '' });
+  const [values, setValues] = useState(typedBeforeStart);
   const [fieldErrors, setFieldErrors] = useState<{ login?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -80,7 +86,7 @@ export function LoginPage() {
             <Text fw={800} fz={26} c="emerald">
               Parta
             </Text>
-            <Title order={2} fz={22} mt={4}>
+            <Title order={1} fz={22} mt={4}>
               Вход в систему
             </Title>
           </div>

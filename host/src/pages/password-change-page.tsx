@@ -22,8 +22,8 @@ export function PasswordChangePage() {
             </Title>
           </div>
           <Text size="sm">
-            {user ? `${user.name} ${user.surname}, в` : 'В'}ы вошли с одноразовым паролем, который выдал
-            администратор школы. Придумайте свой пароль: после смены откроются все разделы.
+            {user ? `${user.name} ${user.surname}, в` : 'В'}ы вошли с одноразовым паролем, который вам выдали
+            в школе. Придумайте свой пароль: после смены откроются все разделы.
           </Text>
           <ChangePasswordForm currentLabel="Одноразовый пароль" onChanged={() => void reload()} />
           <Button variant="subtle" color="gray" onClick={() => void logout()}>

@@ -9,6 +9,8 @@ import { useReportParams } from '../features/reports/model/use-report-params';
 import { PERCENT_HEADERS, PercentCells } from '../features/reports/ui/percent-cells';
 import { PeriodClassFilters } from '../features/reports/ui/period-class-filters';
 import { QualityChart } from '../features/reports/ui/quality-chart';
+import { ReportBasis } from '../features/reports/ui/report-basis';
+import classes from '../features/reports/ui/report-table.module.css';
 import { ReportToolbar } from '../features/reports/ui/report-toolbar';
 
 const COUNT_HEADERS = ['N', '«5»', '«4»', '«3»', '«2»', 'н/а', 'без оц.'];
@@ -30,14 +32,17 @@ function CountCells({
   );
 }
 
+/** The name columns (the first one sticky), then the key figures, then the counts. */
 function Headers({ first }: { first: string[] }) {
   return (
     <Table.Thead>
       <Table.Tr>
-        {first.map((header) => (
-          <Table.Th key={header}>{header}</Table.Th>
+        {first.map((header, index) => (
+          <Table.Th key={header} className={index === 0 ? classes.sticky : undefined}>
+            {header}
+          </Table.Th>
         ))}
-        {[...COUNT_HEADERS, ...PERCENT_HEADERS].map((header) => (
+        {[...PERCENT_HEADERS, ...COUNT_HEADERS].map((header) => (
           <Table.Th key={header} ta="right">
             {header}
           </Table.Th>
@@ -55,7 +60,7 @@ export function AcademicPerformancePage() {
 
   return (
     <>
-      <PageTitle description="Итоговые оценки за период: N — ученики без освобождённых от предмета">
+      <PageTitle description="Оценки за период: N — ученики без освобождённых от предмета; 1-е классы учатся без отметок">
         Академическая успеваемость
       </PageTitle>
       <ReportToolbar
@@ -71,6 +76,7 @@ export function AcademicPerformancePage() {
         <Loader />
       ) : (
         <Stack gap="md" className="report-table">
+          <ReportBasis period={data.period.name} basis={data.basis} asOf={data.as_of} />
           <QualityChart
             title="Качество по предметам"
             bars={data.subjects.map((row) => ({
@@ -89,9 +95,9 @@ export function AcademicPerformancePage() {
                 <Table.Tbody>
                   {data.teachers.map((row) => (
                     <Table.Tr key={row.teacher_id ?? 0}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.teacher_name}</Table.Td>
-                      <CountCells row={row} />
+                      <Table.Td className={classes.sticky}>{row.teacher_name}</Table.Td>
                       <PercentCells {...row} />
+                      <CountCells row={row} />
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -109,11 +115,23 @@ export function AcademicPerformancePage() {
                 <Table.Tbody>
                   {data.rows.map((row) => (
                     <Table.Tr key={`${row.group_id}-${row.subject_id}`}>
-                      <Table.Td>{row.group_name}</Table.Td>
+                      <Table.Td className={classes.sticky}>{row.group_name}</Table.Td>
                       <Table.Td>{row.subject_name}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.teacher_name ?? '—'}</Table.Td>
-                      <CountCells row={row} />
-                      <PercentCells {...row} />
+                      {row.without_marks ? (
+                        <Table.Td
+                          colSpan={PERCENT_HEADERS.length + COUNT_HEADERS.length}
+                          className={classes.noMarks}
+                          data-testid="performance-without-marks"
+                        >
+                          без отметок
+                        </Table.Td>
+                      ) : (
+                        <>
+                          <PercentCells {...row} />
+                          <CountCells row={row} />
+                        </>
+                      )}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

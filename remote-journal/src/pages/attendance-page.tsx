@@ -1,5 +1,13 @@
 import { Alert, Button, Group, Loader, Paper, Select, Table, Text } from '@mantine/core';
-import { fullName, getErrorMessage, PageTitle } from '@parta/shared';
+import {
+  currentTerm,
+  fullName,
+  getErrorMessage,
+  PageTitle,
+  periodOptions,
+  periodsOfClass,
+  schoolToday,
+} from '@parta/shared';
 import { useState } from 'react';
 import { useAttendance } from '../features/attendance/api/get-attendance';
 import { useJournalIndex } from '../features/journal/api/get-journal-index';
@@ -11,12 +19,15 @@ export function AttendancePage() {
   const [groupId, setGroupId] = useState<number | null>(null);
   const [periodId, setPeriodId] = useState<number | null>(null);
   const loads = index.data?.loads ?? [];
-  const group = groupId ?? classesOf(loads)[0]?.id ?? null;
-  const grade = loads.find((load) => load.group_id === group)?.grade;
-  const periods = (index.data?.periods ?? []).filter(
-    (period) => grade !== undefined && period.grades.includes(grade),
+  const classes = classesOf(loads);
+  const group = groupId ?? classes[0]?.id ?? null;
+  // The class's own organization's terms for its grade (a branch has its own «I четверть»),
+  // opened on the current one, not on the first (closed) term.
+  const periods = periodsOfClass(
+    index.data?.periods ?? [],
+    classes.find((item) => item.id === group),
   );
-  const period = periods.find((item) => item.id === periodId) ?? periods[0];
+  const period = periods.find((item) => item.id === periodId) ?? currentTerm(periods, schoolToday());
   const report = useAttendance(
     group !== null && period ? { groupId: group, from: period.start_date, to: period.end_date } : null,
   );
@@ -44,7 +55,8 @@ export function AttendancePage() {
             <Select
               label="Период"
               w={220}
-              data={periods.map((item) => ({ value: String(item.id), label: item.name }))}
+              data={periodOptions(periods)}
+              data-testid="attendance-period"
               value={period ? String(period.id) : null}
               onChange={(value) => value && setPeriodId(Number(value))}
             />

@@ -11,10 +11,17 @@ import { downloadClassification, useClassification } from '../features/reports/a
 import { useReportParams } from '../features/reports/model/use-report-params';
 import { PERCENT_HEADERS, PercentCells } from '../features/reports/ui/percent-cells';
 import { PeriodClassFilters } from '../features/reports/ui/period-class-filters';
+import { ReportBasis } from '../features/reports/ui/report-basis';
+import classes from '../features/reports/ui/report-table.module.css';
 import { ReportToolbar } from '../features/reports/ui/report-toolbar';
 
-/** Columns of the table: every kind except «без оценок» and «освобождены», shown as N and students. */
-const COLUMNS: ClassificationKind[] = CLASSIFICATION_KINDS.filter((kind) => kind !== 'exempt');
+/**
+ * Columns of the table: every kind except «освобождены» (shown as N against students) and «без
+ * отметок» (a 1st class's row reads so across the figures).
+ */
+const COLUMNS: ClassificationKind[] = CLASSIFICATION_KINDS.filter(
+  (kind) => kind !== 'exempt' && kind !== 'without_marks',
+);
 
 /** Классификация учащихся (reports.classification): per class, parallel and school, names behind each number. */
 export function ClassificationPage() {
@@ -24,7 +31,7 @@ export function ClassificationPage() {
 
   return (
     <>
-      <PageTitle description="Итоговые оценки за период по всем предметам: N — ученики без освобождённых">
+      <PageTitle description="Оценки за период по всем предметам: N — ученики без освобождённых и без обучавшихся без отметок">
         Классификация учащихся
       </PageTitle>
       <ReportToolbar
@@ -40,57 +47,78 @@ export function ClassificationPage() {
         ) : !report.data ? (
           <Loader m="md" />
         ) : (
-          <Table.ScrollContainer minWidth={1100}>
-            <Table striped withColumnBorders fz="sm" verticalSpacing={4} data-testid="classification-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Класс</Table.Th>
-                  <Table.Th ta="right">Уч.</Table.Th>
-                  <Table.Th ta="right">N</Table.Th>
-                  {COLUMNS.map((kind) => (
-                    <Table.Th key={kind} ta="right" fz="xs">
-                      {CLASSIFICATION_LABELS[kind]}
-                    </Table.Th>
-                  ))}
-                  {PERCENT_HEADERS.map((header) => (
-                    <Table.Th key={header} ta="right">
-                      {header}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.data.rows.map((row) => (
-                  <Table.Tr
-                    key={`${row.level}-${row.group_id ?? row.grade ?? 'school'}`}
-                    fw={row.level === 'class' ? undefined : 700}
-                    data-testid={`classification-${row.level}`}
-                  >
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.name}</Table.Td>
-                    <Table.Td ta="right">{row.students}</Table.Td>
-                    <Table.Td ta="right">{row.total}</Table.Td>
-                    {COLUMNS.map((kind) => (
-                      <Table.Td key={kind} ta="right">
-                        {row.level === 'class' && row.counts[kind] > 0 ? (
-                          <Anchor
-                            component="button"
-                            type="button"
-                            fz="sm"
-                            onClick={() => setNames({ row, kind })}
-                          >
-                            {row.counts[kind]}
-                          </Anchor>
-                        ) : (
-                          row.counts[kind]
-                        )}
-                      </Table.Td>
+          <>
+            <ReportBasis
+              period={report.data.period.name}
+              basis={report.data.basis}
+              asOf={report.data.as_of}
+            />
+            <Table.ScrollContainer minWidth={1100}>
+              <Table striped withColumnBorders fz="sm" verticalSpacing={4} data-testid="classification-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th className={classes.sticky}>Класс</Table.Th>
+                    {PERCENT_HEADERS.map((header) => (
+                      <Table.Th key={header} ta="right">
+                        {header}
+                      </Table.Th>
                     ))}
-                    <PercentCells {...row} />
+                    <Table.Th ta="right">Уч.</Table.Th>
+                    <Table.Th ta="right">N</Table.Th>
+                    {COLUMNS.map((kind) => (
+                      <Table.Th key={kind} ta="right" fz="xs">
+                        {CLASSIFICATION_LABELS[kind]}
+                      </Table.Th>
+                    ))}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {report.data.rows.map((row) => (
+                    <Table.Tr
+                      key={`${row.level}-${row.group_id ?? row.grade ?? 'school'}`}
+                      fw={row.level === 'class' ? undefined : 700}
+                      data-testid={`classification-${row.level}`}
+                    >
+                      <Table.Td className={classes.sticky}>{row.name}</Table.Td>
+                      {row.without_marks ? (
+                        <>
+                          <Table.Td colSpan={PERCENT_HEADERS.length} ta="center" className={classes.noMarks}>
+                            без отметок
+                          </Table.Td>
+                          <Table.Td ta="right">{row.students}</Table.Td>
+                          <Table.Td colSpan={COLUMNS.length + 1} className={classes.noMarks}>
+                            безотметочное обучение: не входит в N и проценты
+                          </Table.Td>
+                        </>
+                      ) : (
+                        <>
+                          <PercentCells {...row} />
+                          <Table.Td ta="right">{row.students}</Table.Td>
+                          <Table.Td ta="right">{row.total}</Table.Td>
+                          {COLUMNS.map((kind) => (
+                            <Table.Td key={kind} ta="right">
+                              {row.level === 'class' && row.counts[kind] > 0 ? (
+                                <Anchor
+                                  component="button"
+                                  type="button"
+                                  fz="sm"
+                                  onClick={() => setNames({ row, kind })}
+                                >
+                                  {row.counts[kind]}
+                                </Anchor>
+                              ) : (
+                                row.counts[kind]
+                              )}
+                            </Table.Td>
+                          ))}
+                        </>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
         )}
       </Paper>
       <Modal

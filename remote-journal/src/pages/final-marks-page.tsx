@@ -7,6 +7,7 @@ import { useFinalMarks } from '../features/final-marks/api/get-final-marks';
 import { useSaveFinalMarks } from '../features/final-marks/api/save-final-marks';
 import { useJournalIndex } from '../features/journal/api/get-journal-index';
 import { ClassPicker, classesOf } from '../features/journal/ui/class-picker';
+import stickyClasses from '../features/reports/ui/report-table.module.css';
 
 const CATEGORY_COLORS = {
   excellent: 'green',
@@ -103,7 +104,7 @@ function FinalTable({ grid, periodId, closed }: { grid: FinalGrid; periodId: num
         <Table withTableBorder withColumnBorders fz="sm" data-testid="final-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Ученик</Table.Th>
+              <Table.Th className={stickyClasses.sticky}>Ученик</Table.Th>
               {grid.subjects.map((subject) => {
                 const pending = grid.students
                   .filter(
@@ -134,7 +135,7 @@ function FinalTable({ grid, periodId, closed }: { grid: FinalGrid; periodId: num
           <Table.Tbody>
             {grid.students.map((student, row) => (
               <Table.Tr key={student.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td className={stickyClasses.sticky}>
                   {row + 1}. {fullName(student)}
                 </Table.Td>
                 {grid.subjects.map((subject) => {

@@ -1,15 +1,39 @@
-import { Alert, Badge, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { formatDate, getErrorMessage, PageTitle, useGroups } from '@parta/shared';
+import {
+  classOptions,
+  currentTerm,
+  formatDate,
+  getErrorMessage,
+  PageTitle,
+  schoolToday,
+  useGroups,
+  usePeriods,
+} from '@parta/shared';
 import { addDays } from '@parta/shared/domain/timetable';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   downloadJournalCompletion,
   useJournalCompletion,
 } from '../features/reports/api/get-journal-completion';
+import classes from '../features/reports/ui/report-table.module.css';
 import { ReportToolbar } from '../features/reports/ui/report-toolbar';
 
-const todayIso = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
+type Range = [string | null, string | null];
+
 const MISSING = { topic: 'нет темы', homework: 'нет д/з', marks: 'нет оценок' } as const;
 const share = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.round((part * 100) / whole)}%`);
 
@@ -17,19 +41,29 @@ const share = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.ro
 export function JournalCompletionPage() {
   const [params, setParams] = useSearchParams();
   const groups = useGroups();
-  const today = todayIso();
-  const from = params.get('from') ?? addDays(today, -30);
-  const to = params.get('to') ?? today;
+  const periods = usePeriods();
+  const today = schoolToday();
+  // Without dates in the address: the current term (from its first day to today), not a 30-day
+  // window across the term boundary; the last 30 days only for a school without periods.
+  const term = periods.data ? currentTerm(periods.data, today) : undefined;
+  const from = params.get('from') ?? term?.start_date ?? addDays(today, -30);
+  const to = params.get('to') ?? (term ? [term.end_date, today].sort()[0] : today);
   const groupId = Number(params.get('group')) || undefined;
   const teacherId = Number(params.get('teacher')) || undefined;
-  const query = { from, to, group_id: groupId, teacher_id: teacherId };
-  const report = useJournalCompletion(query);
+  const page = Number(params.get('gaps')) || 1;
+  const query = { from, to, group_id: groupId, teacher_id: teacherId, gaps_page: page };
+  const report = useJournalCompletion(query, Boolean(params.get('from')) || !periods.isPending);
   const set = (key: string, value: string | null) => {
     const merged = new URLSearchParams(params);
     if (value) merged.set(key, value);
     else merged.delete(key);
+    if (key !== 'gaps') merged.delete('gaps');
     setParams(merged, { replace: true });
   };
+  // The picker's own value while a range is being chosen: the first click is the start only, and a
+  // controlled value of the old range would throw it away (every click looked ignored).
+  const [range, setRange] = useState<Range>([from, to]);
+  useEffect(() => setRange([from, to]), [from, to]);
 
   return (
     <>
@@ -41,25 +75,29 @@ export function JournalCompletionPage() {
           type="range"
           label="Даты"
           valueFormat="DD.MM.YY"
-          value={[from, to]}
-          onChange={([start, end]) => {
+          value={range}
+          onChange={(next) => {
+            const [start, end] = next as Range;
+            setRange([start, end]);
             if (!start || !end) return;
             const merged = new URLSearchParams(params);
             merged.set('from', start);
             merged.set('to', end);
+            merged.delete('gaps');
             setParams(merged, { replace: true });
           }}
-          w={200}
+          w={{ base: '100%', xs: 220 }}
           data-testid="completion-dates"
         />
         <Select
           label="Класс"
           placeholder="Все классы"
           clearable
-          data={(groups.data?.groups ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
+          searchable
+          data={classOptions(groups.data?.groups ?? [])}
           value={groupId ? String(groupId) : null}
           onChange={(value) => set('group', value)}
-          w={140}
+          w={{ base: '100%', xs: 240 }}
           data-testid="report-class"
         />
         <Select
@@ -87,24 +125,33 @@ export function JournalCompletionPage() {
               <Table striped fz="sm" verticalSpacing={4} data-testid="completion-table">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Учитель</Table.Th>
+                    <Table.Th className={classes.sticky}>Учитель</Table.Th>
                     <Table.Th>Класс</Table.Th>
                     <Table.Th>Предмет</Table.Th>
+                    <Table.Th ta="right">Ниже минимума</Table.Th>
                     <Table.Th ta="right">Уроков</Table.Th>
                     <Table.Th ta="right">С темой</Table.Th>
                     <Table.Th ta="right">С д/з</Table.Th>
                     <Table.Th ta="right">С оценками</Table.Th>
                     <Table.Th ta="right">КТП: план / дано, ч</Table.Th>
                     <Table.Th ta="right">Оценок на ученика</Table.Th>
-                    <Table.Th ta="right">Ниже минимума</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {report.data.rows.map((row) => (
                     <Table.Tr key={`${row.teacher_id}-${row.group_id}-${row.subject_id}`}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.teacher_name ?? '—'}</Table.Td>
+                      <Table.Td className={classes.sticky}>{row.teacher_name ?? '—'}</Table.Td>
                       <Table.Td>{row.group_name}</Table.Td>
                       <Table.Td>{row.subject_name}</Table.Td>
+                      <Table.Td ta="right">
+                        {row.students_below_minimum > 0 ? (
+                          <Badge color="red" variant="light">
+                            {row.students_below_minimum} из {row.students}
+                          </Badge>
+                        ) : (
+                          0
+                        )}
+                      </Table.Td>
                       <Table.Td ta="right">{row.held}</Table.Td>
                       <Table.Td ta="right">{share(row.with_topic, row.held)}</Table.Td>
                       <Table.Td ta="right">{share(row.with_homework, row.held)}</Table.Td>
@@ -118,15 +165,6 @@ export function JournalCompletionPage() {
                         {row.students === 0 ? '—' : (row.marks / row.students).toFixed(1).replace('.', ',')}{' '}
                         (мин. {row.minimum_marks})
                       </Table.Td>
-                      <Table.Td ta="right">
-                        {row.students_below_minimum > 0 ? (
-                          <Badge color="red" variant="light">
-                            {row.students_below_minimum} из {row.students}
-                          </Badge>
-                        ) : (
-                          0
-                        )}
-                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -134,9 +172,18 @@ export function JournalCompletionPage() {
             </Table.ScrollContainer>
           </Paper>
           <Paper withBorder radius="md" p="md">
-            <Title order={4} mb="xs">
-              Пропуски: {report.data.gaps_total}
-            </Title>
+            <Group justify="space-between" mb="xs">
+              <Title order={4} data-testid="completion-gaps-total">
+                Пропуски: {report.data.gaps_total}
+              </Title>
+              {report.data.gaps_total > report.data.gaps_per_page ? (
+                <Text size="sm" c="dimmed">
+                  {(report.data.gaps_page - 1) * report.data.gaps_per_page + 1}–
+                  {(report.data.gaps_page - 1) * report.data.gaps_per_page + report.data.gaps.length} из{' '}
+                  {report.data.gaps_total}; в .xlsx — все
+                </Text>
+              ) : null}
+            </Group>
             {report.data.gaps.length === 0 ? (
               <Text c="dimmed">Все проведённые уроки заполнены</Text>
             ) : (
@@ -165,6 +212,16 @@ export function JournalCompletionPage() {
                 ))}
               </Stack>
             )}
+            {report.data.gaps_total > report.data.gaps_per_page ? (
+              <Pagination
+                mt="md"
+                size="sm"
+                total={Math.ceil(report.data.gaps_total / report.data.gaps_per_page)}
+                value={report.data.gaps_page}
+                onChange={(next) => set('gaps', next === 1 ? null : String(next))}
+                data-testid="completion-gaps-pages"
+              />
+            ) : null}
           </Paper>
         </Stack>
       )}

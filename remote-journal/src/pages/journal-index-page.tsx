@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, 
 import { getErrorMessage, PageTitle } from '@parta/shared';
 import { Link, useNavigate } from 'react-router-dom';
 import { useJournalIndex } from '../features/journal/api/get-journal-index';
-import { LoadPicker, loadLabel } from '../features/journal/ui/load-picker';
+import { LoadPicker, loadLabel, useClassLabels } from '../features/journal/ui/load-picker';
 import { journalPaths } from '../lib/paths';
 
 /** Журнал (journal.organization): pick a class and subject; the teacher's own journals as quick links. */
@@ -10,6 +10,7 @@ export function JournalIndexPage() {
   const index = useJournalIndex();
   const navigate = useNavigate();
   const own = index.data?.loads.filter((load) => load.own) ?? [];
+  const classLabels = useClassLabels(index.data?.loads ?? []);
   return (
     <>
       <PageTitle
@@ -48,7 +49,7 @@ export function JournalIndexPage() {
               {own.map((load) => (
                 <Paper key={load.id} withBorder p="md" radius="md">
                   <Anchor component={Link} to={journalPaths.grid(load.group_id, load.id)} fw={600}>
-                    {loadLabel(load)}
+                    {loadLabel(load, classLabels)}
                   </Anchor>
                   <Group gap="xs" mt={6}>
                     <Badge variant="light">{load.hours_per_week} ч в неделю</Badge>

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Paper, SegmentedControl, Select, Text } from '@mantine/core';
 import {
+  classOptions,
   getErrorMessage,
   ListPager,
   ListSearch,
@@ -12,7 +13,6 @@ import {
 import type { StudentListQuery } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { groupOptions } from '../features/classes/model/group-options';
 import { useCreateStudent } from '../features/students/api/create-student';
 import { useExportStudents } from '../features/students/api/export-students';
 import { useStudents } from '../features/students/api/get-students';
@@ -86,7 +86,7 @@ export function StudentsPage() {
             placeholder="Все классы"
             clearable
             searchable
-            data={groupOptions(groups.data?.groups ?? [])}
+            data={classOptions(groups.data?.groups ?? [])}
             value={values.group_id || null}
             onChange={(value) => set({ group_id: value })}
             style={{ flex: '0 1 240px' }}

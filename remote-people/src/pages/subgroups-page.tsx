@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import {
+  classOptions,
   getErrorMessage,
   notify,
   PageTitle,
@@ -9,7 +10,6 @@ import {
   useSubgroups,
 } from '@parta/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { groupOptions } from '../features/classes/model/group-options';
 import { useDeleteSubgroups } from '../features/subgroups/api/delete-subgroups';
 import { useSaveSubgroups } from '../features/subgroups/api/save-subgroups';
 import { initialSplit, type Split } from '../features/subgroups/model/split';
@@ -87,7 +87,7 @@ export function SubgroupsPage() {
               placeholder="Выберите класс"
               searchable
               allowDeselect={false}
-              data={groupOptions(groups.data?.groups ?? [])}
+              data={classOptions(groups.data?.groups ?? [])}
               value={values.group_id || null}
               onChange={(value) => set({ group_id: value, subject_id: null })}
               style={{ flex: '0 1 240px' }}

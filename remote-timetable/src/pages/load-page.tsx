@@ -14,6 +14,7 @@ import {
   Text,
 } from '@mantine/core';
 import {
+  classOptions,
   getErrorMessage,
   notify,
   PageTitle,
@@ -90,10 +91,7 @@ export function LoadPage() {
                 placeholder="Выберите класс"
                 searchable
                 w={200}
-                data={(options.data?.groups ?? []).map((item) => ({
-                  value: String(item.id),
-                  label: item.name,
-                }))}
+                data={classOptions(options.data?.groups ?? [])}
                 value={groupId ? String(groupId) : null}
                 onChange={(value) => {
                   setGroupId(value ? Number(value) : null);

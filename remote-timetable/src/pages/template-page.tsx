@@ -1,5 +1,6 @@
 import { Alert, Button, CloseButton, Grid, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import {
+  classOptions,
   getErrorMessage,
   notify,
   PageTitle,
@@ -73,9 +74,11 @@ export function TemplatePage() {
           placeholder="Выберите класс"
           searchable
           w={200}
-          data={(options.data?.groups ?? [])
-            .filter((group) => group.organization_id === template.data?.organization_id)
-            .map((group) => ({ value: String(group.id), label: group.name }))}
+          data={classOptions(
+            (options.data?.groups ?? []).filter(
+              (group) => group.organization_id === template.data?.organization_id,
+            ),
+          )}
           value={groupId ? String(groupId) : null}
           onChange={(value) => {
             setGroupId(value ? Number(value) : null);

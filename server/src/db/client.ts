@@ -9,14 +9,17 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool, type PoolClient } from 'pg';
 import * as schema from './schema';
 
-/** The Drizzle database, whichever driver is behind it (PGlite or node-postgres). */
+/**
+ * The Drizzle database, whichever driver is behind it (PGlite or node-postgres). A transaction is one
+ * too: `db.transaction(async (tx) => …)` hands repositories `tx` where they take `db`, no cast.
+ */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** Short alias of Database. */
-export type Db = Database;
 
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: where to open a connection of one's own (the session channel's LISTEN). */
+  connectionString?: string;
   /** Applies the committed migrations (call inside withStartupLock when several instances may start at once). */
   migrate(): Promise<void>;
   /** Runs `task` holding a PostgreSQL advisory lock, so concurrent instances migrate and seed one at a time. */
@@ -24,7 +27,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle');
+const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle');
 
 const STARTUP_LOCK_ID = 727_202_6;
 
@@ -119,6 +122,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    connectionString: databaseUrl,
     migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     withStartupLock,
     close: () => pool.end(),

@@ -7,16 +7,16 @@ import { healthRoutes } from './health/health.routes';
 import { journalRoutes } from './journal/journal.routes';
 import { ktpRoutes } from './ktp/ktp.routes';
 import { loadsRoutes } from './loads/loads.routes';
-import { organizationsRoutes } from './organizations/organizations.routes';
 import { parentsRoutes } from './parents/parents.routes';
 import { periodsRoutes } from './periods/periods.routes';
 import { registryRoutes } from './registry/registry.routes';
 import { reportsRoutes } from './reports/reports.routes';
-import { staffRoutes } from './staff/staff.routes';
+import { settingsRoutes } from './settings/settings.routes';
 import { accountPasswordsRoutes } from './students/account-passwords.routes';
 import { studentsRoutes } from './students/students.routes';
 import { subjectsRoutes } from './subjects/subjects.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
+import { generatorRoutes } from './timetable-generator/generator.routes';
 import { usersRoutes } from './users/users.routes';
 
 /**
@@ -25,10 +25,9 @@ import { usersRoutes } from './users/users.routes';
  */
 export const apiModules: FastifyPluginAsyncZod[] = [
   healthRoutes,
-  organizationsRoutes,
+  settingsRoutes,
   usersRoutes,
   // people area (issue 4)
-  staffRoutes,
   studentsRoutes,
   parentsRoutes,
   accountPasswordsRoutes,
@@ -39,6 +38,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   periodsRoutes,
   loadsRoutes,
   timetableRoutes,
+  // automatic timetable generator (issue 21)
+  generatorRoutes,
   // КТП, reports and diary (issue 12)
   ktpRoutes,
   diaryRoutes,

@@ -2,16 +2,16 @@ import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '@parta/shared/domain/contracts
 import type { PermissionKey } from '@parta/shared/domain/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ScopedActor } from '../db/scope';
-import { findSessionByTokenHash } from '../modules/auth/auth.repository';
-import { hashToken } from '../modules/auth/credentials';
+import type { ScopedActor } from '../access/scope';
+import type { Database } from '../db/client';
+import { createLocalSessionBus, createPostgresSessionBus, type SessionBus } from './session-bus';
 import { clearsSessions, createSessionCache } from './session-cache';
 
 /**
  * What a route needs: a permission key, `'signed-in'` (any valid token) or `'public'` (no token).
  * Every /api route must declare one in `config.permission`; the app refuses to start otherwise.
  */
-export type RoutePermission = PermissionKey | 'signed-in' | 'public';
+type RoutePermission = PermissionKey | 'signed-in' | 'public';
 
 /** The signed-in caller as services see it; `db/scope.ts` turns it into SQL conditions. */
 export interface Actor extends ScopedActor {
@@ -29,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-export const MESSAGES = {
+const MESSAGES = {
   unauthorized: 'Требуется вход в систему',
   forbidden: 'Недостаточно прав',
   organizationBlocked: 'Работа организации приостановлена администратором платформы. Обратитесь в поддержку.',
@@ -55,19 +55,62 @@ const OPEN_WHILE_PASSWORD_CHANGE_REQUIRED = new Set([
   '/api/auth/password',
   '/api/auth/logout',
 ]);
+/** The signed-in caller behind a token, as the auth module looks it up (one query per request). */
+interface Session {
+  tokenId: number;
+  userId: number;
+  organizationId: number;
+  balance: number;
+  organizationStatus: string;
+  organizationIds: number[];
+  permissions: string[];
+  /** A one-time password not yet changed: only /auth/me, the change and sign-out are open. */
+  passwordChangeRequired: boolean;
+}
 
-type Session = NonNullable<Awaited<ReturnType<typeof findSessionByTokenHash>>>;
+/**
+ * Where sessions come from: the auth module provides it (app.ts passes it in), so this plugin, which
+ * sits below the modules, imports none of them.
+ */
+export interface SessionSource {
+  /** The key a token is looked up (and cached) by: its hash, never the token itself. */
+  keyOf(token: string): string;
+  find(db: Database, key: string): Promise<Session | undefined>;
+}
 
 export interface AuthGuardOptions {
-  /** How long a looked-up session is reused (ms); 0 (the default) looks every request up. */
+  sessions: SessionSource;
+  /**
+   * How long a looked-up session is reused (ms) while the session channel is down; 0 (the default)
+   * looks every request up and opens no channel.
+   */
   sessionCacheMs?: number;
+  /** How long it is reused while the channel is up (changes arrive at once); defaults to `sessionCacheMs`. */
+  sessionCacheLiveMs?: number;
 }
 
 async function authPlugin(app: FastifyInstance, options: AuthGuardOptions) {
   app.decorateRequest('actor', null as unknown as Actor);
-  const sessions = createSessionCache<Session>(options.sessionCacheMs ?? 0);
-  app.addHook('onResponse', async (request, reply) => {
-    if (clearsSessions(request.method, request.url, reply.statusCode)) sessions.clear();
+  const fallbackMs = options.sessionCacheMs ?? 0;
+  const liveMs = options.sessionCacheLiveMs ?? fallbackMs;
+  let bus: SessionBus | undefined;
+  const sessions = createSessionCache<Session>(() => (bus?.live ? liveMs : fallbackMs));
+  const forget = () => sessions.clear();
+  if (fallbackMs > 0) {
+    const connectionString = app.dbHandle.connectionString;
+    bus = connectionString
+      ? await createPostgresSessionBus(connectionString, forget, (message) => app.log.warn(message))
+      : createLocalSessionBus(forget);
+    const opened = bus;
+    app.addHook('onClose', () => opened.close());
+  }
+  // Before the answer leaves: every instance has forgotten its sessions when the caller sees "done".
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (clearsSessions(request.method, request.url, reply.statusCode)) {
+      if (bus) await bus.publish();
+      else forget();
+    }
+    return payload;
   });
 
   app.addHook('onRoute', (route) => {
@@ -84,9 +127,10 @@ async function authPlugin(app: FastifyInstance, options: AuthGuardOptions) {
     if (!permission || permission === 'public') return;
 
     const token = bearerToken(request);
-    const tokenHash = token ? hashToken(token) : undefined;
+    const tokenHash = token ? options.sessions.keyOf(token) : undefined;
+    if (tokenHash) await bus?.settle();
     const session = tokenHash
-      ? await sessions.get(tokenHash, () => findSessionByTokenHash(app.db, tokenHash))
+      ? await sessions.get(tokenHash, () => options.sessions.find(app.db, tokenHash))
       : undefined;
     if (!session) return reply.status(401).send({ message: MESSAGES.unauthorized });
 

@@ -74,7 +74,7 @@ const DATABASE_CONFLICT_DEFAULT =
 const DATABASE_DATA_ERROR = 'Проверьте введённые данные: недопустимое значение';
 
 /** 409 for constraint violations (class 23), 422 for data errors (22, 54), undefined for anything else. */
-export function databaseErrorAnswer(error: unknown): { status: 409 | 422; message: string } | undefined {
+function databaseErrorAnswer(error: unknown): { status: 409 | 422; message: string } | undefined {
   const code = databaseErrorCode(error);
   if (!code) return undefined;
   if (code.startsWith('23'))

@@ -7,11 +7,12 @@
  * mark every second or two). So a found session is reused for `ttlMs`, and concurrent requests with
  * the same token share one lookup.
  *
- * What could make a session stale is cleared at once on this instance: any successful write outside
- * the class journal, КТП and timetable (`clearsSessions`) empties the cache, so a sign-out, a password
- * reset, a role, a block or a balance change applies to the next request. Another instance of the
- * API sees such a change within `ttlMs` (the README says so); tokens that are not found are never
- * cached.
+ * What could make a session stale is cleared at once on every instance: any successful write outside
+ * the class journal, КТП and timetable (`clearsSessions`) empties the cache here and, through the
+ * session channel (`session-bus.ts`), on every other instance before the answer leaves, so a
+ * sign-out, a password reset, a role, a block or a balance change applies to the next request
+ * wherever it lands. The time-to-live is read on every lookup: long while the channel is up, short
+ * (2 s) while it is down. Tokens that are not found are never cached.
  */
 export interface SessionCache<T> {
   get(tokenHash: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
@@ -21,14 +22,17 @@ export interface SessionCache<T> {
 /** How many tokens at most; beyond it the expired entries are dropped, then the oldest. */
 const MAX_ENTRIES = 5000;
 
-export function createSessionCache<T>(ttlMs: number): SessionCache<T> {
+export function createSessionCache<T>(ttl: number | (() => number)): SessionCache<T> {
+  const ttlNow = typeof ttl === 'number' ? () => ttl : ttl;
   const entries = new Map<string, { at: number; value: Promise<T | undefined> }>();
   const prune = (now: number) => {
+    const ttlMs = ttlNow();
     for (const [key, entry] of entries) if (now - entry.at >= ttlMs) entries.delete(key);
     while (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
   };
   return {
     get(tokenHash, load) {
+      const ttlMs = ttlNow();
       if (ttlMs <= 0) return load();
       const now = Date.now();
       const hit = entries.get(tokenHash);

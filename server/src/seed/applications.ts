@@ -1,5 +1,5 @@
 import { applications } from '../db/schema';
-import type { SeedStep } from './index';
+import type { SeedStep } from './step';
 
 /**
  * Demo applications from the landing page: two new (one with the ИНН of Гимназия №2, flagged as

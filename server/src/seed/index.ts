@@ -21,7 +21,8 @@ import { seedJournal } from './journal';
 import { seedKtp } from './ktp';
 import { adultName, surnameFor } from './names';
 import { Random } from './random';
-import { type SeededSchool, seedSchool } from './school';
+import { seedSchool } from './school';
+import type { SeedOptions, SeedResult, SeedStep } from './step';
 import { seedTimetable } from './timetable';
 
 export const DEMO_PASSWORD = 'parta2026';
@@ -39,24 +40,6 @@ export const DEMO_LOGINS: { login: string; role: string }[] = [
 
 const LARGE_LETTERS = ['А', 'Б', 'В', 'Г', 'Д', 'Е', 'Ж'];
 const LARGE_SPECIALIST_SCALE = 0.78;
-
-export interface SeedOptions {
-  /** 'demo': ~600 students in школа №1; 'large': ~2,000 students for benchmarks. */
-  size?: 'demo' | 'large';
-}
-
-/** What the seed built, for later steps (timetable, journal, КТП) and for tests. */
-export interface SeedResult {
-  platformId: number;
-  school1: SeededSchool;
-  branch: SeededSchool;
-  school2: SeededSchool;
-  demoStudentId: number;
-  context: SeedContext;
-}
-
-/** A later issue's seed step: gets the context and what the base seed built. */
-export type SeedStep = (result: SeedResult, options: Required<SeedOptions>) => Promise<void>;
 
 /**
  * Steps of later issues, run in order after the base seed inside the same transaction:
@@ -119,18 +102,17 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
   const size = options.size ?? 'demo';
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Database;
-    const { typeIds, formIds, kindIds } = await seedDictionaries(txDb);
-    const roleIds = await seedRoles(txDb);
+    const { typeIds, formIds, kindIds } = await seedDictionaries(tx);
+    const roleIds = await seedRoles(tx);
     const context: SeedContext = {
-      db: txDb,
+      db: tx,
       random: new Random(20262027),
       passwordHash,
       roleIds,
       logins: new Set(),
     };
 
-    const [platformId] = await insertMany(txDb, organizations, [
+    const [platformId] = await insertMany(tx, organizations, [
       {
         name: 'ООО «Парта»',
         shortName: 'Парта',
@@ -144,7 +126,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
         isPlatform: true,
       },
     ]);
-    const [school1Id] = await insertMany(txDb, organizations, [
+    const [school1Id] = await insertMany(tx, organizations, [
       {
         name: 'Муниципальное бюджетное общеобразовательное учреждение «Средняя общеобразовательная школа №1»',
         shortName: 'МБОУ СОШ №1',
@@ -160,7 +142,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
         bonusBalance: 2_500,
       },
     ]);
-    const [branchId, school2Id] = await insertMany(txDb, organizations, [
+    const [branchId, school2Id] = await insertMany(tx, organizations, [
       {
         parentId: school1Id,
         name: 'Филиал МБОУ СОШ №1 в пос. Берёзовка',
@@ -187,7 +169,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
         balance: 3_200,
       },
     ]);
-    await txDb.insert(balanceTransactions).values([
+    await tx.insert(balanceTransactions).values([
       {
         organizationId: school1Id,
         amount: 15_400,
@@ -283,7 +265,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
       (schoolClass) => schoolClass.number === 5 && schoolClass.letter === 'А',
     )!;
     const demoStudentId = school1.students.find((s) => s.classId === class5a.id && s.status === 'active')!.id;
-    const [student] = await txDb.select().from(students).where(eq(students.id, demoStudentId));
+    const [student] = await tx.select().from(students).where(eq(students.id, demoStudentId));
     const mother = adultName(context.random, 1);
     const familySurname = student.gender === 'f' ? student.surname : surnameFor(student.surname, 'f');
     const [studentUser, parentUser] = await insertUsers(context, [
@@ -307,8 +289,8 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
         emailDomain: 'mail.parta.test',
       },
     ]);
-    await txDb.update(students).set({ userId: studentUser.id }).where(eq(students.id, demoStudentId));
-    await txDb
+    await tx.update(students).set({ userId: studentUser.id }).where(eq(students.id, demoStudentId));
+    await tx
       .insert(studentParents)
       .values({ organizationId: school1Id, studentId: demoStudentId, parentUserId: parentUser.id });
 

@@ -1,10 +1,11 @@
 import { proposeMark } from '@parta/shared/domain/marks';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { PERIODS } from './curriculum';
-import type { SeedStep } from './index';
 import type { Random } from './random';
 import type { SeededSchool } from './school';
+import type { SeedStep } from './step';
 import { seedYearJournal } from './year-journal';
 
 /**
@@ -42,31 +43,29 @@ async function insertJson(db: Database, rows: object[], statement: (json: string
 
 async function seedSchoolJournal(db: Database, random: Random, school: SeededSchool) {
   const organizationId = school.organizationId;
-  const held = (
-    (await db.execute(sql`
+  const held = await rowsOf<{
+    id: number;
+    class_id: number;
+    subgroup_id: number | null;
+    subject_id: number;
+    teacher_id: number | null;
+    date: string;
+    number: number;
+    ordinal: string;
+  }>(
+    db,
+    sql`
       select l.id, l.class_id, l.subgroup_id, l.subject_id, l.teacher_id, l.date::text as date, c.number,
              row_number() over (partition by l.load_id order by l.date, l.lesson_number) as ordinal
         from lessons l join classes c on c.id = l.class_id
        where l.organization_id = ${organizationId} and l.date <= ${JOURNAL_SEEDED_UNTIL} and l.status <> 'cancelled'
-       order by l.date, l.lesson_number, l.id`)) as unknown as {
-      rows: {
-        id: number;
-        class_id: number;
-        subgroup_id: number | null;
-        subject_id: number;
-        teacher_id: number | null;
-        date: string;
-        number: number;
-        ordinal: string;
-      }[];
-    }
-  ).rows;
-  const members = (
-    (await db.execute(sql`
-      select student_id, subgroup_id from subgroup_members where organization_id = ${organizationId}`)) as unknown as {
-      rows: { student_id: number; subgroup_id: number }[];
-    }
-  ).rows;
+       order by l.date, l.lesson_number, l.id`,
+  );
+  const members = await rowsOf<{ student_id: number; subgroup_id: number }>(
+    db,
+    sql`
+      select student_id, subgroup_id from subgroup_members where organization_id = ${organizationId}`,
+  );
   const inSubgroup = new Set(members.map((member) => `${member.subgroup_id}|${member.student_id}`));
   const classStudents = new Map<number, number[]>();
   const level = new Map<number, number>();
@@ -150,16 +149,15 @@ async function seedFinalMarks(
   const organizationId = school.organizationId;
   for (const [index, period] of PERIODS.entries()) {
     if (!closed(period)) continue;
-    const averages = (
-      (await db.execute(sql`
+    const averages = await rowsOf<{ student_id: number; subject_id: number; average: number }>(
+      db,
+      sql`
         select m.student_id, l.subject_id, (sum(m.value::int * m.weight) / sum(m.weight))::float8 as average
           from marks m join lessons l on l.id = m.lesson_id join classes c on c.id = l.class_id
          where m.organization_id = ${organizationId} and l.date between ${period.startDate} and ${period.endDate}
            and c.number = any (${`{${period.grades.join(',')}}`}::smallint[])
-         group by m.student_id, l.subject_id`)) as unknown as {
-        rows: { student_id: number; subject_id: number; average: number }[];
-      }
-    ).rows;
+         group by m.student_id, l.subject_id`,
+    );
     const finals = averages.map((row) => ({
       organization_id: organizationId,
       student_id: row.student_id,

@@ -2,6 +2,7 @@ import { applyPlan } from '@parta/shared/domain/ktp';
 import { groupName } from '@parta/shared/domain/names';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { classes, holidays, ktpPlans, subjects } from '../db/schema';
 import {
   fillLessons,
@@ -13,8 +14,8 @@ import {
 } from '../modules/ktp/ktp.repository';
 import { insertMany } from './context';
 import { ACADEMIC_YEAR, PERIODS } from './curriculum';
-import type { SeedStep } from './index';
 import type { SeededSchool } from './school';
+import type { SeedStep } from './step';
 import { draw } from './year-journal';
 
 /** Разделы of a year's course, each with its topics; the plan repeats them to fill the year's hours. */
@@ -62,7 +63,7 @@ const SECTIONS: { section: string; topics: string[]; control: string }[] = [
 ];
 
 /** The year's items for `hours` lessons: sections in order, each topic one or two hours, homework on every topic. */
-export function planItems(totalHours: number) {
+function planItems(totalHours: number) {
   const items: {
     section: string;
     topic: string;
@@ -148,7 +149,9 @@ export const seedKtp: SeedStep = async (result, options) => {
         hours: Number(item.hours),
       })),
       lessonRows,
-      { grade: row.number, holidays: dayOff, overwrite: false },
+      // Over the topics the journal step typed: the plan runs from the first lesson of the year, so
+      // the journal, the КТП and the diary agree (the teacher keeps the plan from September on).
+      { grade: row.number, holidays: dayOff, overwrite: true },
     );
     await fillLessons(db, application.fills);
     await setPlannedDates(db, application.planned_dates);
@@ -172,24 +175,23 @@ async function seedSchoolKtp(db: Database, school: SeededSchool) {
     .select({ start_date: holidays.startDate, end_date: holidays.endDate, grades: holidays.grades })
     .from(holidays)
     .where(eq(holidays.organizationId, organizationId));
-  const lessonRows = (
-    (await db.execute(sql`
+  const lessonRows = await rowsOf<{
+    id: number;
+    load_id: number | null;
+    date: string;
+    lesson_number: number;
+    status: 'scheduled' | 'replaced' | 'moved' | 'cancelled';
+    topic: string | null;
+    homework: string | null;
+    ktp_item_id: number | null;
+  }>(
+    db,
+    sql`
       select id, load_id, date::text as date, lesson_number, status, topic, homework, ktp_item_id
         from lessons
        where organization_id = ${organizationId} and date between ${range.from} and ${range.to}
-       order by load_id, date, lesson_number, id`)) as unknown as {
-      rows: {
-        id: number;
-        load_id: number | null;
-        date: string;
-        lesson_number: number;
-        status: 'scheduled' | 'replaced' | 'moved' | 'cancelled';
-        topic: string | null;
-        homework: string | null;
-        ktp_item_id: number | null;
-      }[];
-    }
-  ).rows;
+       order by load_id, date, lesson_number, id`,
+  );
   const byLoad = new Map<number, typeof lessonRows>();
   for (const lesson of lessonRows) {
     if (lesson.load_id === null) continue;
@@ -236,13 +238,12 @@ async function seedSchoolKtp(db: Database, school: SeededSchool) {
           as r(plan_id int, position int, section text, topic text, hours numeric, homework text, control_type text)
        order by r.plan_id, r.position`);
   }
-  const itemIds = (
-    (await db.execute(sql`
+  const itemIds = await rowsOf<{ id: number; plan_id: number; position: number }>(
+    db,
+    sql`
       select id, plan_id, position from ktp_items where organization_id = ${organizationId}
-       order by plan_id, position`)) as unknown as {
-      rows: { id: number; plan_id: number; position: number }[];
-    }
-  ).rows;
+       order by plan_id, position`,
+  );
   const idOf = new Map(itemIds.map((row) => [`${row.plan_id}|${row.position}`, row.id]));
 
   const fills: Parameters<typeof fillLessons>[1] = [];

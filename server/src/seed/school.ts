@@ -41,7 +41,7 @@ export interface SchoolPlan {
   demoTeacher?: { specialty: Exclude<Specialty, 'primary'>; login: string; person: PersonName };
 }
 
-export interface SeededClass {
+interface SeededClass {
   id: number;
   number: number;
   letter: string;

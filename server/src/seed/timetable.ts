@@ -1,17 +1,13 @@
 import { dailyLimit } from '@parta/shared/domain/timetable';
 import { SETTINGS_DEFAULTS } from '@parta/shared/domain/week';
 import { holidays, timetableTemplates } from '../db/schema';
-import {
-  findBellTimes,
-  insertLessons,
-  insertSlots,
-  insertTimetable,
-} from '../modules/timetable/timetable.repository';
-import { type PlanSlot, planLessons } from '../modules/timetable/timetable.service';
+import { insertLessons, insertTimetable } from '../modules/timetable/lessons.repository';
+import { type PlanSlot, planLessons } from '../modules/timetable/planning';
+import { findBellTimes, insertSlots } from '../modules/timetable/templates.repository';
 import { insertMany } from './context';
 import { ACADEMIC_YEAR, BELLS, FIRST_GRADE_BELLS, HOLIDAYS, PERIODS } from './curriculum';
-import type { SeedStep } from './index';
 import type { SeededSchool } from './school';
+import type { SeedStep } from './step';
 
 /** A lesson of the week to place: one load line, or the subgroups of a split subject side by side. */
 interface Unit {
@@ -27,7 +23,7 @@ interface Unit {
  * its load, at most one lesson of a subject a day while the days allow, lessons from the first
  * without gaps where the teachers are free, no teacher in two places, within СанПиН's daily limit.
  */
-export function buildWeeklyGrid(school: SeededSchool, workingDays = SETTINGS_DEFAULTS.working_days_per_week) {
+function buildWeeklyGrid(school: SeededSchool, workingDays = SETTINGS_DEFAULTS.working_days_per_week) {
   const gradeOf = new Map(school.classes.map((schoolClass) => [schoolClass.id, schoolClass.number]));
   const units: Unit[] = [];
   for (const load of school.loads) {

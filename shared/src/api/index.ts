@@ -8,6 +8,7 @@ export {
 } from './create-api-client';
 export { downloadFile } from './download-file';
 export { type ApiErrorBody, getErrorMessage, getErrorStatus, getFieldErrors } from './errors';
+export { clearApiCache, offlineSinceAtom } from './offline-data';
 export { createQueryClient, retryDelay, shouldRetryRead } from './query-client';
 export {
   type ApiRequests,

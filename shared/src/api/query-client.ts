@@ -33,6 +33,8 @@ export function createQueryClient(): QueryClient {
         // Lists are refetched when a screen opens again after this, not on every mount.
         staleTime: 30_000,
         refetchOnWindowFocus: false,
+        // Offline, a read is still tried once: the service worker may answer from its cache.
+        networkMode: 'offlineFirst',
       },
       // Writes are not repeated by default: a repeated POST may create twice. Queued writes (the
       // journal) opt in with their own mutation defaults.

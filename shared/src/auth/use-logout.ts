@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { apiClient } from '../api/api-client';
+import { clearApiCache } from '../api/offline-data';
 import { tokenAtom } from './atoms';
 
 /**
@@ -16,6 +17,8 @@ export function useLogout(): () => Promise<void> {
       console.error('Ошибка выхода из системы:', error);
     }
     setToken(null);
+    // Before the page goes: the kept API answers of this user must not open offline for the next one.
+    await clearApiCache().catch(() => undefined);
     window.location.assign('/login');
   }, [setToken]);
 }

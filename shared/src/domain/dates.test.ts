@@ -1,4 +1,4 @@
-import { formatDate } from './dates';
+import { formatDate, formatDayTime } from './dates';
 
 describe('formatDate', () => {
   it('shows ISO dates and timestamps as dd.mm.yy without a time-zone shift', () => {
@@ -10,5 +10,12 @@ describe('formatDate', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate(undefined)).toBe('');
     expect(formatDate('вчера')).toBe('вчера');
+  });
+});
+
+describe('formatDayTime', () => {
+  it('shows a moment as dd.mm hh:mm with leading zeros', () => {
+    expect(formatDayTime(new Date(2026, 8, 3, 7, 5))).toBe('03.09 07:05');
+    expect(formatDayTime(new Date(2026, 11, 24, 23, 59))).toBe('24.12 23:59');
   });
 });

@@ -30,7 +30,7 @@ export {
   type UserListResponse,
   userListResponseSchema,
 } from './contracts/users';
-export { formatDate } from './dates';
+export { formatDate, formatDayTime } from './dates';
 export {
   ATTENDANCE_INPUTS,
   ATTENDANCE_MARKS,

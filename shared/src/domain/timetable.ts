@@ -225,9 +225,14 @@ export function layOutLessons<T extends WeeklyLesson>(
   return result;
 }
 
-/** `HH:MM:SS` or `HH:MM` → `HH:MM`. */
+/** `HH:MM:SS` or `HH:MM` → `HH:MM` (a time column as the API answers it); null stays null. */
+export function clockTime(value: string | null): string | null {
+  return value === null ? null : value.slice(0, 5);
+}
+
+/** `HH:MM:SS` or `HH:MM` → `HH:MM`, empty when there is none (for display). */
 export function formatTime(value: string | null | undefined): string {
-  return value ? value.slice(0, 5) : '';
+  return clockTime(value ?? null) ?? '';
 }
 
 /** A 24-hour time `HH:MM` (hours up to 23, minutes up to 59, SPEC §5). */

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, darken, type MantineColorsTuple } from '@mantine/core';
 import { CALENDAR_DEFAULTS, DATE_FORMAT } from './dates';
 
 /** Emerald, the primary colour of the main layout (SPEC §9), light → dark. */
@@ -45,7 +45,11 @@ export const Z_INDEX = {
 /** At or below this width the sidebar is a mobile overlay (SPEC §9). */
 export const MOBILE_MENU_MAX_WIDTH = 991;
 
-const dateInputDefaults = { defaultProps: { ...CALENDAR_DEFAULTS, valueFormat: DATE_FORMAT, color: 'sky' } };
+/** The clear button of a date field is an icon: it needs a name of its own (WCAG 4.1.2). */
+const clearDate = { 'aria-label': 'Очистить дату' };
+const dateInputDefaults = {
+  defaultProps: { ...CALENDAR_DEFAULTS, valueFormat: DATE_FORMAT, color: 'sky', clearButtonProps: clearDate },
+};
 const calendarDefaults = { defaultProps: CALENDAR_DEFAULTS };
 
 /** The Mantine theme of the host (the only MantineProvider). */
@@ -70,8 +74,18 @@ export const partaTheme = createTheme({
     DateInput: dateInputDefaults,
     DatePickerInput: dateInputDefaults,
     DateTimePicker: {
-      defaultProps: { ...CALENDAR_DEFAULTS, valueFormat: `${DATE_FORMAT} HH:mm`, color: 'sky' },
+      defaultProps: {
+        ...CALENDAR_DEFAULTS,
+        valueFormat: `${DATE_FORMAT} HH:mm`,
+        color: 'sky',
+        clearButtonProps: clearDate,
+      },
     },
+    // A region that scrolls (a wide table on a phone) must be scrollable from the keyboard (WCAG 2.1.1).
+    ScrollArea: { defaultProps: { viewportProps: { tabIndex: 0 } } },
+    ScrollAreaAutosize: { defaultProps: { viewportProps: { tabIndex: 0 } } },
+    // A link inside text must not be told apart by colour alone (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: 'always' } },
     MonthPickerInput: calendarDefaults,
     YearPickerInput: calendarDefaults,
     DatePicker: calendarDefaults,
@@ -81,3 +95,20 @@ export const partaTheme = createTheme({
     MiniCalendar: calendarDefaults,
   },
 });
+
+/**
+ * WCAG 2.1 AA (4.5:1) for coloured text, which Mantine's defaults miss in the light theme: grey
+ * `dimmed` text (gray 6 is 3.3:1 on white), `c="red"` and the like (shade 7: green 2.8:1, yellow
+ * 2.1:1) and the text of light badges (yellow 9 on yellow 1 is 2.8:1). Each colour keeps its hue,
+ * so the SPEC's meaning stays (averages green/blue/yellow/red, failing marks red), one step darker.
+ * Dark theme: `dimmed` one shade lighter (dark 2 is 3.5:1 on a card).
+ */
+export const partaCssVariables: CSSVariablesResolver = (theme) => {
+  const light: Record<string, string> = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' };
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    const readable = darken(shades[9], 0.3);
+    light[`--mantine-color-${name}-text`] = readable;
+    light[`--mantine-color-${name}-light-color`] = readable;
+  }
+  return { variables: {}, light, dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' } };
+};

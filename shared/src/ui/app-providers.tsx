@@ -3,8 +3,9 @@ import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { type ReactNode, useEffect, useLayoutEffect } from 'react';
+import { clearApiCache } from '../api/offline-data';
 import { partaStore, themeAtom, tokenAtom } from '../auth/atoms';
-import { partaTheme, Z_INDEX } from '../theme/theme';
+import { partaCssVariables, partaTheme, Z_INDEX } from '../theme/theme';
 
 /** Mantine follows the theme atom; the `dark` class on <html> follows it too (SPEC §4). */
 function ThemedMantine({ children }: { children?: ReactNode }) {
@@ -13,18 +14,21 @@ function ThemedMantine({ children }: { children?: ReactNode }) {
     document.documentElement.classList.toggle('dark', theme === 'dark');
   }, [theme]);
   return (
-    <MantineProvider theme={partaTheme} forceColorScheme={theme}>
+    <MantineProvider theme={partaTheme} cssVariablesResolver={partaCssVariables} forceColorScheme={theme}>
       <Notifications position="top-right" zIndex={Z_INDEX.toast} />
       {children}
     </MantineProvider>
   );
 }
 
-/** Signing out (or a 401) empties the cache, so the next user never sees the last one's rows. */
+/** Signing out (or a 401) empties the cache and the service worker's kept API answers, so the next user never sees the last one's rows. */
 function ForgetServerStateOnSignOut({ client }: { client: QueryClient }) {
   const token = useAtomValue(tokenAtom);
   useEffect(() => {
-    if (token === null) client.clear();
+    if (token === null) {
+      client.clear();
+      void clearApiCache();
+    }
   }, [token, client]);
   return null;
 }

@@ -18,7 +18,7 @@ export function PageTitle({ children, description, actions }: PageTitleProps) {
   return (
     <Group justify="space-between" align="flex-start" mb="lg" gap="sm">
       <div>
-        <Title order={2} fz={{ base: 22, sm: 26 }}>
+        <Title order={1} fz={{ base: 22, sm: 26 }}>
           {children}
         </Title>
         {description ? (

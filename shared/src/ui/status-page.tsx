@@ -28,7 +28,9 @@ export function StatusPage({
             {code}
           </Text>
         ) : null}
-        <Title order={2}>{title}</Title>
+        <Title order={1} fz={26}>
+          {title}
+        </Title>
         {children ? <Text c="dimmed">{children}</Text> : null}
         {actionHref ? (
           <Button component={Link} to={actionHref} mt="sm">

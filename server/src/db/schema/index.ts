@@ -3,6 +3,7 @@ export { classes } from './classes';
 export { attendance, finalMarks, journalCells, markAudit, marks, workTypes } from './journal';
 export { ktpItems, ktpPlans } from './ktp';
 export { loads } from './loads';
+export { loginFailures } from './login-failures';
 export {
   applications,
   balanceTransactions,

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 
-export const USER_KINDS = ['staff', 'student', 'parent'] as const;
+const USER_KINDS = ['staff', 'student', 'parent'] as const;
 export type UserKind = (typeof USER_KINDS)[number];
 
 /** Staff, students and parents who can sign in. A deactivated user cannot sign in and loses tokens. */

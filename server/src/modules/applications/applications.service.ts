@@ -1,17 +1,15 @@
 import type {
   Application,
   ApplicationApproved,
-  applicationApproveSchema,
-  applicationCreateSchema,
-  applicationListQuerySchema,
+  ApplicationApproveParsed,
+  ApplicationCreateParsed,
+  ApplicationListQueryParsed,
 } from '@parta/shared/domain/contracts/applications';
-import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable } from '../../plugins/errors';
 import { createOrganization } from '../registry/registry.service';
-import { createStaff } from '../staff/staff.service';
-import { freeLoginFor, listRoles } from '../users/users.service';
+import { createStaff, freeLoginFor, listRoles } from '../users/users.service';
 import {
   type ApplicationRow,
   findApplicationRow,
@@ -55,7 +53,7 @@ function toApplication(row: NonNullable<ApplicationRow>): Application {
  * POST /api/applications from the landing page (no token). A filled honeypot field means a bot:
  * refused with the same 422 shape, so it learns nothing.
  */
-export async function submitApplication(db: Database, input: z.output<typeof applicationCreateSchema>) {
+export async function submitApplication(db: Database, input: ApplicationCreateParsed) {
   if (input.website) throw unprocessable('Заявка не принята. Обновите страницу и отправьте её снова.');
   return insertApplication(db, {
     organizationName: input.organization_name,
@@ -68,7 +66,7 @@ export async function submitApplication(db: Database, input: z.output<typeof app
   });
 }
 
-export async function listApplications(db: Database, query: z.output<typeof applicationListQuerySchema>) {
+export async function listApplications(db: Database, query: ApplicationListQueryParsed) {
   const { rows, total } = await findApplicationsPage(db, {
     status: query.status,
     search: query.search,
@@ -124,14 +122,13 @@ export async function approveApplication(
   db: Database,
   actor: Actor,
   id: number,
-  input: z.output<typeof applicationApproveSchema>,
+  input: ApplicationApproveParsed,
 ): Promise<ApplicationApproved> {
   const application = await getApplication(db, id);
   if (application.status === 'approved' || application.status === 'rejected')
     throw conflict(ALREADY_PROCESSED);
   const created = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Database;
-    const organization = await createOrganization(txDb, actor, {
+    const organization = await createOrganization(tx, actor, {
       parent_id: null,
       name: application.organization_name,
       short_name: input.short_name,
@@ -144,7 +141,7 @@ export async function approveApplication(
       form_id: input.form_id,
       kind_id: input.kind_id,
     });
-    const directorRole = (await listRoles(txDb, actor, organization.id)).find(
+    const directorRole = (await listRoles(tx, actor, organization.id)).find(
       (role) => role.code === 'director',
     );
     if (!directorRole) throw new Error('Системная роль director не найдена');
@@ -153,9 +150,9 @@ export async function approveApplication(
       name: input.director_name,
       patronymic: input.director_patronymic,
     };
-    const staff = await createStaff(txDb, actor, {
+    const staff = await createStaff(tx, actor, {
       ...person,
-      login: input.login ?? (await freeLoginFor(txDb, person)),
+      login: input.login ?? (await freeLoginFor(tx, person)),
       email: application.email,
       phone: application.phone,
       organization_id: organization.id,
@@ -163,7 +160,7 @@ export async function approveApplication(
       active: true,
       password: null,
     });
-    const moved = await updateApplicationStatus(txDb, id, ['new', 'in_progress'], {
+    const moved = await updateApplicationStatus(tx, id, ['new', 'in_progress'], {
       status: 'approved',
       organizationId: organization.id,
       processedAt: new Date(),

@@ -186,6 +186,9 @@ describe('applications: public form, list, approve, reject', () => {
         director: { surname: 'Петрова', name: 'Анна', patronymic: 'Ивановна' },
       });
 
+      // The one-time password opens nothing but its own change.
+      const pending = await loginAs(app, approved.login, approved.password);
+      expect((await call(app, pending, 'GET', '/api/users')).statusCode).toBe(403);
       const token = await loginWithOneTimePassword(app, approved.login, approved.password);
       const me = (await call(app, token, 'POST', '/api/auth/me')).json().data;
       expect(me.organization.id).toBe(approved.organization_id);

@@ -155,3 +155,16 @@ export async function findCurrentUser(db: Database, userId: number) {
     permissions: permissionRows,
   };
 }
+
+/** A new password: `changeRequired` when someone else set it (one-time), false when the user chose it. */
+export async function updatePasswordHash(
+  db: Database,
+  id: number,
+  passwordHash: string,
+  { changeRequired }: { changeRequired: boolean },
+) {
+  await db
+    .update(users)
+    .set({ passwordHash, passwordChangeRequired: changeRequired })
+    .where(eq(users.id, id));
+}

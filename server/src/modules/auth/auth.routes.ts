@@ -16,7 +16,7 @@ export interface AuthRoutesOptions {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const throttle = new LoginThrottle(options.loginMaxFailures, options.loginWindowMs);
+  const throttle = new LoginThrottle(app.db, options.loginMaxFailures, options.loginWindowMs);
 
   app.post(
     '/auth/login',

@@ -1,21 +1,25 @@
 import type { ChangePasswordBody, CurrentUser, LoginBody } from '@parta/shared/domain/contracts/auth';
 import type { Database } from '../../db/client';
-import type { Actor } from '../../plugins/auth';
+import type { Actor, SessionSource } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable } from '../../plugins/errors';
-import { updatePasswordHash } from '../users/users.repository';
 import {
   findCurrentUser,
   findPasswordHash,
+  findSessionByTokenHash,
   findUserByLogin,
   insertToken,
   revokeToken,
   revokeUserTokens,
+  updatePasswordHash,
 } from './auth.repository';
 import { dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword } from './credentials';
 import type { LoginThrottle } from './login-throttle';
 
-export const INVALID_CREDENTIALS = 'Неверный логин или пароль';
-export const TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+const INVALID_CREDENTIALS = 'Неверный логин или пароль';
+const TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+
+/** How the auth guard (plugins/auth.ts) finds the caller behind a bearer token: by the token's hash. */
+export const sessionSource: SessionSource = { keyOf: hashToken, find: findSessionByTokenHash };
 
 /** Checks the password (same answer whether the login exists, is inactive or the password is wrong) and issues a token. */
 function tooManyAttempts(waitMs: number) {
@@ -29,15 +33,15 @@ export async function login(
   input: LoginBody,
   ip: string,
 ): Promise<{ token: string; user: CurrentUser }> {
-  const wait = throttle.retryAfter(ip, input.login);
+  const wait = await throttle.retryAfter(ip, input.login);
   if (wait > 0) throw tooManyAttempts(wait);
   const user = await findUserByLogin(db, input.login);
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user?.active || !passwordOk) {
-    throttle.fail(ip, input.login);
+    await throttle.fail(ip, input.login);
     throw unprocessable(INVALID_CREDENTIALS);
   }
-  throttle.succeed(ip, input.login);
+  await throttle.succeed(ip, input.login);
   const token = newToken();
   await insertToken(db, {
     userId: user.id,
@@ -71,13 +75,13 @@ export async function changePassword(
 ): Promise<void> {
   const user = await findPasswordHash(db, actor.userId);
   if (!user) throw notFound('Пользователь не найден');
-  const wait = throttle.retryAfter(ip, user.login);
+  const wait = await throttle.retryAfter(ip, user.login);
   if (wait > 0) throw tooManyAttempts(wait);
   if (!(await verifyPassword(input.current_password, user.passwordHash))) {
-    throttle.fail(ip, user.login);
+    await throttle.fail(ip, user.login);
     throw unprocessable('Неверный текущий пароль', { current_password: ['Неверный текущий пароль'] });
   }
-  throttle.succeed(ip, user.login);
+  await throttle.succeed(ip, user.login);
   await updatePasswordHash(db, actor.userId, await hashPassword(input.new_password), {
     changeRequired: false,
   });

@@ -1,40 +1,58 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { loginFailures } from '../../db/schema';
+
 /**
- * Failed sign-in attempts per IP + login, kept in memory: after `maxFailures` failures within
- * `windowMs` the pair is refused until the window passes; a successful sign-in clears it.
+ * Failed sign-in attempts per IP + login, counted in the database (`login_failures`) so that every
+ * instance of the API behind a load balancer counts the same attempts: after `maxFailures` failures
+ * within `windowMs` the pair is refused until the window passes; a successful sign-in clears it.
  * Only failures count, so a classroom of browsers signing in as one demo user is never locked out.
+ * The window is measured on the database's clock, the one clock all instances share.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, { count: number; resetAt: number }>();
-
   constructor(
+    private readonly db: Database,
     readonly maxFailures = 10,
     readonly windowMs = 5 * 60_000,
   ) {}
 
   private key(ip: string, login: string) {
-    return `${ip}\u0000${login.trim().toLowerCase()}`;
+    return `${ip}|${login.trim().toLowerCase()}`;
   }
 
   /** Milliseconds until the pair may try again, or 0 when it may try now. */
-  retryAfter(ip: string, login: string, now = Date.now()): number {
-    const entry = this.failures.get(this.key(ip, login));
-    if (!entry || entry.resetAt <= now) return 0;
-    return entry.count >= this.maxFailures ? entry.resetAt - now : 0;
+  async retryAfter(ip: string, login: string): Promise<number> {
+    const [row] = await this.db
+      .select({
+        count: loginFailures.count,
+        waitMs: sql<number>`greatest(0, extract(epoch from (${loginFailures.resetAt} - now())) * 1000)::float8`,
+      })
+      .from(loginFailures)
+      .where(eq(loginFailures.key, this.key(ip, login)));
+    if (!row || row.count < this.maxFailures) return 0;
+    return Number(row.waitMs);
   }
 
-  fail(ip: string, login: string, now = Date.now()) {
-    const key = this.key(ip, login);
-    const entry = this.failures.get(key);
-    if (!entry || entry.resetAt <= now) this.failures.set(key, { count: 1, resetAt: now + this.windowMs });
-    else entry.count += 1;
-    if (this.failures.size > 100_000) this.prune(now);
+  /** One more failure, atomically: a window that has passed starts again at 1. */
+  async fail(ip: string, login: string): Promise<void> {
+    const window = sql`now() + ${`${this.windowMs} milliseconds`}::interval`;
+    const expired = sql`${loginFailures.resetAt} <= now()`;
+    await this.db
+      .insert(loginFailures)
+      .values({ key: this.key(ip, login), count: 1, resetAt: window })
+      .onConflictDoUpdate({
+        target: loginFailures.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
+          resetAt: sql`case when ${expired} then ${window} else ${loginFailures.resetAt} end`,
+        },
+      });
+    // Now and then, the windows that passed go (a row per guessed login would otherwise stay).
+    if (Math.random() < 0.01)
+      await this.db.delete(loginFailures).where(sql`${loginFailures.resetAt} <= now()`);
   }
 
-  succeed(ip: string, login: string) {
-    this.failures.delete(this.key(ip, login));
-  }
-
-  private prune(now: number) {
-    for (const [key, entry] of this.failures) if (entry.resetAt <= now) this.failures.delete(key);
+  async succeed(ip: string, login: string): Promise<void> {
+    await this.db.delete(loginFailures).where(eq(loginFailures.key, this.key(ip, login)));
   }
 }

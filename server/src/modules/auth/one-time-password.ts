@@ -1,6 +1,5 @@
 import type { Database } from '../../db/client';
-import { updatePasswordHash } from '../users/users.repository';
-import { revokeUserTokens } from './auth.repository';
+import { revokeUserTokens, updatePasswordHash } from './auth.repository';
 import { generatePassword, hashPassword } from './credentials';
 
 /**

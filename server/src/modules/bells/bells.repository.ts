@@ -1,6 +1,6 @@
 import { formatTime } from '@parta/shared/domain/timetable';
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { bellLessons, bellSchedules, timetableTemplates } from '../../db/schema';
 
 export interface BellValues {
@@ -11,7 +11,7 @@ export interface BellValues {
 }
 
 /** Bell schedules matching `where` with their lessons in order (times as `HH:MM`). */
-export async function findBellSchedules(db: Db, where: SQL | undefined) {
+export async function findBellSchedules(db: Database, where: SQL | undefined) {
   const schedules = await db
     .select({
       id: bellSchedules.id,
@@ -58,7 +58,7 @@ export async function findBellSchedules(db: Db, where: SQL | undefined) {
 
 /** Creates or replaces a schedule and its lessons; a new default demotes the organization's old one. */
 export async function saveBellSchedule(
-  db: Db,
+  db: Database,
   organizationId: number,
   values: BellValues,
   id?: number,
@@ -100,7 +100,7 @@ export async function saveBellSchedule(
   });
 }
 
-export async function isUsedByTemplate(db: Db, id: number): Promise<boolean> {
+export async function isUsedByTemplate(db: Database, id: number): Promise<boolean> {
   const [row] = await db
     .select({ id: timetableTemplates.id })
     .from(timetableTemplates)
@@ -109,6 +109,6 @@ export async function isUsedByTemplate(db: Db, id: number): Promise<boolean> {
   return Boolean(row);
 }
 
-export async function deleteBellSchedule(db: Db, id: number) {
+export async function deleteBellSchedule(db: Database, id: number) {
   await db.delete(bellSchedules).where(eq(bellSchedules.id, id));
 }

@@ -1,9 +1,9 @@
-import type { BellSchedule, bellScheduleInputSchema } from '@parta/shared/domain/contracts/timetable';
+import type { BellSchedule, BellScheduleInputParsed } from '@parta/shared/domain/contracts/timetable';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { targetOrganization } from '../../access/organization';
+import { findInScope, inScope, scopeFilter } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { bellSchedules } from '../../db/schema';
-import { assertInScope, findInScope, inScope, scopeFilter } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
 import {
@@ -13,16 +13,18 @@ import {
   saveBellSchedule,
 } from './bells.repository';
 
-type BellInput = z.output<typeof bellScheduleInputSchema>;
-
 const NOT_FOUND = 'Расписание звонков не найдено';
 
 /** GET /api/bell: the schedules of the caller's tree (or one organization of it). */
-export function listBellSchedules(db: Db, actor: Actor, organizationId?: number): Promise<BellSchedule[]> {
+export function listBellSchedules(
+  db: Database,
+  actor: Actor,
+  organizationId?: number,
+): Promise<BellSchedule[]> {
   return findBellSchedules(db, scopeFilter(actor, bellSchedules.organizationId, organizationId));
 }
 
-export async function getBellSchedule(db: Db, actor: Actor, id: number): Promise<BellSchedule> {
+export async function getBellSchedule(db: Database, actor: Actor, id: number): Promise<BellSchedule> {
   const [schedule] = await findBellSchedules(
     db,
     and(eq(bellSchedules.id, id), inScope(actor, bellSchedules.organizationId)),
@@ -31,22 +33,25 @@ export async function getBellSchedule(db: Db, actor: Actor, id: number): Promise
   return schedule;
 }
 
-function values(input: BellInput) {
+function values(input: BellScheduleInputParsed) {
   return { name: input.name, isDefault: input.is_default, grades: input.grades, lessons: input.lessons };
 }
 
-export async function createBellSchedule(db: Db, actor: Actor, input: BellInput): Promise<BellSchedule> {
-  const organizationId = input.organization_id ?? actor.organizationId;
-  assertInScope(actor, organizationId);
+export async function createBellSchedule(
+  db: Database,
+  actor: Actor,
+  input: BellScheduleInputParsed,
+): Promise<BellSchedule> {
+  const organizationId = targetOrganization(actor, input.organization_id);
   const id = await saveBellSchedule(db, organizationId, values(input));
   return getBellSchedule(db, actor, id);
 }
 
 export async function updateBellSchedule(
-  db: Db,
+  db: Database,
   actor: Actor,
   id: number,
-  input: BellInput,
+  input: BellScheduleInputParsed,
 ): Promise<BellSchedule> {
   const schedule = await findInScope(db, actor, bellSchedules, id, NOT_FOUND);
   await saveBellSchedule(db, schedule.organizationId, values(input), id);
@@ -54,7 +59,7 @@ export async function updateBellSchedule(
 }
 
 /** Deletes a schedule no timetable template uses (dated lessons keep their copied times). */
-export async function removeBellSchedule(db: Db, actor: Actor, id: number) {
+export async function removeBellSchedule(db: Database, actor: Actor, id: number) {
   await findInScope(db, actor, bellSchedules, id, NOT_FOUND);
   if (await isUsedByTemplate(db, id)) {
     throw conflict('Расписание звонков используется в шаблоне расписания: сначала выберите в шаблоне другое');

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import {
   attendance,
   classes,
@@ -26,7 +26,7 @@ const studentColumns = {
 };
 
 /** The active student whose login is `userId` (a student reading their own diary). */
-export function findOwnStudents(db: Db, userId: number, scope: SQL | undefined) {
+export function findOwnStudents(db: Database, userId: number, scope: SQL | undefined) {
   return db
     .select(studentColumns)
     .from(students)
@@ -35,7 +35,7 @@ export function findOwnStudents(db: Db, userId: number, scope: SQL | undefined) 
 }
 
 /** The active children of a parent's login, by surname and name. */
-export function findChildren(db: Db, parentUserId: number, scope: SQL | undefined) {
+export function findChildren(db: Database, parentUserId: number, scope: SQL | undefined) {
   return db
     .select(studentColumns)
     .from(studentParents)
@@ -60,7 +60,12 @@ function studentLessons(studentId: number, classId: number): SQL | undefined {
   );
 }
 
-export function findWeekLessons(db: Db, student: { id: number; classId: number }, from: string, to: string) {
+export function findWeekLessons(
+  db: Database,
+  student: { id: number; classId: number },
+  from: string,
+  to: string,
+) {
   return db
     .select({
       id: lessons.id,
@@ -84,7 +89,7 @@ export function findWeekLessons(db: Db, student: { id: number; classId: number }
     .orderBy(asc(lessons.date), asc(lessons.lessonNumber));
 }
 
-export function findMarksOf(db: Db, studentId: number, lessonIds: number[]) {
+export function findMarksOf(db: Database, studentId: number, lessonIds: number[]) {
   if (lessonIds.length === 0) return Promise.resolve([]);
   return db
     .select({
@@ -101,7 +106,7 @@ export function findMarksOf(db: Db, studentId: number, lessonIds: number[]) {
     .orderBy(asc(marks.id));
 }
 
-export function findAttendanceOf(db: Db, studentId: number, lessonIds: number[]) {
+export function findAttendanceOf(db: Database, studentId: number, lessonIds: number[]) {
   if (lessonIds.length === 0) return Promise.resolve([]);
   return db
     .select({ lessonId: attendance.lessonId, value: attendance.value })
@@ -111,7 +116,7 @@ export function findAttendanceOf(db: Db, studentId: number, lessonIds: number[])
 
 /** The first term (not the year) of the grade that overlaps the week. */
 export async function findPeriodAt(
-  db: Db,
+  db: Database,
   organizationId: number,
   week: { from: string; to: string },
   grade: number,
@@ -134,7 +139,7 @@ export async function findPeriodAt(
 
 /** Per subject of the student's lessons in the range: count and weighted sums of the grades (computed in SQL). */
 export function findSubjectAverages(
-  db: Db,
+  db: Database,
   student: { id: number; classId: number },
   from: string,
   to: string,
@@ -155,14 +160,14 @@ export function findSubjectAverages(
     .orderBy(asc(subjects.name));
 }
 
-export function findFinalMarksOf(db: Db, studentId: number, periodId: number) {
+export function findFinalMarksOf(db: Database, studentId: number, periodId: number) {
   return db
     .select({ subjectId: finalMarks.subjectId, value: finalMarks.value })
     .from(finalMarks)
     .where(and(eq(finalMarks.studentId, studentId), eq(finalMarks.periodId, periodId)));
 }
 
-export function findLatestMarks(db: Db, studentId: number, limit: number) {
+export function findLatestMarks(db: Database, studentId: number, limit: number) {
   return db
     .select({
       id: marks.id,

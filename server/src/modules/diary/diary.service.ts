@@ -1,20 +1,19 @@
 import type {
   DiaryLesson,
+  DiaryQueryParsed,
   DiaryStudent,
   DiaryWeek,
-  diaryQuerySchema,
   LatestMarks,
 } from '@parta/shared/domain/contracts/diary';
 import { groupName, shortName } from '@parta/shared/domain/names';
 import { weightedAverage } from '@parta/shared/domain/reports';
-import { addDays, formatTime, weekStart } from '@parta/shared/domain/timetable';
-import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { addDays, clockTime, weekStart } from '@parta/shared/domain/timetable';
+import { inScope } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { students } from '../../db/schema';
-import { inScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { forbidden } from '../../plugins/errors';
-import { schoolToday } from '../timetable/timetable.service';
+import { schoolToday } from '../clock/clock.service';
 import {
   type DiaryStudentRow,
   findAttendanceOf,
@@ -27,8 +26,6 @@ import {
   findSubjectAverages,
   findWeekLessons,
 } from './diary.repository';
-
-type DiaryQuery = z.output<typeof diaryQuerySchema>;
 
 const NOT_YOURS = 'Можно открыть только свой дневник или дневник своего ребёнка';
 
@@ -43,7 +40,7 @@ const toStudent = (row: DiaryStudentRow): DiaryStudent => ({
  * when none is named). Any other id — another child, another school's — is 403, as is a caller
  * who is neither.
  */
-async function diaryOwner(db: Db, actor: Actor, studentId: number | undefined) {
+async function diaryOwner(db: Database, actor: Actor, studentId: number | undefined) {
   const scope = inScope(actor, students.organizationId);
   const own = await findOwnStudents(db, actor.userId, scope);
   const allowed = own.length > 0 ? own : await findChildren(db, actor.userId, scope);
@@ -53,14 +50,14 @@ async function diaryOwner(db: Db, actor: Actor, studentId: number | undefined) {
   return { student, allowed };
 }
 
-async function hasDiary(db: Db, actor: Actor): Promise<boolean> {
+async function hasDiary(db: Database, actor: Actor): Promise<boolean> {
   const scope = inScope(actor, students.organizationId);
   const own = await findOwnStudents(db, actor.userId, scope);
   return own.length > 0 || (await findChildren(db, actor.userId, scope)).length > 0;
 }
 
 /** GET /api/diary: a week of the student's lessons with grades and attendance, the term's averages and final marks. */
-export async function getDiaryWeek(db: Db, actor: Actor, query: DiaryQuery): Promise<DiaryWeek> {
+export async function getDiaryWeek(db: Database, actor: Actor, query: DiaryQueryParsed): Promise<DiaryWeek> {
   const { student, allowed } = await diaryOwner(db, actor, query.student_id);
   const monday = weekStart(query.week ?? schoolToday());
   const sunday = addDays(monday, 6);
@@ -85,8 +82,8 @@ export async function getDiaryWeek(db: Db, actor: Actor, query: DiaryQuery): Pro
     day?.lessons.push({
       id: lesson.id,
       lesson_number: lesson.lesson_number,
-      start_time: formatTime(lesson.start_time) || null,
-      end_time: formatTime(lesson.end_time) || null,
+      start_time: clockTime(lesson.start_time),
+      end_time: clockTime(lesson.end_time),
       subject_id: lesson.subject_id,
       subject_name: lesson.subject_name,
       teacher_name: lesson.teacherSurname
@@ -137,7 +134,7 @@ export async function getDiaryWeek(db: Db, actor: Actor, query: DiaryQuery): Pro
  * the dashboard asks without knowing, and a 403 would send them to the access page.
  */
 export async function getLatestMarks(
-  db: Db,
+  db: Database,
   actor: Actor,
   studentId: number | undefined,
 ): Promise<LatestMarks> {

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type ScopedActor, scopeFilter } from '../../access/scope';
+import type { Database } from '../../db/client';
 import {
   classes,
   lessons,
@@ -16,10 +17,9 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
-import { type ScopedActor, scopeFilter } from '../../db/scope';
 
 /** Role codes whose holders may teach and manage a class. */
-export const TEACHER_ROLE_CODES = ['teacher', 'class_teacher'];
+const TEACHER_ROLE_CODES = ['teacher', 'class_teacher'];
 
 const personColumns = {
   id: users.id,
@@ -32,7 +32,7 @@ export type GroupRow = Awaited<ReturnType<typeof findGroups>>[number];
 
 /** Classes in the caller's scope (or one organization of it) with managers and active student counts, 1А … 11Б. */
 export async function findGroups(
-  db: Db,
+  db: Database,
   scope: ScopedActor,
   filter: { organizationId?: number; id?: number },
 ) {
@@ -66,7 +66,7 @@ export async function findGroups(
   return rows.map((row) => ({ ...row, studentsCount: counts.get(row.id) ?? 0 }));
 }
 
-export async function countActiveStudents(db: Db, classIds: number[]): Promise<Map<number, number>> {
+async function countActiveStudents(db: Database, classIds: number[]): Promise<Map<number, number>> {
   if (classIds.length === 0) return new Map();
   const rows = await db
     .select({ classId: students.classId, total: count() })
@@ -77,7 +77,7 @@ export async function countActiveStudents(db: Db, classIds: number[]): Promise<M
 }
 
 /** Active users holding a teacher role in the caller's scope (or one organization of it). */
-export async function findTeachers(db: Db, scope: ScopedActor, organizationId?: number) {
+export async function findTeachers(db: Database, scope: ScopedActor, organizationId?: number) {
   return db
     .selectDistinct(personColumns)
     .from(users)
@@ -94,7 +94,7 @@ export async function findTeachers(db: Db, scope: ScopedActor, organizationId?: 
 }
 
 /** Whether the user teaches in exactly that organization (a class manager must). */
-export async function isTeacherOf(db: Db, userId: number, organizationId: number): Promise<boolean> {
+export async function isTeacherOf(db: Database, userId: number, organizationId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -112,7 +112,7 @@ export async function isTeacherOf(db: Db, userId: number, organizationId: number
   return Boolean(row);
 }
 
-export async function findPeriods(db: Db, scope: ScopedActor, organizationId?: number) {
+export async function findPeriods(db: Database, scope: ScopedActor, organizationId?: number) {
   return db
     .select({
       id: periods.id,
@@ -128,7 +128,7 @@ export async function findPeriods(db: Db, scope: ScopedActor, organizationId?: n
 
 /** Another class with the same number and letter in that organization and year, if any. */
 export async function findDuplicateGroup(
-  db: Db,
+  db: Database,
   values: { organizationId: number; academicYear: string; number: number; letter: string },
   exceptId?: number,
 ) {
@@ -148,7 +148,7 @@ export async function findDuplicateGroup(
 }
 
 /** The academic year most classes of the organization carry (the current one in a live school). */
-export async function findLatestAcademicYear(db: Db, organizationId: number): Promise<string | null> {
+export async function findLatestAcademicYear(db: Database, organizationId: number): Promise<string | null> {
   const [row] = await db
     .select({ academicYear: classes.academicYear })
     .from(classes)
@@ -159,7 +159,7 @@ export async function findLatestAcademicYear(db: Db, organizationId: number): Pr
 }
 
 export async function insertGroup(
-  db: Db,
+  db: Database,
   values: {
     organizationId: number;
     academicYear: string;
@@ -173,7 +173,7 @@ export async function insertGroup(
 }
 
 export async function updateGroup(
-  db: Db,
+  db: Database,
   id: number,
   values: { academicYear: string; number: number; letter: string; managerId: number | null },
 ) {
@@ -181,7 +181,7 @@ export async function updateGroup(
 }
 
 /** What still refers to a class: a class with any of these is kept (nothing a school enters is lost). */
-export async function countGroupDependents(db: Db, id: number) {
+export async function countGroupDependents(db: Database, id: number) {
   const [[active], [left], [load], [slots], [dated]] = await Promise.all([
     db
       .select({ total: count() })
@@ -203,11 +203,11 @@ export async function countGroupDependents(db: Db, id: number) {
   };
 }
 
-export async function deleteGroup(db: Db, id: number) {
+export async function deleteGroup(db: Database, id: number) {
   await db.delete(classes).where(eq(classes.id, id));
 }
 
-export async function findGroupStudents(db: Db, classId: number) {
+export async function findGroupStudents(db: Database, classId: number) {
   return db
     .select({
       id: students.id,
@@ -224,7 +224,7 @@ export async function findGroupStudents(db: Db, classId: number) {
 
 // ---------------------------------------------------------------- subgroups
 
-export async function findSubjects(db: Db, organizationId: number) {
+export async function findSubjects(db: Database, organizationId: number) {
   return db
     .select({ id: subjects.id, name: subjects.name })
     .from(subjects)
@@ -233,7 +233,7 @@ export async function findSubjects(db: Db, organizationId: number) {
 }
 
 /** Every split of the class with its subgroups and their members. */
-export async function findSubgroupSets(db: Db, classId: number) {
+export async function findSubgroupSets(db: Database, classId: number) {
   const sets = await db
     .select({ id: subgroupSets.id, subjectId: subgroupSets.subjectId, subjectName: subjects.name })
     .from(subgroupSets)
@@ -274,7 +274,7 @@ export async function findSubgroupSets(db: Db, classId: number) {
  * (the load and the timetable refer to subgroups by id).
  */
 export async function replaceSubgroupSet(
-  db: Db,
+  db: Database,
   values: { organizationId: number; classId: number; subjectId: number },
   input: { name: string; student_ids: number[] }[],
 ): Promise<void> {
@@ -320,7 +320,7 @@ export async function replaceSubgroupSet(
   });
 }
 
-export async function deleteSubgroupSet(db: Db, classId: number, subjectId: number): Promise<boolean> {
+export async function deleteSubgroupSet(db: Database, classId: number, subjectId: number): Promise<boolean> {
   const deleted = await db
     .delete(subgroupSets)
     .where(and(eq(subgroupSets.classId, classId), eq(subgroupSets.subjectId, subjectId)))
@@ -329,7 +329,7 @@ export async function deleteSubgroupSet(db: Db, classId: number, subjectId: numb
 }
 
 /** Subgroups of a split that the load or the timetable already use (deleting them would cascade). */
-export async function countSubgroupUsage(db: Db, classId: number, subjectId: number): Promise<number> {
+export async function countSubgroupUsage(db: Database, classId: number, subjectId: number): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(loads)
@@ -340,7 +340,7 @@ export async function countSubgroupUsage(db: Db, classId: number, subjectId: num
 }
 
 /** Active students of the class (the ones a split may hold). */
-export async function findActiveStudentIds(db: Db, classId: number): Promise<number[]> {
+export async function findActiveStudentIds(db: Database, classId: number): Promise<number[]> {
   const rows = await db
     .select({ id: students.id })
     .from(students)

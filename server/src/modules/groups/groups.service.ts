@@ -8,9 +8,10 @@ import type {
   SubgroupSetInputParsed,
 } from '@parta/shared/domain/contracts/people';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { targetOrganization } from '../../access/organization';
+import { findInScope } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { classes, subjects } from '../../db/schema';
-import { findInScope, isInScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import {
@@ -37,7 +38,7 @@ import {
 const NOT_FOUND = 'Класс не найден';
 
 /** The academic year a date falls in, «2026/2027» from September to August. */
-export function academicYearOf(date: Date): string {
+function academicYearOf(date: Date): string {
   const year = date.getFullYear();
   const start = date.getMonth() >= 7 ? year : year - 1;
   return `${start}/${start + 1}`;
@@ -67,7 +68,7 @@ function toGroup(row: GroupRow): Group {
 }
 
 /** GET /api/group: classes, teachers and periods of the caller's tree or of one organization of it. */
-export async function listGroups(db: Db, actor: Actor, organizationId?: number): Promise<GroupList> {
+export async function listGroups(db: Database, actor: Actor, organizationId?: number): Promise<GroupList> {
   const [groups, teachers, periods] = await Promise.all([
     findGroups(db, actor, { organizationId }),
     findTeachers(db, actor, organizationId),
@@ -77,11 +78,11 @@ export async function listGroups(db: Db, actor: Actor, organizationId?: number):
 }
 
 /** The class if the caller may see it; a class of another tree answers 404 like a missing one. */
-function loadOwnedGroup(db: Db, actor: Actor, id: number) {
+function loadOwnedGroup(db: Database, actor: Actor, id: number) {
   return findInScope(db, actor, classes, id, NOT_FOUND);
 }
 
-export async function getGroup(db: Db, actor: Actor, id: number): Promise<GroupDetail> {
+export async function getGroup(db: Database, actor: Actor, id: number): Promise<GroupDetail> {
   const owner = await loadOwnedGroup(db, actor, id);
   const [[row], students] = await Promise.all([
     findGroups(db, actor, { organizationId: owner.organizationId, id }),
@@ -92,7 +93,7 @@ export async function getGroup(db: Db, actor: Actor, id: number): Promise<GroupD
 
 /** Rules every saved class obeys: unique within organization and year, manager a teacher there. */
 async function checkGroup(
-  db: Db,
+  db: Database,
   values: {
     organizationId: number;
     academicYear: string;
@@ -112,11 +113,8 @@ async function checkGroup(
   if (Object.keys(errors).length > 0) throw unprocessable(VALIDATION_MESSAGE, errors);
 }
 
-export async function createGroup(db: Db, actor: Actor, input: GroupInputParsed): Promise<GroupDetail> {
-  const organizationId = input.organization_id ?? actor.organizationId;
-  if (!isInScope(actor, organizationId)) {
-    throw unprocessable(VALIDATION_MESSAGE, { organization_id: ['Организация не найдена'] });
-  }
+export async function createGroup(db: Database, actor: Actor, input: GroupInputParsed): Promise<GroupDetail> {
+  const organizationId = targetOrganization(actor, input.organization_id);
   const academicYear =
     input.academic_year ?? (await findLatestAcademicYear(db, organizationId)) ?? academicYearOf(new Date());
   const values = {
@@ -132,7 +130,7 @@ export async function createGroup(db: Db, actor: Actor, input: GroupInputParsed)
 }
 
 export async function updateGroup(
-  db: Db,
+  db: Database,
   actor: Actor,
   id: number,
   input: GroupInputParsed,
@@ -156,7 +154,7 @@ export async function updateGroup(
 }
 
 /** Deletes an empty class; a class with students, load or a timetable is kept and the answer says why. */
-export async function deleteGroup(db: Db, actor: Actor, id: number): Promise<void> {
+export async function deleteGroup(db: Database, actor: Actor, id: number): Promise<void> {
   const row = await loadOwnedGroup(db, actor, id);
   const name = `${row.number}${row.letter}`;
   const dependents = await countGroupDependents(db, id);
@@ -184,7 +182,7 @@ export async function deleteGroup(db: Db, actor: Actor, id: number): Promise<voi
 }
 
 /** «1 ученик», «3 ученика», «25 учеников». */
-export function studentsPhrase(count: number): string {
+function studentsPhrase(count: number): string {
   const mod10 = count % 10;
   const mod100 = count % 100;
   const word =
@@ -198,7 +196,7 @@ export function studentsPhrase(count: number): string {
 
 // ---------------------------------------------------------------- subgroups
 
-export async function getSubgroups(db: Db, actor: Actor, id: number): Promise<GroupSubgroups> {
+export async function getSubgroups(db: Database, actor: Actor, id: number): Promise<GroupSubgroups> {
   const owner = await loadOwnedGroup(db, actor, id);
   const [[row], students, subjects, sets] = await Promise.all([
     findGroups(db, actor, { organizationId: owner.organizationId, id }),
@@ -217,7 +215,7 @@ export async function getSubgroups(db: Db, actor: Actor, id: number): Promise<Gr
 }
 
 /** A subject of the class's own organization (a subject of a sibling school is not found). */
-function loadSubject(db: Db, actor: Actor, organizationId: number, subjectId: number) {
+function loadSubject(db: Database, actor: Actor, organizationId: number, subjectId: number) {
   return findInScope(
     db,
     actor,
@@ -230,7 +228,7 @@ function loadSubject(db: Db, actor: Actor, organizationId: number, subjectId: nu
 
 /** Replaces the split of the class for one subject; only the class's active students may be in it. */
 export async function saveSubgroups(
-  db: Db,
+  db: Database,
   actor: Actor,
   id: number,
   subjectId: number,
@@ -256,7 +254,12 @@ export async function saveSubgroups(
 }
 
 /** Removes the split (the class learns the subject whole); refused while the load uses its subgroups. */
-export async function removeSubgroups(db: Db, actor: Actor, id: number, subjectId: number): Promise<void> {
+export async function removeSubgroups(
+  db: Database,
+  actor: Actor,
+  id: number,
+  subjectId: number,
+): Promise<void> {
   const owner = await loadOwnedGroup(db, actor, id);
   await loadSubject(db, actor, owner.organizationId, subjectId);
   if ((await countSubgroupUsage(db, id, subjectId)) > 0) {

@@ -1,13 +1,11 @@
-import type { AttendanceReport, attendanceQuerySchema } from '@parta/shared/domain/contracts/journal';
+import type { AttendanceQueryParsed, AttendanceReport } from '@parta/shared/domain/contracts/journal';
 import { groupName } from '@parta/shared/domain/names';
-import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { findInScope } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { classes } from '../../db/schema';
-import { findInScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
-import { findClassAttendance, findJournalStudents } from './journal.repository';
-
-type AttendanceQuery = z.output<typeof attendanceQuerySchema>;
+import { findClassAttendance } from './attendance.repository';
+import { findJournalStudents } from './journal.repository';
 
 /**
  * GET /api/journal/attendance: н/б of a class's students per day and lesson over a date range, with
@@ -15,9 +13,9 @@ type AttendanceQuery = z.output<typeof attendanceQuerySchema>;
  * of both those by illness (б).
  */
 export async function attendanceReport(
-  db: Db,
+  db: Database,
   actor: Actor,
-  query: AttendanceQuery,
+  query: AttendanceQueryParsed,
 ): Promise<AttendanceReport> {
   const classRow = await findInScope(db, actor, classes, query.group_id, 'Класс не найден');
   const [students, data] = await Promise.all([

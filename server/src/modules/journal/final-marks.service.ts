@@ -1,32 +1,29 @@
-import type { FinalGrid, FinalMarkItem, finalInputSchema } from '@parta/shared/domain/contracts/journal';
+import type { FinalGrid, FinalInputParsed, FinalMarkItem } from '@parta/shared/domain/contracts/journal';
 import { type FinalMark, proposeMark, proposeYearMark } from '@parta/shared/domain/marks';
 import { groupName } from '@parta/shared/domain/names';
-import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { findInScope, inScope } from '../../access/scope';
+import { teaches, teachingActor } from '../../access/teaching';
+import type { Database } from '../../db/client';
 import { classes, students } from '../../db/schema';
-import { findInScope, inScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { HttpError, notFound } from '../../plugins/errors';
 import { listLoads } from '../loads/loads.service';
 import { listPeriods } from '../periods/periods.service';
 import {
   findFinalMarks,
-  findJournalStudents,
   findStudentClasses,
   findTermAverages,
   writeFinalMarks,
-} from './journal.repository';
+} from './final-marks.repository';
+import { findJournalStudents } from './journal.repository';
 import { locked } from './journal.service';
 
-type FinalInput = z.output<typeof finalInputSchema>;
-
-/** Final marks of a subject are set by a teacher of that subject in the class, or with loads.edit. */
+/** Final marks of a subject are set with journals.final.edit by whoever teaches it in the class (access/teaching.ts). */
 function writesFinal(actor: Actor, teacherIds: (number | null)[]) {
-  if (!actor.permissions.has('journals.final.edit')) return false;
-  return actor.permissions.has('loads.edit') || teacherIds.includes(actor.userId);
+  return actor.permissions.has('journals.final.edit') && teaches(teachingActor(actor), teacherIds);
 }
 
-async function classContext(db: Db, actor: Actor, groupId: number) {
+async function classContext(db: Database, actor: Actor, groupId: number) {
   const classRow = await findInScope(db, actor, classes, groupId, 'Класс не найден');
   const [loads, allPeriods, students] = await Promise.all([
     listLoads(db, actor, { group_id: groupId }),
@@ -53,7 +50,7 @@ async function classContext(db: Db, actor: Actor, groupId: number) {
 }
 
 /** GET /api/journal/final: confirmed marks and proposals (periods from averages, year from periods). */
-export async function finalGrid(db: Db, actor: Actor, groupId: number): Promise<FinalGrid> {
+export async function finalGrid(db: Database, actor: Actor, groupId: number): Promise<FinalGrid> {
   const { classRow, periods, students, subjects } = await classContext(db, actor, groupId);
   const studentIds = students.map((student) => student.id);
   const terms = periods.filter((period) => period.kind !== 'year');
@@ -112,7 +109,11 @@ export async function finalGrid(db: Db, actor: Actor, groupId: number): Promise<
  * PUT /api/journal/final: sets, confirms or removes final marks of one class's students; a closed
  * period refuses (423), every change goes to the audit trail. All or none.
  */
-export async function saveFinalMarks(db: Db, actor: Actor, input: FinalInput): Promise<FinalMarkItem[]> {
+export async function saveFinalMarks(
+  db: Database,
+  actor: Actor,
+  input: FinalInputParsed,
+): Promise<FinalMarkItem[]> {
   const studentIds = [...new Set(input.marks.map((mark) => mark.student_id))];
   const allPeriods = await listPeriods(db, actor);
   const periodOf = new Map(allPeriods.map((period) => [period.id, period]));

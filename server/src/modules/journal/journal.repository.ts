@@ -1,20 +1,16 @@
 import type { JournalCell } from '@parta/shared/domain/contracts/journal';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { inScopePlaceholder, prepared, preparedInScope, scopeParams } from '../../db/prepared';
-import { classes, finalMarks, lessons, loads, students, subgroupMembers } from '../../db/schema';
-import type { ScopedActor } from '../../db/scope';
-import { selectLoads } from '../loads/loads.repository';
-import { periodsOfOrganizationJson } from '../periods/periods.repository';
-
-/** Rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { inScopePlaceholder, prepared, preparedInScope, scopeParams } from '../../access/prepared';
+import type { ScopedActor } from '../../access/scope';
+import { type TeachingActor, teachesSql } from '../../access/teaching';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { classes, lessons, loads, students, subgroupMembers } from '../../db/schema';
+import { selectLoads } from '../loads/loads.sql';
+import { periodsOfOrganizationJson } from '../periods/periods.sql';
 
 /** Active students of a class, or of one subgroup of it, in register order. */
-export function findJournalStudents(db: Db, classId: number, subgroupId: number | null) {
+export function findJournalStudents(db: Database, classId: number, subgroupId: number | null) {
   const query = db
     .select({
       id: students.id,
@@ -37,7 +33,7 @@ export function findJournalStudents(db: Db, classId: number, subgroupId: number 
  * Opening a journal, statement 1 of 2: the load line (of the caller's scope, in that class) and
  * its organization's periods, in one row. Prepared once (the screen every teacher opens all day).
  */
-function buildJournalHead(db: Db, scoped: boolean) {
+function buildJournalHead(db: Database, scoped: boolean) {
   return selectLoads(db, { periods: periodsOfOrganizationJson(loads.organizationId) })
     .where(
       and(
@@ -50,7 +46,7 @@ function buildJournalHead(db: Db, scoped: boolean) {
 }
 const journalHead = preparedInScope(buildJournalHead);
 
-export async function findJournalHead(db: Db, scope: ScopedActor, groupId: number, loadId: number) {
+export async function findJournalHead(db: Database, scope: ScopedActor, groupId: number, loadId: number) {
   const query = journalHead(db, scope);
   const [row] = await query.execute({ ...scopeParams(scope), groupId, loadId });
   return row ?? null;
@@ -115,7 +111,7 @@ type JournalLessonRow = {
 };
 
 /** Everything the grid shows of one load between two dates (see `gridStatement`), cells folded. */
-export async function findJournalGrid(db: Db, loadId: number, from: string, to: string) {
+export async function findJournalGrid(db: Database, loadId: number, from: string, to: string) {
   const [row] = await gridStatement(db).execute({ loadId, from, to });
   if (!row) return null;
   const parts = row.parts.map(
@@ -172,7 +168,7 @@ function foldCells(parts: CellPart[]): (JournalCell & { weights: number[] })[] {
 }
 
 /** The cells named by (lesson, student) pairs, as saved now (what a 409 answers). */
-export async function findCells(db: Db, keys: { lesson_id: number; student_id: number }[]) {
+export async function findCells(db: Database, keys: { lesson_id: number; student_id: number }[]) {
   if (keys.length === 0) return [];
   const json = JSON.stringify(keys);
   const wanted = sql`select * from json_to_recordset(${json}::json) as k(lesson_id int, student_id int)`;
@@ -212,11 +208,13 @@ export interface LessonGuard {
   date: string;
   teacher_id: number | null;
   load_teacher_id: number | null;
+  /** The writer teaches this lesson (its load's or its own teacher, or loads.edit). */
+  teaches: boolean;
   locked: boolean;
   work_type_ids: number[];
 }
 
-function buildLessonGuards(db: Db, scoped: boolean) {
+function buildLessonGuards(db: Database, scoped: boolean) {
   return db
     .select({
       id: lessons.id,
@@ -227,6 +225,11 @@ function buildLessonGuards(db: Db, scoped: boolean) {
       date: lessons.date,
       teacher_id: lessons.teacherId,
       load_teacher_id: loads.teacherId,
+      // The teaching rule itself (access/teaching.ts), the same fragment the save statement checks.
+      teaches: sql<boolean>`${teachesSql(
+        { userId: sql.placeholder('userId'), everyLoad: sql.placeholder('everyLoad') },
+        [lessons.teacherId, loads.teacherId],
+      )}`,
       locked: sql<boolean>`exists (
         select 1 from periods p
          where p.organization_id = ${lessons.organizationId} and p.closed
@@ -267,13 +270,14 @@ export interface StudentPlace {
  * `studentIds` (prepared, one round trip: every save asks).
  */
 export async function findLessonGuards(
-  db: Db,
+  db: Database,
   scope: ScopedActor,
+  teacher: TeachingActor,
   lessonIds: number[],
   studentIds: number[] = [],
 ): Promise<{ guards: LessonGuard[]; places: StudentPlace[] }> {
   const query = lessonGuards(db, scope);
-  const rows = await query.execute({ ...scopeParams(scope), lessonIds, studentIds });
+  const rows = await query.execute({ ...scopeParams(scope), ...teacher, lessonIds, studentIds });
   return { guards: rows.map(({ places: _places, ...guard }) => guard), places: rows[0]?.places ?? [] };
 }
 
@@ -288,12 +292,9 @@ export interface CellWrite {
   grades_text: string | null;
 }
 
-/** Who writes: the user, their organizations (null: all, a platform administrator) and whether every load is theirs. */
-export interface CellWriter {
-  userId: number;
+/** Who writes: the teaching rule's actor and their organizations (null: all, a platform administrator). */
+export interface CellWriter extends TeachingActor {
   organizationIds: number[] | null;
-  /** loads.edit: a завуч or director writes every load of their school. */
-  anyLoad: boolean;
   /** The school's today: a lesson dated later takes no mark or attendance yet. */
   today: string;
 }
@@ -309,7 +310,7 @@ export interface CellWriter {
  * the cells whose version moved. Answers the cells saved; a cell missing from the answer was
  * refused or stale.
  */
-export async function saveCells(db: Db, writer: CellWriter, cells: CellWrite[]) {
+export async function saveCells(db: Database, writer: CellWriter, cells: CellWrite[]) {
   const json = JSON.stringify(cells);
   const userId = writer.userId;
   // One parameter holding the array (Drizzle would spread a bare array into a list).
@@ -329,7 +330,7 @@ export async function saveCells(db: Db, writer: CellWriter, cells: CellWrite[]) 
             join students st on st.id = i.student_id and st.status = 'active' and st.class_id = l.class_id
            where (${scope}::int[] is null or l.organization_id = any(${scope}::int[]))
              and l.date <= ${writer.today}::date
-             and (${writer.anyLoad}::boolean or ${userId}::int in (l.teacher_id, ld.teacher_id))
+             and ${teachesSql(writer, [sql`l.teacher_id`, sql`ld.teacher_id`])}
              and not exists (select 1 from periods p
                               where p.organization_id = l.organization_id and p.closed
                                 and l.date between p.start_date and p.end_date and c.number = any (p.grades))
@@ -409,7 +410,7 @@ export async function saveCells(db: Db, writer: CellWriter, cells: CellWrite[]) 
 }
 
 /** The audit trail of one cell, newest first, with who changed it. */
-export function findCellHistory(db: Db, lessonId: number, studentId: number, scope: SQL | undefined) {
+export function findCellHistory(db: Database, lessonId: number, studentId: number, scope: SQL | undefined) {
   return rowsOf<{
     id: number;
     entity: 'mark' | 'attendance' | 'final_mark';
@@ -432,176 +433,15 @@ export function findCellHistory(db: Db, lessonId: number, studentId: number, sco
 
 /** Sets a lesson's topic and homework. */
 export async function updateLessonTopic(
-  db: Db,
+  db: Database,
   lessonId: number,
   values: { topic: string | null; homework: string | null },
 ) {
   await db.update(lessons).set(values).where(eq(lessons.id, lessonId));
 }
 
-// ---------------------------------------------------------------- final marks
-
-/** Confirmed final marks of some students over some periods. */
-export async function findFinalMarks(db: Db, studentIds: number[], periodIds: number[]) {
-  if (studentIds.length === 0 || periodIds.length === 0) return [];
-  return db
-    .select({
-      student_id: finalMarks.studentId,
-      subject_id: finalMarks.subjectId,
-      period_id: finalMarks.periodId,
-      value: finalMarks.value,
-    })
-    .from(finalMarks)
-    .where(and(inArray(finalMarks.studentId, studentIds), inArray(finalMarks.periodId, periodIds)));
-}
-
-/** Weighted averages per student × subject × term of a class's lessons (the proposals' source). */
-export async function findTermAverages(
-  db: Db,
-  classId: number,
-  terms: { id: number; start_date: string; end_date: string }[],
-) {
-  if (terms.length === 0) return [];
-  const json = JSON.stringify(
-    terms.map((term) => ({ id: term.id, start: term.start_date, end: term.end_date })),
-  );
-  return rowsOf<{ student_id: number; subject_id: number; period_id: number; average: string }>(
-    db,
-    sql`select m.student_id, l.subject_id, t.id as period_id,
-               (sum(m.value::int * m.weight) / nullif(sum(m.weight), 0))::text as average
-          from marks m
-          join lessons l on l.id = m.lesson_id
-          join json_to_recordset(${json}::json) as t(id int, start date, "end" date)
-            on l.date between t.start and t."end"
-         where l.class_id = ${classId}
-         group by m.student_id, l.subject_id, t.id
-        having sum(m.weight) > 0`,
-  );
-}
-
-/** Where each student sits (class), within the caller's scope. */
-export async function findStudentClasses(db: Db, scope: SQL | undefined, studentIds: number[]) {
-  const rows = await db
-    .select({ id: students.id, classId: students.classId })
-    .from(students)
-    .where(and(inArray(students.id, studentIds), scope));
-  return new Map(rows.filter((row) => row.classId !== null).map((row) => [row.id, row.classId as number]));
-}
-
-/** Upserts (or, for null, deletes) final marks and appends each change to the audit trail, atomically. */
-export async function writeFinalMarks(
-  db: Db,
-  userId: number,
-  marks: {
-    organization_id: number;
-    student_id: number;
-    subject_id: number;
-    period_id: number;
-    value: string | null;
-  }[],
-) {
-  const json = JSON.stringify(marks);
-  await db.execute(sql`
-    with input as (
-      select * from json_to_recordset(${json}::json)
-        as r(organization_id int, student_id int, subject_id int, period_id int, value text)
-    ),
-    old as (
-      select f.student_id, f.subject_id, f.period_id, f.value from final_marks f
-        join input i using (student_id, subject_id, period_id)
-    ),
-    upserted as (
-      insert into final_marks (organization_id, student_id, subject_id, period_id, value, updated_by)
-      select organization_id, student_id, subject_id, period_id, value, ${userId} from input where value is not null
-      on conflict (student_id, subject_id, period_id)
-      do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()
-      returning id
-    ),
-    removed as (
-      delete from final_marks f using input i
-       where i.value is null and f.student_id = i.student_id and f.subject_id = i.subject_id and f.period_id = i.period_id
-      returning f.id
-    )
-    insert into mark_audit (organization_id, entity, student_id, subject_id, period_id, old_value, new_value, user_id)
-    select i.organization_id, 'final_mark', i.student_id, i.subject_id, i.period_id, o.value, i.value, ${userId}
-      from input i left join old o using (student_id, subject_id, period_id)
-     where o.value is distinct from i.value`);
-}
-
-// ---------------------------------------------------------------- attendance and the week
-
-/** A class's lessons between two dates (not cancelled) with their attendance marks. */
-export async function findClassAttendance(db: Db, classId: number, from: string, to: string) {
-  const [lessonRows, marks, members] = await Promise.all([
-    rowsOf<{ id: number; date: string; lesson_number: number; subgroup_id: number | null }>(
-      db,
-      sql`select id, date::text as date, lesson_number, subgroup_id from lessons
-           where class_id = ${classId} and date between ${from} and ${to} and status <> 'cancelled'`,
-    ),
-    rowsOf<{
-      student_id: number;
-      date: string;
-      lesson_number: number;
-      subject_name: string;
-      value: 'н' | 'б';
-    }>(
-      db,
-      sql`select a.student_id, l.date::text as date, l.lesson_number, s.name as subject_name, a.value
-            from attendance a join lessons l on l.id = a.lesson_id join subjects s on s.id = l.subject_id
-           where l.class_id = ${classId} and l.date between ${from} and ${to} and l.status <> 'cancelled'
-           order by l.date, l.lesson_number`,
-    ),
-    rowsOf<{ student_id: number; subgroup_id: number }>(
-      db,
-      sql`select m.student_id, m.subgroup_id from subgroup_members m
-            join subgroup_sets s on s.id = m.set_id where s.class_id = ${classId}`,
-    ),
-  ]);
-  return { lessons: lessonRows, marks, members };
-}
-
-/** Marks of the last days: given by a teacher (their lessons) or got by one student. */
-export async function findRecentMarks(
-  db: Db,
-  who: { studentId: number } | { teacherId: number },
-  from: string,
-  to: string,
-  scope: SQL | undefined,
-) {
-  const whose =
-    'studentId' in who ? sql`marks.student_id = ${who.studentId}` : sql`l.teacher_id = ${who.teacherId}`;
-  return rowsOf<{
-    date: string;
-    subject_name: string;
-    number: number;
-    letter: string;
-    surname: string;
-    name: string;
-    patronymic: string | null;
-    value: string;
-  }>(
-    db,
-    sql`select l.date::text as date, sj.name as subject_name, c.number, c.letter,
-               st.surname, st.name, st.patronymic, marks.value
-          from marks
-          join lessons l on l.id = marks.lesson_id
-          join subjects sj on sj.id = l.subject_id
-          join classes c on c.id = l.class_id
-          join students st on st.id = marks.student_id
-         where ${whose} and l.date between ${from} and ${to} and ${scope ?? sql`true`}
-         order by l.date desc, l.lesson_number desc, marks.id desc
-         limit 200`,
-  );
-}
-
-/** The student record behind a user login, if any. */
-export async function findStudentOfUser(db: Db, userId: number) {
-  const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
-  return row ?? null;
-}
-
 /** Classes whose классный руководитель is the user, within `scope`. */
-export async function findManagedClassIds(db: Db, userId: number, scope: SQL | undefined) {
+export async function findManagedClassIds(db: Database, userId: number, scope: SQL | undefined) {
   const rows = await db
     .select({ id: classes.id })
     .from(classes)
@@ -610,7 +450,7 @@ export async function findManagedClassIds(db: Db, userId: number, scope: SQL | u
 }
 
 /** One lesson's date, topic and homework as the journal shows them. */
-export async function findLessonTopic(db: Db, lessonId: number) {
+export async function findLessonTopic(db: Database, lessonId: number) {
   const [row] = await db
     .select({
       id: lessons.id,

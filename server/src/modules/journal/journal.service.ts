@@ -1,26 +1,27 @@
 import type {
+  CellBatchInputParsed,
   CellHistoryEntry,
-  cellBatchInputSchema,
-  cellInputSchema,
+  CellInputParsed,
   JournalCell,
   JournalGrid,
   JournalIndex,
   JournalLoad,
-  lessonTopicInputSchema,
+  LessonTopicInputParsed,
 } from '@parta/shared/domain/contracts/journal';
 import type { Period } from '@parta/shared/domain/contracts/timetable';
 import { formatDate } from '@parta/shared/domain/dates';
 import { DEFAULT_MARK_THRESHOLDS } from '@parta/shared/domain/marks';
 import { shortName } from '@parta/shared/domain/names';
-import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { currentTerm } from '@parta/shared/domain/options';
+import { inScope } from '../../access/scope';
+import { teaches, teachingActor } from '../../access/teaching';
+import type { Database } from '../../db/client';
 import { classes, markAudit } from '../../db/schema';
-import { inScope } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import { schoolToday } from '../clock/clock.service';
 import { listLoads, toLoadItem } from '../loads/loads.service';
 import { listPeriods } from '../periods/periods.service';
-import { schoolToday } from '../timetable/timetable.service';
 import {
   type CellWrite,
   type CellWriter,
@@ -36,14 +37,10 @@ import {
   updateLessonTopic,
 } from './journal.repository';
 
-type CellInput = z.output<typeof cellInputSchema>;
-type CellBatchInput = z.output<typeof cellBatchInputSchema>;
-type LessonTopicInput = z.output<typeof lessonTopicInputSchema>;
-
 const LOAD_NOT_FOUND = 'Журнал не найден';
 const LESSON_NOT_FOUND = 'Урок не найден';
-export const LOCKED_MESSAGE = 'Период закрыт: оценки не меняются, пока его не откроют (право «periods.edit»)';
-export const CONFLICT_MESSAGE = 'Клетку уже изменил другой пользователь: показано сохранённое значение';
+const LOCKED_MESSAGE = 'Период закрыт: оценки не меняются, пока его не откроют (право «periods.edit»)';
+const CONFLICT_MESSAGE = 'Клетку уже изменил другой пользователь: показано сохранённое значение';
 
 /** 423: a closed period is read-only. */
 export const locked = () => new HttpError(423, LOCKED_MESSAGE);
@@ -56,13 +53,14 @@ export class CellConflictError extends HttpError {
   }
 }
 
-/**
- * The teacher's row rule: marks of a load are written by its teacher (or the lesson's replacement
- * teacher); a завуч or director (loads.edit) writes every load of their school.
- */
+/** Marks of a load are written with journals.edit by whoever teaches it (access/teaching.ts). */
 function writesLoad(actor: Actor, teacherIds: (number | null)[]): boolean {
-  if (!actor.permissions.has('journals.edit')) return false;
-  return actor.permissions.has('loads.edit') || teacherIds.includes(actor.userId);
+  return actor.permissions.has('journals.edit') && teaches(teachingActor(actor), teacherIds);
+}
+
+/** The same for a lesson whose guard the database read: the teaching rule was evaluated there. */
+function writesLesson(actor: Actor, guard: LessonGuard): boolean {
+  return actor.permissions.has('journals.edit') && guard.teaches;
 }
 
 /** Periods of a grade in the year, the terms first by start date and the year last. */
@@ -75,22 +73,15 @@ function periodsOfGrade(periods: Period[], grade: number): Period[] {
     );
 }
 
-/** The term a day falls in; else the last one begun; else the first. */
-function currentPeriod(periods: Period[], today: string): Period | undefined {
-  const terms = periods.filter((period) => period.kind !== 'year');
-  return (
-    terms.find((period) => period.start_date <= today && today <= period.end_date) ??
-    [...terms].reverse().find((period) => period.start_date <= today) ??
-    terms[0] ??
-    periods[0]
-  );
-}
-
 /**
  * GET /api/journal: the loads whose journal the caller may open, their own first, then their
  * class's (as классный руководитель), then the rest of the school; with the periods.
  */
-export async function journalIndex(db: Db, actor: Actor, organizationId?: number): Promise<JournalIndex> {
+export async function journalIndex(
+  db: Database,
+  actor: Actor,
+  organizationId?: number,
+): Promise<JournalIndex> {
   const [loads, managed, periods] = await Promise.all([
     listLoads(db, actor, { organization_id: organizationId }),
     findManagedClassIds(db, actor.userId, inScope(actor, classes.organizationId)),
@@ -111,7 +102,7 @@ export async function journalIndex(db: Db, actor: Actor, organizationId?: number
 
 /** GET /api/journal/{group_id}/{load_id}: the whole grid of one load over one period (two statements). */
 export async function openJournal(
-  db: Db,
+  db: Database,
   actor: Actor,
   groupId: number,
   loadId: number,
@@ -123,7 +114,7 @@ export async function openJournal(
   const periods = periodsOfGrade(head.periods, load.grade);
   const period =
     periodId === undefined
-      ? currentPeriod(periods, schoolToday())
+      ? currentTerm(periods, schoolToday())
       : periods.find((item) => item.id === periodId);
   if (!period) throw notFound('Период не найден');
   const grid = await findJournalGrid(db, load.id, period.start_date, period.end_date);
@@ -149,17 +140,21 @@ export async function openJournal(
  * The save statement's rules, one by one with their messages: throws for the first cell that breaks
  * one (run only when the statement refused a cell, to tell the user why).
  */
-async function explainRefusal(db: Db, actor: Actor, cells: CellBatchInput['cells']): Promise<void> {
+async function explainRefusal(
+  db: Database,
+  actor: Actor,
+  cells: CellBatchInputParsed['cells'],
+): Promise<void> {
   const lessonIds = [...new Set(cells.map((cell) => cell.lesson_id))];
   const studentIds = [...new Set(cells.map((cell) => cell.student_id))];
-  const { guards, places } = await findLessonGuards(db, actor, lessonIds, studentIds);
+  const { guards, places } = await findLessonGuards(db, actor, teachingActor(actor), lessonIds, studentIds);
   const guardOf = new Map<number, LessonGuard>(guards.map((guard) => [guard.id, guard]));
   const placeOf = new Map(places.map((place) => [place.id, place]));
   const errors: Record<string, string[]> = {};
   cells.forEach((cell, index) => {
     const guard = guardOf.get(cell.lesson_id);
     if (!guard) throw notFound(LESSON_NOT_FOUND);
-    if (!writesLoad(actor, [guard.teacher_id, guard.load_teacher_id])) {
+    if (!writesLesson(actor, guard)) {
       throw new HttpError(403, 'Оценки в этом журнале ставит учитель предмета');
     }
     if (guard.locked) throw locked();
@@ -189,7 +184,7 @@ async function explainRefusal(db: Db, actor: Actor, cells: CellBatchInput['cells
 }
 
 /** A cell as the save statement reads it. */
-function toWrite(cell: CellBatchInput['cells'][number]): CellWrite {
+function toWrite(cell: CellBatchInputParsed['cells'][number]): CellWrite {
   return {
     lesson_id: cell.lesson_id,
     student_id: cell.student_id,
@@ -206,9 +201,8 @@ function toWrite(cell: CellBatchInput['cells'][number]): CellWrite {
 
 function writerOf(actor: Actor): CellWriter {
   return {
-    userId: actor.userId,
+    ...teachingActor(actor),
     organizationIds: actor.isPlatformAdmin ? null : [...actor.organizationIds],
-    anyLoad: actor.permissions.has('loads.edit'),
     today: schoolToday(),
   };
 }
@@ -217,7 +211,7 @@ function writerOf(actor: Actor): CellWriter {
  * Why the save statement refused some of `cells`: the first rule a cell breaks, as 404/403/423/422;
  * when none is broken, a newer version was saved meanwhile (409 with the cells as saved now).
  */
-async function refusal(db: Db, actor: Actor, cells: CellBatchInput['cells'], saved: Set<string>) {
+async function refusal(db: Database, actor: Actor, cells: CellBatchInputParsed['cells'], saved: Set<string>) {
   await explainRefusal(db, actor, cells);
   const stale = cells
     .filter((cell) => !saved.has(`${cell.lesson_id}|${cell.student_id}`))
@@ -238,11 +232,11 @@ function savedCell(write: CellWrite, version: number): JournalCell {
 
 /** PUT one cell: saved with its new version; else why not (404/403/423/422), or 409 with the cell as saved now. */
 export async function saveCell(
-  db: Db,
+  db: Database,
   actor: Actor,
   lessonId: number,
   studentId: number,
-  input: CellInput,
+  input: CellInputParsed,
 ): Promise<JournalCell> {
   const cell = { lesson_id: lessonId, student_id: studentId, ...input };
   const write = toWrite(cell);
@@ -252,15 +246,19 @@ export async function saveCell(
 }
 
 /** PUT a batch (paste, fill down): every cell saved, or none and the reason (409 with the stale ones). */
-export async function saveCellBatch(db: Db, actor: Actor, input: CellBatchInput): Promise<JournalCell[]> {
+export async function saveCellBatch(
+  db: Database,
+  actor: Actor,
+  input: CellBatchInputParsed,
+): Promise<JournalCell[]> {
   const writes = input.cells.map(toWrite);
   let refused: unknown;
   const saved = await db
     .transaction(async (tx) => {
-      const rows = await saveCells(tx as unknown as Db, writerOf(actor), writes);
+      const rows = await saveCells(tx, writerOf(actor), writes);
       if (rows.length !== writes.length) {
         refused = await refusal(
-          tx as unknown as Db,
+          tx,
           actor,
           input.cells,
           new Set(rows.map((row) => `${row.lesson_id}|${row.student_id}`)),
@@ -279,14 +277,14 @@ export async function saveCellBatch(db: Db, actor: Actor, input: CellBatchInput)
 
 /** GET the audit trail of one cell (any journal the caller may open). */
 export async function cellHistory(
-  db: Db,
+  db: Database,
   actor: Actor,
   lessonId: number,
   studentId: number,
 ): Promise<CellHistoryEntry[]> {
   const {
     guards: [guard],
-  } = await findLessonGuards(db, actor, [lessonId]);
+  } = await findLessonGuards(db, actor, teachingActor(actor), [lessonId]);
   if (!guard) throw notFound(LESSON_NOT_FOUND);
   const rows = await findCellHistory(db, lessonId, studentId, inScope(actor, markAudit.organizationId));
   return rows.map((row) => ({
@@ -300,12 +298,17 @@ export async function cellHistory(
 }
 
 /** PUT a lesson's topic and homework (the load's teacher, or loads.edit). */
-export async function changeLessonTopic(db: Db, actor: Actor, lessonId: number, input: LessonTopicInput) {
+export async function changeLessonTopic(
+  db: Database,
+  actor: Actor,
+  lessonId: number,
+  input: LessonTopicInputParsed,
+) {
   const {
     guards: [guard],
-  } = await findLessonGuards(db, actor, [lessonId]);
+  } = await findLessonGuards(db, actor, teachingActor(actor), [lessonId]);
   if (!guard) throw notFound(LESSON_NOT_FOUND);
-  if (!writesLoad(actor, [guard.teacher_id, guard.load_teacher_id])) {
+  if (!writesLesson(actor, guard)) {
     throw new HttpError(403, 'Тему урока записывает учитель предмета');
   }
   if (guard.locked) throw locked();

@@ -1,24 +1,21 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { students } from '../../db/schema';
 
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/** The students a parent account is linked to (the parent's children), in register order. */
-export async function findChildrenOfParent(db: Db, parentUserId: number, scope: SQL | undefined) {
+/** The students a parent account is linked to (the parent's children); `scope` is a condition on `students.organization_id`. */
+export async function findChildrenOfParent(db: Database, parentUserId: number, scope: SQL | undefined) {
   const rows = await rowsOf<{ id: number }>(
     db,
-    sql`select st.id from student_parents sp join students st on st.id = sp.student_id
+    sql`select students.id from student_parents sp join students on students.id = sp.student_id
          where sp.parent_user_id = ${parentUserId} and ${scope ?? sql`true`}
-         order by st.surname, st.name`,
+         order by students.surname, students.name`,
   );
   return rows.map((row) => Number(row.id));
 }
 
 /** Marks got by the children over [from, to], newest first (at most 200). */
-export function findChildrenMarks(db: Db, studentIds: number[], from: string, to: string) {
+export function findChildrenMarks(db: Database, studentIds: number[], from: string, to: string) {
   if (studentIds.length === 0) return Promise.resolve([]);
   return rowsOf<{
     date: string;
@@ -54,7 +51,7 @@ export function findChildrenMarks(db: Db, studentIds: number[], from: string, to
  * organization's short name.
  */
 export async function findSchoolWeek(
-  db: Db,
+  db: Database,
   ownOrganizationId: number,
   classScope: SQL | undefined,
   from: string,
@@ -89,4 +86,44 @@ export async function findSchoolWeek(
          order by sj.name`,
   );
   return { classList, perClass };
+}
+
+/** Marks of the last days: given by a teacher (their lessons) or got by one student. */
+export async function findRecentMarks(
+  db: Database,
+  who: { studentId: number } | { teacherId: number },
+  from: string,
+  to: string,
+  scope: SQL | undefined,
+) {
+  const whose =
+    'studentId' in who ? sql`marks.student_id = ${who.studentId}` : sql`l.teacher_id = ${who.teacherId}`;
+  return rowsOf<{
+    date: string;
+    subject_name: string;
+    number: number;
+    letter: string;
+    surname: string;
+    name: string;
+    patronymic: string | null;
+    value: string;
+  }>(
+    db,
+    sql`select l.date::text as date, sj.name as subject_name, c.number, c.letter,
+               st.surname, st.name, st.patronymic, marks.value
+          from marks
+          join lessons l on l.id = marks.lesson_id
+          join subjects sj on sj.id = l.subject_id
+          join classes c on c.id = l.class_id
+          join students st on st.id = marks.student_id
+         where ${whose} and l.date between ${from} and ${to} and ${scope ?? sql`true`}
+         order by l.date desc, l.lesson_number desc, marks.id desc
+         limit 200`,
+  );
+}
+
+/** The student record behind a user login, if any. */
+export async function findStudentOfUser(db: Database, userId: number) {
+  const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
+  return row ?? null;
 }

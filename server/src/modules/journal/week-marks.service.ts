@@ -1,12 +1,17 @@
 import type { WeekMarks } from '@parta/shared/domain/contracts/journal';
 import { groupName, shortName } from '@parta/shared/domain/names';
-import type { Db } from '../../db/client';
+import { inScope } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { classes, marks, students } from '../../db/schema';
-import { inScope } from '../../db/scope';
 import { type Actor, can } from '../../plugins/auth';
-import { schoolToday } from '../timetable/timetable.service';
-import { findRecentMarks, findStudentOfUser } from './journal.repository';
-import { findChildrenMarks, findChildrenOfParent, findSchoolWeek } from './week-marks.repository';
+import { schoolToday } from '../clock/clock.service';
+import {
+  findChildrenMarks,
+  findChildrenOfParent,
+  findRecentMarks,
+  findSchoolWeek,
+  findStudentOfUser,
+} from './week-marks.repository';
 
 function addDays(date: string, days: number): string {
   const day = new Date(`${date}T00:00:00Z`);
@@ -25,7 +30,7 @@ const toMark = (row: MarkRow) => ({
 });
 
 /** The school's marks per class and subject (director, завуч), with the classes that got none. */
-async function schoolWeek(db: Db, actor: Actor, from: string, to: string) {
+async function schoolWeek(db: Database, actor: Actor, from: string, to: string) {
   const { classList, perClass } = await findSchoolWeek(
     db,
     actor.organizationId,
@@ -62,7 +67,7 @@ async function schoolWeek(db: Db, actor: Actor, from: string, to: string) {
  * student's marks got, a parent's children's, a teacher's given; for a director or завуч (classes.edit)
  * the whole school's week per class and subject.
  */
-export async function weekMarks(db: Db, actor: Actor, date = schoolToday()): Promise<WeekMarks> {
+export async function weekMarks(db: Database, actor: Actor, date = schoolToday()): Promise<WeekMarks> {
   const from = addDays(date, -6);
   const week = { from, to: date, marks: [], classes: [], classes_without_marks: [] };
   const student = await findStudentOfUser(db, actor.userId);

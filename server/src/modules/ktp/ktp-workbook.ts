@@ -28,7 +28,7 @@ const HEADER_MATCHERS: Record<Column, RegExp> = {
 const MAX_ROWS = 500;
 
 /** A date cell: an Excel date, `дд.мм.гггг`, `дд.мм.гг` or `гггг-мм-дд`; '' when empty, null when unreadable. */
-export function readDateCell(value: unknown): string | null | '' {
+function readDateCell(value: unknown): string | null | '' {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   const text = cellText(value);
   if (!text) return '';

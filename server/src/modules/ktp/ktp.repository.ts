@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { classes, ktpItems, ktpPlans, lessons, subjects, users } from '../../db/schema';
 
 /** Plans matching `where` with their subject, class, teacher and item totals. */
-export function findPlans(db: Db, where: SQL | undefined) {
+export function findPlans(db: Database, where: SQL | undefined) {
   return db
     .select({
       id: ktpPlans.id,
@@ -41,7 +41,7 @@ export interface PlanValues {
   grade: number;
 }
 
-export async function insertPlan(db: Db, organizationId: number, values: PlanValues): Promise<number> {
+export async function insertPlan(db: Database, organizationId: number, values: PlanValues): Promise<number> {
   const [row] = await db
     .insert(ktpPlans)
     .values({ organizationId, ...values })
@@ -49,15 +49,15 @@ export async function insertPlan(db: Db, organizationId: number, values: PlanVal
   return row.id;
 }
 
-export async function updatePlan(db: Db, id: number, values: PlanValues) {
+export async function updatePlan(db: Database, id: number, values: PlanValues) {
   await db.update(ktpPlans).set(values).where(eq(ktpPlans.id, id));
 }
 
-export async function deletePlan(db: Db, id: number) {
+export async function deletePlan(db: Database, id: number) {
   await db.delete(ktpPlans).where(eq(ktpPlans.id, id));
 }
 
-export function findItems(db: Db, planId: number) {
+export function findItems(db: Database, planId: number) {
   return db.select().from(ktpItems).where(eq(ktpItems.planId, planId)).orderBy(asc(ktpItems.position));
 }
 export type ItemRow = Awaited<ReturnType<typeof findItems>>[number];
@@ -76,7 +76,12 @@ export interface ItemValues {
  * Replaces the plan's items by `items` in their order. Lessons the old items filled keep their
  * text but lose the link (the foreign key sets it null), so re-applying refills them.
  */
-export async function replaceItems(db: Db, organizationId: number, planId: number, items: ItemValues[]) {
+export async function replaceItems(
+  db: Database,
+  organizationId: number,
+  planId: number,
+  items: ItemValues[],
+) {
   await db.delete(ktpItems).where(eq(ktpItems.planId, planId));
   if (items.length === 0) return;
   await db
@@ -85,7 +90,7 @@ export async function replaceItems(db: Db, organizationId: number, planId: numbe
 }
 
 /** Sets each item's planned date (item id → date) in one statement. */
-export async function setPlannedDates(db: Db, dates: Map<number, string>) {
+export async function setPlannedDates(db: Database, dates: Map<number, string>) {
   if (dates.size === 0) return;
   const rows = [...dates].map(([id, date]) => ({ id, date }));
   await db.execute(sql`
@@ -94,7 +99,7 @@ export async function setPlannedDates(db: Db, dates: Map<number, string>) {
     where ${ktpItems.id} = r.id`);
 }
 
-export async function findClass(db: Db, id: number, where: SQL | undefined) {
+export async function findClass(db: Database, id: number, where: SQL | undefined) {
   const [row] = await db
     .select({
       id: classes.id,
@@ -107,7 +112,7 @@ export async function findClass(db: Db, id: number, where: SQL | undefined) {
   return row ?? null;
 }
 
-export async function findSubject(db: Db, id: number, organizationId: number) {
+export async function findSubject(db: Database, id: number, organizationId: number) {
   const [row] = await db
     .select({ id: subjects.id })
     .from(subjects)
@@ -115,7 +120,7 @@ export async function findSubject(db: Db, id: number, organizationId: number) {
   return row ?? null;
 }
 
-export async function findTeacher(db: Db, id: number, organizationId: number) {
+export async function findTeacher(db: Database, id: number, organizationId: number) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -128,7 +133,7 @@ export async function findTeacher(db: Db, id: number, organizationId: number) {
  * their load (a replacement keeps the template's teacher in original_teacher_id).
  */
 export function findPlanLessons(
-  db: Db,
+  db: Database,
   classId: number,
   subjectId: number,
   teacherId: number | null,
@@ -162,7 +167,7 @@ export function findPlanLessons(
 
 /** Writes the fills of a plan application in one statement. */
 export async function fillLessons(
-  db: Db,
+  db: Database,
   fills: { lesson_id: number; ktp_item_id: number | null; topic: string | null; homework: string | null }[],
 ) {
   if (fills.length === 0) return;

@@ -1,23 +1,24 @@
 import type {
+  KtpApplyInputParsed,
   KtpApplyResult,
+  KtpCopyInputParsed,
   KtpImportResult,
   KtpItem,
+  KtpItemsInputParsed,
+  KtpListQueryParsed,
   KtpPlan,
   KtpPlanDetail,
-  ktpApplyInputSchema,
-  ktpCopyInputSchema,
-  ktpItemsInputSchema,
-  ktpListQuerySchema,
-  ktpPlanInputSchema,
+  KtpPlanInputParsed,
 } from '@parta/shared/domain/contracts/ktp';
 import { applyPlan } from '@parta/shared/domain/ktp';
 import { groupName, shortName } from '@parta/shared/domain/names';
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { targetOrganization } from '../../access/organization';
+import { inScope, scopeFilter } from '../../access/scope';
+import { teachesSql, teachingActor } from '../../access/teaching';
+import type { Database } from '../../db/client';
 import { classes, ktpPlans } from '../../db/schema';
-import { assertInScope, inScope, scopeFilter } from '../../db/scope';
-import { type Actor, can } from '../../plugins/auth';
+import type { Actor } from '../../plugins/auth';
 import { notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { holidaysBetween } from '../periods/periods.service';
 import { WorkbookError } from '../students/student-import';
@@ -40,12 +41,6 @@ import {
   updatePlan,
 } from './ktp.repository';
 import { readKtpWorkbook, writeKtpWorkbook } from './ktp-workbook';
-
-type PlanInput = z.output<typeof ktpPlanInputSchema>;
-type ListQuery = z.output<typeof ktpListQuerySchema>;
-type ItemsInput = z.output<typeof ktpItemsInputSchema>;
-type CopyInput = z.output<typeof ktpCopyInputSchema>;
-type ApplyInput = z.output<typeof ktpApplyInputSchema>;
 
 const PLAN_NOT_FOUND = 'План КТП не найден';
 
@@ -89,21 +84,22 @@ function toItem(row: ItemRow): KtpItem {
 }
 
 /**
- * Row rule of writing: a teacher changes only their own plans; holding loads.edit (завуч,
- * директор) changes every plan of the scope.
+ * Row rule of writing: a plan is changed by whoever teaches it (access/teaching.ts): its teacher, or
+ * anyone holding loads.edit (завуч, директор), for whom there is no extra condition.
  */
 function writeRule(actor: Actor): SQL | undefined {
-  return can(actor, 'loads.edit') ? undefined : eq(ktpPlans.teacherId, actor.userId);
+  const teacher = teachingActor(actor);
+  return teacher.everyLoad ? undefined : teachesSql(teacher, [ktpPlans.teacherId]);
 }
 
-async function findPlan(db: Db, actor: Actor, id: number, where?: SQL): Promise<PlanRow> {
+async function findPlan(db: Database, actor: Actor, id: number, where?: SQL): Promise<PlanRow> {
   const [row] = await findPlans(db, and(eq(ktpPlans.id, id), inScope(actor, ktpPlans.organizationId), where));
   if (!row) throw notFound(PLAN_NOT_FOUND);
   return row;
 }
 
 /** GET /api/ktp: plans of the caller's scope, filtered. */
-export async function listPlans(db: Db, actor: Actor, query: ListQuery): Promise<KtpPlan[]> {
+export async function listPlans(db: Database, actor: Actor, query: KtpListQueryParsed): Promise<KtpPlan[]> {
   const rows = await findPlans(
     db,
     and(
@@ -116,7 +112,7 @@ export async function listPlans(db: Db, actor: Actor, query: ListQuery): Promise
   return rows.map(toPlan);
 }
 
-export async function getPlan(db: Db, actor: Actor, id: number): Promise<KtpPlanDetail> {
+export async function getPlan(db: Database, actor: Actor, id: number): Promise<KtpPlanDetail> {
   const plan = await findPlan(db, actor, id);
   const items = await findItems(db, plan.id);
   return { ...toPlan(plan), items: items.map(toItem) };
@@ -124,10 +120,10 @@ export async function getPlan(db: Db, actor: Actor, id: number): Promise<KtpPlan
 
 /** Checks the plan's references against the organization and turns the input into column values. */
 async function planValues(
-  db: Db,
+  db: Database,
   actor: Actor,
   organizationId: number,
-  input: PlanInput,
+  input: KtpPlanInputParsed,
 ): Promise<PlanValues> {
   const errors: Record<string, string[]> = {};
   let grade = input.grade;
@@ -137,7 +133,7 @@ async function planValues(
     else grade = group.number;
   }
   if (!(await findSubject(db, input.subject_id, organizationId))) errors.subject_id = ['Предмет не найден'];
-  const teacherId = can(actor, 'loads.edit') ? input.teacher_id : actor.userId;
+  const teacherId = teachingActor(actor).everyLoad ? input.teacher_id : actor.userId;
   if (teacherId !== null && !(await findTeacher(db, teacherId, organizationId)))
     errors.teacher_id = ['Учитель не найден'];
   if (Object.keys(errors).length > 0) throw unprocessable(VALIDATION_MESSAGE, errors);
@@ -152,25 +148,33 @@ async function planValues(
 }
 
 /** POST /api/ktp: a teacher's plan is theirs whatever teacher_id says; завуч names the teacher. */
-export async function createPlan(db: Db, actor: Actor, input: PlanInput): Promise<KtpPlanDetail> {
-  const organizationId = input.organization_id ?? actor.organizationId;
-  assertInScope(actor, organizationId);
+export async function createPlan(
+  db: Database,
+  actor: Actor,
+  input: KtpPlanInputParsed,
+): Promise<KtpPlanDetail> {
+  const organizationId = targetOrganization(actor, input.organization_id);
   const id = await insertPlan(db, organizationId, await planValues(db, actor, organizationId, input));
   return getPlan(db, actor, id);
 }
 
-export async function changePlan(db: Db, actor: Actor, id: number, input: PlanInput): Promise<KtpPlanDetail> {
+export async function changePlan(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: KtpPlanInputParsed,
+): Promise<KtpPlanDetail> {
   const plan = await findPlan(db, actor, id, writeRule(actor));
   await updatePlan(db, plan.id, await planValues(db, actor, plan.organizationId, input));
   return getPlan(db, actor, id);
 }
 
-export async function removePlan(db: Db, actor: Actor, id: number) {
+export async function removePlan(db: Database, actor: Actor, id: number) {
   const plan = await findPlan(db, actor, id, writeRule(actor));
   await deletePlan(db, plan.id);
 }
 
-function itemValues(item: ItemsInput['items'][number]): ItemValues {
+function itemValues(item: KtpItemsInputParsed['items'][number]): ItemValues {
   return {
     section: item.section,
     topic: item.topic,
@@ -183,7 +187,12 @@ function itemValues(item: ItemsInput['items'][number]): ItemValues {
 }
 
 /** PUT /api/ktp/{id}/items: the whole ordered list (edit in place and reorder both save this). */
-export async function saveItems(db: Db, actor: Actor, id: number, input: ItemsInput): Promise<KtpPlanDetail> {
+export async function saveItems(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: KtpItemsInputParsed,
+): Promise<KtpPlanDetail> {
   const plan = await findPlan(db, actor, id, writeRule(actor));
   await db.transaction(async (tx) =>
     replaceItems(tx, plan.organizationId, plan.id, input.items.map(itemValues)),
@@ -192,7 +201,12 @@ export async function saveItems(db: Db, actor: Actor, id: number, input: ItemsIn
 }
 
 /** POST /api/ktp/{id}/copy: the same items for another class of the same parallel. */
-export async function copyPlan(db: Db, actor: Actor, id: number, input: CopyInput): Promise<KtpPlanDetail> {
+export async function copyPlan(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: KtpCopyInputParsed,
+): Promise<KtpPlanDetail> {
   const plan = await findPlan(db, actor, id);
   const target = await findClass(db, input.group_id, eq(classes.organizationId, plan.organizationId));
   if (!target) throw unprocessable(VALIDATION_MESSAGE, { group_id: ['Класс не найден'] });
@@ -206,7 +220,7 @@ export async function copyPlan(db: Db, actor: Actor, id: number, input: CopyInpu
     const created = await insertPlan(tx, plan.organizationId, {
       name: input.name ?? `${plan.name} (${groupName(target)})`,
       academicYear: plan.academicYear,
-      teacherId: can(actor, 'loads.edit') ? plan.teacherId : actor.userId,
+      teacherId: teachingActor(actor).everyLoad ? plan.teacherId : actor.userId,
       subjectId: plan.subjectId,
       classId: target.id,
       grade: target.number,
@@ -243,10 +257,10 @@ function yearRange(academicYear: string) {
  * in order (shared/domain/ktp applyPlan) and sets the items' planned dates.
  */
 export async function applyToLessons(
-  db: Db,
+  db: Database,
   actor: Actor,
   id: number,
-  input: ApplyInput,
+  input: KtpApplyInputParsed,
 ): Promise<KtpApplyResult> {
   const plan = await findPlan(db, actor, id, writeRule(actor));
   const classId = plan.classId ?? input.group_id;
@@ -287,7 +301,7 @@ export async function applyToLessons(
 }
 
 /** GET /api/ktp/{id}/export: the plan as .xlsx. */
-export async function exportPlan(db: Db, actor: Actor, id: number) {
+export async function exportPlan(db: Database, actor: Actor, id: number) {
   const plan = await getPlan(db, actor, id);
   const buffer = await writeKtpWorkbook(plan.name, plan.items);
   const fileName = `КТП ${plan.subject_name} ${plan.group_name ?? `${plan.grade}-е классы`}.xlsx`;
@@ -299,7 +313,7 @@ export async function exportPlan(db: Db, actor: Actor, id: number) {
  * rows, and a single problem saves none.
  */
 export async function importPlan(
-  db: Db,
+  db: Database,
   actor: Actor,
   id: number,
   file: Buffer,

@@ -73,6 +73,35 @@ describe('КТП plans', () => {
     expect((await call(app, tokens.parent, 'GET', `/api/ktp/${plans[0].id}`)).statusCode).toBe(403);
   });
 
+  it('the seeded plans start at the first lesson of the year: the journal, the КТП and the diary agree', async () => {
+    const plans = planList.parse(
+      (await call(app, tokens.teacher, 'GET', `/api/ktp?teacher_id=${teacherId}`)).json(),
+    ).data;
+    for (const plan of plans) {
+      const detail = ktpPlanDetailSchema.parse(
+        (await call(app, tokens.teacher, 'GET', `/api/ktp/${plan.id}`)).json().data,
+      );
+      const held = await app.db
+        .select({ date: lessons.date, topic: lessons.topic, item: lessons.ktpItemId })
+        .from(lessons)
+        .where(
+          and(
+            eq(lessons.classId, plan.group_id!),
+            eq(lessons.subjectId, plan.subject_id),
+            eq(lessons.teacherId, teacherId),
+          ),
+        )
+        .orderBy(asc(lessons.date), asc(lessons.lessonNumber));
+      // The first lesson of September carries item 1 (not a lesson in late November), and every
+      // lesson the plan reaches carries its item's topic, none a hand-typed one in between.
+      expect(held[0].item).toBe(detail.items[0].id);
+      expect(held[0].topic).toBe(detail.items[0].topic);
+      expect(detail.items[0].planned_date).toBe(held[0].date);
+      const handTyped = held.filter((lesson) => lesson.topic !== null && lesson.item === null);
+      expect(handTyped).toEqual([]);
+    }
+  });
+
   it('creates, edits in place and reorders items; a teacher’s plan is always their own', async () => {
     const load = teacherLoads[0];
     const other = teacherLoads.find((item) => item.subject_id !== load.subject_id) ?? load;

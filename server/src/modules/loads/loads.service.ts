@@ -1,15 +1,14 @@
-import type { LoadItem, loadInputSchema } from '@parta/shared/domain/contracts/timetable';
+import type { LoadInputParsed, LoadItem } from '@parta/shared/domain/contracts/timetable';
 import { groupName, shortName } from '@parta/shared/domain/names';
 import { classWeeklyHours, weeklyLoadWarning } from '@parta/shared/domain/timetable';
 import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { findInScope, scopeFilter } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { classes, loads } from '../../db/schema';
-import { findInScope, scopeFilter } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
-import { getSettings } from '../organizations/organizations.service';
+import { getSettings } from '../settings/settings.service';
 import {
   deleteLoad,
   findActiveSubject,
@@ -22,8 +21,6 @@ import {
   type LoadValues,
   updateLoad,
 } from './loads.repository';
-
-type LoadInput = z.output<typeof loadInputSchema>;
 
 const NOT_FOUND = 'Строка нагрузки не найдена';
 const CLASS_NOT_FOUND = 'Класс не найден';
@@ -50,7 +47,7 @@ export function toLoadItem(row: LoadRow): LoadItem {
 
 /** GET /api/load: lines of the caller's tree, narrowed to a class and/or a teacher. */
 export async function listLoads(
-  db: Db,
+  db: Database,
   actor: Actor,
   query: { organization_id?: number; group_id?: number; teacher_id?: number },
 ): Promise<LoadItem[]> {
@@ -67,7 +64,7 @@ export async function listLoads(
 
 /** СанПиН warnings of one class's weekly total (shown to the user; the save is not refused). */
 async function classWarnings(
-  db: Db,
+  db: Database,
   actor: Actor,
   classRow: { id: number; number: number; organizationId: number },
 ) {
@@ -78,7 +75,7 @@ async function classWarnings(
 }
 
 /** Checks what a line refers to: all of the class's own organization; 422 with the field otherwise. */
-async function resolveLine(db: Db, actor: Actor, input: LoadInput) {
+async function resolveLine(db: Database, actor: Actor, input: LoadInputParsed) {
   const classRow = await findInScope(db, actor, classes, input.group_id, CLASS_NOT_FOUND);
   const errors: Record<string, string[]> = {};
   if (!(await findActiveSubject(db, input.subject_id, classRow.organizationId))) {
@@ -104,19 +101,19 @@ async function resolveLine(db: Db, actor: Actor, input: LoadInput) {
   return { classRow, values };
 }
 
-async function getLoad(db: Db, actor: Actor, id: number): Promise<LoadItem> {
+async function getLoad(db: Database, actor: Actor, id: number): Promise<LoadItem> {
   const [row] = await findLoads(db, and(eq(loads.id, id), scopeFilter(actor, loads.organizationId)));
   if (!row) throw notFound(NOT_FOUND);
   return toLoadItem(row);
 }
 
-export async function createLoad(db: Db, actor: Actor, input: LoadInput) {
+export async function createLoad(db: Database, actor: Actor, input: LoadInputParsed) {
   const { classRow, values } = await resolveLine(db, actor, input);
   const [id] = await insertLoads(db, classRow.organizationId, [values]);
   return { data: await getLoad(db, actor, id), warnings: await classWarnings(db, actor, classRow) };
 }
 
-export async function changeLoad(db: Db, actor: Actor, id: number, input: LoadInput) {
+export async function changeLoad(db: Database, actor: Actor, id: number, input: LoadInputParsed) {
   await findInScope(db, actor, loads, id, NOT_FOUND);
   const { classRow, values } = await resolveLine(db, actor, input);
   await updateLoad(db, id, values);
@@ -124,7 +121,7 @@ export async function changeLoad(db: Db, actor: Actor, id: number, input: LoadIn
 }
 
 /** Deletes a line; its template slots go with it, dated lessons keep their subject and teacher. */
-export async function removeLoad(db: Db, actor: Actor, id: number) {
+export async function removeLoad(db: Database, actor: Actor, id: number) {
   await findInScope(db, actor, loads, id, NOT_FOUND);
   await deleteLoad(db, id);
 }
@@ -133,7 +130,7 @@ export async function removeLoad(db: Db, actor: Actor, id: number) {
  * Copies a class's load to another class of the same parallel (same number, same organization)
  * that has none yet; subgroup lines go to the target's subgroups of that subject by position.
  */
-export async function copyLoad(db: Db, actor: Actor, fromId: number, toId: number) {
+export async function copyLoad(db: Database, actor: Actor, fromId: number, toId: number) {
   const source = await findInScope(db, actor, classes, fromId, CLASS_NOT_FOUND);
   const target = await findInScope(db, actor, classes, toId, CLASS_NOT_FOUND);
   if (source.organizationId !== target.organizationId || source.number !== target.number) {

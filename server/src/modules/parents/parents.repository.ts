@@ -1,11 +1,11 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type ScopedActor, scopeFilter } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { classes, roles, studentParents, students, userRoles, users } from '../../db/schema';
-import { type ScopedActor, scopeFilter } from '../../db/scope';
 
 /** What the card and the search show of a parent. */
-export const parentColumns = {
+const parentColumns = {
   id: users.id,
   surname: users.surname,
   name: users.name,
@@ -15,7 +15,12 @@ export const parentColumns = {
 };
 
 /** The user if it holds the Родитель role and belongs to that organization of the caller's scope. */
-export async function findParentUser(db: Db, scope: ScopedActor, userId: number, organizationId: number) {
+export async function findParentUser(
+  db: Database,
+  scope: ScopedActor,
+  userId: number,
+  organizationId: number,
+) {
   const [row] = await db
     .select(parentColumns)
     .from(users)
@@ -33,7 +38,7 @@ export async function findParentUser(db: Db, scope: ScopedActor, userId: number,
 }
 
 /** Up to `limit` parents of the organizations whose name, login or phone contains the text. */
-export async function searchParents(db: Db, scope: ScopedActor, search: string, limit = 20) {
+export async function searchParents(db: Database, scope: ScopedActor, search: string, limit = 20) {
   const pattern = containsPattern(search);
   const digits = search.replace(/\D/g, '');
   return db
@@ -60,7 +65,7 @@ export async function searchParents(db: Db, scope: ScopedActor, search: string, 
 }
 
 /** Children of each parent as «Фамилия Имя, 5А» (only students still in the lists). */
-export async function findChildrenOfParents(db: Db, parentIds: number[]) {
+export async function findChildrenOfParents(db: Database, parentIds: number[]) {
   if (parentIds.length === 0) return new Map<number, string[]>();
   const rows = await db
     .select({
@@ -86,7 +91,7 @@ export async function findChildrenOfParents(db: Db, parentIds: number[]) {
   return byParent;
 }
 
-export async function isLinked(db: Db, studentId: number, parentUserId: number) {
+export async function isLinked(db: Database, studentId: number, parentUserId: number) {
   const [row] = await db
     .select({ id: studentParents.id })
     .from(studentParents)
@@ -96,7 +101,7 @@ export async function isLinked(db: Db, studentId: number, parentUserId: number) 
 
 /** Links the parent; a parent unlinked from all children earlier signs in again. */
 export async function linkParent(
-  db: Db,
+  db: Database,
   values: { organizationId: number; studentId: number; parentUserId: number },
 ) {
   await db.transaction(async (tx) => {
@@ -106,7 +111,7 @@ export async function linkParent(
 }
 
 /** Unlinks the parent; a parent left with no child cannot sign in any more (the account stays for history). */
-export async function unlinkParent(db: Db, studentId: number, parentUserId: number) {
+export async function unlinkParent(db: Database, studentId: number, parentUserId: number) {
   await db.transaction(async (tx) => {
     await tx
       .delete(studentParents)

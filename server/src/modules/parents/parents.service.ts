@@ -4,13 +4,12 @@ import type {
   ParentOption,
   StudentParent,
 } from '@parta/shared/domain/contracts/people';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
 import { generatePassword, hashPassword } from '../auth/credentials';
 import { getStudent } from '../students/students.service';
-import { insertUserWithRole } from '../users/users.repository';
-import { freeLoginFor } from '../users/users.service';
+import { createAccount, freeLoginFor } from '../users/users.service';
 import {
   findChildrenOfParents,
   findParentUser,
@@ -23,7 +22,7 @@ import {
 const PARENT_NOT_FOUND = 'Родитель не найден';
 
 /** GET /api/students/parents: parents of the caller's schools, to link a sibling's parent. */
-export async function findParents(db: Db, actor: Actor, search: string): Promise<ParentOption[]> {
+export async function findParents(db: Database, actor: Actor, search: string): Promise<ParentOption[]> {
   const parents = await searchParents(db, actor, search);
   const children = await findChildrenOfParents(
     db,
@@ -34,7 +33,7 @@ export async function findParents(db: Db, actor: Actor, search: string): Promise
 
 /** POST /api/students/{id}/parents: a new parent with a diary login, linked to the student. */
 export async function createParent(
-  db: Db,
+  db: Database,
   actor: Actor,
   studentId: number,
   input: ParentInputParsed,
@@ -44,7 +43,7 @@ export async function createParent(
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   const id = await db.transaction(async (tx) => {
-    const userId = await insertUserWithRole(
+    const userId = await createAccount(
       tx,
       { organizationId: student.organization_id, ...input, login, passwordHash },
       'parent',
@@ -58,7 +57,7 @@ export async function createParent(
 
 /** PUT /api/students/{id}/parents/{userId}: links a parent already known to the school (a sibling's). */
 export async function attachParent(
-  db: Db,
+  db: Database,
   actor: Actor,
   studentId: number,
   parentUserId: number,
@@ -73,7 +72,7 @@ export async function attachParent(
 }
 
 /** DELETE /api/students/{id}/parents/{userId}: unlinks; a parent with no child left can no longer sign in. */
-export async function detachParent(db: Db, actor: Actor, studentId: number, parentUserId: number) {
+export async function detachParent(db: Database, actor: Actor, studentId: number, parentUserId: number) {
   await getStudent(db, actor, studentId, true);
   if (!(await isLinked(db, studentId, parentUserId))) throw notFound(PARENT_NOT_FOUND);
   await unlinkParent(db, studentId, parentUserId);

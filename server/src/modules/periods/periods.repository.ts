@@ -1,7 +1,5 @@
-import type { Period } from '@parta/shared/domain/contracts/timetable';
-import { and, arrayOverlaps, asc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import { and, arrayOverlaps, asc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { holidays, periods } from '../../db/schema';
 
 const periodColumns = {
@@ -15,20 +13,6 @@ const periodColumns = {
   grades: periods.grades,
   closed: periods.closed,
 };
-
-/**
- * The periods of the organization in `organizationColumn`, as a JSON array in the same row (ordered
- * like `findPeriods`), for statements that need them alongside something else.
- */
-export function periodsOfOrganizationJson(organizationColumn: AnyPgColumn) {
-  return sql<Period[]>`coalesce((
-    select json_agg(json_build_object(
-             'id', ${periods.id}, 'organization_id', ${periods.organizationId}, 'academic_year', ${periods.academicYear},
-             'name', ${periods.name}, 'kind', ${periods.kind}, 'start_date', ${periods.startDate},
-             'end_date', ${periods.endDate}, 'grades', ${periods.grades}, 'closed', ${periods.closed})
-           order by ${periods.startDate}, ${periods.kind}, ${periods.id})
-      from ${periods} where ${periods.organizationId} = ${organizationColumn}), '[]'::json)`;
-}
 
 const holidayColumns = {
   id: holidays.id,
@@ -49,7 +33,7 @@ export interface PeriodValues {
   grades: number[];
 }
 
-export function findPeriods(db: Db, where: SQL | undefined) {
+export function findPeriods(db: Database, where: SQL | undefined) {
   return db
     .select(periodColumns)
     .from(periods)
@@ -62,7 +46,7 @@ export function findPeriods(db: Db, where: SQL | undefined) {
  * year spans its terms, so only periods other than the year are compared with each other.
  */
 export async function findOverlappingPeriod(
-  db: Db,
+  db: Database,
   organizationId: number,
   values: PeriodValues,
   exceptId?: number,
@@ -85,7 +69,7 @@ export async function findOverlappingPeriod(
   return row ?? null;
 }
 
-export async function insertPeriod(db: Db, organizationId: number, values: PeriodValues) {
+export async function insertPeriod(db: Database, organizationId: number, values: PeriodValues) {
   const [row] = await db
     .insert(periods)
     .values({ organizationId, ...values })
@@ -93,16 +77,20 @@ export async function insertPeriod(db: Db, organizationId: number, values: Perio
   return row;
 }
 
-export async function updatePeriod(db: Db, id: number, values: Partial<PeriodValues & { closed: boolean }>) {
+export async function updatePeriod(
+  db: Database,
+  id: number,
+  values: Partial<PeriodValues & { closed: boolean }>,
+) {
   const [row] = await db.update(periods).set(values).where(eq(periods.id, id)).returning(periodColumns);
   return row;
 }
 
-export async function deletePeriod(db: Db, id: number) {
+export async function deletePeriod(db: Database, id: number) {
   await db.delete(periods).where(eq(periods.id, id));
 }
 
-export function findHolidays(db: Db, where: SQL | undefined) {
+export function findHolidays(db: Database, where: SQL | undefined) {
   return db
     .select(holidayColumns)
     .from(holidays)
@@ -118,7 +106,7 @@ export interface HolidayValues {
   grades: number[];
 }
 
-export async function insertHoliday(db: Db, organizationId: number, values: HolidayValues) {
+export async function insertHoliday(db: Database, organizationId: number, values: HolidayValues) {
   const [row] = await db
     .insert(holidays)
     .values({ organizationId, ...values })
@@ -126,11 +114,11 @@ export async function insertHoliday(db: Db, organizationId: number, values: Holi
   return row;
 }
 
-export async function updateHoliday(db: Db, id: number, values: HolidayValues) {
+export async function updateHoliday(db: Database, id: number, values: HolidayValues) {
   const [row] = await db.update(holidays).set(values).where(eq(holidays.id, id)).returning(holidayColumns);
   return row;
 }
 
-export async function deleteHoliday(db: Db, id: number) {
+export async function deleteHoliday(db: Database, id: number) {
   await db.delete(holidays).where(eq(holidays.id, id));
 }

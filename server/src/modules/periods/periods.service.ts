@@ -1,14 +1,14 @@
 import type {
   Holiday,
-  holidayInputSchema,
+  HolidayInputParsed,
   Period,
-  periodInputSchema,
+  PeriodInputParsed,
 } from '@parta/shared/domain/contracts/timetable';
 import { and, eq, gte, lte } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { targetOrganization } from '../../access/organization';
+import { findInScope, scopeFilter } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { holidays, periods } from '../../db/schema';
-import { assertInScope, findInScope, scopeFilter } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { notFound, unprocessable } from '../../plugins/errors';
 import {
@@ -24,25 +24,22 @@ import {
   updatePeriod,
 } from './periods.repository';
 
-type PeriodInput = z.output<typeof periodInputSchema>;
-type HolidayInput = z.output<typeof holidayInputSchema>;
-
 const PERIOD_NOT_FOUND = 'Период не найден';
 const HOLIDAY_NOT_FOUND = 'Каникулы не найдены';
 
 /** GET /api/periods: periods of the caller's tree (or one organization of it) by start date. */
-export function listPeriods(db: Db, actor: Actor, organizationId?: number): Promise<Period[]> {
+export function listPeriods(db: Database, actor: Actor, organizationId?: number): Promise<Period[]> {
   return findPeriods(db, scopeFilter(actor, periods.organizationId, organizationId));
 }
 
 /** One period of the caller's scope (404 otherwise); other areas read periods through this. */
-export async function getPeriod(db: Db, actor: Actor, id: number): Promise<Period> {
+export async function getPeriod(db: Database, actor: Actor, id: number): Promise<Period> {
   const [row] = await findPeriods(db, and(eq(periods.id, id), scopeFilter(actor, periods.organizationId)));
   if (!row) throw notFound(PERIOD_NOT_FOUND);
   return row;
 }
 
-function periodValues(input: PeriodInput): PeriodValues {
+function periodValues(input: PeriodInputParsed): PeriodValues {
   return {
     academicYear: input.academic_year,
     name: input.name,
@@ -53,7 +50,12 @@ function periodValues(input: PeriodInput): PeriodValues {
   };
 }
 
-async function assertNoOverlap(db: Db, organizationId: number, values: PeriodValues, exceptId?: number) {
+async function assertNoOverlap(
+  db: Database,
+  organizationId: number,
+  values: PeriodValues,
+  exceptId?: number,
+) {
   const other = await findOverlappingPeriod(db, organizationId, values, exceptId);
   if (other) {
     throw unprocessable('Периоды пересекаются', {
@@ -62,15 +64,19 @@ async function assertNoOverlap(db: Db, organizationId: number, values: PeriodVal
   }
 }
 
-export async function createPeriod(db: Db, actor: Actor, input: PeriodInput): Promise<Period> {
-  const organizationId = input.organization_id ?? actor.organizationId;
-  assertInScope(actor, organizationId);
+export async function createPeriod(db: Database, actor: Actor, input: PeriodInputParsed): Promise<Period> {
+  const organizationId = targetOrganization(actor, input.organization_id);
   const values = periodValues(input);
   await assertNoOverlap(db, organizationId, values);
   return insertPeriod(db, organizationId, values);
 }
 
-export async function changePeriod(db: Db, actor: Actor, id: number, input: PeriodInput): Promise<Period> {
+export async function changePeriod(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: PeriodInputParsed,
+): Promise<Period> {
   const period = await findInScope(db, actor, periods, id, PERIOD_NOT_FOUND);
   const values = periodValues(input);
   await assertNoOverlap(db, period.organizationId, values, id);
@@ -78,25 +84,30 @@ export async function changePeriod(db: Db, actor: Actor, id: number, input: Peri
 }
 
 /** Closing locks the period's journal (read-only); reopening needs periods.edit as well. */
-export async function setPeriodClosed(db: Db, actor: Actor, id: number, closed: boolean): Promise<Period> {
+export async function setPeriodClosed(
+  db: Database,
+  actor: Actor,
+  id: number,
+  closed: boolean,
+): Promise<Period> {
   await findInScope(db, actor, periods, id, PERIOD_NOT_FOUND);
   return updatePeriod(db, id, { closed });
 }
 
-export async function removePeriod(db: Db, actor: Actor, id: number) {
+export async function removePeriod(db: Database, actor: Actor, id: number) {
   await findInScope(db, actor, periods, id, PERIOD_NOT_FOUND);
   await deletePeriod(db, id);
 }
 
 // ---------------------------------------------------------------- holidays
 
-export function listHolidays(db: Db, actor: Actor, organizationId?: number): Promise<Holiday[]> {
+export function listHolidays(db: Database, actor: Actor, organizationId?: number): Promise<Holiday[]> {
   return findHolidays(db, scopeFilter(actor, holidays.organizationId, organizationId));
 }
 
 /** Holidays of one organization that touch a date range (for laying lessons over dates). */
 export function holidaysBetween(
-  db: Db,
+  db: Database,
   organizationId: number,
   from: string,
   to: string,
@@ -111,7 +122,7 @@ export function holidaysBetween(
   );
 }
 
-function holidayValues(input: HolidayInput) {
+function holidayValues(input: HolidayInputParsed) {
   return {
     academicYear: input.academic_year,
     name: input.name,
@@ -121,18 +132,22 @@ function holidayValues(input: HolidayInput) {
   };
 }
 
-export async function createHoliday(db: Db, actor: Actor, input: HolidayInput): Promise<Holiday> {
-  const organizationId = input.organization_id ?? actor.organizationId;
-  assertInScope(actor, organizationId);
+export async function createHoliday(db: Database, actor: Actor, input: HolidayInputParsed): Promise<Holiday> {
+  const organizationId = targetOrganization(actor, input.organization_id);
   return insertHoliday(db, organizationId, holidayValues(input));
 }
 
-export async function changeHoliday(db: Db, actor: Actor, id: number, input: HolidayInput): Promise<Holiday> {
+export async function changeHoliday(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: HolidayInputParsed,
+): Promise<Holiday> {
   await findInScope(db, actor, holidays, id, HOLIDAY_NOT_FOUND);
   return updateHoliday(db, id, holidayValues(input));
 }
 
-export async function removeHoliday(db: Db, actor: Actor, id: number) {
+export async function removeHoliday(db: Database, actor: Actor, id: number) {
   await findInScope(db, actor, holidays, id, HOLIDAY_NOT_FOUND);
   await deleteHoliday(db, id);
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { inScope, type ScopedActor } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { containsPattern, searchWords } from '../../db/like';
 import {
@@ -10,7 +11,6 @@ import {
   organizationTypes,
   users,
 } from '../../db/schema';
-import { inScope, type ScopedActor } from '../../db/scope';
 
 const parent = alias(organizations, 'parent');
 

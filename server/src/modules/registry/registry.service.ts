@@ -1,12 +1,11 @@
 import type {
   BalanceOperation,
   DictionaryName,
-  organizationCreateSchema,
-  organizationUpdateSchema,
+  OrganizationCreateParsed,
+  OrganizationUpdateParsed,
+  RegistryListQueryParsed,
   RegistryOrganization,
-  registryListQuerySchema,
 } from '@parta/shared/domain/contracts/registry';
-import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
@@ -34,11 +33,7 @@ function pageMeta(page: number, perPage: number, total: number) {
   return { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
 }
 
-export async function listRegistry(
-  db: Database,
-  actor: Actor,
-  query: z.output<typeof registryListQuerySchema>,
-) {
+export async function listRegistry(db: Database, actor: Actor, query: RegistryListQueryParsed) {
   const { rows, total } = await findRegistryPage(db, actor, {
     parentId: query.parent_id,
     search: query.search,
@@ -62,7 +57,7 @@ export async function getRegistryOrganization(
   return row;
 }
 
-async function checkDictionaries(db: Database, input: z.output<typeof organizationUpdateSchema>) {
+async function checkDictionaries(db: Database, input: OrganizationUpdateParsed) {
   const missing = await missingDictionaryIds(db, input);
   if (missing.length > 0) {
     throw unprocessable(
@@ -72,7 +67,7 @@ async function checkDictionaries(db: Database, input: z.output<typeof organizati
   }
 }
 
-function organizationValues(input: z.output<typeof organizationUpdateSchema>): OrganizationValues {
+function organizationValues(input: OrganizationUpdateParsed): OrganizationValues {
   return {
     name: input.name,
     shortName: input.short_name,
@@ -90,7 +85,7 @@ function organizationValues(input: z.output<typeof organizationUpdateSchema>): O
 export async function createOrganization(
   db: Database,
   actor: Actor,
-  input: z.output<typeof organizationCreateSchema>,
+  input: OrganizationCreateParsed,
 ): Promise<RegistryOrganization> {
   if (input.parent_id !== null && !(await findRegistryOrganization(db, actor, input.parent_id))) {
     throw unprocessable(VALIDATION_MESSAGE, { parent_id: ['Родительская организация не найдена'] });
@@ -104,7 +99,7 @@ export async function updateOrganization(
   db: Database,
   actor: Actor,
   id: number,
-  input: z.output<typeof organizationUpdateSchema>,
+  input: OrganizationUpdateParsed,
 ): Promise<RegistryOrganization> {
   await getRegistryOrganization(db, actor, id);
   await checkDictionaries(db, input);

@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import {
   classes,
   finalMarks,
@@ -13,11 +14,6 @@ import {
   subjects,
   users,
 } from '../../db/schema';
-
-/** Both drivers (PGlite and node-postgres) answer a raw query with `rows`. */
-async function rowsOf<T>(query: Promise<unknown>): Promise<T[]> {
-  return ((await query) as { rows: T[] }).rows;
-}
 
 /** Classes a report covers: the period's organization and grades, optionally one class. */
 export function reportClasses(organizationId: number, grades: number[], groupId?: number): SQL | undefined {
@@ -76,9 +72,10 @@ export interface StudentFinalCounts {
  * Per active student of the classes: their marks of the period over all subjects, counted by
  * column in SQL (one row per student, never one per mark).
  */
-export function findStudentFinalCounts(db: Db, source: MarkSource, where: SQL | undefined) {
+export function findStudentFinalCounts(db: Database, source: MarkSource, where: SQL | undefined) {
   return rowsOf<StudentFinalCounts>(
-    db.execute(sql`
+    db,
+    sql`
       select ${students.id} as id, ${students.surname} as surname, ${students.name} as name,
              ${classes.id} as "classId", ${classes.number} as number, ${classes.letter} as letter,
              ${finalMarkCounts}
@@ -87,7 +84,7 @@ export function findStudentFinalCounts(db: Db, source: MarkSource, where: SQL | 
         left join ${source} fm on fm.student_id = ${students.id}
        where ${students.status} = 'active' and ${where ?? sql`true`}
        group by ${students.id}, ${classes.id}
-       order by ${classes.number}, ${classes.letter}, ${students.surname}, ${students.name}`),
+       order by ${classes.number}, ${classes.letter}, ${students.surname}, ${students.name}`,
   );
 }
 
@@ -95,9 +92,10 @@ export function findStudentFinalCounts(db: Db, source: MarkSource, where: SQL | 
  * Weighted averages Σ(grade·weight)/Σweight per student × subject over the lessons of the dates
  * (the final-marks screen's proposals come from the same figure), for the classes of `where`.
  */
-export function findPeriodAverages(db: Db, from: string, to: string, where: SQL | undefined) {
+export function findPeriodAverages(db: Database, from: string, to: string, where: SQL | undefined) {
   return rowsOf<{ student_id: number; subject_id: number; average: string }>(
-    db.execute(sql`
+    db,
+    sql`
       select m.student_id, l.subject_id,
              (sum(m.value::int * m.weight) / nullif(sum(m.weight), 0))::text as average
         from ${marks} m
@@ -105,20 +103,21 @@ export function findPeriodAverages(db: Db, from: string, to: string, where: SQL 
         join ${classes} on ${classes.id} = l.class_id
        where l.date between ${from} and ${to} and ${where ?? sql`true`}
        group by m.student_id, l.subject_id
-      having sum(m.weight) > 0`),
+      having sum(m.weight) > 0`,
   );
 }
 
 /** Confirmed final marks of the periods for the students of the classes of `where`. */
-export function findConfirmedMarks(db: Db, periodIds: number[], where: SQL | undefined) {
+export function findConfirmedMarks(db: Database, periodIds: number[], where: SQL | undefined) {
   if (periodIds.length === 0) return Promise.resolve([]);
   return rowsOf<{ student_id: number; subject_id: number; period_id: number; value: string }>(
-    db.execute(sql`
+    db,
+    sql`
       select fm.student_id, fm.subject_id, fm.period_id, fm.value
         from ${finalMarks} fm
         join ${students} on ${students.id} = fm.student_id
         join ${classes} on ${classes.id} = ${students.classId}
-       where fm.period_id = any(${`{${periodIds.join(',')}}`}::int[]) and ${where ?? sql`true`}`),
+       where fm.period_id = any(${`{${periodIds.join(',')}}`}::int[]) and ${where ?? sql`true`}`,
   );
 }
 
@@ -153,10 +152,11 @@ export interface SubjectFinalCounts {
  * guess a handful of rows and look the final marks up student by student (140 → 55 ms on the
  * large seed). `where` filters on loads and classes.
  */
-export function findSubjectFinalCounts(db: Db, source: MarkSource, where: SQL | undefined) {
+export function findSubjectFinalCounts(db: Database, source: MarkSource, where: SQL | undefined) {
   const filter = where ?? sql`true`;
   return rowsOf<SubjectFinalCounts>(
-    db.execute(sql`
+    db,
+    sql`
       with members as (
         select ${loads.id} as load_id, ${students.id} as student_id
           from ${loads} join ${classes} on ${classes.id} = ${loads.classId}
@@ -181,7 +181,7 @@ export function findSubjectFinalCounts(db: Db, source: MarkSource, where: SQL | 
         left join ${users} u on u.id = l.teacher_id
         left join ${source} fm on fm.student_id = m.student_id and fm.subject_id = l.subject_id
        group by c.id, s.id, l.teacher_id, u.id
-       order by c.number, c.letter, s.name, u.surname, u.name, l.teacher_id`),
+       order by c.number, c.letter, s.name, u.surname, u.name, l.teacher_id`,
   );
 }
 
@@ -198,7 +198,7 @@ const hasMarks = sql`exists (select 1 from ${marks} where ${marks.lessonId} = ${
  * item. The grades are looked up per lesson through marks_lesson_student_idx (index-only), cheaper
  * than joining and aggregating the term's ~140,000 grades (measured: 85–120 ms against 175 ms).
  */
-export function findCompletion(db: Db, from: string, to: string, where: SQL | undefined) {
+export function findCompletion(db: Database, from: string, to: string, where: SQL | undefined) {
   return db
     .select({
       teacherId: lessons.teacherId,
@@ -231,8 +231,10 @@ export function findCompletion(db: Db, from: string, to: string, where: SQL | un
  * Per teacher × class × subject: how many of the class's students have at least `minimum(held)`
  * grades — the minimum is computed in SQL from the group's own held lessons (ceil(held / 3)).
  */
-export async function findStudentsAtMinimum(db: Db, from: string, to: string, where: SQL | undefined) {
-  const result = await db.execute(sql`
+export async function findStudentsAtMinimum(db: Database, from: string, to: string, where: SQL | undefined) {
+  return rowsOf<{ teacher_id: number | null; class_id: number; subject_id: number; enough: number }>(
+    db,
+    sql`
     with held as (
       select ${lessons.id} as id, ${lessons.teacherId} as teacher_id, ${lessons.classId} as class_id,
         ${lessons.subjectId} as subject_id
@@ -253,17 +255,12 @@ export async function findStudentsAtMinimum(db: Db, from: string, to: string, wh
     -- coalesce, not «is not distinct from»: an equality the planner can hash (a lesson without a teacher is 0)
     left join per_student p on coalesce(p.teacher_id, 0) = coalesce(g.teacher_id, 0) and p.class_id = g.class_id
       and p.subject_id = g.subject_id and p.marks >= g.minimum
-    group by g.teacher_id, g.class_id, g.subject_id`);
-  // Both drivers (PGlite and node-postgres) answer a raw query with `rows`.
-  return (
-    result as unknown as {
-      rows: { teacher_id: number | null; class_id: number; subject_id: number; enough: number }[];
-    }
-  ).rows;
+    group by g.teacher_id, g.class_id, g.subject_id`,
+  );
 }
 
 /** КТП hours planned inside the range, per plan's teacher × class (or parallel) × subject. */
-export function findPlannedHours(db: Db, from: string, to: string, where: SQL | undefined) {
+export function findPlannedHours(db: Database, from: string, to: string, where: SQL | undefined) {
   return db
     .select({
       teacherId: ktpPlans.teacherId,
@@ -280,7 +277,7 @@ export function findPlannedHours(db: Db, from: string, to: string, where: SQL | 
 
 /** Held lessons without a topic or homework, oldest first (one page, or all), and how many there are. */
 export function findGaps(
-  db: Db,
+  db: Database,
   from: string,
   to: string,
   where: SQL | undefined,

@@ -1,6 +1,10 @@
+import type {
+  AcademicPerformanceQueryParsed,
+  ClassificationQueryParsed,
+  JournalCompletionQueryParsed,
+} from '@parta/shared/domain/contracts/reports';
 import {
   type AcademicPerformanceReport,
-  type academicPerformanceQuerySchema,
   CLASSIFICATION_KINDS,
   CLASSIFICATION_LABELS,
   type ClassificationKind,
@@ -8,9 +12,7 @@ import {
   type ClassificationRow,
   type CompletionGap,
   type CompletionRow,
-  type classificationQuerySchema,
   type JournalCompletionReport,
-  type journalCompletionQuerySchema,
   type PerformanceRow,
   type PerformanceSubjectRow,
   type PerformanceTeacherRow,
@@ -31,14 +33,13 @@ import {
   taughtWithoutMarks,
 } from '@parta/shared/domain/reports';
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { inScope, scopeFilter } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { classes, ktpPlans, lessons, loads, students } from '../../db/schema';
-import { inScope, scopeFilter } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
+import { schoolToday } from '../clock/clock.service';
 import { getPeriod, listPeriods } from '../periods/periods.service';
-import { schoolToday } from '../timetable/timetable.service';
 import { type ReportSheet, writeReportWorkbook } from './report-workbook';
 import {
   confirmedFinalMarks,
@@ -56,10 +57,6 @@ import {
   type StudentFinalCounts,
   type SubjectFinalCounts,
 } from './reports.repository';
-
-type ClassificationQuery = z.output<typeof classificationQuerySchema>;
-type PerformanceQuery = z.output<typeof academicPerformanceQuerySchema>;
-type CompletionQuery = z.output<typeof journalCompletionQuerySchema>;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const average = (sum: number, count: number) => (count === 0 ? null : round2(sum / count));
@@ -81,7 +78,7 @@ const personName = (row: {
  * proposeYearMark of the term marks).
  */
 async function markSource(
-  db: Db,
+  db: Database,
   actor: Actor,
   period: Period,
   classesWhere: SQL | undefined,
@@ -191,9 +188,9 @@ function classificationRow(
 
 /** GET /api/reports/classification: per class, per parallel and for the school. */
 export async function classificationReport(
-  db: Db,
+  db: Database,
   actor: Actor,
-  query: ClassificationQuery,
+  query: ClassificationQueryParsed,
 ): Promise<ClassificationReport> {
   const period = await getPeriod(db, actor, query.period_id);
   if (query.group_id !== undefined) await assertClass(db, actor, query.group_id);
@@ -226,7 +223,7 @@ export async function classificationReport(
   return { period: { id: period.id, name: period.name }, ...basis, rows: result };
 }
 
-async function assertClass(db: Db, actor: Actor, groupId: number) {
+async function assertClass(db: Database, actor: Actor, groupId: number) {
   const [row] = await db
     .select({ id: classes.id })
     .from(classes)
@@ -320,9 +317,9 @@ function countsOf(rows: SubjectFinalCounts[]) {
 
 /** GET /api/reports/academic-performance: per class × subject and per teacher. */
 export async function performanceReport(
-  db: Db,
+  db: Database,
   actor: Actor,
-  query: PerformanceQuery,
+  query: AcademicPerformanceQueryParsed,
 ): Promise<AcademicPerformanceReport> {
   const period = await getPeriod(db, actor, query.period_id);
   if (query.group_id !== undefined) await assertClass(db, actor, query.group_id);
@@ -451,9 +448,9 @@ export const GAPS_PER_PAGE = 100;
  * one page at a time (query gaps_page), or all of it for the .xlsx.
  */
 export async function completionReport(
-  db: Db,
+  db: Database,
   actor: Actor,
-  query: CompletionQuery,
+  query: JournalCompletionQueryParsed,
 ): Promise<JournalCompletionReport> {
   const today = schoolToday();
   const to = [query.to, today].sort()[0];

@@ -1,5 +1,5 @@
 import type { ResetPasswordResult } from '@parta/shared/domain/contracts/users';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { type Actor, can } from '../../plugins/auth';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
 import { issueOneTimePassword } from '../auth/one-time-password';
@@ -14,7 +14,7 @@ type AccountReset = ResetPasswordResult['data'];
  * The student as a class teacher of the student's class or a завуч (classes.edit) sees it: another
  * class's teacher gets 403, a student outside the caller's schools 404 like a missing one.
  */
-async function studentOfMyClass(db: Db, actor: Actor, studentId: number) {
+async function studentOfMyClass(db: Database, actor: Actor, studentId: number) {
   const managerId = can(actor, 'classes.edit') ? null : actor.userId;
   const student = await findStudent(db, actor, studentId, managerId);
   if (student) return student;
@@ -25,7 +25,11 @@ async function studentOfMyClass(db: Db, actor: Actor, studentId: number) {
 }
 
 /** POST /api/students/{id}/reset-password: a new one-time password for the pupil's diary sign-in. */
-export async function resetStudentPassword(db: Db, actor: Actor, studentId: number): Promise<AccountReset> {
+export async function resetStudentPassword(
+  db: Database,
+  actor: Actor,
+  studentId: number,
+): Promise<AccountReset> {
   const student = await studentOfMyClass(db, actor, studentId);
   if (student.userId === null || !student.login) throw conflict('У ученика ещё нет входа в дневник');
   return {
@@ -37,7 +41,7 @@ export async function resetStudentPassword(db: Db, actor: Actor, studentId: numb
 
 /** POST /api/students/{id}/parents/{userId}/reset-password: a new one-time password for one of the pupil's parents. */
 export async function resetParentPassword(
-  db: Db,
+  db: Database,
   actor: Actor,
   studentId: number,
   parentUserId: number,

@@ -1,11 +1,10 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import { inScopePlaceholder, preparedInScope, scopeParams } from '../../access/prepared';
+import { type ScopedActor, scopeFilter } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { containsPattern, searchWords } from '../../db/like';
-import { inScopePlaceholder, preparedInScope, scopeParams } from '../../db/prepared';
 import { classes, studentParents, students, users } from '../../db/schema';
-import { type ScopedActor, scopeFilter } from '../../db/scope';
-import { insertUserWithRole } from '../users/users.repository';
 
 export interface StudentFilter {
   /** One organization of the caller's scope; the whole scope when absent. */
@@ -47,7 +46,7 @@ function filterWhere(scope: ScopedActor, filter: StudentFilter): SQL | undefined
   return and(...conditions);
 }
 
-function findStudentRows(db: Db, where: SQL | undefined) {
+function findStudentRows(db: Database, where: SQL | undefined) {
   return db
     .select(listColumns)
     .from(students)
@@ -65,7 +64,7 @@ function findStudentRows(db: Db, where: SQL | undefined) {
 
 /** One page of students and the total the filter matches; the database does the paging. */
 export async function findStudentPage(
-  db: Db,
+  db: Database,
   scope: ScopedActor,
   filter: StudentFilter,
   page: number,
@@ -82,7 +81,12 @@ export async function findStudentPage(
 }
 
 /** Every student the filter matches (the export), capped to keep one request bounded. */
-export async function findAllStudents(db: Db, scope: ScopedActor, filter: StudentFilter, limit = 20_000) {
+export async function findAllStudents(
+  db: Database,
+  scope: ScopedActor,
+  filter: StudentFilter,
+  limit = 20_000,
+) {
   return findStudentRows(db, filterWhere(scope, filter)).limit(limit);
 }
 
@@ -107,7 +111,7 @@ const parentsOfStudent = sql<
  * The student card in one prepared statement: the student with the class, the diary login and the
  * parents. `managerId` (or null) is the class teacher's row rule: only students of classes they lead.
  */
-function buildStudentCard(db: Db, scoped: boolean) {
+function buildStudentCard(db: Database, scoped: boolean) {
   const diaryUser = alias(users, 'diary_user');
   const managerId = sql.placeholder('managerId');
   return db
@@ -131,7 +135,7 @@ const studentCard = preparedInScope(buildStudentCard);
  * One student of the caller's scope with the class, diary login and parents; null when absent, out of
  * scope, or (with `managerId`) not in a class that teacher leads.
  */
-export async function findStudent(db: Db, scope: ScopedActor, id: number, managerId: number | null) {
+export async function findStudent(db: Database, scope: ScopedActor, id: number, managerId: number | null) {
   const query = studentCard(db, scope);
   const [row] = await query.execute({ ...scopeParams(scope), id, managerId });
   return row ?? null;
@@ -148,18 +152,18 @@ export interface StudentValues {
   leftAt: string | null;
 }
 
-export async function insertStudents(db: Db, values: StudentValues[]): Promise<number[]> {
+export async function insertStudents(db: Database, values: StudentValues[]): Promise<number[]> {
   if (values.length === 0) return [];
   const rows = await db.insert(students).values(values).returning({ id: students.id });
   return rows.map((row) => row.id);
 }
 
-export async function updateStudent(db: Db, id: number, values: Omit<StudentValues, 'organizationId'>) {
+export async function updateStudent(db: Database, id: number, values: Omit<StudentValues, 'organizationId'>) {
   await db.update(students).set(values).where(eq(students.id, id));
 }
 
 /** Classes of one organization keyed by name ("5А"), for the import; the latest academic year wins. */
-export async function findGroupsByName(db: Db, organizationId: number): Promise<Map<string, number>> {
+export async function findGroupsByName(db: Database, organizationId: number): Promise<Map<string, number>> {
   const rows = await db
     .select({ id: classes.id, number: classes.number, letter: classes.letter })
     .from(classes)
@@ -169,7 +173,7 @@ export async function findGroupsByName(db: Db, organizationId: number): Promise<
 }
 
 /** ФИО + birth date of every student of the organization, for duplicate detection on import. */
-export async function findStudentIdentities(db: Db, organizationId: number) {
+export async function findStudentIdentities(db: Database, organizationId: number) {
   return db
     .select({
       surname: students.surname,
@@ -182,7 +186,7 @@ export async function findStudentIdentities(db: Db, organizationId: number) {
 }
 
 /** The organization of a class of the caller's scope (and row rule `where`); null when not found. */
-export async function findGroupOrganization(db: Db, scope: ScopedActor, classId: number, where?: SQL) {
+export async function findGroupOrganization(db: Database, scope: ScopedActor, classId: number, where?: SQL) {
   const [row] = await db
     .select({ organizationId: classes.organizationId })
     .from(classes)
@@ -190,14 +194,7 @@ export async function findGroupOrganization(db: Db, scope: ScopedActor, classId:
   return row?.organizationId ?? null;
 }
 
-/** Gives the student a sign-in for the diary: a user with the Ученик role, linked to the student. */
-export async function insertStudentLogin(
-  db: Db,
-  studentId: number,
-  values: Parameters<typeof insertUserWithRole>[1],
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const userId = await insertUserWithRole(tx, values, 'student');
-    await tx.update(students).set({ userId }).where(eq(students.id, studentId));
-  });
+/** Links the student to the user that signs in for them (the diary's Ученик account). */
+export async function linkStudentLogin(db: Database, studentId: number, userId: number): Promise<void> {
+  await db.update(students).set({ userId }).where(eq(students.id, studentId));
 }

@@ -6,16 +6,15 @@ import type {
   StudentListItem,
   StudentLoginResult,
 } from '@parta/shared/domain/contracts/people';
-import { inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { classes, type students } from '../../db/schema';
-import { assertInScope } from '../../db/scope';
+import { ownClassRule } from '../../access/class-teacher';
+import { targetOrganization } from '../../access/organization';
+import type { Database } from '../../db/client';
+import { classes } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { can } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { generatePassword, hashPassword } from '../auth/credentials';
-import { isLoginTaken } from '../staff/staff.repository';
-import { freeLoginFor } from '../users/users.service';
+import { createAccount, freeLoginFor, loginTaken } from '../users/users.service';
 import {
   checkImportRows,
   readStudentWorkbook,
@@ -30,8 +29,8 @@ import {
   findStudent,
   findStudentIdentities,
   findStudentPage,
-  insertStudentLogin,
   insertStudents,
+  linkStudentLogin,
   type StudentRow,
   updateStudent as updateStudentRow,
 } from './students.repository';
@@ -65,23 +64,12 @@ function toListItem(row: StudentRow): StudentListItem {
   };
 }
 
-/**
- * Row rule of students.edit: whoever manages every class (classes.edit: director, завуч) edits every
- * student of the scope; a class teacher only the students of the classes they lead.
- */
-function ownClassesRule(
-  actor: Actor,
-  classColumn: typeof students.classId | typeof classes.id,
-): SQL | undefined {
-  if (can(actor, 'classes.edit')) return undefined;
-  return inArray(
-    classColumn,
-    sql`(select ${classes.id} from ${classes} where ${classes.managerId} = ${actor.userId})`,
-  );
-}
-
 /** GET /api/students: one page of the caller's students; the database filters and pages. */
-export async function listStudents(db: Db, actor: Actor, filter: StudentListFilter): Promise<StudentList> {
+export async function listStudents(
+  db: Database,
+  actor: Actor,
+  filter: StudentListFilter,
+): Promise<StudentList> {
   const { rows, total } = await findStudentPage(
     db,
     actor,
@@ -106,7 +94,7 @@ export async function listStudents(db: Db, actor: Actor, filter: StudentListFilt
 }
 
 /** The student card; `forEdit` applies the class teacher's row rule (another class: not found). */
-export async function getStudent(db: Db, actor: Actor, id: number, forEdit = false): Promise<Student> {
+export async function getStudent(db: Database, actor: Actor, id: number, forEdit = false): Promise<Student> {
   const managerId = forEdit && !can(actor, 'classes.edit') ? actor.userId : null;
   const row = await findStudent(db, actor, id, managerId);
   if (!row) throw notFound(NOT_FOUND);
@@ -122,19 +110,14 @@ export async function getStudent(db: Db, actor: Actor, id: number, forEdit = fal
 }
 
 /** The class must be one of the student's organization (a student never sits in another school's class). */
-async function checkGroup(db: Db, actor: Actor, groupId: number | null, organizationId: number | null) {
+async function checkGroup(db: Database, actor: Actor, groupId: number | null, organizationId: number | null) {
   if (groupId === null) {
     if (!can(actor, 'classes.edit')) {
       throw unprocessable(VALIDATION_MESSAGE, { group_id: ['Выберите свой класс'] });
     }
     return null;
   }
-  const groupOrganization = await findGroupOrganization(
-    db,
-    actor,
-    groupId,
-    ownClassesRule(actor, classes.id),
-  );
+  const groupOrganization = await findGroupOrganization(db, actor, groupId, ownClassRule(actor, classes.id));
   if (groupOrganization === null) {
     throw unprocessable(VALIDATION_MESSAGE, { group_id: ['Класс не найден'] });
   }
@@ -144,7 +127,7 @@ async function checkGroup(db: Db, actor: Actor, groupId: number | null, organiza
   return groupOrganization;
 }
 
-export async function createStudent(db: Db, actor: Actor, input: StudentInputParsed): Promise<Student> {
+export async function createStudent(db: Database, actor: Actor, input: StudentInputParsed): Promise<Student> {
   const organizationId = (await checkGroup(db, actor, input.group_id, null)) ?? actor.organizationId;
   const identities = await findStudentIdentities(db, organizationId);
   const key = studentKey(input.surname, input.name, input.patronymic, input.birth_date);
@@ -168,7 +151,7 @@ export async function createStudent(db: Db, actor: Actor, input: StudentInputPar
 
 /** Saves the card: changing group_id moves the student, status `left` marks them as left (kept). */
 export async function updateStudent(
-  db: Db,
+  db: Database,
   actor: Actor,
   id: number,
   input: StudentInputParsed,
@@ -193,13 +176,12 @@ export async function updateStudent(
  * transaction; rows with problems are answered with their reasons and skipped.
  */
 export async function importStudents(
-  db: Db,
+  db: Database,
   actor: Actor,
   file: Buffer,
   options: { dryRun: boolean; organizationId?: number },
 ): Promise<StudentImportResult> {
-  const organizationId = options.organizationId ?? actor.organizationId;
-  assertInScope(actor, organizationId);
+  const organizationId = targetOrganization(actor, options.organizationId);
   let raw: Awaited<ReturnType<typeof readStudentWorkbook>>;
   try {
     raw = await readStudentWorkbook(file);
@@ -223,7 +205,7 @@ export async function importStudents(
   if (!options.dryRun && valid.length > 0) {
     const ids = await db.transaction(async (tx) =>
       insertStudents(
-        tx as unknown as Db,
+        tx,
         valid.map((row) => ({
           organizationId,
           surname: row.surname,
@@ -250,7 +232,7 @@ export async function importStudents(
 
 /** The filtered list as an .xlsx workbook in the import's own columns. */
 export async function exportStudents(
-  db: Db,
+  db: Database,
   actor: Actor,
   filter: Omit<StudentListFilter, 'page' | 'per_page'>,
 ): Promise<{ buffer: Buffer; fileName: string }> {
@@ -269,25 +251,33 @@ export async function exportStudents(
 
 /** Creates the student's sign-in for the diary and answers its password once. */
 export async function createStudentLogin(
-  db: Db,
+  db: Database,
   actor: Actor,
   id: number,
   input: { login?: string },
 ): Promise<StudentLoginResult> {
   const student = await getStudent(db, actor, id, true);
   if (student.login) throw conflict(`У ученика уже есть вход в дневник: логин ${student.login}`);
-  if (input.login && (await isLoginTaken(db, input.login))) {
+  if (input.login && (await loginTaken(db, input.login))) {
     throw unprocessable(VALIDATION_MESSAGE, { login: ['Этот логин уже занят'] });
   }
   const login = input.login ?? (await freeLoginFor(db, student));
   const password = generatePassword();
-  await insertStudentLogin(db, id, {
-    organizationId: student.organization_id,
-    surname: student.surname,
-    name: student.name,
-    patronymic: student.patronymic,
-    login,
-    passwordHash: await hashPassword(password),
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const userId = await createAccount(
+      tx,
+      {
+        organizationId: student.organization_id,
+        surname: student.surname,
+        name: student.name,
+        patronymic: student.patronymic,
+        login,
+        passwordHash,
+      },
+      'student',
+    );
+    await linkStudentLogin(tx, id, userId);
   });
   return { login, password };
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { lessons, loads, subjects } from '../../db/schema';
 
 const subjectColumns = {
@@ -12,7 +12,7 @@ const subjectColumns = {
 };
 
 /** Subjects matching `where` (the caller's scope), active first, by name. */
-export function findSubjects(db: Db, where: SQL | undefined) {
+export function findSubjects(db: Database, where: SQL | undefined) {
   return db
     .select(subjectColumns)
     .from(subjects)
@@ -21,7 +21,12 @@ export function findSubjects(db: Db, where: SQL | undefined) {
 }
 
 /** Another subject of the organization with that name, if any. */
-export async function findSubjectByName(db: Db, organizationId: number, name: string, exceptId?: number) {
+export async function findSubjectByName(
+  db: Database,
+  organizationId: number,
+  name: string,
+  exceptId?: number,
+) {
   const [row] = await db
     .select({ id: subjects.id })
     .from(subjects)
@@ -36,7 +41,7 @@ export async function findSubjectByName(db: Db, organizationId: number, name: st
 }
 
 export async function insertSubject(
-  db: Db,
+  db: Database,
   values: { organizationId: number; name: string; shortName: string | null; rank: number | null },
 ) {
   const [row] = await db.insert(subjects).values(values).returning(subjectColumns);
@@ -44,7 +49,7 @@ export async function insertSubject(
 }
 
 export async function updateSubject(
-  db: Db,
+  db: Database,
   id: number,
   values: Partial<{ name: string; shortName: string | null; rank: number | null; archived: boolean }>,
 ) {
@@ -53,7 +58,7 @@ export async function updateSubject(
 }
 
 /** Whether the load or any dated lesson uses the subject (then it is archived, not deleted). */
-export async function isSubjectUsed(db: Db, id: number): Promise<boolean> {
+export async function isSubjectUsed(db: Database, id: number): Promise<boolean> {
   const [[load], [dated]] = await Promise.all([
     db.select({ total: count() }).from(loads).where(eq(loads.subjectId, id)),
     db.select({ total: count() }).from(lessons).where(eq(lessons.subjectId, id)),
@@ -61,6 +66,6 @@ export async function isSubjectUsed(db: Db, id: number): Promise<boolean> {
   return Number(load.total) + Number(dated.total) > 0;
 }
 
-export async function deleteSubject(db: Db, id: number) {
+export async function deleteSubject(db: Database, id: number) {
   await db.delete(subjects).where(eq(subjects.id, id));
 }

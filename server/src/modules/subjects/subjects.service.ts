@@ -1,8 +1,8 @@
-import type { Subject, subjectInputSchema } from '@parta/shared/domain/contracts/timetable';
-import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Subject, SubjectInputParsed } from '@parta/shared/domain/contracts/timetable';
+import { targetOrganization } from '../../access/organization';
+import { findInScope, scopeFilter } from '../../access/scope';
+import type { Database } from '../../db/client';
 import { subjects } from '../../db/schema';
-import { assertInScope, findInScope, scopeFilter } from '../../db/scope';
 import type { Actor } from '../../plugins/auth';
 import { conflict } from '../../plugins/errors';
 import {
@@ -14,19 +14,16 @@ import {
   updateSubject,
 } from './subjects.repository';
 
-type SubjectInput = z.output<typeof subjectInputSchema>;
-
 const NOT_FOUND = 'Предмет не найден';
 const DUPLICATE = 'Предмет с таким названием уже есть';
 
 /** GET /api/subject: subjects of the caller's tree, or of one organization of it. */
-export function listSubjects(db: Db, actor: Actor, organizationId?: number): Promise<Subject[]> {
+export function listSubjects(db: Database, actor: Actor, organizationId?: number): Promise<Subject[]> {
   return findSubjects(db, scopeFilter(actor, subjects.organizationId, organizationId));
 }
 
-export async function createSubject(db: Db, actor: Actor, input: SubjectInput): Promise<Subject> {
-  const organizationId = input.organization_id ?? actor.organizationId;
-  assertInScope(actor, organizationId);
+export async function createSubject(db: Database, actor: Actor, input: SubjectInputParsed): Promise<Subject> {
+  const organizationId = targetOrganization(actor, input.organization_id);
   if (await findSubjectByName(db, organizationId, input.name)) throw conflict(DUPLICATE);
   return insertSubject(db, {
     organizationId,
@@ -36,7 +33,12 @@ export async function createSubject(db: Db, actor: Actor, input: SubjectInput): 
   });
 }
 
-export async function changeSubject(db: Db, actor: Actor, id: number, input: SubjectInput): Promise<Subject> {
+export async function changeSubject(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: SubjectInputParsed,
+): Promise<Subject> {
   const subject = await findInScope(db, actor, subjects, id, NOT_FOUND);
   if (await findSubjectByName(db, subject.organizationId, input.name, id)) throw conflict(DUPLICATE);
   return updateSubject(db, id, {
@@ -48,7 +50,7 @@ export async function changeSubject(db: Db, actor: Actor, id: number, input: Sub
 }
 
 /** Deletes an unused subject; one the load or lessons use is archived instead (nothing entered is lost). */
-export async function removeSubject(db: Db, actor: Actor, id: number) {
+export async function removeSubject(db: Database, actor: Actor, id: number) {
   await findInScope(db, actor, subjects, id, NOT_FOUND);
   if (await isSubjectUsed(db, id)) {
     await updateSubject(db, id, { archived: true });

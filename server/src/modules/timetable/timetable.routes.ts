@@ -17,19 +17,17 @@ import {
 } from '@parta/shared/domain/contracts/timetable';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { changeLesson, listLessons, todayLessons } from './lessons.service';
 import {
   addSlot,
   applyTemplate,
-  changeLesson,
   changeTemplate,
   createTemplate,
   getTemplateDetail,
-  listLessons,
   listTemplates,
   removeSlot,
   removeTemplate,
-  todayLessons,
-} from './timetable.service';
+} from './templates.service';
 
 const messageResponse = z.object({ message: z.string() });
 

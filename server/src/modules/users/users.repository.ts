@@ -1,11 +1,10 @@
 import type { Role } from '@parta/shared/domain/contracts/auth';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { inScopePlaceholder, preparedInScope, scopeParams } from '../../access/prepared';
+import { assertInScope, type ScopedActor, scopeFilter } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { containsPattern, searchWords } from '../../db/like';
-import { inScopePlaceholder, preparedInScope, scopeParams } from '../../db/prepared';
-import { organizations, roles, type UserKind, userRoles, users } from '../../db/schema';
-import { assertInScope, type ScopedActor, scopeFilter } from '../../db/scope';
+import { apiTokens, organizations, roles, type UserKind, userRoles, users } from '../../db/schema';
 
 const userColumns = {
   id: users.id,
@@ -127,19 +126,6 @@ export async function findRolesOfUsers(db: Database, userIds: number[]) {
   return byUser;
 }
 
-/** A new password: `changeRequired` when someone else set it (one-time), false when the user chose it. */
-export async function updatePasswordHash(
-  db: Database,
-  id: number,
-  passwordHash: string,
-  { changeRequired }: { changeRequired: boolean },
-) {
-  await db
-    .update(users)
-    .set({ passwordHash, passwordChangeRequired: changeRequired })
-    .where(eq(users.id, id));
-}
-
 /** System roles (organization_id null) plus the roles of the caller's scope (or one organization of it). */
 export function findRoles(
   db: Database,
@@ -186,4 +172,79 @@ export async function insertUserWithRole(
     .insert(userRoles)
     .values({ userId: user.id, roleId: role.id, organizationId: values.organizationId });
   return user.id;
+}
+
+/** Whether another user already has this login (logins are unique across the platform, case-insensitive). */
+export async function isLoginTaken(db: Database, login: string, exceptUserId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.login}) = ${login.toLowerCase()}`,
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Roles an organization may hand out: the system roles and its own. */
+export async function findAssignableRoles(db: Database, organizationId: number, roleIds: number[]) {
+  if (roleIds.length === 0) return [];
+  return db
+    .select({ id: roles.id, code: roles.code })
+    .from(roles)
+    .where(
+      and(
+        inArray(roles.id, roleIds),
+        or(isNull(roles.organizationId), eq(roles.organizationId, organizationId)),
+      ),
+    );
+}
+
+export interface StaffValues {
+  organizationId: number;
+  surname: string;
+  name: string;
+  patronymic: string | null;
+  login: string;
+  email: string | null;
+  phone: string | null;
+  active: boolean;
+}
+
+export async function insertStaff(
+  db: Database,
+  values: StaffValues & { passwordHash: string },
+  roleIds: number[],
+) {
+  return db.transaction(async (tx) => {
+    // Whoever made the account knows its password: the new staff member sets their own on first sign-in.
+    const [row] = await tx
+      .insert(users)
+      .values({ ...values, passwordChangeRequired: true })
+      .returning({ id: users.id });
+    await tx
+      .insert(userRoles)
+      .values(roleIds.map((roleId) => ({ userId: row.id, roleId, organizationId: values.organizationId })));
+    return row.id;
+  });
+}
+
+/** Saves the card and its roles; a deactivated user loses every open session at once. */
+export async function updateStaffRow(db: Database, id: number, values: StaffValues, roleIds: number[]) {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set(values).where(eq(users.id, id));
+    await tx.delete(userRoles).where(eq(userRoles.userId, id));
+    await tx
+      .insert(userRoles)
+      .values(roleIds.map((roleId) => ({ userId: id, roleId, organizationId: values.organizationId })));
+    if (!values.active) {
+      await tx
+        .update(apiTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(apiTokens.userId, id), isNull(apiTokens.revokedAt)));
+    }
+  });
 }

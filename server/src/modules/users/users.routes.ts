@@ -1,5 +1,11 @@
 import { idParamsSchema } from '@parta/shared/domain/contracts/common';
-import { staffListQuerySchema } from '@parta/shared/domain/contracts/people';
+import {
+  staffCreatedSchema,
+  staffCreateSchema,
+  staffListQuerySchema,
+  staffSchema,
+  staffUpdateSchema,
+} from '@parta/shared/domain/contracts/people';
 import {
   resetPasswordResponseSchema,
   rolesQuerySchema,
@@ -8,8 +14,10 @@ import {
   userResponseSchema,
 } from '@parta/shared/domain/contracts/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getUser, listRoles, listUsers, resetPassword } from './users.service';
+import { z } from 'zod';
+import { createStaff, getUser, listRoles, listUsers, resetPassword, updateStaff } from './users.service';
 
+/** Сотрудники: the list and card, password reset, roles, and the write side (POST /users, PUT /users/{id}). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
@@ -68,5 +76,34 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listRoles(app.db, request.actor, request.query.organization_id),
+  );
+
+  app.post(
+    '/users',
+    {
+      config: { permission: 'users.edit' },
+      schema: {
+        tags: ['users'],
+        summary: 'Добавить сотрудника (пароль без указания создаётся и показывается один раз)',
+        body: staffCreateSchema,
+        response: { 201: staffCreatedSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createStaff(app.db, request.actor, request.body)),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      config: { permission: 'users.edit' },
+      schema: {
+        tags: ['users'],
+        summary: 'Изменить сотрудника: данные, роли, активность',
+        params: idParamsSchema,
+        body: staffUpdateSchema,
+        response: { 200: z.object({ data: staffSchema }) },
+      },
+    },
+    async (request) => ({ data: await updateStaff(app.db, request.actor, request.params.id, request.body) }),
   );
 };

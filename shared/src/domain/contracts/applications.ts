@@ -46,6 +46,8 @@ export const applicationCreateSchema = z.object({
   website: plainString().max(200).optional(),
 });
 export type ApplicationCreate = z.input<typeof applicationCreateSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type ApplicationCreateParsed = z.output<typeof applicationCreateSchema>;
 
 export const applicationCreatedSchema = z.object({
   data: z.object({ id: z.number().int(), status: z.enum(APPLICATION_STATUSES) }),
@@ -78,6 +80,8 @@ export const applicationListQuerySchema = pageQuerySchema.extend({
   status: z.enum(APPLICATION_STATUSES, { error: 'Неизвестный статус' }).optional(),
 });
 export type ApplicationListQuery = z.input<typeof applicationListQuerySchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type ApplicationListQueryParsed = z.output<typeof applicationListQuerySchema>;
 
 export const applicationListResponseSchema = pageOf(applicationSchema);
 export type ApplicationListResponse = z.infer<typeof applicationListResponseSchema>;
@@ -104,6 +108,8 @@ export const applicationApproveSchema = z.object({
     }),
 });
 export type ApplicationApprove = z.input<typeof applicationApproveSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type ApplicationApproveParsed = z.output<typeof applicationApproveSchema>;
 
 /** POST /api/applications/{id}/approve: the director's login and one-time password, shown once. */
 export const applicationApprovedSchema = z.object({

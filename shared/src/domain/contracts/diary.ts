@@ -12,6 +12,8 @@ export const diaryQuerySchema = z.object({
   week: isoDateSchema.optional(),
 });
 export type DiaryQuery = z.input<typeof diaryQuerySchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type DiaryQueryParsed = z.output<typeof diaryQuerySchema>;
 
 export const diaryStudentSchema = z.object({
   id: z.number().int(),

@@ -48,6 +48,8 @@ const cellValueFields = {
 /** PUT /api/journal/lessons/{lesson_id}/students/{student_id}. */
 export const cellInputSchema = z.object(cellValueFields);
 export type CellInput = z.input<typeof cellInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type CellInputParsed = z.output<typeof cellInputSchema>;
 
 export const cellParamsSchema = z.object({ lesson_id: idSchema, student_id: idSchema });
 
@@ -62,6 +64,8 @@ export const cellBatchInputSchema = z.object({
     .superRefine(uniqueBy((cell) => `${cell.lesson_id}|${cell.student_id}`, 'Клетка повторяется')),
 });
 export type CellBatchInput = z.input<typeof cellBatchInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type CellBatchInputParsed = z.output<typeof cellBatchInputSchema>;
 
 export const cellSavedSchema = z.object({ data: journalCellSchema });
 export const cellBatchSavedSchema = z.object({ data: z.array(journalCellSchema) });
@@ -149,6 +153,8 @@ export const lessonTopicInputSchema = z.object({
   homework: optionalText(2000, { multiline: true }),
 });
 export type LessonTopicInput = z.input<typeof lessonTopicInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type LessonTopicInputParsed = z.output<typeof lessonTopicInputSchema>;
 
 export const lessonTopicSavedSchema = z.object({ data: journalLessonSchema });
 
@@ -201,6 +207,8 @@ export const finalInputSchema = z.object({
     ),
 });
 export type FinalInput = z.input<typeof finalInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type FinalInputParsed = z.output<typeof finalInputSchema>;
 
 export const finalSavedSchema = z.object({ data: z.array(finalMarkSchema) });
 
@@ -217,6 +225,8 @@ export const attendanceQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'Не больше года за раз' });
     }
   });
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type AttendanceQueryParsed = z.output<typeof attendanceQuerySchema>;
 
 export const attendanceReportSchema = z.object({
   data: z.object({

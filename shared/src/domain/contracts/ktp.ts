@@ -52,6 +52,8 @@ export const ktpListQuerySchema = z.object({
   subject_id: idSchema.optional(),
   group_id: idSchema.optional(),
 });
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type KtpListQueryParsed = z.output<typeof ktpListQuerySchema>;
 
 export const ktpPlanInputSchema = z
   .object({
@@ -68,6 +70,8 @@ export const ktpPlanInputSchema = z
     path: ['group_id'],
   });
 export type KtpPlanInput = z.input<typeof ktpPlanInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type KtpPlanInputParsed = z.output<typeof ktpPlanInputSchema>;
 
 /** Hours of one item: 0.5 to 99 (numeric(4,1)). */
 export const ktpHoursSchema = z.coerce
@@ -93,11 +97,15 @@ export const ktpItemsInputSchema = z.object({
     .array(ktpItemInputSchema, { error: 'Ожидается список тем' })
     .max(500, { error: 'Не больше 500 тем' }),
 });
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type KtpItemsInputParsed = z.output<typeof ktpItemsInputSchema>;
 
 export const ktpCopyInputSchema = z.object({
   group_id: idSchema,
   name: optionalText(200),
 });
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type KtpCopyInputParsed = z.output<typeof ktpCopyInputSchema>;
 
 export const ktpApplyInputSchema = z.object({
   /** The class to apply to: required for a parallel's plan, must match a class plan's own. */
@@ -105,6 +113,8 @@ export const ktpApplyInputSchema = z.object({
   /** Replace topics the teacher typed by hand too. */
   overwrite: z.boolean().default(false),
 });
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type KtpApplyInputParsed = z.output<typeof ktpApplyInputSchema>;
 
 export const ktpApplyResultSchema = z.object({
   lessons_filled: z.number().int(),

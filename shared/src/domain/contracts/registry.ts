@@ -95,6 +95,8 @@ export const registryListQuerySchema = pageQuerySchema.extend({
   negative_balance: flagSchema.optional(),
 });
 export type RegistryListQuery = z.input<typeof registryListQuerySchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type RegistryListQueryParsed = z.output<typeof registryListQuerySchema>;
 
 export const registryListResponseSchema = pageOf(registryOrganizationSchema);
 export type RegistryListResponse = z.infer<typeof registryListResponseSchema>;
@@ -115,12 +117,16 @@ export const organizationUpdateSchema = z.object({
   kind_id: nullableIdSchema,
 });
 export type OrganizationUpdate = z.input<typeof organizationUpdateSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type OrganizationUpdateParsed = z.output<typeof organizationUpdateSchema>;
 
 /** Body of POST /api/organizations: a top-level organization, or a child of `parent_id`. */
 export const organizationCreateSchema = organizationUpdateSchema.extend({
   parent_id: nullableIdSchema,
 });
 export type OrganizationCreate = z.input<typeof organizationCreateSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type OrganizationCreateParsed = z.output<typeof organizationCreateSchema>;
 
 /** Body of PUT /api/organizations/{id}/status: block or unblock. */
 export const organizationStatusSchema = z.object({

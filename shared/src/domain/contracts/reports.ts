@@ -15,6 +15,8 @@ export const classificationQuerySchema = z.object({
   group_id: idSchema.optional(),
   ...formatField,
 });
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type ClassificationQueryParsed = z.output<typeof classificationQuerySchema>;
 
 export type ClassificationQuery = z.input<typeof classificationQuerySchema>;
 
@@ -25,6 +27,8 @@ export const academicPerformanceQuerySchema = z.object({
   teacher_id: idSchema.optional(),
   ...formatField,
 });
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type AcademicPerformanceQueryParsed = z.output<typeof academicPerformanceQuerySchema>;
 
 export type AcademicPerformanceQuery = z.input<typeof academicPerformanceQuerySchema>;
 
@@ -44,6 +48,8 @@ export const journalCompletionQuerySchema = z
     path: ['to'],
   });
 export type JournalCompletionQuery = z.input<typeof journalCompletionQuerySchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type JournalCompletionQueryParsed = z.output<typeof journalCompletionQuerySchema>;
 
 const percentagesShape = {
   /** % успеваемости, one decimal; null when N is 0. */

@@ -62,6 +62,8 @@ export const subjectInputSchema = z.object({
   archived: z.boolean({ error: 'Ожидается да или нет' }).optional(),
 });
 export type SubjectInput = z.input<typeof subjectInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type SubjectInputParsed = z.output<typeof subjectInputSchema>;
 
 /** DELETE /api/subject/{id}: deleted, or archived because lessons or the load use it. */
 export const subjectRemovedSchema = z.object({ message: z.string(), archived: z.boolean() });
@@ -112,6 +114,8 @@ export const bellScheduleInputSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['lessons', problem.index], message: problem.message });
   });
 export type BellScheduleInput = z.input<typeof bellScheduleInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type BellScheduleInputParsed = z.output<typeof bellScheduleInputSchema>;
 
 /**
  * GET /api/bell: SPEC §7 "data.data is the bells", where the first `data` is the axios answer and the
@@ -160,6 +164,8 @@ export const periodInputSchema = z
   })
   .superRefine(dateRange);
 export type PeriodInput = z.input<typeof periodInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type PeriodInputParsed = z.output<typeof periodInputSchema>;
 
 export const holidaySchema = z.object({
   id: z.number().int(),
@@ -184,6 +190,8 @@ export const holidayInputSchema = z
   })
   .superRefine(dateRange);
 export type HolidayInput = z.input<typeof holidayInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type HolidayInputParsed = z.output<typeof holidayInputSchema>;
 
 // ---------------------------------------------------------------- load
 
@@ -221,6 +229,8 @@ export const loadInputSchema = z.object({
     .refine((value) => Number.isInteger(value * 2), { error: 'Часы кратны 0,5' }),
 });
 export type LoadInput = z.input<typeof loadInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type LoadInputParsed = z.output<typeof loadInputSchema>;
 
 /** A saved load line and the СанПиН warnings of its class (saved anyway, never silently). */
 export const loadSavedSchema = z.object({ data: loadSchema, warnings: z.array(z.string()) });
@@ -259,6 +269,8 @@ export const templateInputSchema = z.object({
   active: z.boolean({ error: 'Ожидается да или нет' }).default(false),
 });
 export type TemplateInput = z.input<typeof templateInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type TemplateInputParsed = z.output<typeof templateInputSchema>;
 
 export const slotSchema = z.object({
   id: z.number().int(),
@@ -305,6 +317,8 @@ export const applyInputSchema = z
     error: 'Конец не может быть раньше начала',
   });
 export type ApplyInput = z.input<typeof applyInputSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type ApplyInputParsed = z.output<typeof applyInputSchema>;
 
 export const applyResultSchema = z.object({
   timetable_id: z.number().int(),
@@ -369,6 +383,8 @@ export const lessonQuerySchema = z
       });
     }
   });
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type LessonQueryParsed = z.output<typeof lessonQuerySchema>;
 
 /** A one-off change of a dated lesson (the template stays as it is). */
 export const lessonChangeSchema = z.object({
@@ -380,6 +396,8 @@ export const lessonChangeSchema = z.object({
   lesson_number: z.coerce.number().int().min(1, { error: 'Номер урока от 1' }).max(12).optional(),
 });
 export type LessonChange = z.input<typeof lessonChangeSchema>;
+/** What the server gets after parsing (defaults applied, values coerced). */
+export type LessonChangeParsed = z.output<typeof lessonChangeSchema>;
 
 export const todayQuerySchema = z.object({ date: isoDateSchema.optional() });
 

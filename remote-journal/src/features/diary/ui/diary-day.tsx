@@ -63,7 +63,17 @@ export function DiaryDay({ date, lessons, today }: DiaryDayProps) {
                     {lesson.subject_name}
                   </Text>
                   {lesson.status !== 'scheduled' ? (
-                    <Badge size="xs" variant="light" color={lesson.status === 'cancelled' ? 'red' : 'orange'}>
+                    // Whole words on a phone: an upper-case badge cut to «ОТ…» said nothing.
+                    <Badge
+                      size="md"
+                      fz={12}
+                      tt="none"
+                      h="auto"
+                      maw="100%"
+                      variant="light"
+                      color={lesson.status === 'cancelled' ? 'red' : 'orange'}
+                      styles={{ label: { whiteSpace: 'normal' } }}
+                    >
                       {LESSON_STATUSES[lesson.status]}
                       {lesson.status === 'replaced' && lesson.teacher_name ? `: ${lesson.teacher_name}` : ''}
                     </Badge>

@@ -2,6 +2,7 @@ import type { JournalCell } from '@parta/shared/domain/contracts/journal';
 import {
   commitCell,
   editedText,
+  FUTURE_LESSON_HINT,
   fillDownWrites,
   type GridContents,
   parsePasteBlock,
@@ -137,5 +138,30 @@ describe('filling down', () => {
 
   it('writes nothing from an empty cell', () => {
     expect(fillDownWrites(gridOf([]), { row: 0, col: 0 }, null)).toEqual([]);
+  });
+});
+
+describe('a lesson dated after today', () => {
+  /** The same grid whose last column (lesson 12) has not taken place yet. */
+  const withFuture = (cells: JournalCell[]): GridContents => ({
+    ...gridOf(cells),
+    isFuture: (col) => col === 2,
+  });
+
+  it('refuses a mark typed into its column, with the reason', () => {
+    expect(commitCell(withFuture([]), { row: 0, col: 2 }, '5', null)).toEqual({
+      kind: 'refused',
+      hint: FUTURE_LESSON_HINT,
+    });
+    expect(commitCell(withFuture([]), { row: 0, col: 1 }, '5', null).kind).toBe('write');
+  });
+
+  it('a paste stops at it and a fill down in it writes nothing', () => {
+    const pasted = pasteWrites(withFuture([]), { row: 0, col: 1 }, '4\t5\n3\t2', null);
+    expect(pasted.writes.map((write) => [write.student_id, write.lesson_id])).toEqual([
+      [100, 11],
+      [101, 11],
+    ]);
+    expect(fillDownWrites(withFuture([cell(0, 2, [5])]), { row: 0, col: 2 }, null)).toEqual([]);
   });
 });

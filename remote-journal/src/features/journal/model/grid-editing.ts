@@ -32,6 +32,8 @@ export interface GridContents {
   shown: (place: GridPlace) => CellContent;
   /** The version the server last answered for the cell (0: never saved). */
   savedVersion: (place: GridPlace) => number;
+  /** The lesson is dated after the school's today: its column takes no marks yet. */
+  isFuture?: (col: number) => boolean;
 }
 
 /** The outcome of committing text into one cell. */
@@ -45,6 +47,7 @@ export const notAMark = (text: string) => `«${text.trim()}» не отметк�
 
 export const READ_ONLY_HINT = 'Этот журнал только для чтения';
 export const CLOSED_PERIOD_HINT = 'Период закрыт: журнал только для чтения';
+export const FUTURE_LESSON_HINT = 'Урок ещё не прошёл: отметки ставятся в день урока и позже';
 
 /**
  * Turns the text committed into a cell into a write: refused when it is not a mark, nothing when
@@ -56,6 +59,7 @@ export function commitCell(
   text: string,
   workTypeId: number | null,
 ): CellCommit {
+  if (contents.isFuture?.(place.col)) return { kind: 'refused', hint: FUTURE_LESSON_HINT };
   const marks = parseCellText(text);
   if (!marks) return { kind: 'refused', hint: notAMark(text) };
   const before = contents.shown(place);
@@ -101,7 +105,10 @@ export interface BlockWrites {
   refused: string[];
 }
 
-/** A pasted block lands from the cursor right and down; what falls outside the grid is dropped. */
+/**
+ * A pasted block lands from the cursor right and down; what falls outside the grid, or on a lesson
+ * that has not taken place yet, is dropped.
+ */
 export function pasteWrites(
   contents: GridContents,
   cursor: GridPlace,
@@ -114,6 +121,7 @@ export function pasteWrites(
     line.forEach((value, colOffset) => {
       const place = { row: cursor.row + rowOffset, col: cursor.col + colOffset };
       if (place.row >= contents.rows || place.col >= contents.cols) return;
+      if (contents.isFuture?.(place.col)) return;
       const commit = commitCell(contents, place, value, workTypeId);
       if (commit.kind === 'refused') refused.push(value.trim());
       else if (commit.kind === 'write') writes.push(commit.write);
@@ -136,7 +144,7 @@ export function fillDownWrites(
   workTypeId: number | null,
 ): CellWrite[] {
   const text = cellText(contents.shown(cursor));
-  if (!text) return [];
+  if (!text || contents.isFuture?.(cursor.col)) return [];
   const writes: CellWrite[] = [];
   for (let row = cursor.row + 1; row < contents.rows; row++) {
     const place = { row, col: cursor.col };

@@ -1,13 +1,30 @@
 import { Select } from '@mantine/core';
+import { classOptions, useOrganizationOptions } from '@parta/shared';
 import type { JournalLoad } from '@parta/shared/domain/contracts/journal';
 
-/** The classes of the journals the caller may open, their own first. */
-export function classesOf(loads: JournalLoad[]): { id: number; name: string }[] {
-  const seen = new Map<number, string>();
-  for (const load of loads) if (!seen.has(load.group_id)) seen.set(load.group_id, load.group_name);
-  return [...seen].map(([id, name]) => ({ id, name }));
+/** A class of the journals the caller may open, with its organization and grade. */
+export interface JournalClass {
+  id: number;
+  name: string;
+  organization_id: number;
+  grade: number;
 }
 
+/** The classes of the journals the caller may open, in the loads' order (their own first), each once. */
+export function classesOf(loads: JournalLoad[]): JournalClass[] {
+  const seen = new Map<number, JournalClass>();
+  for (const load of loads)
+    if (!seen.has(load.group_id))
+      seen.set(load.group_id, {
+        id: load.group_id,
+        name: load.group_name,
+        organization_id: load.organization_id,
+        grade: load.grade,
+      });
+  return [...seen.values()];
+}
+
+/** «1А», or «1А · Филиал …» when the caller's journals span a school and its branch. */
 export function ClassPicker({
   loads,
   value,
@@ -17,14 +34,16 @@ export function ClassPicker({
   value: number | null;
   onChange: (groupId: number) => void;
 }) {
+  const organizations = useOrganizationOptions();
   return (
     <Select
       label="Класс"
       searchable
-      w={160}
-      data={classesOf(loads).map((group) => ({ value: String(group.id), label: group.name }))}
+      w={{ base: '100%', xs: 260 }}
+      data={classOptions(classesOf(loads), organizations.data ?? [])}
       value={value === null ? null : String(value)}
       onChange={(id) => id && onChange(Number(id))}
+      data-testid="journal-class"
     />
   );
 }

@@ -17,6 +17,7 @@ import {
   CLOSED_PERIOD_HINT,
   commitCell,
   editedText,
+  FUTURE_LESSON_HINT,
   fillDownWrites,
   type GridContents,
   type GridPlace,
@@ -44,6 +45,8 @@ interface CellViewProps {
   selected: boolean;
   editing: string | null;
   readOnly: boolean;
+  /** A lesson dated after today: shown shaded, takes no marks. */
+  future: boolean;
   onEditChange: (text: string) => void;
   onEditKey: (event: KeyboardEvent<HTMLInputElement>) => void;
   onPick: (row: number, col: number) => void;
@@ -69,7 +72,7 @@ const CellView = memo(function CellView(props: CellViewProps) {
       data-state={props.state}
       data-row={props.row}
       data-col={props.col}
-      className={`${classes.cell} ${/[нб]/.test(props.text) ? classes.absent : ''}`}
+      className={`${classes.cell} ${/[нб]/.test(props.text) ? classes.absent : ''} ${props.future ? classes.future : ''}`}
       onMouseDown={() => props.onPick(props.row, props.col)}
     >
       {props.editing !== null ? (
@@ -122,6 +125,12 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
   const studentIds = useMemo(() => grid.students.map((student) => student.id), [grid.students]);
   useCursorReport(cursor, lessonIds, studentIds, onCursorChange);
 
+  // Lessons after the school's today take no marks yet: their columns are read-only.
+  const isFuture = useMemo(
+    () => grid.lessons.map((lesson) => lesson.date > grid.today),
+    [grid.lessons, grid.today],
+  );
+
   const saved = useMemo(() => {
     const map = new Map<string, JournalCell>();
     for (const cell of grid.cells) map.set(cellKey(cell.lesson_id, cell.student_id), cell);
@@ -164,6 +173,7 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
     studentId: (row) => studentIds[row],
     shown: ({ row, col }) => shown(lessonIds[col], studentIds[row]),
     savedVersion: ({ row, col }) => saved.get(cellKey(lessonIds[col], studentIds[row]))?.version ?? 0,
+    isFuture: (col) => isFuture[col] ?? false,
   };
   const typeId = workTypeId ? Number(workTypeId) : null;
 
@@ -182,6 +192,13 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
   };
 
   const refuseReadOnly = () => setHint(grid.period.closed ? CLOSED_PERIOD_HINT : READ_ONLY_HINT);
+  /** The cursor's cell takes no change (read-only journal, or a lesson yet to come): says why. */
+  const refusedHere = () => {
+    if (readOnly) refuseReadOnly();
+    else if (isFuture[cursor.col]) setHint(FUTURE_LESSON_HINT);
+    else return false;
+    return true;
+  };
 
   const commit = (next: GridPlace) => {
     if (editing !== null) save(cursor, editing);
@@ -231,27 +248,24 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
     if (navigate(event)) return;
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'd') {
       event.preventDefault();
-      if (readOnly) refuseReadOnly();
       // Fill down: one atomic batch for the whole column.
-      else queueBatch({ gridKey, cells: fillDownWrites(contents, cursor, typeId) });
+      if (!refusedHere()) queueBatch({ gridKey, cells: fillDownWrites(contents, cursor, typeId) });
       return;
     }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
-      if (readOnly) refuseReadOnly();
-      else save(cursor, '');
+      if (!refusedHere()) save(cursor, '');
       return;
     }
     if (event.key === 'F2') {
       event.preventDefault();
-      if (readOnly) refuseReadOnly();
-      else setEditing(cellText(contents.shown(cursor)));
+      if (!refusedHere()) setEditing(cellText(contents.shown(cursor)));
       return;
     }
     if (event.key.length === 1) {
       event.preventDefault();
-      if (readOnly) return refuseReadOnly();
+      if (refusedHere()) return;
       const typed = typedKey(event.key);
       if (typed.kind === 'refused') {
         setHint(typed.hint);
@@ -346,17 +360,17 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
               {grid.lessons.map((lesson, col) => (
                 <th
                   key={lesson.id}
-                  className={classes.lesson}
-                  title={lesson.topic ?? 'Тема не указана'}
+                  className={`${classes.lesson} ${isFuture[col] ? classes.future : ''}`}
+                  title={
+                    isFuture[col]
+                      ? `${lesson.topic ?? 'Тема не указана'} — урок ещё не прошёл`
+                      : (lesson.topic ?? 'Тема не указана')
+                  }
                   data-col={col}
+                  data-future={isFuture[col] || undefined}
                   data-testid="lesson-header"
                 >
-                  <button
-                    type="button"
-                    className={classes.date}
-                    onClick={() => onLessonOpen(lesson.id)}
-                    tabIndex={-1}
-                  >
+                  <button type="button" className={classes.date} onClick={() => onLessonOpen(lesson.id)}>
                     <span className={classes.day}>
                       {lesson.date.slice(8, 10)}.{lesson.date.slice(5, 7)}
                     </span>
@@ -370,8 +384,8 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
                   </button>
                 </th>
               ))}
-              <th className={classes.summary}>Средний</th>
-              <th className={classes.summary}>Итог</th>
+              <th className={`${classes.summary} ${classes.average}`}>Средний</th>
+              <th className={`${classes.summary} ${classes.final}`}>Итог</th>
             </tr>
           </thead>
           <tbody>
@@ -395,7 +409,8 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
                         state={status?.state}
                         selected={selected}
                         editing={selected ? editing : null}
-                        readOnly={readOnly}
+                        readOnly={readOnly || isFuture[col]}
+                        future={isFuture[col]}
                         onEditChange={stable.onEditChange}
                         onEditKey={stable.onEditKey}
                         onPick={stable.onPick}
@@ -403,13 +418,15 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
                     );
                   })}
                   <td
-                    className={`${classes.summary} ${average === null ? '' : classes[averageColor(average)]}`}
+                    className={`${classes.summary} ${classes.average} ${average === null ? '' : classes[averageColor(average)]}`}
                     data-testid="average"
                     data-color={average === null ? undefined : averageColor(average)}
                   >
                     {formatAverage(average)}
                   </td>
-                  <td className={classes.summary}>{proposeMark(average, grid.thresholds) ?? ''}</td>
+                  <td className={`${classes.summary} ${classes.final}`} data-testid="final-proposal">
+                    {proposeMark(average, grid.thresholds) ?? ''}
+                  </td>
                 </tr>
               );
             })}

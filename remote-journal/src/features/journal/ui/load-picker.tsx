@@ -1,10 +1,27 @@
 import { Select } from '@mantine/core';
+import { classOptions, useOrganizationOptions } from '@parta/shared';
 import type { JournalLoad } from '@parta/shared/domain/contracts/journal';
+import { classesOf } from './class-picker';
 
-/** «5А · Математика (Иванова И. И.)», the subgroup named when the load is one. */
-export function loadLabel(load: JournalLoad): string {
+/**
+ * «5А · Математика (Иванова И. И.)», the subgroup named when the load is one; the class as
+ * `classLabels` names it («1А · Филиал …» when the journals span a school and its branch).
+ */
+export function loadLabel(load: JournalLoad, classLabels?: Map<number, string>): string {
   const subject = load.subgroup_name ? `${load.subject_name}, ${load.subgroup_name}` : load.subject_name;
-  return `${load.group_name} · ${subject}${load.teacher_name ? ` (${load.teacher_name})` : ''}`;
+  const group = classLabels?.get(load.group_id) ?? load.group_name;
+  return `${group} · ${subject}${load.teacher_name ? ` (${load.teacher_name})` : ''}`;
+}
+
+/** The class labels of the loads' classes, one builder for every picker (shared classOptions). */
+export function useClassLabels(loads: JournalLoad[]): Map<number, string> {
+  const organizations = useOrganizationOptions();
+  return new Map(
+    classOptions(classesOf(loads), organizations.data ?? []).map((option) => [
+      Number(option.value),
+      option.label,
+    ]),
+  );
 }
 
 /** Chooses a journal (a load), the caller's own first, then their class's, then the school's. */
@@ -19,6 +36,7 @@ export function LoadPicker({
   onChange: (load: JournalLoad) => void;
   label?: string;
 }) {
+  const classLabels = useClassLabels(loads);
   const groups = [
     { group: 'Мои журналы', items: loads.filter((load) => load.own) },
     { group: 'Все журналы', items: loads.filter((load) => !load.own) },
@@ -31,7 +49,7 @@ export function LoadPicker({
       w={{ base: '100%', sm: 420 }}
       data={groups.map((group) => ({
         group: group.group,
-        items: group.items.map((load) => ({ value: String(load.id), label: loadLabel(load) })),
+        items: group.items.map((load) => ({ value: String(load.id), label: loadLabel(load, classLabels) })),
       }))}
       value={value === null ? null : String(value)}
       onChange={(id) => {

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
-import { getErrorMessage, useGroups } from '@parta/shared';
+import { classOptions, getErrorMessage, useGroups } from '@parta/shared';
 import type { KtpApplyResult, KtpPlan } from '@parta/shared/domain/contracts/ktp';
 import { useState } from 'react';
 import { useApplyKtp } from '../api/apply-ktp';
@@ -34,9 +34,7 @@ export function ApplyKtpModal({ plan, opened, onClose }: ApplyKtpModalProps) {
         {plan.group_id === null ? (
           <Select
             label="Класс параллели"
-            data={(groups.data?.groups ?? [])
-              .filter((group) => group.number === plan.grade)
-              .map((group) => ({ value: String(group.id), label: group.name }))}
+            data={classOptions((groups.data?.groups ?? []).filter((group) => group.number === plan.grade))}
             value={groupId}
             onChange={setGroupId}
           />

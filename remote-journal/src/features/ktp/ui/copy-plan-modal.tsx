@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
-import { getErrorMessage, notify, useGroups } from '@parta/shared';
+import { classOptions, getErrorMessage, notify, useGroups } from '@parta/shared';
 import type { KtpPlan } from '@parta/shared/domain/contracts/ktp';
 import { useState } from 'react';
 import { useCopyKtpPlan } from '../api/copy-ktp-plan';
@@ -21,9 +21,11 @@ export function CopyPlanModal({ plan, opened, onClose, onCopied }: CopyPlanModal
       <Stack>
         <Select
           label={`Класс (${plan.grade}-е классы)`}
-          data={(groups.data?.groups ?? [])
-            .filter((group) => group.number === plan.grade && group.id !== plan.group_id)
-            .map((group) => ({ value: String(group.id), label: group.name }))}
+          data={classOptions(
+            (groups.data?.groups ?? []).filter(
+              (group) => group.number === plan.grade && group.id !== plan.group_id,
+            ),
+          )}
           value={groupId}
           onChange={setGroupId}
         />

@@ -10,15 +10,18 @@ export async function getJournalCompletion(query: JournalCompletionQuery, signal
   });
 }
 
-export function useJournalCompletion(query: JournalCompletionQuery) {
+/** The report with one page of its gaps (query gaps_page); waits while `enabled` is false. */
+export function useJournalCompletion(query: JournalCompletionQuery, enabled = true) {
   const params = compactParams(query);
   return useQuery({
     queryKey: queryKeys.reports.journalCompletion(params),
     queryFn: ({ signal }) => getJournalCompletion(params as JournalCompletionQuery, signal),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 
-export function downloadJournalCompletion(query: JournalCompletionQuery) {
+/** The .xlsx: every gap, whatever page the screen shows. */
+export function downloadJournalCompletion({ gaps_page: _page, ...query }: JournalCompletionQuery) {
   return downloadFile('/reports/journal-completion', { ...query, format: 'xlsx' }, 'заполняемость.xlsx');
 }

@@ -1,7 +1,5 @@
-import { usePeriods } from '@parta/shared';
+import { schoolToday, usePeriods } from '@parta/shared';
 import { useSearchParams } from 'react-router-dom';
-
-const todayIso = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
 
 /**
  * A report's filters kept in the address (?period=&group=), so a printed or shared link shows the
@@ -11,7 +9,7 @@ const todayIso = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europ
 export function useReportParams() {
   const [params, setParams] = useSearchParams();
   const periods = usePeriods();
-  const today = todayIso();
+  const today = schoolToday();
   const terms = (periods.data ?? []).filter((period) => period.kind !== 'year');
   const ended = terms
     .filter((period) => period.end_date < today)

@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { useGroups, usePeriods } from '@parta/shared';
+import { classOptions, periodOptions, useGroups, useOrganizationOptions, usePeriods } from '@parta/shared';
 
 export interface PeriodClassFiltersProps {
   periodId: number | undefined;
@@ -11,29 +11,28 @@ export interface PeriodClassFiltersProps {
 export function PeriodClassFilters({ periodId, groupId, onChange }: PeriodClassFiltersProps) {
   const periods = usePeriods();
   const groups = useGroups();
+  const organizations = useOrganizationOptions();
   return (
     <>
       <Select
         label="Период"
         placeholder="Выберите период"
-        data={(periods.data ?? []).map((period) => ({
-          value: String(period.id),
-          label: `${period.name} ${period.academic_year}`,
-        }))}
+        data={periodOptions(periods.data ?? [], organizations.data ?? [], true)}
         value={periodId ? String(periodId) : null}
         onChange={(value) => value && onChange({ periodId: Number(value) })}
         allowDeselect={false}
-        w={220}
+        w={{ base: '100%', xs: 300 }}
         data-testid="report-period"
       />
       <Select
         label="Класс"
         placeholder="Все классы"
         clearable
-        data={(groups.data?.groups ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
+        searchable
+        data={classOptions(groups.data?.groups ?? [])}
         value={groupId ? String(groupId) : null}
         onChange={(value) => onChange({ groupId: value ? Number(value) : null })}
-        w={140}
+        w={{ base: '100%', xs: 240 }}
         data-testid="report-class"
       />
     </>

@@ -1,9 +1,8 @@
 import { Anchor, Table, Text } from '@mantine/core';
-import { fullName } from '@parta/shared';
+import { fullName, spansOrganizations } from '@parta/shared';
 import type { Group as SchoolClass } from '@parta/shared/domain/contracts/people';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
-import { spansOrganizations } from '../model/group-options';
 
 /** Classes with number, letter, manager's full name and the number of students. */
 export function GroupsTable({ groups }: { groups: SchoolClass[] }) {

@@ -1,13 +1,12 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { LazyDateInput, useFormSave } from '@parta/shared';
+import { classOptions, LazyDateInput, useFormSave } from '@parta/shared';
 import {
   type Group as SchoolClass,
   type Student,
   type StudentInputParsed,
   studentInputSchema,
 } from '@parta/shared/domain/contracts/people';
-import { groupOptions } from '../../classes';
 
 export interface StudentFormValues {
   surname: string;
@@ -82,7 +81,7 @@ export function StudentForm({
             searchable
             clearable
             readOnly={readOnly}
-            data={groupOptions(groups)}
+            data={classOptions(groups)}
             {...form.getInputProps('group_id')}
           />
         </SimpleGrid>

@@ -11,6 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import {
+  classOptions,
   formatDate,
   fullName,
   getErrorMessage,
@@ -67,7 +68,7 @@ export function WeekView({ mode }: { mode: 'class' | 'teacher' }) {
           w={260}
           data={
             mode === 'class'
-              ? (options.data?.groups ?? []).map((group) => ({ value: String(group.id), label: group.name }))
+              ? classOptions(options.data?.groups ?? [])
               : teachers.map((teacher) => ({ value: String(teacher.id), label: fullName(teacher) }))
           }
           value={who ? String(who) : null}

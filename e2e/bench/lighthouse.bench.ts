@@ -1,0 +1,119 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import { LoginPage } from '../pages/login.page';
+import { REPO_ROOT } from '../support/system';
+
+/**
+ * Lighthouse's mobile preset (simulated slow 4G and 4× CPU slowdown, 412 px screen) on the three
+ * screens a teacher opens first. Lighthouse drives the same Debian Chromium that Playwright signed
+ * in with, through its debugging port, and keeps the storage, so the token stays in localStorage.
+ * PARTA_NO_LIGHTHOUSE=1 (`pnpm bench --no-lighthouse`) skips it.
+ */
+interface LighthouseFigures {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  /** Total blocking time, ms. */
+  tbt: number;
+  /** Largest contentful paint, ms. */
+  lcp: number;
+  /** First contentful paint, ms. */
+  fcp: number;
+  /** Script bytes the page loaded but never ran, KB (Lighthouse's "unused JavaScript"). */
+  unusedJsKb: number;
+  /** Audits of the accessibility and best-practices categories that failed. */
+  failed: string[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+test.skip(process.env.PARTA_NO_LIGHTHOUSE === '1', 'PARTA_NO_LIGHTHOUSE=1');
+
+test('Lighthouse mobile: /login, /dashboard and the journal of the teacher', async ({ baseURL }) => {
+  test.setTimeout(600_000);
+  const { default: lighthouse } = await import('lighthouse');
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'parta-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.PARTA_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    baseURL,
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`],
+  });
+  const results: LighthouseFigures[] = [];
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+    const targets: { name: string; url: string }[] = [{ name: '/login', url: `${baseURL}/login` }];
+    await new LoginPage(page).signIn('teacher');
+    await page.goto('/journal');
+    const journalLink = page.locator('a[href^="/journal/"]').filter({ visible: true });
+    await expect(journalLink.first()).toBeVisible();
+    const journalHref = (
+      await journalLink.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+    ).find((href) => /^\/journal\/\d+\/\d+/.test(href));
+    if (!journalHref) throw new Error('no journal of the teacher on /journal');
+    targets.push({ name: '/dashboard', url: `${baseURL}/dashboard` });
+    targets.push({ name: 'journal', url: `${baseURL}${journalHref}` });
+    await page.goto('about:blank');
+
+    for (const target of targets) {
+      // The login screen is measured signed out; the other two with the teacher's token kept.
+      const runner = await lighthouse(target.url, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        disableStorageReset: target.name !== '/login',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      if (!runner) throw new Error(`Lighthouse gave no result for ${target.url}`);
+      const { lhr } = runner;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+      const failed = ['accessibility', 'best-practices'].flatMap((category) =>
+        (lhr.categories[category]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${category}: ${ref.id}`),
+      );
+      const unused = lhr.audits['unused-javascript']?.details as { overallSavingsBytes?: number } | undefined;
+      results.push({
+        page: target.name,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        tbt: numeric('total-blocking-time'),
+        lcp: numeric('largest-contentful-paint'),
+        fcp: numeric('first-contentful-paint'),
+        unusedJsKb: Math.round((unused?.overallSavingsBytes ?? 0) / 1024),
+        failed,
+      });
+    }
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+
+  console.table(results.map(({ failed, ...figures }) => ({ ...figures, failed: failed.join(', ') })));
+  const outDir = path.join(REPO_ROOT, 'bench-results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(
+    path.join(outDir, 'lighthouse.json'),
+    `${JSON.stringify({ measured_at: new Date().toISOString(), pages: results }, null, 2)}\n`,
+  );
+  expect(results).toHaveLength(3);
+});

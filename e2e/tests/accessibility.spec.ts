@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { LoginPage } from '../pages/login.page';
+
+/**
+ * WCAG 2.1 AA over every screen of SPEC §2, in light and dark, as the role that uses it: axe-core
+ * must find no critical and no serious violation. A detail screen is reached through the first
+ * link of its list, so the test needs no ids of the seed.
+ */
+interface Screen {
+  /** Where the screen is, or the list whose first matching link leads to it. */
+  path: string;
+  /** Follow the first link whose href matches (a detail screen). */
+  follow?: RegExp;
+  /** Something that shows the screen's data is drawn. */
+  ready?: (page: Page) => Promise<void>;
+}
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+const heading = (page: Page) => expect(page.getByRole('heading').first()).toBeVisible();
+
+const SCREENS: Record<string, Screen[]> = {
+  anonymous: [{ path: '/' }, { path: '/login' }, { path: '/nope' }],
+  director: [
+    { path: '/dashboard' },
+    { path: '/profile' },
+    { path: '/users' },
+    { path: '/users', follow: /^\/users\/\d+\/edit$/ },
+    { path: '/bells' },
+    { path: '/bells/create' },
+    { path: '/bells', follow: /^\/bells\/\d+$/ },
+    { path: '/periods' },
+    { path: '/class' },
+    { path: '/class', follow: /^\/class\/\d+\/edit$/ },
+    { path: '/student' },
+    { path: '/student', follow: /^\/student\/\d+$/ },
+    { path: '/student/subgroups' },
+    { path: '/organization/settings' },
+    { path: '/subject' },
+    { path: '/load' },
+    { path: '/timetable' },
+    { path: '/timetable', follow: /^\/timetable\/templates\/\d+$/ },
+    { path: '/timetable', follow: /^\/timetable\/create\/\d+$/ },
+    { path: '/reports' },
+    { path: '/reports/classification' },
+    { path: '/reports/academic-performance' },
+    { path: '/reports/journal-completion?from=2026-09-01&to=2026-10-24' },
+    { path: '/access' },
+  ],
+  teacher: [
+    { path: '/dashboard' },
+    { path: '/journal' },
+    {
+      path: '/journal',
+      follow: /^\/journal\/\d+\/\d+/,
+      ready: (page) => expect(page.getByTestId('journal-grid')).toBeVisible(),
+    },
+    { path: '/journal/final' },
+    { path: '/journal/topics' },
+    { path: '/journal/attendance' },
+    { path: '/ktp' },
+    { path: '/ktp', follow: /^\/ktp\/\d+$/ },
+  ],
+  student: [{ path: '/dashboard' }, { path: '/diary?week=2026-09-14' }],
+  parent: [{ path: '/diary?week=2026-09-14' }],
+  admin: [
+    { path: '/dashboard' },
+    { path: '/organizations' },
+    { path: '/organizations', follow: /^\/organizations\/\d+/ },
+    { path: '/applications' },
+  ],
+};
+
+async function signedInPage(browser: Browser, login: string, theme: 'light' | 'dark'): Promise<Page> {
+  // axe-core/playwright needs a page of a context the test made itself.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript((mode) => localStorage.setItem('parta_theme', JSON.stringify(mode)), theme);
+  if (login !== 'anonymous') await new LoginPage(page).signIn(login);
+  return page;
+}
+
+async function open(page: Page, screen: Screen): Promise<string> {
+  await page.goto(screen.path);
+  if (screen.follow) {
+    const pattern = screen.follow;
+    const link = page.locator('a[href]').filter({ visible: true });
+    await expect
+      .poll(
+        async () =>
+          (await link.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).some(
+            (h) => h && pattern.test(h),
+          ),
+        {
+          message: `no link ${pattern} on ${screen.path}`,
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
+    const hrefs = await link.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    const href = hrefs.find((h) => pattern.test(h)) as string;
+    await page.goto(href);
+  }
+  await (screen.ready ?? heading)(page);
+  // Data drawn: no spinner or skeleton left.
+  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0);
+  // Let transitions and skeletons settle: axe reads computed colours.
+  await page.waitForTimeout(300);
+  return page.url().replace(/^https?:\/\/[^/]+/, '');
+}
+
+// One test per screen, each login signed in once per theme: a failure names its screen and lists
+// what axe found, and one slow screen cannot use up the time of the others.
+for (const theme of ['light', 'dark'] as const) {
+  for (const [login, screens] of Object.entries(SCREENS)) {
+    test.describe(`axe, ${theme}, ${login}`, () => {
+      let page: Page;
+      test.beforeAll(async ({ browser }) => {
+        page = await signedInPage(browser, login, theme);
+      });
+      test.afterAll(async () => {
+        await page?.context().close();
+      });
+      for (const screen of screens) {
+        const name = screen.follow ? `${screen.path} → ${screen.follow.source}` : screen.path;
+        test(`${name}: no critical or serious WCAG 2.1 AA violation`, async () => {
+          const where = await open(page, screen);
+          const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+          const found = result.violations
+            .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+            .map((violation) => {
+              const targets = violation.nodes
+                .slice(0, 4)
+                .map(
+                  (node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+                );
+              return `${where} [${violation.impact}] ${violation.id}: ${violation.help}\n    ${targets.join('\n    ')}`;
+            });
+          if (found.length > 0) console.log(found.join('\n'));
+          expect(found, found.join('\n')).toEqual([]);
+        });
+      }
+    });
+  }
+}

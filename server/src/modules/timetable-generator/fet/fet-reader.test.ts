@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkAssignment } from '../solver/check';
+import { solve } from '../solver/search';
+import { readFet, writeLockedFet } from './fet-reader';
+
+const xml = readFileSync(join(__dirname, 'fixtures', 'small-school.fet'), 'utf8');
+
+describe('FET reader', () => {
+  const model = readFet(xml);
+  const inst = model.instance;
+  const res = (name: string) => inst.resources.findIndex((r) => r.name === name);
+  const act = (id: number) => inst.activities[model.activityIds.indexOf(id)];
+
+  test('reads days, hours, teachers, the students tree, rooms and active activities', () => {
+    expect(inst.days).toBe(2);
+    expect(inst.periodNames).toEqual(['1', '2', 'Перемена', '3']);
+    // Inactive activity 7 is left out, as FET does.
+    expect(model.activityIds).toEqual([1, 2, 3, 4, 5, 6]);
+    // Atomic student sets: 5А's two subgroups and 5Б; the year takes all three.
+    const atoms = inst.resources.filter((r) => r.kind === 'students').map((r) => r.name);
+    expect(atoms).toEqual(['5А гр1', '5А гр2', '5Б']);
+    expect(act(1).resources.sort()).toEqual([res('Иванова И. И.'), res('5А гр1'), res('5А гр2')].sort());
+    expect(act(6).resources.sort()).toEqual(
+      [res('Петров П. П.'), res('5А гр1'), res('5А гр2'), res('5Б')].sort(),
+    );
+    expect(act(3).duration).toBe(2);
+    // Room names keep their trailing tab, exactly as FET does.
+    expect(res('Спортзал\t')).toBeGreaterThanOrEqual(0);
+  });
+
+  test('reads the supported constraints', () => {
+    expect(inst.forbiddenSlots?.sort()).toEqual([2, 6]);
+    expect(inst.resources[res('Smith J.')].unavailable).toEqual([0]);
+    expect(inst.resources[res('Каб. 1')].unavailable).toEqual([7]);
+    expect(inst.groups).toEqual([
+      { activities: [0, 1], minDays: 1, hard: true, weight: 5, consecutiveIfSameDay: true },
+    ]);
+    expect(inst.sameStart).toEqual([[3, 4]]);
+    expect(inst.resources[res('5Б')].limits).toEqual([
+      { kind: 'maxGapsPerWeek', value: 0, hard: true, weight: 5 },
+    ]);
+    expect(act(6).roomOptions).toEqual([[res('Спортзал\t')]]);
+    expect(act(4).roomOptions).toEqual([[res('Каб. 1'), res('Каб. 2')]]);
+    expect(act(1).roomOptions).toBeUndefined();
+  });
+
+  test('lists what it does not support by name and count, marking those at 100 %', () => {
+    expect(inst.unsupported).toEqual([
+      { name: 'ConstraintTeachersMaxHoursContinuously', count: 2, hard: false },
+      { name: 'ConstraintTwoActivitiesGrouped', count: 1, hard: true },
+    ]);
+  });
+
+  test('the locked export reads back with every start and room fixed where the solver put them', () => {
+    const result = solve(inst, { seed: 2, seconds: 5, stopAtFeasible: true });
+    expect(checkAssignment(inst, result).problems).toEqual([]);
+    // The break is no gap: students' max gaps 0 holds across it.
+    const locked = writeLockedFet(xml, model, result.starts, result.rooms);
+    expect(locked.match(/<ConstraintActivityPreferredStartingTime>/g)).toHaveLength(6);
+    expect(locked).toContain('<Permanently_Locked>true</Permanently_Locked>');
+    const back = readFet(locked);
+    back.instance.activities.forEach((a, i) => {
+      expect(a.allowedStarts).toEqual([result.starts[i]]);
+      if (result.rooms[i].length > 0) expect(a.roomOptions).toEqual([[result.rooms[i][0]]]);
+    });
+    const again = solve(back.instance, { seed: 9, seconds: 5, stopAtFeasible: true });
+    expect(again.starts).toEqual(result.starts);
+    expect(again.hardViolations).toBe(0);
+  });
+});

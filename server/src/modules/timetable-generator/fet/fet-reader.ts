@@ -1,0 +1,538 @@
+import { XMLParser } from 'fast-xml-parser';
+import {
+  type Activity,
+  defaultWeights,
+  type Instance,
+  type Limit,
+  type Resource,
+  type UnsupportedConstraint,
+} from '../solver/model';
+
+/**
+ * Reads a FET `.fet` file into the solver's instance: days, hours, subjects, teachers, the students
+ * tree (years → groups → subgroups; the atomic sets are the leaves), activities (split ones stay
+ * separate activities joined by FET's own min-days constraints), rooms, and the time and space
+ * constraints schools use most. Anything else is listed by name and count in `unsupported`.
+ */
+
+type Node = Record<string, unknown>;
+
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  parseTagValue: false,
+  // FET keeps names exactly as typed (trailing spaces and tabs included).
+  trimValues: false,
+  processEntities: true,
+});
+
+function list(x: unknown): Node[] {
+  if (x === undefined || x === null) return [];
+  return (Array.isArray(x) ? x : [x]).filter((v) => typeof v === 'object' && v !== null) as Node[];
+}
+
+function strings(x: unknown): string[] {
+  if (x === undefined || x === null) return [];
+  return (Array.isArray(x) ? x : [x]).map((v) => String(v));
+}
+
+function text(x: unknown): string {
+  return x === undefined || x === null ? '' : String(x);
+}
+
+function num(x: unknown, fallback = 0): number {
+  const n = Number(x);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+export interface FetModel {
+  instance: Instance;
+  /** FET activity id for each solver activity. */
+  activityIds: number[];
+  /** Room names by resource index (rooms only). */
+  roomName: Map<number, string>;
+}
+
+export function readFet(xml: string): FetModel {
+  const doc = parser.parse(xml) as { fet?: Node };
+  const fet = doc.fet;
+  if (!fet) throw new Error('Это не файл FET: нет корневого элемента <fet>');
+
+  const dayNames = list((fet.Days_List as Node)?.Day).map((d) => text(d.Name));
+  const periodNames = list((fet.Hours_List as Node)?.Hour).map((h) => text(h.Name));
+  const D = dayNames.length;
+  const P = periodNames.length;
+  if (D === 0 || P === 0) throw new Error('В файле FET нет дней или часов');
+  const dayIdx = new Map(dayNames.map((n, i) => [n, i]));
+  const hourIdx = new Map(periodNames.map((n, i) => [n, i]));
+  const slotOf = (day: unknown, hour: unknown): number => {
+    const d = dayIdx.get(text(day));
+    const h = hourIdx.get(text(hour));
+    return d === undefined || h === undefined ? -1 : d * P + h;
+  };
+
+  const resources: Resource[] = [];
+  const teacherIdx = new Map<string, number>();
+  for (const t of list((fet.Teachers_List as Node)?.Teacher)) {
+    teacherIdx.set(text(t.Name), resources.length);
+    resources.push({ kind: 'teacher', name: text(t.Name) });
+  }
+
+  // Students: atomic sets are subgroups, or groups without subgroups, or years without groups.
+  const atomicIdx = new Map<string, number>();
+  const setAtoms = new Map<string, Set<number>>();
+  const setSize = new Map<string, number>();
+  const atom = (name: string): number => {
+    let i = atomicIdx.get(name);
+    if (i === undefined) {
+      i = resources.length;
+      atomicIdx.set(name, i);
+      resources.push({ kind: 'students', name });
+    }
+    return i;
+  };
+  const addTo = (set: string, atoms: number[]) => {
+    let s = setAtoms.get(set);
+    if (!s) {
+      s = new Set();
+      setAtoms.set(set, s);
+    }
+    for (const a of atoms) s.add(a);
+  };
+  for (const y of list((fet.Students_List as Node)?.Year)) {
+    const yName = text(y.Name);
+    setSize.set(yName, num(y.Number_of_Students));
+    const groups = list(y.Group);
+    if (groups.length === 0) addTo(yName, [atom(yName)]);
+    for (const g of groups) {
+      const gName = text(g.Name);
+      setSize.set(gName, num(g.Number_of_Students));
+      const subs = list(g.Subgroup);
+      const atoms =
+        subs.length === 0
+          ? [atom(gName)]
+          : subs.map((s) => {
+              setSize.set(text(s.Name), num(s.Number_of_Students));
+              addTo(text(s.Name), [atom(text(s.Name))]);
+              return atom(text(s.Name));
+            });
+      addTo(gName, atoms);
+      addTo(yName, atoms);
+    }
+  }
+
+  const roomIdx = new Map<string, number>();
+  const roomName = new Map<number, string>();
+  const unsupportedCounts = new Map<string, { count: number; hard: boolean }>();
+  const unsupported = (name: string, weight: number) => {
+    const e = unsupportedCounts.get(name) ?? { count: 0, hard: false };
+    e.count++;
+    if (weight >= 100) e.hard = true;
+    unsupportedCounts.set(name, e);
+  };
+  for (const r of list((fet.Rooms_List as Node)?.Room)) {
+    if (text(r.Virtual) === 'true') unsupported('Virtual room', 100);
+    const i = resources.length;
+    roomIdx.set(text(r.Name), i);
+    roomName.set(i, text(r.Name));
+    resources.push({ kind: 'room', name: text(r.Name), capacity: num(r.Capacity) });
+  }
+
+  // Activities (inactive ones are left out, as FET does).
+  const activities: Activity[] = [];
+  const activityIds: number[] = [];
+  const actIdx = new Map<number, number>();
+  const meta: Array<{ teachers: string[]; students: string[]; subject: string; tags: string[] }> = [];
+  for (const a of list((fet.Activities_List as Node)?.Activity)) {
+    if (text(a.Active) === 'false') continue;
+    const id = num(a.Id);
+    const teachers = strings(a.Teacher);
+    const students = strings(a.Students);
+    const subject = text(a.Subject);
+    const res = new Set<number>();
+    for (const t of teachers) {
+      const ti = teacherIdx.get(t);
+      if (ti !== undefined) res.add(ti);
+    }
+    let size = 0;
+    for (const s of students) {
+      for (const x of setAtoms.get(s) ?? []) res.add(x);
+      size += setSize.get(s) ?? 0;
+    }
+    if (text(a.Computed_Number_Of_Students) === 'false') size = num(a.Number_Of_Students);
+    actIdx.set(id, activities.length);
+    activityIds.push(id);
+    meta.push({ teachers, students, subject, tags: strings(a.Activity_Tag) });
+    activities.push({
+      key: id,
+      label: `${subject} (${[...teachers, ...students].join(', ')}) #${id}`,
+      duration: Math.max(1, num(a.Duration, 1)),
+      resources: [...res],
+      size,
+    });
+  }
+
+  const limits = new Map<number, Limit[]>();
+  const addLimit = (r: number, l: Limit) => {
+    const arr = limits.get(r) ?? [];
+    arr.push(l);
+    limits.set(r, arr);
+  };
+  const unavailable = new Map<number, number[]>();
+  const block = (r: number, slots: number[]) => {
+    const arr = unavailable.get(r) ?? [];
+    arr.push(...slots);
+    unavailable.set(r, arr);
+  };
+  const forbiddenSlots: number[] = [];
+  const groups: Instance['groups'] = [];
+  const sameStart: number[][] = [];
+  /** Allowed starts / covered slots per activity: intersections of every constraint that applies. */
+  const startSets = new Map<number, Set<number>>();
+  const slotSets = new Map<number, Set<number>>();
+  const roomSets = new Map<number, Set<number>>();
+  const intersect = (m: Map<number, Set<number>>, a: number, values: number[]) => {
+    const prev = m.get(a);
+    m.set(a, prev ? new Set(values.filter((v) => prev.has(v))) : new Set(values));
+  };
+  const teachersOf = (c: Node): number[] => {
+    if (c.Teacher_Name !== undefined || c.Teacher !== undefined) {
+      const t = teacherIdx.get(text(c.Teacher_Name ?? c.Teacher));
+      return t === undefined ? [] : [t];
+    }
+    return [...teacherIdx.values()];
+  };
+  const studentsOf = (c: Node): number[] =>
+    c.Students !== undefined ? [...(setAtoms.get(text(c.Students)) ?? [])] : [...atomicIdx.values()];
+  const softWeight = (w: number) => Math.max(0.5, w / 20);
+  const filterActs = (c: Node): number[] => {
+    const t = text(c.Teacher_Name);
+    const s = text(c.Students_Name);
+    const sub = text(c.Subject_Name);
+    const tag = text(c.Activity_Tag_Name);
+    const dur = c.Duration !== undefined && text(c.Duration) !== '' ? num(c.Duration) : -1;
+    const out: number[] = [];
+    meta.forEach((m, i) => {
+      if (t && !m.teachers.includes(t)) return;
+      if (s && !m.students.includes(s)) return;
+      if (sub && m.subject !== sub) return;
+      if (tag && !m.tags.includes(tag)) return;
+      if (dur >= 0 && activities[i].duration !== dur) return;
+      out.push(i);
+    });
+    return out;
+  };
+  const startsOf = (items: unknown, dayKey: string, hourKey: string) =>
+    list(items)
+      .map((x) => slotOf(x[dayKey], x[hourKey]))
+      .filter((s) => s >= 0);
+
+  const handleTime = (name: string, c: Node): boolean => {
+    const w = num(c.Weight_Percentage, 100);
+    const hard = w >= 100;
+    const limit = (kind: Limit['kind'], value: number, rs: number[]) => {
+      for (const r of rs) addLimit(r, { kind, value, hard, weight: softWeight(w) });
+    };
+    switch (name) {
+      case 'ConstraintBasicCompulsoryTime':
+        return true;
+      case 'ConstraintBreakTimes':
+        if (!hard) return false;
+        forbiddenSlots.push(...startsOf(c.Break_Time, 'Day', 'Hour'));
+        return true;
+      case 'ConstraintTeacherNotAvailableTimes':
+      case 'ConstraintStudentsSetNotAvailableTimes': {
+        if (!hard) return false;
+        const slots = startsOf(c.Not_Available_Time, 'Day', 'Hour');
+        const rs = name === 'ConstraintTeacherNotAvailableTimes' ? teachersOf(c) : studentsOf(c);
+        for (const r of rs) block(r, slots);
+        return true;
+      }
+      case 'ConstraintTeacherMaxGapsPerWeek':
+      case 'ConstraintTeachersMaxGapsPerWeek':
+        limit('maxGapsPerWeek', num(c.Max_Gaps), teachersOf(c));
+        return true;
+      case 'ConstraintTeacherMaxGapsPerDay':
+      case 'ConstraintTeachersMaxGapsPerDay':
+        limit('maxGapsPerDay', num(c.Max_Gaps), teachersOf(c));
+        return true;
+      case 'ConstraintStudentsMaxGapsPerWeek':
+      case 'ConstraintStudentsSetMaxGapsPerWeek':
+        limit('maxGapsPerWeek', num(c.Max_Gaps), studentsOf(c));
+        return true;
+      case 'ConstraintStudentsMaxGapsPerDay':
+      case 'ConstraintStudentsSetMaxGapsPerDay':
+        limit('maxGapsPerDay', num(c.Max_Gaps), studentsOf(c));
+        return true;
+      case 'ConstraintTeacherMaxHoursDaily':
+      case 'ConstraintTeachersMaxHoursDaily':
+        limit('maxHoursDaily', num(c.Maximum_Hours_Daily), teachersOf(c));
+        return true;
+      case 'ConstraintStudentsMaxHoursDaily':
+      case 'ConstraintStudentsSetMaxHoursDaily':
+        limit('maxHoursDaily', num(c.Maximum_Hours_Daily), studentsOf(c));
+        return true;
+      case 'ConstraintTeacherMinHoursDaily':
+      case 'ConstraintTeachersMinHoursDaily':
+      case 'ConstraintStudentsMinHoursDaily':
+      case 'ConstraintStudentsSetMinHoursDaily':
+        if (text(c.Allow_Empty_Days) === 'false') return false;
+        limit(
+          'minHoursDaily',
+          num(c.Minimum_Hours_Daily),
+          name.includes('Teacher') ? teachersOf(c) : studentsOf(c),
+        );
+        return true;
+      case 'ConstraintTeacherMaxDaysPerWeek':
+      case 'ConstraintTeachersMaxDaysPerWeek':
+        limit('maxDaysPerWeek', num(c.Max_Days_Per_Week), teachersOf(c));
+        return true;
+      case 'ConstraintStudentsEarlyMaxBeginningsAtSecondHour':
+      case 'ConstraintStudentsSetEarlyMaxBeginningsAtSecondHour':
+        limit('earlyStart', num(c.Max_Beginnings_At_Second_Hour), studentsOf(c));
+        return true;
+      case 'ConstraintMinDaysBetweenActivities': {
+        const acts = strings(c.Activity_Id)
+          .map((id) => actIdx.get(Number(id)))
+          .filter((x): x is number => x !== undefined);
+        if (acts.length > 1)
+          groups.push({
+            activities: acts,
+            minDays: num(c.MinDays, 1),
+            hard,
+            weight: softWeight(w),
+            consecutiveIfSameDay: text(c.Consecutive_If_Same_Day) === 'true',
+          });
+        return true;
+      }
+      case 'ConstraintTwoActivitiesConsecutive': {
+        if (!hard) return false;
+        const first = actIdx.get(num(c.First_Activity_Id));
+        const second = actIdx.get(num(c.Second_Activity_Id));
+        if (first !== undefined && second !== undefined)
+          groups.push({
+            kind: 'consecutive',
+            activities: [first, second],
+            minDays: 0,
+            hard,
+            weight: 1,
+            consecutiveIfSameDay: false,
+          });
+        return true;
+      }
+      case 'ConstraintActivitiesSameStartingTime': {
+        if (!hard) return false;
+        const acts = strings(c.Activity_Id)
+          .map((id) => actIdx.get(Number(id)))
+          .filter((x): x is number => x !== undefined);
+        if (acts.length > 1) sameStart.push(acts);
+        return true;
+      }
+      case 'ConstraintActivitiesNotOverlapping': {
+        if (!hard) return false;
+        const r = resources.length;
+        resources.push({ kind: 'virtual', name: 'Не пересекаются' });
+        for (const id of strings(c.Activity_Id)) {
+          const a = actIdx.get(Number(id));
+          if (a !== undefined) activities[a].resources.push(r);
+        }
+        return true;
+      }
+      case 'ConstraintActivityPreferredStartingTime': {
+        if (!hard) return false;
+        const a = actIdx.get(num(c.Activity_Id));
+        const s = slotOf(c.Preferred_Day, c.Preferred_Hour);
+        if (a !== undefined) {
+          // A day without an hour (or the reverse) allows every slot of that day (hour).
+          const d = dayIdx.get(text(c.Preferred_Day));
+          const h = hourIdx.get(text(c.Preferred_Hour));
+          const allowed: number[] = [];
+          for (let x = 0; x < D * P; x++) {
+            if ((d === undefined || Math.floor(x / P) === d) && (h === undefined || x % P === h))
+              allowed.push(x);
+          }
+          intersect(startSets, a, s >= 0 ? [s] : allowed);
+        }
+        return true;
+      }
+      case 'ConstraintActivityPreferredStartingTimes':
+      case 'ConstraintActivityPreferredTimeSlots': {
+        if (!hard) return false;
+        const a = actIdx.get(num(c.Activity_Id));
+        if (a === undefined) return true;
+        if (name === 'ConstraintActivityPreferredStartingTimes')
+          intersect(
+            startSets,
+            a,
+            startsOf(c.Preferred_Starting_Time, 'Preferred_Starting_Day', 'Preferred_Starting_Hour'),
+          );
+        else intersect(slotSets, a, startsOf(c.Preferred_Time_Slot, 'Preferred_Day', 'Preferred_Hour'));
+        return true;
+      }
+      case 'ConstraintActivitiesPreferredStartingTimes':
+      case 'ConstraintActivitiesPreferredTimeSlots': {
+        if (!hard) return false;
+        const slots =
+          name === 'ConstraintActivitiesPreferredStartingTimes'
+            ? startsOf(c.Preferred_Starting_Time, 'Preferred_Starting_Day', 'Preferred_Starting_Hour')
+            : startsOf(c.Preferred_Time_Slot, 'Preferred_Day', 'Preferred_Hour');
+        for (const a of filterActs(c))
+          intersect(name.endsWith('StartingTimes') ? startSets : slotSets, a, slots);
+        return true;
+      }
+      default:
+        return false;
+    }
+  };
+
+  const handleSpace = (name: string, c: Node): boolean => {
+    const w = num(c.Weight_Percentage, 100);
+    const hard = w >= 100;
+    const roomsOf = (c: Node) =>
+      (c.Room !== undefined ? [text(c.Room)] : strings(c.Preferred_Room))
+        .map((r) => roomIdx.get(r))
+        .filter((x): x is number => x !== undefined);
+    switch (name) {
+      case 'ConstraintBasicCompulsorySpace':
+        return true;
+      case 'ConstraintRoomNotAvailableTimes': {
+        if (!hard) return false;
+        const r = roomIdx.get(text(c.Room));
+        if (r !== undefined) block(r, startsOf(c.Not_Available_Time, 'Day', 'Hour'));
+        return true;
+      }
+      case 'ConstraintActivityPreferredRoom':
+      case 'ConstraintActivityPreferredRooms': {
+        if (!hard) return false;
+        const a = actIdx.get(num(c.Activity_Id));
+        if (a !== undefined) intersect(roomSets, a, roomsOf(c));
+        return true;
+      }
+      case 'ConstraintSubjectPreferredRoom':
+      case 'ConstraintSubjectPreferredRooms':
+      case 'ConstraintActivityTagPreferredRoom':
+      case 'ConstraintActivityTagPreferredRooms':
+      case 'ConstraintSubjectActivityTagPreferredRoom':
+      case 'ConstraintSubjectActivityTagPreferredRooms': {
+        if (!hard) return false;
+        const subject = c.Subject !== undefined ? text(c.Subject) : null;
+        const tag = c.Activity_Tag !== undefined ? text(c.Activity_Tag) : null;
+        const rooms = roomsOf(c);
+        meta.forEach((m, a) => {
+          if (subject !== null && m.subject !== subject) return;
+          if (tag !== null && !m.tags.includes(tag)) return;
+          intersect(roomSets, a, rooms);
+        });
+        return true;
+      }
+      default:
+        return false;
+    }
+  };
+
+  for (const [listName, handler] of [
+    ['Time_Constraints_List', handleTime],
+    ['Space_Constraints_List', handleSpace],
+  ] as const) {
+    const node = (fet[listName] ?? {}) as Node;
+    for (const [name, items] of Object.entries(node)) {
+      for (const c of list(items)) {
+        if (text(c.Active) === 'false') continue;
+        if (!handler(name, c)) unsupported(name, num(c.Weight_Percentage, 100));
+      }
+    }
+  }
+
+  resources.forEach((r, i) => {
+    const l = limits.get(i);
+    if (l) r.limits = l;
+    const u = unavailable.get(i);
+    if (u) r.unavailable = [...new Set(u)];
+  });
+  activities.forEach((a, i) => {
+    const st = startSets.get(i);
+    if (st) a.allowedStarts = [...st];
+    const sl = slotSets.get(i);
+    if (sl) a.allowedSlots = [...sl];
+    const rs = roomSets.get(i);
+    if (rs) a.roomOptions = [[...rs]];
+  });
+
+  const unsupportedList: UnsupportedConstraint[] = [...unsupportedCounts.entries()]
+    .map(([name, e]) => ({ name, count: e.count, hard: e.hard }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return {
+    instance: {
+      days: D,
+      periods: P,
+      dayNames,
+      periodNames,
+      resources,
+      activities,
+      groups,
+      sameStart,
+      forbiddenSlots: [...new Set(forbiddenSlots)],
+      // FET's own measure: only its constraints count; teacher gaps are the extra objective.
+      weights: { ...defaultWeights, teacherDays: 0, difficulty: 0, hardFirstLast: 0, teacherGaps: 1 },
+      unsupported: unsupportedList,
+    },
+    activityIds,
+    roomName,
+  };
+}
+
+function esc(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * The input file with every activity's start (and room) locked by FET's own constraints, so FET
+ * itself can confirm the timetable: ConstraintActivityPreferredStartingTime and
+ * ConstraintActivityPreferredRoom at weight 100, permanently locked.
+ */
+export function writeLockedFet(xml: string, model: FetModel, starts: number[], rooms: number[][]): string {
+  const { instance: inst, activityIds, roomName } = model;
+  const P = inst.periods;
+  const time: string[] = [];
+  const space: string[] = [];
+  activityIds.forEach((id, i) => {
+    const s = starts[i];
+    if (s === undefined || s < 0) return;
+    time.push(
+      [
+        '<ConstraintActivityPreferredStartingTime>',
+        '\t<Weight_Percentage>100</Weight_Percentage>',
+        `\t<Activity_Id>${id}</Activity_Id>`,
+        `\t<Preferred_Day>${esc(inst.dayNames[Math.floor(s / P)])}</Preferred_Day>`,
+        `\t<Preferred_Hour>${esc(inst.periodNames[s % P])}</Preferred_Hour>`,
+        '\t<Permanently_Locked>true</Permanently_Locked>',
+        '\t<Active>true</Active>',
+        '\t<Comments></Comments>',
+        '</ConstraintActivityPreferredStartingTime>',
+      ].join('\n'),
+    );
+    const room = rooms[i]?.[0];
+    if (room !== undefined && room >= 0) {
+      space.push(
+        [
+          '<ConstraintActivityPreferredRoom>',
+          '\t<Weight_Percentage>100</Weight_Percentage>',
+          `\t<Activity_Id>${id}</Activity_Id>`,
+          `\t<Room>${esc(roomName.get(room) ?? '')}</Room>`,
+          '\t<Permanently_Locked>true</Permanently_Locked>',
+          '\t<Active>true</Active>',
+          '\t<Comments></Comments>',
+          '</ConstraintActivityPreferredRoom>',
+        ].join('\n'),
+      );
+    }
+  });
+  const insert = (src: string, listName: string, items: string[]) => {
+    if (items.length === 0) return src;
+    const close = `</${listName}>`;
+    const at = src.lastIndexOf(close);
+    if (at >= 0) return `${src.slice(0, at)}${items.join('\n')}\n${src.slice(at)}`;
+    const fetClose = src.lastIndexOf('</fet>');
+    return `${src.slice(0, fetClose)}<${listName}>\n${items.join('\n')}\n${close}\n${src.slice(fetClose)}`;
+  };
+  return insert(insert(xml, 'Time_Constraints_List', time), 'Space_Constraints_List', space);
+}

@@ -1,0 +1,143 @@
+import type { Assignment, Instance } from './model';
+
+/**
+ * An independent check of a finished timetable against every hard rule, written plainly (no
+ * incremental state): the tests and the generation job use it to confirm what the search reports.
+ */
+export interface CheckResult {
+  hardViolations: number;
+  /** Human-readable findings (Russian), at most 50. */
+  problems: string[];
+  teacherGaps: number;
+}
+
+export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
+  const { days: D, periods: P } = inst;
+  const T = D * P;
+  const problems: string[] = [];
+  let hard = 0;
+  const note = (n: number, text: string) => {
+    hard += n;
+    if (problems.length < 50) problems.push(text);
+  };
+  const slotName = (s: number) =>
+    `${inst.dayNames[Math.floor(s / P)] ?? Math.floor(s / P) + 1}, ${inst.periodNames[s % P] ?? (s % P) + 1}`;
+  const grid: number[][] = inst.resources.map(() => new Array<number>(T).fill(0));
+  const forbidden = new Set(inst.forbiddenSlots ?? []);
+
+  inst.activities.forEach((act, i) => {
+    const s = a.starts[i];
+    if (s === undefined || s < 0) {
+      note(1, `${act.label}: не поставлено`);
+      return;
+    }
+    if ((s % P) + act.duration > P) note(1, `${act.label}: выходит за конец дня`);
+    if (act.allowedStarts && !act.allowedStarts.includes(s))
+      note(1, `${act.label}: недопустимое время начала`);
+    const rooms = a.rooms[i] ?? [];
+    for (let k = 0; k < (act.roomOptions?.length ?? 0); k++) {
+      const room = rooms[k];
+      if (room === undefined || room < 0 || !act.roomOptions?.[k].includes(room)) {
+        note(1, `${act.label}: нет допустимого кабинета`);
+        continue;
+      }
+      const cap = inst.resources[room].capacity ?? 0;
+      if (cap > 0 && (act.size ?? 0) > cap)
+        note(1, `${act.label}: не помещается в ${inst.resources[room].name}`);
+    }
+    for (let t = s; t < s + act.duration && t % P >= s % P; t++) {
+      if (forbidden.has(t)) note(1, `${act.label}: на перемене (${slotName(t)})`);
+      if (act.allowedSlots && !act.allowedSlots.includes(t)) note(1, `${act.label}: вне разрешённых клеток`);
+      for (const r of [...act.resources, ...rooms.filter((x) => x >= 0)]) grid[r][t]++;
+    }
+  });
+
+  inst.resources.forEach((res, r) => {
+    const row = grid[r];
+    const blocked = new Set(res.unavailable ?? []);
+    for (let t = 0; t < T; t++) {
+      if (row[t] > 1) note(row[t] - 1, `${res.name}: ${row[t]} занятия одновременно (${slotName(t)})`);
+      if (row[t] > 0 && blocked.has(t))
+        note(row[t], `${res.name}: занятие в недоступное время (${slotName(t)})`);
+    }
+    let weekGaps = 0;
+    let daysUsed = 0;
+    let early = 0;
+    for (let d = 0; d < D; d++) {
+      const day = row.slice(d * P, d * P + P);
+      const busy = day.map((x) => x > 0);
+      const count = busy.filter(Boolean).length;
+      const first = busy.indexOf(true);
+      const gaps = count > 0 ? countGaps(busy, d * P, blocked, forbidden) : 0;
+      weekGaps += gaps;
+      if (count > 0) daysUsed++;
+      if (count > 0) early += first;
+      for (const l of res.limits ?? []) {
+        if (!l.hard) continue;
+        if (l.kind === 'maxGapsPerDay' && gaps > l.value)
+          note(gaps - l.value, `${res.name}: окна в день ${d + 1}: ${gaps}`);
+        if (l.kind === 'maxHoursDaily' && count > l.value)
+          note(count - l.value, `${res.name}: ${count} уроков в день ${d + 1} при пределе ${l.value}`);
+        if (l.kind === 'minHoursDaily' && count > 0 && count < l.value)
+          note(l.value - count, `${res.name}: ${count} уроков в день ${d + 1} при минимуме ${l.value}`);
+      }
+    }
+    for (const l of res.limits ?? []) {
+      if (!l.hard) continue;
+      if (l.kind === 'maxGapsPerWeek' && weekGaps > l.value)
+        note(weekGaps - l.value, `${res.name}: ${weekGaps} окон в неделю`);
+      if (l.kind === 'maxDaysPerWeek' && daysUsed > l.value)
+        note(daysUsed - l.value, `${res.name}: ${daysUsed} дней в неделю`);
+      if (l.kind === 'earlyStart' && early > l.value)
+        note(early - l.value, `${res.name}: день начинается не с первого урока`);
+    }
+  });
+
+  for (const set of inst.sameStart) {
+    const starts = new Set(set.map((i) => a.starts[i]));
+    if (starts.size > 1)
+      note(starts.size - 1, `${set.map((i) => inst.activities[i].label).join(' и ')}: не одновременно`);
+  }
+
+  for (const g of inst.groups) {
+    if (!g.hard) continue;
+    if (g.kind === 'consecutive') {
+      const [x, y] = g.activities;
+      if (a.starts[x] >= 0 && a.starts[y] >= 0 && a.starts[y] !== a.starts[x] + inst.activities[x].duration)
+        note(1, `${inst.activities[y].label}: не сразу после ${inst.activities[x].label}`);
+      continue;
+    }
+    for (let i = 0; i < g.activities.length; i++) {
+      for (let j = i + 1; j < g.activities.length; j++) {
+        const x = g.activities[i];
+        const y = g.activities[j];
+        const dx = Math.floor(a.starts[x] / P);
+        const dy = Math.floor(a.starts[y] / P);
+        if (a.starts[x] < 0 || a.starts[y] < 0 || Math.abs(dx - dy) >= g.minDays) continue;
+        note(1, `${inst.activities[x].label} и ${inst.activities[y].label}: ближе ${g.minDays} дн.`);
+      }
+    }
+  }
+
+  let teacherGaps = 0;
+  inst.resources.forEach((res, r) => {
+    if (res.kind !== 'teacher') return;
+    for (let d = 0; d < D; d++) {
+      const busy = grid[r].slice(d * P, d * P + P).map((x) => x > 0);
+      teacherGaps += countGaps(busy, d * P, new Set(res.unavailable ?? []), forbidden);
+    }
+  });
+  return { hardViolations: hard, problems, teacherGaps };
+}
+
+/** Empty cells between a day's first and last lesson, breaks and unavailable cells excepted. */
+function countGaps(busy: boolean[], dayStart: number, blocked: Set<number>, breaks: Set<number>): number {
+  const first = busy.indexOf(true);
+  if (first < 0) return 0;
+  const last = busy.lastIndexOf(true);
+  let gaps = 0;
+  for (let p = first + 1; p < last; p++) {
+    if (!busy[p] && !blocked.has(dayStart + p) && !breaks.has(dayStart + p)) gaps++;
+  }
+  return gaps;
+}

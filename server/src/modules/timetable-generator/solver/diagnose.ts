@@ -1,0 +1,132 @@
+import type { Instance } from './model';
+
+/**
+ * What makes an instance impossible, found by counting before any search (milliseconds even for a
+ * large school): each reason is a Russian sentence a завуч can act on.
+ */
+export function diagnose(inst: Instance): string[] {
+  const { days: D, periods: P } = inst;
+  const T = D * P;
+  const reasons: string[] = [];
+  const forbidden = new Set(inst.forbiddenSlots ?? []);
+  const hours = new Float64Array(inst.resources.length);
+  for (const act of inst.activities) for (const r of act.resources) hours[r] += act.duration;
+
+  // Activities with no possible start at all.
+  const noStart: string[] = [];
+  inst.activities.forEach((act) => {
+    if (act.duration > P) {
+      reasons.push(`${act.label}: ${act.duration} ч подряд при ${P} уроках в день`);
+      return;
+    }
+    const starts = act.allowedStarts ? new Set(act.allowedStarts) : null;
+    const slots = act.allowedSlots ? new Set(act.allowedSlots) : null;
+    const blocked = act.resources.map((r) => new Set(inst.resources[r].unavailable ?? []));
+    let any = false;
+    for (let s = 0; s < T && !any; s++) {
+      if ((s % P) + act.duration > P || (starts && !starts.has(s))) continue;
+      let ok = true;
+      for (let i = 0; i < act.duration && ok; i++) {
+        if (forbidden.has(s + i) || (slots && !slots.has(s + i))) ok = false;
+        for (const b of blocked) if (b.has(s + i)) ok = false;
+      }
+      any = ok;
+    }
+    if (!any) noStart.push(act.label);
+    for (const opts of act.roomOptions ?? []) {
+      const fit = opts.filter((r) => {
+        const cap = inst.resources[r].capacity ?? 0;
+        return cap <= 0 || (act.size ?? 0) <= cap;
+      });
+      if (opts.length === 0) reasons.push(`${act.label}: нет кабинета нужного вида`);
+      else if (fit.length === 0)
+        reasons.push(`${act.label}: ${act.size} учеников не помещаются ни в один подходящий кабинет`);
+    }
+  });
+  if (noStart.length > 0) {
+    const shown = noStart.slice(0, 5).join('; ');
+    reasons.push(
+      `Нет ни одного допустимого времени (недоступность, перемены, закреплённое время): ${shown}${noStart.length > 5 ? ` и ещё ${noStart.length - 5}` : ''}`,
+    );
+  }
+
+  // Each resource: hours against the cells it can use.
+  inst.resources.forEach((res, r) => {
+    if (hours[r] === 0) return;
+    const blocked = new Set(res.unavailable ?? []);
+    const maxDaily = Math.min(
+      P,
+      ...(res.limits ?? []).filter((l) => l.hard && l.kind === 'maxHoursDaily').map((l) => l.value),
+    );
+    const maxDays = Math.min(
+      D,
+      ...(res.limits ?? []).filter((l) => l.hard && l.kind === 'maxDaysPerWeek').map((l) => l.value),
+    );
+    const perDay: number[] = [];
+    for (let d = 0; d < D; d++) {
+      let free = 0;
+      for (let p = 0; p < P; p++) if (!blocked.has(d * P + p) && !forbidden.has(d * P + p)) free++;
+      perDay.push(Math.min(free, maxDaily));
+    }
+    perDay.sort((a, b) => b - a);
+    const cells = perDay.slice(0, maxDays).reduce((a, b) => a + b, 0);
+    if (hours[r] <= cells) return;
+    const fullWeek = blocked.size === 0 && forbidden.size === 0 && maxDays === D;
+    if (fullWeek) reasons.push(`${res.name}: ${hours[r]} ч в неделю при ${D} днях × ${maxDaily} уроков`);
+    else reasons.push(`${res.name}: ${hours[r]} ч при доступных ${cells} клетках`);
+  });
+
+  // Rooms: hours that need rooms of one set against the cells of that set.
+  const sets = new Map<string, number[]>();
+  for (const act of inst.activities) {
+    for (const opts of act.roomOptions ?? []) {
+      if (opts.length === 0) continue;
+      const key = [...opts].sort((x, y) => x - y).join(',');
+      if (!sets.has(key)) sets.set(key, [...opts]);
+    }
+  }
+  for (const rooms of sets.values()) {
+    const inSet = new Set(rooms);
+    let need = 0;
+    for (const act of inst.activities) {
+      for (const opts of act.roomOptions ?? [])
+        if (opts.length > 0 && opts.every((r) => inSet.has(r))) need += act.duration;
+    }
+    let cells = 0;
+    for (const r of rooms) cells += T - (inst.resources[r].unavailable?.length ?? 0);
+    if (need > cells) {
+      const names = rooms.map((r) => inst.resources[r].name);
+      const label =
+        names.length > 3 ? `${names.slice(0, 3).join(', ')} и ещё ${names.length - 3}` : names.join(', ');
+      reasons.push(`Кабинеты ${label}: нужно ${need} ч при ${cells} клетках`);
+    }
+  }
+
+  // Groups spread over more days than the week has.
+  for (const g of inst.groups) {
+    if (!g.hard || g.minDays <= 0) continue;
+    const need = (g.activities.length - 1) * g.minDays + 1;
+    if (need > D) {
+      reasons.push(
+        `${inst.activities[g.activities[0]].label}: ${g.activities.length} уроков не разнести через ${g.minDays} дн. за ${D} дней`,
+      );
+    }
+  }
+
+  // Activities that must start together but share a teacher, class or room.
+  for (const set of inst.sameStart) {
+    const seen = new Map<number, number>();
+    for (const a of set) {
+      for (const r of inst.activities[a].resources) {
+        const other = seen.get(r);
+        if (other !== undefined && other !== a) {
+          reasons.push(
+            `${inst.activities[other].label} и ${inst.activities[a].label} должны идти одновременно, но у них общий участник: ${inst.resources[r].name}`,
+          );
+        }
+        seen.set(r, a);
+      }
+    }
+  }
+  return reasons;
+}

@@ -1,0 +1,140 @@
+/**
+ * The timetable generator's instance model: plain JSON (it crosses worker-thread boundaries), free of
+ * the web framework and the database. Time is a grid of `days × periods` slots; slot = day * periods + period.
+ *
+ * Resources are everything that cannot be in two places at once: teachers, atomic student sets (a class
+ * without subgroups, or one subgroup), rooms, and virtual resources (FET's "activities not overlapping").
+ * An activity occupies its fixed resources for `duration` consecutive periods of one day, plus one room
+ * per room request, chosen by the solver from that request's options.
+ */
+
+export type LimitKind =
+  | 'maxGapsPerWeek'
+  | 'maxGapsPerDay'
+  | 'maxHoursDaily'
+  | 'minHoursDaily'
+  | 'maxDaysPerWeek'
+  /** Days that do not begin at the first period: `value` is how many a week may begin at the second. */
+  | 'earlyStart';
+
+export interface Limit {
+  kind: LimitKind;
+  value: number;
+  /** A hard limit counts as a hard violation; a soft one adds `weight` per unit over the limit. */
+  hard: boolean;
+  weight: number;
+}
+
+export type ResourceKind = 'teacher' | 'students' | 'room' | 'virtual';
+
+export interface Resource {
+  kind: ResourceKind;
+  name: string;
+  /** Slots this resource cannot be used in. */
+  unavailable?: number[];
+  limits?: Limit[];
+  /** Rooms: how many students fit (0 or absent: no limit). */
+  capacity?: number;
+  /** Students: the СанПиН difficulty scale applies (hardest days mid-week, hard subjects not first or last). */
+  difficulty?: boolean;
+}
+
+export interface Activity {
+  /** The caller's id (a load line, a FET activity id). */
+  key: number;
+  label: string;
+  duration: number;
+  /** Fixed resources: teachers, atomic student sets, required rooms, virtual resources. */
+  resources: number[];
+  /** One entry per room the activity needs; each lists the rooms allowed (resource indexes). */
+  roomOptions?: number[][];
+  /** Students attending (checked against room capacity). */
+  size?: number;
+  /** СанПиН difficulty rank of the subject (0: none). */
+  rank?: number;
+  /** Allowed starting slots (absent: any). */
+  allowedStarts?: number[];
+  /** Slots the activity may cover (absent: any); every covered slot must be in the list. */
+  allowedSlots?: number[];
+  /** A previous solution to stay close to (re-solving after a change). */
+  hint?: { start: number; rooms?: number[] };
+}
+
+/** FET's "min days between activities": every pair of the group on days at least `minDays` apart. */
+export interface SpreadGroup {
+  /** minDays (default): FET's min days between activities; consecutive: the second starts as the first ends, same day. */
+  kind?: 'minDays' | 'consecutive';
+  activities: number[];
+  minDays: number;
+  hard: boolean;
+  weight: number;
+  /** If two of the group fall on one day they must stand next to each other (a «пара»). */
+  consecutiveIfSameDay: boolean;
+}
+
+export interface Weights {
+  /** Per empty period between a teacher's lessons of a day. */
+  teacherGaps: number;
+  /** Per day a teacher comes in. */
+  teacherDays: number;
+  /** Per rank point a class's day is away from the СанПиН weekly curve (peak Tuesday–Wednesday). */
+  difficulty: number;
+  /** Per hard subject (rank ≥ hardRank) standing first or last in a class's day. */
+  hardFirstLast: number;
+  /** Per activity not at its hinted start. */
+  stability: number;
+}
+
+export const defaultWeights: Weights = {
+  teacherGaps: 3,
+  teacherDays: 1,
+  difficulty: 1,
+  hardFirstLast: 2,
+  stability: 20,
+};
+
+export interface UnsupportedConstraint {
+  name: string;
+  count: number;
+  /** Present at weight 100 %: a timetable cannot be called valid while it is ignored. */
+  hard: boolean;
+}
+
+export interface Instance {
+  days: number;
+  periods: number;
+  dayNames: string[];
+  periodNames: string[];
+  resources: Resource[];
+  activities: Activity[];
+  groups: SpreadGroup[];
+  /** Activities that must start at the same slot (subgroups in parallel, FET's same starting time). */
+  sameStart: number[][];
+  /** Slots no activity may cover (breaks). */
+  forbiddenSlots?: number[];
+  weights: Weights;
+  /** Rank at or above which a subject counts as hard for the first/last rule. */
+  hardRank?: number;
+  unsupported?: UnsupportedConstraint[];
+}
+
+/** A solution: each activity's start slot (-1: not placed) and its rooms (one per room request). */
+export interface Assignment {
+  starts: number[];
+  rooms: number[][];
+}
+
+export interface Progress {
+  placed: number;
+  total: number;
+  hardViolations: number;
+  softCost: number;
+  iterations: number;
+  seconds: number;
+}
+
+export interface SolveResult extends Progress, Assignment {
+  teacherGaps: number;
+  /** True when the search ended on the stop flag rather than the time limit or a perfect result. */
+  stopped: boolean;
+}

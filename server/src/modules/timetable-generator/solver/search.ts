@@ -1,0 +1,1040 @@
+import type { Instance, Limit, Progress, SolveResult, SpreadGroup } from './model';
+import { Rng } from './rng';
+
+/**
+ * The search: a complete assignment (every activity has a start), costs kept incrementally per
+ * resource-day, per resource-week and per spread group. Construction places the hardest activities
+ * first at their cheapest start; then a tabu search on activities in violation drives hard violations
+ * to zero (moves and swaps inside a class, which keep the class's day shape), and simulated annealing
+ * lowers the soft cost without letting a hard violation back in.
+ */
+
+export interface SolveOptions {
+  seed: number;
+  /** Wall-clock limit. */
+  seconds: number;
+  /** Iteration limit (tests: a deterministic stop). */
+  maxIterations?: number;
+  /** Polled every few hundred iterations; true ends the search with the best so far. */
+  shouldStop?: () => boolean;
+  onProgress?: (progress: Progress) => void;
+  progressEveryMs?: number;
+  /** End as soon as no hard violation is left (no soft improvement). */
+  stopAtFeasible?: boolean;
+}
+
+/** Key of a (hard, soft) cost pair for comparisons: hard first. */
+const HARD = 1_000_000;
+/** Starts priced exactly per repair step, and swap partners tried. */
+const SCREENED = 16;
+const SWAPS = 8;
+
+/** The СанПиН curve: share of the week's difficulty a day should carry (peak Tuesday–Wednesday). */
+function difficultyCurve(days: number): number[] {
+  const base =
+    days === 6 ? [0.9, 1.15, 1.2, 1.05, 0.95, 0.75] : days === 5 ? [0.9, 1.15, 1.2, 1.0, 0.75] : null;
+  const w =
+    base ?? Array.from({ length: days }, (_, d) => 1 + 0.2 * (1 - Math.abs(d - 1.5) / Math.max(1, days)));
+  const sum = w.reduce((a, b) => a + b, 0);
+  return w.map((x) => x / sum);
+}
+
+interface Unit {
+  /** Activity indexes starting together. */
+  members: number[];
+  /** Fixed occupancy entries: resource and duration. */
+  res: Int32Array;
+  dur: Int32Array;
+  rank: Int32Array;
+  /** Room requests: options, duration, owner activity and request index. */
+  roomOpts: Int32Array[];
+  roomDur: Int32Array;
+  /** Allowed starts. */
+  starts: Int32Array;
+  allowed: Uint8Array;
+  groups: Int32Array;
+  hint: number;
+  /** Units sharing a student set with this one and the same durations (swap partners). */
+  partners: Int32Array;
+}
+
+export class Search {
+  readonly D: number;
+  readonly P: number;
+  readonly T: number;
+  readonly R: number;
+  readonly units: Unit[];
+  readonly unitOf: Int32Array;
+  /** Occupancy count and rank sum per resource × slot. */
+  private occ: Uint16Array;
+  private rankAt: Uint16Array;
+  private blocked: Uint8Array;
+  private isBreak: Uint8Array;
+  private dayHard: Float64Array;
+  private daySoft: Float64Array;
+  private dayGaps: Int32Array;
+  private dayUsed: Int32Array;
+  private dayEarly: Int32Array;
+  private wGaps: Int32Array;
+  private wUsed: Int32Array;
+  private wEarly: Int32Array;
+  private weekHard: Float64Array;
+  private weekSoft: Float64Array;
+  private groupHard: Float64Array;
+  private groupSoft: Float64Array;
+  private dayLimits: Limit[][];
+  private weekLimits: Limit[][];
+  private isTeacher: Uint8Array;
+  private ideal: Float64Array | null;
+  private difficultyOn: Uint8Array;
+  private hardRank: number;
+  readonly start: Int32Array;
+  readonly rooms: Int32Array[];
+  hard = 0;
+  soft = 0;
+  private rng: Rng;
+
+  constructor(
+    readonly inst: Instance,
+    seed: number,
+  ) {
+    const { days: D, periods: P } = inst;
+    this.D = D;
+    this.P = P;
+    this.T = D * P;
+    this.R = inst.resources.length;
+    this.rng = new Rng(seed);
+    const T = this.T;
+    const R = this.R;
+    this.occ = new Uint16Array(R * T);
+    this.rankAt = new Uint16Array(R * T);
+    this.blocked = new Uint8Array(R * T);
+    this.isBreak = new Uint8Array(T);
+    for (const s of inst.forbiddenSlots ?? []) this.isBreak[s] = 1;
+    inst.resources.forEach((r, i) => {
+      for (const s of r.unavailable ?? []) this.blocked[i * T + s] = 1;
+    });
+    this.dayHard = new Float64Array(R * D);
+    this.daySoft = new Float64Array(R * D);
+    this.dayGaps = new Int32Array(R * D);
+    this.dayUsed = new Int32Array(R * D);
+    this.dayEarly = new Int32Array(R * D);
+    this.wGaps = new Int32Array(R);
+    this.wUsed = new Int32Array(R);
+    this.wEarly = new Int32Array(R);
+    this.weekHard = new Float64Array(R);
+    this.weekSoft = new Float64Array(R);
+    this.groupHard = new Float64Array(inst.groups.length);
+    this.groupSoft = new Float64Array(inst.groups.length);
+    const weekKinds = new Set(['maxGapsPerWeek', 'maxDaysPerWeek', 'earlyStart']);
+    this.dayLimits = inst.resources.map((r) => (r.limits ?? []).filter((l) => !weekKinds.has(l.kind)));
+    this.weekLimits = inst.resources.map((r) => (r.limits ?? []).filter((l) => weekKinds.has(l.kind)));
+    this.isTeacher = Uint8Array.from(inst.resources, (r) => (r.kind === 'teacher' ? 1 : 0));
+    this.difficultyOn = Uint8Array.from(inst.resources, (r) => (r.difficulty ? 1 : 0));
+    this.hardRank = inst.hardRank ?? 10;
+    this.units = [];
+    this.unitOf = new Int32Array(inst.activities.length).fill(-1);
+    this.buildUnits();
+    this.start = new Int32Array(this.units.length).fill(-1);
+    this.rooms = this.units.map((u) => new Int32Array(u.roomOpts.length).fill(-1));
+    // Ideal difficulty per student set and day: the set's weekly rank total spread along the curve.
+    this.ideal = null;
+    if (this.difficultyOn.some((x) => x === 1)) {
+      const curve = difficultyCurve(D);
+      const total = new Float64Array(R);
+      for (const u of this.units)
+        for (let k = 0; k < u.res.length; k++) total[u.res[k]] += u.rank[k] * u.dur[k];
+      this.ideal = new Float64Array(R * D);
+      for (let r = 0; r < R; r++) for (let d = 0; d < D; d++) this.ideal[r * D + d] = total[r] * curve[d];
+    }
+    for (let r = 0; r < R; r++) {
+      for (let d = 0; d < D; d++) this.evalDay(r, d);
+      this.evalWeek(r);
+    }
+    for (let g = 0; g < inst.groups.length; g++) this.evalGroup(g);
+  }
+
+  private buildUnits(): void {
+    const inst = this.inst;
+    const n = inst.activities.length;
+    const parent = Int32Array.from({ length: n }, (_, i) => i);
+    const find = (x: number): number => {
+      while (parent[x] !== x) {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+      }
+      return x;
+    };
+    for (const set of inst.sameStart)
+      for (let i = 1; i < set.length; i++) parent[find(set[i])] = find(set[0]);
+    const byRoot = new Map<number, number[]>();
+    for (let a = 0; a < n; a++) {
+      const r = find(a);
+      const list = byRoot.get(r);
+      if (list) list.push(a);
+      else byRoot.set(r, [a]);
+    }
+    const forbidden = new Uint8Array(this.T);
+    for (const s of inst.forbiddenSlots ?? []) forbidden[s] = 1;
+    const groupsOf: number[][] = Array.from({ length: n }, () => []);
+    inst.groups.forEach((g, gi) => {
+      for (const a of g.activities) groupsOf[a].push(gi);
+    });
+    for (const members of byRoot.values()) {
+      const res: number[] = [];
+      const dur: number[] = [];
+      const rank: number[] = [];
+      const roomOpts: Int32Array[] = [];
+      const roomDur: number[] = [];
+      const allowed = new Uint8Array(this.T).fill(1);
+      const groups = new Set<number>();
+      for (const a of members) {
+        const act = inst.activities[a];
+        for (const r of act.resources) {
+          res.push(r);
+          dur.push(act.duration);
+          rank.push(act.rank ?? 0);
+        }
+        for (const opts of act.roomOptions ?? []) {
+          const fit = opts.filter((r) => {
+            const cap = inst.resources[r].capacity ?? 0;
+            return cap <= 0 || (act.size ?? 0) <= cap;
+          });
+          roomOpts.push(Int32Array.from(fit));
+          roomDur.push(act.duration);
+        }
+        const startSet = act.allowedStarts ? new Set(act.allowedStarts) : null;
+        const slotSet = act.allowedSlots ? new Set(act.allowedSlots) : null;
+        for (let s = 0; s < this.T; s++) {
+          if (!allowed[s]) continue;
+          const p = s % this.P;
+          let ok = p + act.duration <= this.P && (!startSet || startSet.has(s));
+          for (let i = 0; ok && i < act.duration; i++) {
+            if (forbidden[s + i] || (slotSet && !slotSet.has(s + i))) ok = false;
+            for (const r of act.resources) if (this.blocked[r * this.T + s + i]) ok = false;
+          }
+          if (!ok) allowed[s] = 0;
+        }
+        for (const g of groupsOf[a]) groups.add(g);
+      }
+      const starts: number[] = [];
+      for (let s = 0; s < this.T; s++) if (allowed[s]) starts.push(s);
+      const first = inst.activities[members[0]];
+      const u = this.units.length;
+      for (const a of members) this.unitOf[a] = u;
+      this.units.push({
+        members,
+        res: Int32Array.from(res),
+        dur: Int32Array.from(dur),
+        rank: Int32Array.from(rank),
+        roomOpts,
+        roomDur: Int32Array.from(roomDur),
+        starts: Int32Array.from(starts),
+        allowed,
+        groups: Int32Array.from(groups),
+        hint: first.hint && first.hint.start >= 0 && allowed[first.hint.start] ? first.hint.start : -1,
+        partners: new Int32Array(0),
+      });
+    }
+    // Swap partners: units sharing a student set with the same duration pattern.
+    const byStudents = new Map<number, number[]>();
+    this.units.forEach((u, ui) => {
+      for (let k = 0; k < u.res.length; k++) {
+        if (inst.resources[u.res[k]].kind !== 'students') continue;
+        const list = byStudents.get(u.res[k]);
+        if (list) list.push(ui);
+        else byStudents.set(u.res[k], [ui]);
+      }
+    });
+    this.units.forEach((u, ui) => {
+      const set = new Set<number>();
+      for (let k = 0; k < u.res.length; k++) {
+        for (const v of byStudents.get(u.res[k]) ?? []) {
+          if (v !== ui && this.sameShape(u, this.units[v])) set.add(v);
+        }
+      }
+      u.partners = Int32Array.from(set);
+    });
+  }
+
+  private sameShape(a: Unit, b: Unit): boolean {
+    let da = 0;
+    let db = 0;
+    for (const x of a.dur) da = Math.max(da, x);
+    for (const x of b.dur) db = Math.max(db, x);
+    return da === db;
+  }
+
+  // ---------------------------------------------------------------- costs
+
+  private evalDay(r: number, d: number): void {
+    const P = this.P;
+    const base = r * this.T + d * P;
+    let count = 0;
+    let first = -1;
+    let last = -1;
+    let hard = 0;
+    let rankSum = 0;
+    /** Empty cells that are breaks or unavailable are not gaps (as FET counts them). */
+    let excused = 0;
+    let excusedAtLast = 0;
+    const dayBase = d * P;
+    for (let p = 0; p < P; p++) {
+      const o = this.occ[base + p];
+      if (o === 0) {
+        if (first >= 0 && (this.isBreak[dayBase + p] || this.blocked[base + p])) excused++;
+        continue;
+      }
+      count++;
+      if (first < 0) first = p;
+      last = p;
+      excusedAtLast = excused;
+      if (o > 1) hard += o - 1;
+      if (this.blocked[base + p]) hard += o;
+      rankSum += this.rankAt[base + p];
+    }
+    const gaps = count > 0 ? last - first + 1 - count - excusedAtLast : 0;
+    let soft = 0;
+    for (const l of this.dayLimits[r]) {
+      let over = 0;
+      if (l.kind === 'maxGapsPerDay') over = gaps - l.value;
+      else if (l.kind === 'maxHoursDaily') over = count - l.value;
+      else if (l.kind === 'minHoursDaily') over = count > 0 ? l.value - count : 0;
+      if (over > 0) {
+        if (l.hard) hard += over;
+        else soft += over * l.weight;
+      }
+    }
+    const w = this.inst.weights;
+    if (this.isTeacher[r]) soft += w.teacherGaps * gaps + (count > 0 ? w.teacherDays : 0);
+    if (this.difficultyOn[r] && this.ideal) {
+      soft += (w.difficulty * Math.abs(rankSum - this.ideal[r * this.D + d])) / 10;
+      if (count > 0) {
+        if (this.rankAt[base + first] >= this.hardRank) soft += w.hardFirstLast;
+        if (last !== first && this.rankAt[base + last] >= this.hardRank) soft += w.hardFirstLast;
+      }
+    }
+    const i = r * this.D + d;
+    this.hard += hard - this.dayHard[i];
+    this.soft += soft - this.daySoft[i];
+    this.dayHard[i] = hard;
+    this.daySoft[i] = soft;
+    this.wGaps[r] += gaps - this.dayGaps[i];
+    this.dayGaps[i] = gaps;
+    const used = count > 0 ? 1 : 0;
+    this.wUsed[r] += used - this.dayUsed[i];
+    this.dayUsed[i] = used;
+    const early = count > 0 ? first : 0;
+    this.wEarly[r] += early - this.dayEarly[i];
+    this.dayEarly[i] = early;
+  }
+
+  private evalWeek(r: number): void {
+    let hard = 0;
+    let soft = 0;
+    for (const l of this.weekLimits[r]) {
+      const v =
+        l.kind === 'maxGapsPerWeek'
+          ? this.wGaps[r]
+          : l.kind === 'maxDaysPerWeek'
+            ? this.wUsed[r]
+            : this.wEarly[r];
+      const over = v - l.value;
+      if (over > 0) {
+        if (l.hard) hard += over;
+        else soft += over * l.weight;
+      }
+    }
+    this.hard += hard - this.weekHard[r];
+    this.soft += soft - this.weekSoft[r];
+    this.weekHard[r] = hard;
+    this.weekSoft[r] = soft;
+  }
+
+  private evalGroup(g: number): void {
+    const grp = this.inst.groups[g];
+    const acts = grp.activities;
+    let viol = 0;
+    if (grp.kind === 'consecutive') {
+      const s1 = this.start[this.unitOf[acts[0]]];
+      const s2 = this.start[this.unitOf[acts[1]]];
+      if (s1 >= 0 && s2 >= 0 && s2 !== s1 + this.inst.activities[acts[0]].duration) viol = 1;
+    }
+    for (let i = 0; grp.kind !== 'consecutive' && i < acts.length; i++) {
+      const ui = this.unitOf[acts[i]];
+      const si = this.start[ui];
+      if (si < 0) continue;
+      const di = (si / this.P) | 0;
+      for (let j = i + 1; j < acts.length; j++) {
+        const uj = this.unitOf[acts[j]];
+        const sj = this.start[uj];
+        if (sj < 0 || uj === ui) continue;
+        const dj = (sj / this.P) | 0;
+        if (Math.abs(di - dj) < grp.minDays) {
+          viol++;
+          if (grp.consecutiveIfSameDay && di === dj) {
+            const ei = si + this.inst.activities[acts[i]].duration;
+            const ej = sj + this.inst.activities[acts[j]].duration;
+            if (ei !== sj && ej !== si) viol++;
+          }
+        }
+      }
+    }
+    const hard = grp.hard ? viol : 0;
+    const soft = grp.hard ? 0 : viol * grp.weight;
+    this.hard += hard - this.groupHard[g];
+    this.soft += soft - this.groupSoft[g];
+    this.groupHard[g] = hard;
+    this.groupSoft[g] = soft;
+  }
+
+  // ---------------------------------------------------------------- placing
+
+  private touch(u: Unit, s: number): void {
+    const d = (s / this.P) | 0;
+    for (let k = 0; k < u.res.length; k++) {
+      this.evalDay(u.res[k], d);
+      if (this.weekLimits[u.res[k]].length) this.evalWeek(u.res[k]);
+    }
+  }
+
+  private touchRooms(ui: number, s: number): void {
+    const d = (s / this.P) | 0;
+    const rooms = this.rooms[ui];
+    for (let k = 0; k < rooms.length; k++) if (rooms[k] >= 0) this.evalDay(rooms[k], d);
+  }
+
+  unplace(ui: number): void {
+    const s = this.start[ui];
+    if (s < 0) return;
+    const u = this.units[ui];
+    const T = this.T;
+    for (let k = 0; k < u.res.length; k++) {
+      const base = u.res[k] * T + s;
+      for (let i = 0; i < u.dur[k]; i++) {
+        this.occ[base + i]--;
+        this.rankAt[base + i] -= u.rank[k];
+      }
+    }
+    const rooms = this.rooms[ui];
+    for (let k = 0; k < rooms.length; k++) {
+      if (rooms[k] < 0) continue;
+      const base = rooms[k] * T + s;
+      for (let i = 0; i < u.roomDur[k]; i++) this.occ[base + i]--;
+    }
+    this.start[ui] = -1;
+    this.touch(u, s);
+    this.touchRooms(ui, s);
+    if (this.hintOff(ui, s)) this.soft -= this.inst.weights.stability;
+    for (const g of u.groups) this.evalGroup(g);
+  }
+
+  private hintOff(ui: number, s: number): boolean {
+    const h = this.units[ui].hint;
+    return h >= 0 && s !== h;
+  }
+
+  private roomFree(room: number, s: number, dur: number): boolean {
+    const base = room * this.T + s;
+    for (let i = 0; i < dur; i++) if (this.occ[base + i] > 0 || this.blocked[base + i]) return false;
+    return true;
+  }
+
+  /** Place a unit; rooms: given (undo) or chosen: keep the current one if free, else the first free option. */
+  place(ui: number, s: number, rooms?: Int32Array): void {
+    const u = this.units[ui];
+    const T = this.T;
+    const mine = this.rooms[ui];
+    for (let k = 0; k < mine.length; k++) {
+      if (rooms) {
+        mine[k] = rooms[k];
+        continue;
+      }
+      const opts = u.roomOpts[k];
+      if (opts.length === 0) {
+        mine[k] = -1;
+        continue;
+      }
+      if (mine[k] >= 0 && this.roomFree(mine[k], s, u.roomDur[k])) continue;
+      const off = opts.length > 1 ? this.rng.int(opts.length) : 0;
+      let chosen = mine[k] >= 0 ? mine[k] : opts[off];
+      for (let j = 0; j < opts.length; j++) {
+        const r = opts[(off + j) % opts.length];
+        if (this.roomFree(r, s, u.roomDur[k])) {
+          chosen = r;
+          break;
+        }
+      }
+      mine[k] = chosen;
+    }
+    for (let k = 0; k < u.res.length; k++) {
+      const base = u.res[k] * T + s;
+      for (let i = 0; i < u.dur[k]; i++) {
+        this.occ[base + i]++;
+        this.rankAt[base + i] += u.rank[k];
+      }
+    }
+    for (let k = 0; k < mine.length; k++) {
+      if (mine[k] < 0) continue;
+      const base = mine[k] * T + s;
+      for (let i = 0; i < u.roomDur[k]; i++) this.occ[base + i]++;
+    }
+    this.start[ui] = s;
+    this.touch(u, s);
+    this.touchRooms(ui, s);
+    if (this.hintOff(ui, s)) this.soft += this.inst.weights.stability;
+    for (const g of u.groups) this.evalGroup(g);
+  }
+
+  /** Whether a placed unit sits in a hard violation (a clash, an overfull or gappy day, a broken group). */
+  inViolation(ui: number): boolean {
+    const s = this.start[ui];
+    if (s < 0) return true;
+    const u = this.units[ui];
+    const d = (s / this.P) | 0;
+    for (let k = 0; k < u.res.length; k++) {
+      if (this.dayHard[u.res[k] * this.D + d] > 0 || this.weekHard[u.res[k]] > 0) return true;
+    }
+    const rooms = this.rooms[ui];
+    for (let k = 0; k < rooms.length; k++)
+      if (rooms[k] >= 0 && this.dayHard[rooms[k] * this.D + d] > 0) return true;
+    for (const g of u.groups) if (this.groupHard[g] > 0) return true;
+    return false;
+  }
+
+  /** Units placed and clear of any hard violation. */
+  cleanCount(): number {
+    let n = 0;
+    for (let u = 0; u < this.units.length; u++) if (!this.inViolation(u)) n += this.units[u].members.length;
+    return n;
+  }
+
+  /** Activities with no allowed start at all (each one a hard violation). */
+  unplacedActivities(): number {
+    let n = 0;
+    for (let u = 0; u < this.units.length; u++) if (this.start[u] < 0) n += this.units[u].members.length;
+    return n;
+  }
+
+  teacherGaps(): number {
+    let g = 0;
+    for (let r = 0; r < this.R; r++) if (this.isTeacher[r]) g += this.wGaps[r];
+    return g;
+  }
+
+  /** Cost key of the current state. */
+  key(): number {
+    return this.hard * HARD + this.soft;
+  }
+
+  // ---------------------------------------------------------------- the search
+
+  solve(opts: SolveOptions): SolveResult {
+    const t0 = Date.now();
+    const deadline = t0 + opts.seconds * 1000;
+    const maxIt = opts.maxIterations ?? Number.POSITIVE_INFINITY;
+    const rng = this.rng;
+    const U = this.units.length;
+    const total = this.inst.activities.length;
+    const everyMs = opts.progressEveryMs ?? 250;
+    let lastReport = t0;
+    let it = 0;
+    let stopped = false;
+
+    const report = () => {
+      opts.onProgress?.({
+        placed: this.cleanCount(),
+        total,
+        hardViolations: this.hard + this.unplacedActivities(),
+        softCost: round(this.soft),
+        iterations: it,
+        seconds: (Date.now() - t0) / 1000,
+      });
+    };
+
+    // Construction: hinted units where they were, then iterative forward search with ejections.
+    this.construct(rng, deadline, opts, t0, () => {
+      const now = Date.now();
+      if (now - lastReport >= everyMs) {
+        lastReport = now;
+        report();
+      }
+    });
+    const order = Array.from({ length: U }, (_, i) => i);
+
+    // Best so far.
+    const bestStart = Int32Array.from(this.start);
+    const bestRooms = this.rooms.map((r) => Int32Array.from(r));
+    let bestKey = this.key();
+    const saveBest = () => {
+      bestKey = this.key();
+      bestStart.set(this.start);
+      for (let u = 0; u < U; u++) bestRooms[u].set(this.rooms[u]);
+    };
+
+    const movable = order.filter(
+      (ui) => this.units[ui].starts.length > 1 || this.units[ui].partners.length > 0,
+    );
+    const tabu = new Int32Array(U * this.T);
+    let temp = 2;
+    let sinceBest = 0;
+    const violating: number[] = [];
+
+    while (movable.length > 0 && it < maxIt) {
+      it++;
+      if ((it & 127) === 0) {
+        const now = Date.now();
+        if (now >= deadline) break;
+        if (opts.shouldStop?.()) {
+          stopped = true;
+          break;
+        }
+        if (now - lastReport >= everyMs) {
+          lastReport = now;
+          report();
+        }
+      }
+      if (this.hard === 0 && (this.soft <= 1e-9 || opts.stopAtFeasible)) break;
+
+      if (this.hard > 0) {
+        // Repair: a unit in violation, best non-tabu move or swap over its whole neighbourhood.
+        if (violating.length === 0 || (it & 15) === 0) {
+          violating.length = 0;
+          for (const v of movable) if (this.inViolation(v)) violating.push(v);
+        }
+        let ui =
+          violating.length > 0 ? violating[rng.int(violating.length)] : movable[rng.int(movable.length)];
+        if (!this.inViolation(ui)) ui = movable[rng.int(movable.length)];
+        const u = this.units[ui];
+        const s0 = this.start[ui];
+        const r0 = Int32Array.from(this.rooms[ui]);
+        const before = this.key();
+        let bestDelta = Number.POSITIVE_INFINITY;
+        let bestMove = -1;
+        let bestPartner = -1;
+        let ties = 0;
+        const consider = (delta: number, move: number, partner: number, tabuKey: number) => {
+          const aspiration = before + delta < bestKey - 1e-9;
+          if (tabu[tabuKey] > it && !aspiration) return;
+          if (delta < bestDelta - 1e-9) {
+            bestDelta = delta;
+            bestMove = move;
+            bestPartner = partner;
+            ties = 1;
+          } else if (Math.abs(delta - bestDelta) <= 1e-9 && rng.int(++ties) === 0) {
+            bestMove = move;
+            bestPartner = partner;
+          }
+        };
+        const randomMove = rng.next() < 0.002;
+        if (randomMove) {
+          bestMove = u.starts[rng.int(u.starts.length)];
+        } else {
+          // Screen every start by a cheap clash count, then price the few best exactly.
+          const cand = this.screen(ui, s0, SCREENED);
+          for (let c = 0; c < cand.length; c++) {
+            const s = cand[c];
+            this.unplace(ui);
+            this.place(ui, s);
+            const delta = this.key() - before;
+            this.unplace(ui);
+            this.place(ui, s0, r0);
+            consider(delta, s, -1, ui * this.T + s);
+          }
+          const np = u.partners.length;
+          const tries = Math.min(np, SWAPS);
+          const off = np > 0 ? rng.int(np) : 0;
+          for (let j = 0; j < tries; j++) {
+            const vi = u.partners[(off + j * 7) % np];
+            const sv = this.start[vi];
+            if (sv === s0 || sv < 0 || !u.allowed[sv] || !this.units[vi].allowed[s0]) continue;
+            const rv = Int32Array.from(this.rooms[vi]);
+            this.swap(ui, vi);
+            const delta = this.key() - before;
+            this.unplace(ui);
+            this.unplace(vi);
+            this.place(ui, s0, r0);
+            this.place(vi, sv, rv);
+            consider(delta, sv, vi, ui * this.T + sv);
+          }
+        }
+        if (bestMove >= 0) {
+          if (bestPartner >= 0) {
+            tabu[bestPartner * this.T + this.start[bestPartner]] = it + 10 + rng.int(10);
+            this.swap(ui, bestPartner);
+          } else {
+            this.unplace(ui);
+            this.place(ui, bestMove);
+          }
+          tabu[ui * this.T + s0] = it + 10 + rng.int(10);
+        }
+      } else {
+        // Improvement: simulated annealing on the soft cost, hard violations never readmitted.
+        const ui = movable[rng.int(movable.length)];
+        const u = this.units[ui];
+        const s0 = this.start[ui];
+        const r0 = Int32Array.from(this.rooms[ui]);
+        const hard0 = this.hard;
+        const soft0 = this.soft;
+        const usePartner = u.partners.length > 0 && (u.starts.length <= 1 || rng.next() < 0.6);
+        if (usePartner) {
+          const vi = u.partners[rng.int(u.partners.length)];
+          const sv = this.start[vi];
+          if (sv === s0 || sv < 0 || !u.allowed[sv] || !this.units[vi].allowed[s0]) continue;
+          const rv = Int32Array.from(this.rooms[vi]);
+          this.swap(ui, vi);
+          if (!this.accept(hard0, soft0, temp)) {
+            this.unplace(ui);
+            this.unplace(vi);
+            this.place(ui, s0, r0);
+            this.place(vi, sv, rv);
+          }
+        } else {
+          const s = u.starts[rng.int(u.starts.length)];
+          if (s === s0) continue;
+          this.unplace(ui);
+          this.place(ui, s);
+          if (!this.accept(hard0, soft0, temp)) {
+            this.unplace(ui);
+            this.place(ui, s0, r0);
+          }
+        }
+        temp *= 0.99995;
+        if (temp < 0.02) temp = 1;
+      }
+      if (this.key() < bestKey - 1e-9) {
+        saveBest();
+        sinceBest = 0;
+      } else if (++sinceBest > 200_000 && this.hard === 0) {
+        sinceBest = 0;
+        temp = 2;
+      }
+    }
+
+    // Restore the best.
+    for (let u = 0; u < U; u++) this.unplace(u);
+    for (let u = 0; u < U; u++) if (bestStart[u] >= 0) this.place(u, bestStart[u], bestRooms[u]);
+    const result = this.result(t0, it, stopped);
+    opts.onProgress?.({
+      placed: result.placed,
+      total: result.total,
+      hardViolations: result.hardViolations,
+      softCost: result.softCost,
+      iterations: result.iterations,
+      seconds: result.seconds,
+    });
+    return result;
+  }
+
+  /**
+   * Iterative forward search: take the unplaced unit with the fewest options, put it where it clashes
+   * with the fewest placed units (those that often had to move weigh more), eject those, repeat. Keeps
+   * teachers, students, rooms and hard spread groups clash-free while building; day-shape rules
+   * (gaps, lessons a day) break the ties and are left to the repair phase.
+   */
+  private construct(rng: Rng, deadline: number, opts: SolveOptions, t0: number, tick: () => void): void {
+    const U = this.units.length;
+    const T = this.T;
+    const P = this.P;
+    const owner = new Int32Array(this.R * T).fill(-1);
+    const ejections = new Float64Array(U);
+    const cameFrom = new Int32Array(U).fill(-1);
+    const load = new Float64Array(this.R);
+    for (const u of this.units) for (let k = 0; k < u.res.length; k++) load[u.res[k]] += u.dur[k];
+    const degree = new Float64Array(U);
+    this.units.forEach((u, ui) => {
+      for (let k = 0; k < u.res.length; k++) degree[ui] += load[u.res[k]] * u.dur[k];
+    });
+    const setOwner = (ui: number, value: number) => {
+      const u = this.units[ui];
+      const s = this.start[ui];
+      for (let k = 0; k < u.res.length; k++) {
+        const base = u.res[k] * T + s;
+        for (let i = 0; i < u.dur[k]; i++) owner[base + i] = value;
+      }
+      const rooms = this.rooms[ui];
+      for (let k = 0; k < rooms.length; k++) {
+        if (rooms[k] < 0) continue;
+        const base = rooms[k] * T + s;
+        for (let i = 0; i < u.roomDur[k]; i++) owner[base + i] = value;
+      }
+    };
+    const put = (ui: number, s: number, rooms?: Int32Array) => {
+      this.place(ui, s, rooms);
+      setOwner(ui, ui);
+    };
+    const take = (ui: number) => {
+      setOwner(ui, -1);
+      this.unplace(ui);
+    };
+    const unplaced = new Set<number>();
+    for (let ui = 0; ui < U; ui++) {
+      const u = this.units[ui];
+      if (u.starts.length === 0) continue;
+      if (u.hint >= 0 && this.clashFree(ui, u.hint, owner)) put(ui, u.hint);
+      else unplaced.add(ui);
+    }
+    const mark = new Int32Array(U);
+    let stamp = 0;
+    const conflicts: number[] = [];
+    const roomPick = new Int32Array(64);
+    let steps = 0;
+    while (unplaced.size > 0) {
+      steps++;
+      if ((steps & 63) === 0) {
+        if (Date.now() >= deadline || opts.shouldStop?.()) break;
+        tick();
+      }
+      // The most constrained unplaced unit (ties at random).
+      let ui = -1;
+      let bestPrio = Number.POSITIVE_INFINITY;
+      for (const v of unplaced) {
+        const pr = this.units[v].starts.length / (1 + ejections[v]) - degree[v] * 1e-3 + rng.next() * 0.5;
+        if (pr < bestPrio) {
+          bestPrio = pr;
+          ui = v;
+        }
+      }
+      const u = this.units[ui];
+      let bestS = -1;
+      let bestCost = Number.POSITIVE_INFINITY;
+      let bestRooms: Int32Array | null = null;
+      for (const s of u.starts) {
+        stamp++;
+        let cost = s === cameFrom[ui] ? 2 : 0;
+        const d = (s / P) | 0;
+        for (let k = 0; k < u.res.length; k++) {
+          const base = u.res[k] * T + s;
+          for (let i = 0; i < u.dur[k]; i++) {
+            const v = owner[base + i];
+            if (v >= 0 && mark[v] !== stamp) {
+              mark[v] = stamp;
+              cost += 1 + ejections[v];
+            }
+          }
+        }
+        for (const g of u.groups) {
+          const grp = this.inst.groups[g];
+          if (!grp.hard) continue;
+          for (const a of grp.activities) {
+            const v = this.unitOf[a];
+            if (v === ui || this.start[v] < 0 || mark[v] === stamp) continue;
+            if (this.groupClash(grp, ui, s, v, d)) {
+              mark[v] = stamp;
+              cost += 1 + ejections[v];
+            }
+          }
+        }
+        if (cost >= bestCost) continue;
+        // Rooms: a free option, else the option whose occupants cost least.
+        for (let k = 0; k < u.roomOpts.length; k++) {
+          const optsK = u.roomOpts[k];
+          if (optsK.length === 0) {
+            roomPick[k] = -1;
+            continue;
+          }
+          let pick = -1;
+          let pickCost = Number.POSITIVE_INFINITY;
+          const off = rng.int(optsK.length);
+          for (let j = 0; j < optsK.length && pickCost > 0; j++) {
+            const r = optsK[(off + j) % optsK.length];
+            let c = 0;
+            const base = r * T + s;
+            for (let i = 0; i < u.roomDur[k]; i++) {
+              if (this.blocked[base + i]) c += 1000;
+              const v = owner[base + i];
+              if (v >= 0 && mark[v] !== stamp) c += 1 + ejections[v];
+            }
+            if (c < pickCost) {
+              pickCost = c;
+              pick = r;
+            }
+          }
+          roomPick[k] = pick;
+          cost += pickCost;
+        }
+        cost += rng.next() * 0.3;
+        if (cost < bestCost) {
+          bestCost = cost;
+          bestS = s;
+          bestRooms = roomPick.slice(0, u.roomOpts.length);
+        }
+      }
+      if (bestS < 0 || !bestRooms) break;
+      // Eject what stands in the way, then place.
+      conflicts.length = 0;
+      stamp++;
+      const collect = (v: number) => {
+        if (v >= 0 && v !== ui && mark[v] !== stamp) {
+          mark[v] = stamp;
+          conflicts.push(v);
+        }
+      };
+      for (let k = 0; k < u.res.length; k++) {
+        const base = u.res[k] * T + bestS;
+        for (let i = 0; i < u.dur[k]; i++) collect(owner[base + i]);
+      }
+      for (let k = 0; k < bestRooms.length; k++) {
+        if (bestRooms[k] < 0) continue;
+        const base = bestRooms[k] * T + bestS;
+        for (let i = 0; i < u.roomDur[k]; i++) collect(owner[base + i]);
+      }
+      const d = (bestS / P) | 0;
+      for (const g of u.groups) {
+        const grp = this.inst.groups[g];
+        if (!grp.hard) continue;
+        for (const a of grp.activities) {
+          const v = this.unitOf[a];
+          if (v !== ui && this.start[v] >= 0 && this.groupClash(grp, ui, bestS, v, d)) collect(v);
+        }
+      }
+      for (const v of conflicts) {
+        cameFrom[v] = this.start[v];
+        take(v);
+        ejections[v] += 1;
+        unplaced.add(v);
+      }
+      unplaced.delete(ui);
+      put(ui, bestS, bestRooms);
+    }
+    // Whatever is still unplaced goes to its cheapest start; the repair phase takes over.
+    for (const ui of unplaced) {
+      const u = this.units[ui];
+      let bestS = u.starts[0];
+      let best = Number.POSITIVE_INFINITY;
+      for (const s of u.starts) {
+        const before = this.key();
+        this.place(ui, s);
+        const delta = this.key() - before;
+        this.unplace(ui);
+        if (delta < best) {
+          best = delta;
+          bestS = s;
+        }
+      }
+      this.place(ui, bestS);
+    }
+    void t0;
+  }
+
+  /** Whether unit `v` (placed) breaks hard group `grp` with unit `ui` starting at `s` on day `d`. */
+  private groupClash(grp: SpreadGroup, ui: number, s: number, v: number, d: number): boolean {
+    const sv = this.start[v];
+    if (grp.kind === 'consecutive') {
+      const [a, b] = grp.activities;
+      const first = this.unitOf[a] === ui ? s : sv;
+      const second = this.unitOf[b] === ui ? s : sv;
+      return second !== first + this.inst.activities[a].duration;
+    }
+    return Math.abs(((sv / this.P) | 0) - d) < grp.minDays;
+  }
+
+  private clashFree(ui: number, s: number, owner: Int32Array): boolean {
+    const u = this.units[ui];
+    for (let k = 0; k < u.res.length; k++) {
+      const base = u.res[k] * this.T + s;
+      for (let i = 0; i < u.dur[k]; i++) if (owner[base + i] >= 0) return false;
+    }
+    return true;
+  }
+
+  private screenScore = new Float64Array(0);
+
+  /** The `k` starts of a unit with the fewest clashes (own occupancy discounted), ties at random. */
+  private screen(ui: number, s0: number, k: number): Int32Array {
+    const u = this.units[ui];
+    const n = u.starts.length;
+    if (this.screenScore.length < n) this.screenScore = new Float64Array(n);
+    const score = this.screenScore;
+    const T = this.T;
+    const P = this.P;
+    for (let c = 0; c < n; c++) {
+      const s = u.starts[c];
+      let clash = 0;
+      for (let j = 0; j < u.res.length; j++) {
+        const base = u.res[j] * T;
+        for (let i = 0; i < u.dur[j]; i++) {
+          const t = s + i;
+          clash += this.occ[base + t];
+          if (s0 >= 0 && t >= s0 && t < s0 + u.dur[j]) clash--;
+        }
+      }
+      for (let j = 0; j < u.roomOpts.length; j++) {
+        const opts = u.roomOpts[j];
+        let free = false;
+        for (let o = 0; o < opts.length && !free; o++) {
+          free = opts[o] === this.rooms[ui][j] ? true : this.roomFree(opts[o], s, u.roomDur[j]);
+        }
+        if (!free && opts.length > 0) clash++;
+      }
+      const d = (s / P) | 0;
+      for (const g of u.groups) {
+        const grp = this.inst.groups[g];
+        if (!grp.hard) continue;
+        for (const a of grp.activities) {
+          const v = this.unitOf[a];
+          if (v === ui || this.start[v] < 0) continue;
+          if (this.groupClash(grp, ui, s, v, d)) clash++;
+        }
+      }
+      score[c] = clash * 4 + this.rng.next();
+    }
+    const idx = Array.from({ length: n }, (_, c) => c).filter((c) => u.starts[c] !== s0);
+    idx.sort((a, b) => score[a] - score[b]);
+    // Every start within one clash of the best, at most k of them.
+    const limit = idx.length > 0 ? score[idx[0]] + 5 : 0;
+    let m = 0;
+    while (m < idx.length && m < k && score[idx[m]] < limit) m++;
+    return Int32Array.from(idx.slice(0, m), (c) => u.starts[c]);
+  }
+
+  private accept(hard0: number, soft0: number, temp: number): boolean {
+    if (this.hard > hard0) return false;
+    if (this.hard < hard0) return true;
+    const d = this.soft - soft0;
+    return d <= 0 || this.rng.next() < Math.exp(-d / temp);
+  }
+
+  private swap(ui: number, vi: number): void {
+    const su = this.start[ui];
+    const sv = this.start[vi];
+    this.unplace(ui);
+    this.unplace(vi);
+    this.place(ui, sv);
+    this.place(vi, su);
+  }
+
+  private result(t0: number, it: number, stopped: boolean): SolveResult {
+    const n = this.inst.activities.length;
+    const starts = new Array<number>(n).fill(-1);
+    const rooms: number[][] = Array.from({ length: n }, () => []);
+    this.units.forEach((u, ui) => {
+      let k = 0;
+      for (const a of u.members) {
+        starts[a] = this.start[ui];
+        const reqs = this.inst.activities[a].roomOptions?.length ?? 0;
+        for (let j = 0; j < reqs; j++) rooms[a].push(this.rooms[ui][k++]);
+      }
+    });
+    return {
+      starts,
+      rooms,
+      placed: this.cleanCount(),
+      total: n,
+      hardViolations: this.hard + this.unplacedActivities(),
+      softCost: round(this.soft),
+      teacherGaps: this.teacherGaps(),
+      iterations: it,
+      seconds: (Date.now() - t0) / 1000,
+      stopped,
+    };
+  }
+}
+
+function round(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+export function solve(inst: Instance, opts: SolveOptions): SolveResult {
+  return new Search(inst, opts.seed).solve(opts);
+}

@@ -1,0 +1,357 @@
+import { checkAssignment } from './check';
+import { diagnose } from './diagnose';
+import { type Activity, defaultWeights, type Instance, type Resource } from './model';
+import { solve } from './search';
+
+/** A small instance: resources by name, activities as [label, resource names, duration?]. */
+function build(
+  days: number,
+  periods: number,
+  resources: Record<string, Partial<Resource> & { kind: Resource['kind'] }>,
+  acts: Array<
+    { label: string; res: string[]; rooms?: string[][]; duration?: number; size?: number } & Partial<Activity>
+  >,
+  extra: Partial<Instance> = {},
+): Instance {
+  const names = Object.keys(resources);
+  const idx = (n: string) => {
+    const i = names.indexOf(n);
+    if (i < 0) throw new Error(n);
+    return i;
+  };
+  return {
+    days,
+    periods,
+    dayNames: ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб'].slice(0, days),
+    periodNames: Array.from({ length: periods }, (_, p) => `${p + 1} урок`),
+    resources: names.map((n) => ({ name: n, ...resources[n] })),
+    activities: acts.map((a, i) => ({
+      ...a,
+      key: i,
+      duration: a.duration ?? 1,
+      resources: a.res.map(idx),
+      roomOptions: a.rooms?.map((opts) => opts.map(idx)),
+    })),
+    groups: [],
+    sameStart: [],
+    weights: { ...defaultWeights },
+    ...extra,
+  };
+}
+
+function solved(inst: Instance, seed = 1) {
+  const result = solve(inst, { seed, seconds: 5, stopAtFeasible: true });
+  const check = checkAssignment(inst, result);
+  return { result, check };
+}
+
+const noGaps = { kind: 'maxGapsPerDay' as const, value: 0, hard: true, weight: 1 };
+
+describe('solver: each hard rule on a small instance', () => {
+  test('a teacher is never in two classes at once', () => {
+    const res: Record<string, { kind: Resource['kind'] }> = { 'Иванова И. И.': { kind: 'teacher' } };
+    const acts = [];
+    for (const c of ['5А', '5Б', '5В', '5Г', '5Д']) {
+      res[c] = { kind: 'students' };
+      acts.push({ label: `${c} математика`, res: ['Иванова И. И.', c] });
+    }
+    const inst = build(1, 5, res, acts);
+    const { result, check } = solved(inst);
+    expect(check.problems).toEqual([]);
+    expect(result.hardViolations).toBe(0);
+    expect(new Set(result.starts).size).toBe(5);
+    // The checker itself sees a clash when one is made.
+    const broken = { starts: [0, 0, 1, 2, 3], rooms: result.rooms };
+    expect(checkAssignment(inst, broken).hardViolations).toBe(1);
+  });
+
+  test('a class (and each subgroup) is never in two lessons at once; whole-class lessons take every subgroup', () => {
+    const inst = build(
+      1,
+      5,
+      {
+        '6А/1': { kind: 'students' },
+        '6А/2': { kind: 'students' },
+        T1: { kind: 'teacher' },
+        T2: { kind: 'teacher' },
+        T3: { kind: 'teacher' },
+        E1: { kind: 'teacher' },
+        E2: { kind: 'teacher' },
+      },
+      [
+        { label: 'Математика', res: ['T1', '6А/1', '6А/2'] },
+        { label: 'Русский', res: ['T2', '6А/1', '6А/2'] },
+        { label: 'История', res: ['T3', '6А/1', '6А/2'] },
+        { label: 'Английский гр. 1', res: ['E1', '6А/1'] },
+        { label: 'Английский гр. 2', res: ['E2', '6А/2'] },
+      ],
+      { sameStart: [[3, 4]] },
+    );
+    const { result, check } = solved(inst);
+    expect(check.problems).toEqual([]);
+    expect(result.starts[3]).toBe(result.starts[4]);
+    expect(new Set(result.starts.slice(0, 4)).size).toBe(4);
+    expect(
+      checkAssignment(inst, { starts: [0, 1, 2, 3, 2], rooms: result.rooms }).hardViolations,
+    ).toBeGreaterThan(0);
+  });
+
+  test('subgroups asked to run in parallel start together', () => {
+    const inst = build(
+      2,
+      3,
+      {
+        A1: { kind: 'students' },
+        A2: { kind: 'students' },
+        E1: { kind: 'teacher' },
+        E2: { kind: 'teacher' },
+      },
+      [
+        { label: 'Информатика гр. 1', res: ['E1', 'A1'] },
+        { label: 'Информатика гр. 2', res: ['E2', 'A2'] },
+      ],
+      { sameStart: [[0, 1]] },
+    );
+    const { check, result } = solved(inst);
+    expect(check.problems).toEqual([]);
+    expect(result.starts[0]).toBe(result.starts[1]);
+    expect(checkAssignment(inst, { starts: [0, 1], rooms: [[], []] }).hardViolations).toBe(1);
+  });
+
+  test('a room is never double-booked, and a lesson gets a room of the kind it needs', () => {
+    const inst = build(
+      1,
+      2,
+      {
+        '7А': { kind: 'students' },
+        '7Б': { kind: 'students' },
+        Ф1: { kind: 'teacher' },
+        Ф2: { kind: 'teacher' },
+        М: { kind: 'teacher' },
+        Спортзал: { kind: 'room', capacity: 60 },
+        'Каб. 12': { kind: 'room', capacity: 30 },
+      },
+      [
+        { label: '7А физкультура', res: ['Ф1', '7А'], rooms: [['Спортзал']], size: 25 },
+        { label: '7Б физкультура', res: ['Ф2', '7Б'], rooms: [['Спортзал']], size: 25 },
+        { label: '7А математика', res: ['М', '7А'], rooms: [['Каб. 12']], size: 25 },
+      ],
+    );
+    const { check, result } = solved(inst);
+    expect(check.problems).toEqual([]);
+    expect(result.starts[0]).not.toBe(result.starts[1]);
+    expect(result.rooms[0]).toEqual([5]);
+    expect(checkAssignment(inst, { starts: [0, 0, 1], rooms: [[5], [5], [6]] }).hardViolations).toBe(1);
+  });
+
+  test('a teacher’s unavailable cells stay free', () => {
+    const inst = build(
+      2,
+      4,
+      { T: { kind: 'teacher', unavailable: [0, 1, 2, 3, 4, 5, 6] }, '8А': { kind: 'students' } },
+      [{ label: '8А физика', res: ['T', '8А'] }],
+    );
+    const { check, result } = solved(inst);
+    expect(check.problems).toEqual([]);
+    expect(result.starts[0]).toBe(7);
+    expect(checkAssignment(inst, { starts: [0], rooms: [[]] }).hardViolations).toBe(1);
+  });
+
+  test('every hour of the load is placed, and at most the day’s limit of lessons', () => {
+    const res: Record<string, Partial<Resource> & { kind: Resource['kind'] }> = {
+      '9А': { kind: 'students', limits: [{ kind: 'maxHoursDaily', value: 5, hard: true, weight: 1 }] },
+    };
+    const acts = [];
+    for (let i = 0; i < 10; i++) {
+      res[`T${i}`] = { kind: 'teacher' };
+      acts.push({ label: `9А урок ${i + 1}`, res: [`T${i}`, '9А'] });
+    }
+    const inst = build(2, 7, res, acts);
+    const { check, result } = solved(inst);
+    expect(check.problems).toEqual([]);
+    expect(result.starts.every((s) => s >= 0)).toBe(true);
+    expect(result.starts.filter((s) => s < 7)).toHaveLength(5);
+    const six = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10];
+    expect(checkAssignment(inst, { starts: six, rooms: acts.map(() => []) }).hardViolations).toBe(1);
+    expect(
+      checkAssignment(inst, { starts: [...six.slice(0, 9), -1], rooms: acts.map(() => []) }).hardViolations,
+    ).toBe(2);
+  });
+
+  test('a class has no gaps even when a teacher is away in the middle of the day', () => {
+    // T2 is away at lessons 2–3; the class's three lessons must still stand together.
+    const inst = build(
+      1,
+      6,
+      {
+        '5А': { kind: 'students', limits: [noGaps] },
+        T1: { kind: 'teacher' },
+        T2: { kind: 'teacher', unavailable: [1, 2] },
+        T3: { kind: 'teacher', unavailable: [0] },
+      },
+      [
+        { label: '5А русский', res: ['T1', '5А'] },
+        { label: '5А математика', res: ['T2', '5А'] },
+        { label: '5А история', res: ['T3', '5А'] },
+      ],
+    );
+    for (const seed of [1, 2, 3]) {
+      const { check } = solved(inst, seed);
+      expect(check.problems).toEqual([]);
+    }
+    expect(checkAssignment(inst, { starts: [1, 3, 5], rooms: [[], [], []] }).hardViolations).toBe(2);
+  });
+
+  test('a hard spread group keeps its lessons on different days', () => {
+    const inst = build(
+      3,
+      3,
+      { '10А': { kind: 'students' }, T: { kind: 'teacher' } },
+      [
+        { label: 'Химия 1', res: ['T', '10А'] },
+        { label: 'Химия 2', res: ['T', '10А'] },
+        { label: 'Химия 3', res: ['T', '10А'] },
+      ],
+      { groups: [{ activities: [0, 1, 2], minDays: 1, hard: true, weight: 1, consecutiveIfSameDay: false }] },
+    );
+    const { check, result } = solved(inst);
+    expect(check.problems).toEqual([]);
+    expect(new Set(result.starts.map((s) => Math.floor(s / 3))).size).toBe(3);
+  });
+});
+
+describe('solver: a school-sized random instance', () => {
+  /** 12 classes × 5 days × 6 lessons, 30 h each, teachers shared across classes. */
+  function school(): Instance {
+    const days = 5;
+    const periods = 6;
+    const resources: Resource[] = [];
+    const activities: Activity[] = [];
+    const teachers = 24;
+    for (let t = 0; t < teachers; t++) resources.push({ kind: 'teacher', name: `Учитель ${t + 1}` });
+    for (let c = 0; c < 12; c++) {
+      const cls = resources.length;
+      resources.push({
+        kind: 'students',
+        name: `Класс ${c + 1}`,
+        limits: [noGaps, { kind: 'maxHoursDaily', value: 6, hard: true, weight: 1 }],
+        difficulty: true,
+      });
+      // 30 hours from 10 subjects, each subject with its own teacher.
+      const hours = [5, 4, 4, 3, 3, 3, 2, 2, 2, 2];
+      hours.forEach((h, s) => {
+        const teacher = (c * 3 + s * 5) % teachers;
+        for (let i = 0; i < h; i++)
+          activities.push({
+            key: activities.length,
+            label: `Класс ${c + 1} предмет ${s + 1}`,
+            duration: 1,
+            resources: [teacher, cls],
+            rank: 12 - s,
+          });
+      });
+    }
+    return {
+      days,
+      periods,
+      dayNames: ['Пн', 'Вт', 'Ср', 'Чт', 'Пт'],
+      periodNames: ['1', '2', '3', '4', '5', '6'],
+      resources,
+      activities,
+      groups: [],
+      sameStart: [],
+      weights: { ...defaultWeights },
+    };
+  }
+
+  test('is solved with no hard violations, and the incremental cost matches the plain check', () => {
+    const inst = school();
+    const result = solve(inst, { seed: 7, seconds: 10 });
+    const check = checkAssignment(inst, result);
+    expect(check.problems).toEqual([]);
+    expect(result.hardViolations).toBe(0);
+    expect(result.placed).toBe(inst.activities.length);
+    expect(result.teacherGaps).toBe(check.teacherGaps);
+  });
+
+  test('is deterministic for a seed', () => {
+    const inst = school();
+    const a = solve(inst, { seed: 3, seconds: 30, maxIterations: 3000 });
+    const b = solve(inst, { seed: 3, seconds: 30, maxIterations: 3000 });
+    expect(a.starts).toEqual(b.starts);
+  });
+
+  test('re-solving after a teacher becomes unavailable keeps at least 95 % of lessons in place', () => {
+    const inst = school();
+    const first = solve(inst, { seed: 5, seconds: 10 });
+    expect(first.hardViolations).toBe(0);
+    // Учитель 1 can no longer come on Monday.
+    const changed: Instance = {
+      ...inst,
+      resources: inst.resources.map((r, i) => (i === 0 ? { ...r, unavailable: [0, 1, 2, 3, 4, 5] } : r)),
+      activities: inst.activities.map((a, i) => ({ ...a, hint: { start: first.starts[i] } })),
+    };
+    const second = solve(changed, { seed: 6, seconds: 10 });
+    const check = checkAssignment(changed, second);
+    expect(check.problems).toEqual([]);
+    const kept = second.starts.filter((s, i) => s === first.starts[i]).length;
+    expect(kept / inst.activities.length).toBeGreaterThanOrEqual(0.95);
+    // The teacher had Monday lessons, so something did move.
+    expect(first.starts.some((s, i) => s < 6 && inst.activities[i].resources[0] === 0)).toBe(true);
+    expect(kept).toBeLessThan(inst.activities.length);
+  });
+});
+
+describe('diagnosis', () => {
+  test('a class with more hours than days × lessons', () => {
+    const res: Record<string, Partial<Resource> & { kind: Resource['kind'] }> = {
+      '7Б': { kind: 'students', limits: [{ kind: 'maxHoursDaily', value: 5, hard: true, weight: 1 }] },
+    };
+    const acts = [];
+    for (let i = 0; i < 36; i++) {
+      res[`T${i}`] = { kind: 'teacher' };
+      acts.push({ label: `7Б урок ${i}`, res: [`T${i}`, '7Б'] });
+    }
+    expect(diagnose(build(6, 7, res, acts))).toEqual(['7Б: 36 ч в неделю при 6 днях × 5 уроков']);
+  });
+
+  test('a teacher with more hours than available cells', () => {
+    const res: Record<string, Partial<Resource> & { kind: Resource['kind'] }> = {
+      'Иванова И. И.': { kind: 'teacher', unavailable: Array.from({ length: 12 }, (_, i) => i) },
+    };
+    const acts = [];
+    for (let i = 0; i < 30; i++) {
+      res[`C${i}`] = { kind: 'students' };
+      acts.push({ label: `урок ${i}`, res: ['Иванова И. И.', `C${i}`] });
+    }
+    expect(diagnose(build(6, 6, res, acts))).toEqual(['Иванова И. И.: 30 ч при доступных 24 клетках']);
+  });
+
+  test('a room kind with too few cells, an activity with no possible time, a solvable instance', () => {
+    const inst = build(
+      1,
+      2,
+      {
+        A: { kind: 'students' },
+        B: { kind: 'students' },
+        C: { kind: 'students' },
+        T: { kind: 'teacher', unavailable: [0, 1] },
+        U: { kind: 'teacher' },
+        Спортзал: { kind: 'room' },
+      },
+      [
+        { label: 'A физкультура', res: ['A', 'U'], rooms: [['Спортзал']] },
+        { label: 'B физкультура', res: ['B'], rooms: [['Спортзал']] },
+        { label: 'C физкультура', res: ['C'], rooms: [['Спортзал']] },
+        { label: 'A музыка', res: ['A', 'T'] },
+      ],
+    );
+    const reasons = diagnose(inst);
+    expect(reasons).toContain('Кабинеты Спортзал: нужно 3 ч при 2 клетках');
+    expect(reasons.some((r) => r.includes('A музыка'))).toBe(true);
+    const ok = build(1, 2, { A: { kind: 'students' }, T: { kind: 'teacher' } }, [
+      { label: 'A', res: ['A', 'T'] },
+    ]);
+    expect(diagnose(ok)).toEqual([]);
+  });
+});

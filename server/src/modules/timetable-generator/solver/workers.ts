@@ -1,0 +1,84 @@
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Instance, Progress, SolveResult } from './model';
+
+/**
+ * Runs the search in worker threads, one per seed (two on a 2-core server), and keeps the best
+ * result: fewest hard violations, then lowest soft cost. Progress is the best of the workers' latest
+ * reports; `stop()` ends every search with its best so far.
+ */
+export interface WorkerRun {
+  result: Promise<SolveResult>;
+  stop: () => void;
+}
+
+export interface WorkerOptions {
+  seeds: number[];
+  seconds: number;
+  onProgress?: (progress: Progress) => void;
+}
+
+/** The worker's body: loads the TypeScript search through tsx, as the server itself runs. */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+require(workerData.tsx).register();
+const { solve } = require(workerData.search);
+const flag = new Int32Array(workerData.stop);
+const result = solve(workerData.instance, {
+  seed: workerData.seed,
+  seconds: workerData.seconds,
+  shouldStop: () => Atomics.load(flag, 0) === 1,
+  onProgress: (progress) => parentPort.postMessage({ type: 'progress', progress }),
+});
+parentPort.postMessage({ type: 'done', result });
+`;
+
+function better(a: Progress, b: Progress): boolean {
+  return (
+    a.hardViolations < b.hardViolations || (a.hardViolations === b.hardViolations && a.softCost < b.softCost)
+  );
+}
+
+export function startWorkers(instance: Instance, opts: WorkerOptions): WorkerRun {
+  const stopBuffer = new SharedArrayBuffer(4);
+  const flag = new Int32Array(stopBuffer);
+  const latest: Array<Progress | null> = opts.seeds.map(() => null);
+  const tsx = require.resolve('tsx/cjs/api');
+  const search = join(__dirname, 'search.ts');
+  const runs = opts.seeds.map(
+    (seed, i) =>
+      new Promise<SolveResult>((resolve, reject) => {
+        const worker = new Worker(WORKER_SOURCE, {
+          eval: true,
+          workerData: { tsx, search, instance, seed, seconds: opts.seconds, stop: stopBuffer },
+        });
+        worker.on(
+          'message',
+          (msg: { type: 'progress'; progress: Progress } | { type: 'done'; result: SolveResult }) => {
+            if (msg.type === 'progress') {
+              latest[i] = msg.progress;
+              let best: Progress | null = null;
+              for (const p of latest) if (p && (!best || better(p, best))) best = p;
+              if (best) opts.onProgress?.(best);
+            } else {
+              resolve(msg.result);
+            }
+          },
+        );
+        worker.on('error', reject);
+        worker.on('exit', (code) => {
+          if (code !== 0) reject(new Error(`Поиск расписания завершился с кодом ${code}`));
+        });
+      }),
+  );
+  const result = Promise.all(runs).then((results) => {
+    let best = results[0];
+    for (const r of results) if (better(r, best)) best = r;
+    return { ...best, stopped: results.some((r) => r.stopped) };
+  });
+  return { result, stop: () => Atomics.store(flag, 0, 1) };
+}
+
+export function solveInWorkers(instance: Instance, opts: WorkerOptions): Promise<SolveResult> {
+  return startWorkers(instance, opts).result;
+}

@@ -1,0 +1,269 @@
+import { and, asc, eq, exists, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  attendance,
+  classes,
+  lessons,
+  marks,
+  students,
+  subgroupMembers,
+  subgroups,
+  subjects,
+  timetables,
+  users,
+} from '../../db/schema';
+
+// ---------------------------------------------------------------- dated lessons
+
+export interface LessonValues {
+  classId: number;
+  subgroupId: number | null;
+  subjectId: number;
+  teacherId: number | null;
+  loadId: number | null;
+  date: string;
+  lessonNumber: number;
+  startTime: string | null;
+  endTime: string | null;
+}
+
+export async function insertTimetable(
+  db: Database,
+  values: {
+    organizationId: number;
+    templateId: number;
+    periodId: number;
+    startDate: string;
+    endDate: string;
+  },
+) {
+  const [row] = await db.insert(timetables).values(values).returning({ id: timetables.id });
+  return row.id;
+}
+
+/**
+ * Inserts dated lessons (a school year is tens of thousands of rows): each chunk goes as one JSON
+ * parameter unpacked by json_to_recordset, far cheaper than thousands of bound parameters.
+ */
+export async function insertLessons(
+  db: Database,
+  organizationId: number,
+  timetableId: number | null,
+  rows: LessonValues[],
+) {
+  for (let i = 0; i < rows.length; i += 10_000) {
+    const chunk = JSON.stringify(
+      rows.slice(i, i + 10_000).map((row) => ({
+        class_id: row.classId,
+        subgroup_id: row.subgroupId,
+        subject_id: row.subjectId,
+        teacher_id: row.teacherId,
+        load_id: row.loadId,
+        date: row.date,
+        lesson_number: row.lessonNumber,
+        start_time: row.startTime,
+        end_time: row.endTime,
+      })),
+    );
+    await db.execute(sql`
+      insert into lessons (organization_id, timetable_id, class_id, subgroup_id, subject_id, teacher_id, load_id,
+        date, lesson_number, start_time, end_time)
+      select ${organizationId}::int, ${timetableId}::int, r.class_id, r.subgroup_id, r.subject_id, r.teacher_id, r.load_id,
+        r.date, r.lesson_number, r.start_time, r.end_time
+      from json_to_recordset(${chunk}::json) as r(class_id int, subgroup_id int, subject_id int, teacher_id int,
+        load_id int, date date, lesson_number smallint, start_time time, end_time time)`);
+  }
+}
+
+/**
+ * Lessons of the classes in a date range with whether anything was entered for them: marks,
+ * attendance, a topic or homework, or a one-off change. Such lessons are never rewritten.
+ */
+export function findLessonsForApply(db: Database, classIds: number[], from: string, to: string) {
+  if (classIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: lessons.id,
+      classId: lessons.classId,
+      subgroupId: lessons.subgroupId,
+      subjectId: lessons.subjectId,
+      teacherId: lessons.teacherId,
+      loadId: lessons.loadId,
+      date: lessons.date,
+      lessonNumber: lessons.lessonNumber,
+      startTime: lessons.startTime,
+      endTime: lessons.endTime,
+      locked: sql<boolean>`(${lessons.status} <> 'scheduled' or ${lessons.topic} is not null or ${lessons.homework} is not null
+        or ${exists(db.select({ one: sql`1` }).from(marks).where(eq(marks.lessonId, lessons.id)))}
+        or ${exists(db.select({ one: sql`1` }).from(attendance).where(eq(attendance.lessonId, lessons.id)))})`,
+    })
+    .from(lessons)
+    .where(and(inArray(lessons.classId, classIds), gte(lessons.date, from), lte(lessons.date, to)));
+}
+
+export async function updateLessonPlan(db: Database, id: number, values: Partial<LessonValues>) {
+  await db.update(lessons).set(values).where(eq(lessons.id, id));
+}
+
+export async function deleteLessons(db: Database, ids: number[]) {
+  for (let i = 0; i < ids.length; i += 5000) {
+    await db.delete(lessons).where(inArray(lessons.id, ids.slice(i, i + 5000)));
+  }
+}
+
+/** Dated lessons matching `where`, by date and lesson number. */
+export function findLessons(db: Database, where: SQL | undefined) {
+  return db
+    .select({
+      id: lessons.id,
+      organizationId: lessons.organizationId,
+      date: lessons.date,
+      lesson_number: lessons.lessonNumber,
+      start_time: lessons.startTime,
+      end_time: lessons.endTime,
+      group_id: lessons.classId,
+      number: classes.number,
+      letter: classes.letter,
+      subgroup_id: lessons.subgroupId,
+      subgroup_name: subgroups.name,
+      subject_id: lessons.subjectId,
+      subject_name: subjects.name,
+      teacher_id: lessons.teacherId,
+      teacherSurname: users.surname,
+      teacherName: users.name,
+      teacherPatronymic: users.patronymic,
+      original_teacher_id: lessons.originalTeacherId,
+      load_id: lessons.loadId,
+      topic: lessons.topic,
+      homework: lessons.homework,
+      status: lessons.status,
+    })
+    .from(lessons)
+    .innerJoin(classes, eq(classes.id, lessons.classId))
+    .innerJoin(subjects, eq(subjects.id, lessons.subjectId))
+    .leftJoin(subgroups, eq(subgroups.id, lessons.subgroupId))
+    .leftJoin(users, eq(users.id, lessons.teacherId))
+    .where(where)
+    .orderBy(
+      asc(lessons.date),
+      asc(lessons.lessonNumber),
+      asc(classes.number),
+      asc(classes.letter),
+      asc(subgroups.name),
+    );
+}
+
+export type LessonRow = Awaited<ReturnType<typeof findLessons>>[number];
+
+/** Lessons of a class at a date and number that would share the room with a moved lesson. */
+export function findClassLessonsAt(
+  db: Database,
+  classId: number,
+  date: string,
+  lessonNumber: number,
+  exceptId: number,
+) {
+  return db
+    .select({ id: lessons.id, subgroupId: lessons.subgroupId, teacherId: lessons.teacherId })
+    .from(lessons)
+    .where(
+      and(
+        eq(lessons.date, date),
+        eq(lessons.lessonNumber, lessonNumber),
+        sql`${lessons.status} <> 'cancelled'`,
+        sql`${lessons.id} <> ${exceptId}`,
+        eq(lessons.classId, classId),
+      ),
+    );
+}
+
+/** Lessons a teacher gives at a date and number (a replacement or a move must not double-book). */
+export function findTeacherLessonsAt(
+  db: Database,
+  teacherId: number,
+  date: string,
+  lessonNumber: number,
+  exceptId: number,
+) {
+  return db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(
+      and(
+        eq(lessons.teacherId, teacherId),
+        eq(lessons.date, date),
+        eq(lessons.lessonNumber, lessonNumber),
+        sql`${lessons.status} <> 'cancelled'`,
+        sql`${lessons.id} <> ${exceptId}`,
+      ),
+    );
+}
+
+export async function updateLesson(
+  db: Database,
+  id: number,
+  values: Partial<{
+    status: 'scheduled' | 'replaced' | 'moved' | 'cancelled';
+    teacherId: number | null;
+    originalTeacherId: number | null;
+    date: string;
+    lessonNumber: number;
+    startTime: string | null;
+    endTime: string | null;
+  }>,
+) {
+  await db.update(lessons).set(values).where(eq(lessons.id, id));
+}
+
+/** The student record of a signed-in student and the subgroups they belong to. */
+export async function findStudentOfUser(db: Database, userId: number) {
+  const [student] = await db
+    .select({ id: students.id, classId: students.classId })
+    .from(students)
+    .where(and(eq(students.userId, userId), eq(students.status, 'active')))
+    .limit(1);
+  if (!student?.classId) return null;
+  const groups = await db
+    .select({ subgroupId: subgroupMembers.subgroupId })
+    .from(subgroupMembers)
+    .where(eq(subgroupMembers.studentId, student.id));
+  return { classId: student.classId, subgroupIds: groups.map((row) => row.subgroupId) };
+}
+
+/** The first date from `from` (up to `to`) on which `where` finds lessons. */
+export async function findFirstLessonDate(db: Database, where: SQL | undefined, from: string, to: string) {
+  const [row] = await db
+    .select({ date: lessons.date })
+    .from(lessons)
+    .where(and(where, gte(lessons.date, from), lte(lessons.date, to)))
+    .orderBy(asc(lessons.date))
+    .limit(1);
+  return row?.date ?? null;
+}
+
+/** Lessons of the class for the student: whole-class ones and those of the student's subgroups. */
+export function studentLessonsCondition(student: {
+  classId: number;
+  subgroupIds: number[];
+}): SQL | undefined {
+  return and(
+    eq(lessons.classId, student.classId),
+    student.subgroupIds.length > 0
+      ? or(sql`${lessons.subgroupId} is null`, inArray(lessons.subgroupId, student.subgroupIds))
+      : sql`${lessons.subgroupId} is null`,
+  );
+}
+
+/** An active user of exactly that organization (a replacement teacher comes from the same school). */
+export async function findStaffMember(db: Database, userId: number, organizationId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.organizationId, organizationId), eq(users.active, true)));
+  return row ?? null;
+}
+
+export async function findClassGrade(db: Database, classId: number): Promise<number> {
+  const [row] = await db.select({ number: classes.number }).from(classes).where(eq(classes.id, classId));
+  return row.number;
+}

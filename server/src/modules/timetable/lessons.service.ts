@@ -1,0 +1,161 @@
+import type {
+  Lesson,
+  LessonChangeParsed,
+  LessonQueryParsed,
+  TodayLessons,
+} from '@parta/shared/domain/contracts/timetable';
+import { groupName, shortName } from '@parta/shared/domain/names';
+import { addDays, clockTime } from '@parta/shared/domain/timetable';
+import { and, eq, gte, lte } from 'drizzle-orm';
+import { findInScope, inScope } from '../../access/scope';
+import type { Database } from '../../db/client';
+import { lessons } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import { schoolToday } from '../clock/clock.service';
+import {
+  findClassGrade,
+  findClassLessonsAt,
+  findFirstLessonDate,
+  findLessons,
+  findStaffMember,
+  findStudentOfUser,
+  findTeacherLessonsAt,
+  type LessonRow,
+  studentLessonsCondition,
+  updateLesson,
+} from './lessons.repository';
+import { bellsForGrade } from './planning';
+import { findBellTimes } from './templates.repository';
+
+const LESSON_NOT_FOUND = 'Урок не найден';
+
+// ---------------------------------------------------------------- dated lessons
+
+function toLesson(row: LessonRow): Lesson {
+  return {
+    id: row.id,
+    date: row.date,
+    lesson_number: row.lesson_number,
+    start_time: clockTime(row.start_time),
+    end_time: clockTime(row.end_time),
+    group_id: row.group_id,
+    group_name: groupName(row),
+    subgroup_id: row.subgroup_id,
+    subgroup_name: row.subgroup_name,
+    subject_id: row.subject_id,
+    subject_name: row.subject_name,
+    teacher_id: row.teacher_id,
+    teacher_name: row.teacher_id
+      ? shortName({ surname: row.teacherSurname, name: row.teacherName, patronymic: row.teacherPatronymic })
+      : null,
+    original_teacher_id: row.original_teacher_id,
+    load_id: row.load_id,
+    topic: row.topic,
+    homework: row.homework,
+    status: row.status,
+  };
+}
+
+/** GET /api/lessons: a class's or a teacher's dated lessons in a date range. */
+export async function listLessons(db: Database, actor: Actor, query: LessonQueryParsed): Promise<Lesson[]> {
+  const rows = await findLessons(
+    db,
+    and(
+      inScope(actor, lessons.organizationId),
+      query.group_id === undefined ? undefined : eq(lessons.classId, query.group_id),
+      query.teacher_id === undefined ? undefined : eq(lessons.teacherId, query.teacher_id),
+      gte(lessons.date, query.from),
+      lte(lessons.date, query.to),
+    ),
+  );
+  return rows.map(toLesson);
+}
+
+async function getLesson(db: Database, actor: Actor, id: number): Promise<Lesson> {
+  const [row] = await findLessons(db, and(eq(lessons.id, id), inScope(actor, lessons.organizationId)));
+  if (!row) throw notFound(LESSON_NOT_FOUND);
+  return toLesson(row);
+}
+
+/**
+ * PATCH /api/lessons/{id}: a one-off change — a replacement teacher, a move to another date or
+ * lesson, a cancellation, or back to the template's plan — without touching the template.
+ */
+export async function changeLesson(
+  db: Database,
+  actor: Actor,
+  id: number,
+  change: LessonChangeParsed,
+): Promise<Lesson> {
+  const lesson = await findInScope(db, actor, lessons, id, LESSON_NOT_FOUND);
+  const templateTeacher = lesson.originalTeacherId ?? lesson.teacherId;
+  if (change.status === 'cancelled') {
+    await updateLesson(db, id, { status: 'cancelled' });
+  } else if (change.status === 'scheduled') {
+    await updateLesson(db, id, { status: 'scheduled', teacherId: templateTeacher, originalTeacherId: null });
+  } else if (change.status === 'replaced') {
+    if (!change.teacher_id)
+      throw unprocessable(VALIDATION_MESSAGE, { teacher_id: ['Выберите учителя на замену'] });
+    if (!(await findStaffMember(db, change.teacher_id, lesson.organizationId)))
+      throw unprocessable(VALIDATION_MESSAGE, { teacher_id: ['Учитель не найден в этой организации'] });
+    if (
+      (await findTeacherLessonsAt(db, change.teacher_id, lesson.date, lesson.lessonNumber, id)).length > 0
+    ) {
+      throw conflict('Этот учитель уже ведёт урок в это время');
+    }
+    await updateLesson(db, id, {
+      status: 'replaced',
+      teacherId: change.teacher_id,
+      originalTeacherId: templateTeacher,
+    });
+  } else {
+    const date = change.date ?? lesson.date;
+    const lessonNumber = change.lesson_number ?? lesson.lessonNumber;
+    if (date === lesson.date && lessonNumber === lesson.lessonNumber) {
+      throw unprocessable(VALIDATION_MESSAGE, { date: ['Укажите новую дату или номер урока'] });
+    }
+    const others = await findClassLessonsAt(db, lesson.classId, date, lessonNumber, id);
+    if (
+      others.some(
+        (other) =>
+          other.subgroupId === null || lesson.subgroupId === null || other.subgroupId === lesson.subgroupId,
+      )
+    ) {
+      throw conflict('У класса уже есть урок в это время');
+    }
+    if (
+      lesson.teacherId &&
+      (await findTeacherLessonsAt(db, lesson.teacherId, date, lessonNumber, id)).length > 0
+    ) {
+      throw conflict('Учитель уже ведёт урок в это время');
+    }
+    const grade = await findClassGrade(db, lesson.classId);
+    const time = bellsForGrade(await findBellTimes(db, lesson.organizationId), grade, null).get(lessonNumber);
+    await updateLesson(db, id, {
+      status: 'moved',
+      date,
+      lessonNumber,
+      startTime: time?.start ?? null,
+      endTime: time?.end ?? null,
+    });
+  }
+  return getLesson(db, actor, id);
+}
+
+/**
+ * GET /api/lessons/today: a teacher's own lessons or a student's class's (their subgroups only)
+ * for the day; when the day has none (a Sunday, каникулы), the next day with lessons within two weeks.
+ */
+export async function todayLessons(db: Database, actor: Actor, date = schoolToday()): Promise<TodayLessons> {
+  const student = await findStudentOfUser(db, actor.userId);
+  const role = student ? 'student' : 'teacher';
+  const where = and(
+    inScope(actor, lessons.organizationId),
+    student ? studentLessonsCondition(student) : eq(lessons.teacherId, actor.userId),
+  );
+  const day = (await findFirstLessonDate(db, where, date, addDays(date, 14))) ?? date;
+  const rows = await findLessons(db, and(where, eq(lessons.date, day)));
+  if (!student && rows.length === 0) return { date: day, role: 'none', lessons: [] };
+  return { date: day, role, lessons: rows.map(toLesson) };
+}

@@ -1,0 +1,313 @@
+import type {
+  ApplyInputParsed,
+  ApplyResult,
+  SlotInput,
+  TemplateInputParsed,
+  TimetableSlot,
+  TimetableTemplate,
+  TimetableTemplateDetail,
+} from '@parta/shared/domain/contracts/timetable';
+import { groupName, shortName } from '@parta/shared/domain/names';
+import { clockTime, type GridSlot, placementConflict } from '@parta/shared/domain/timetable';
+import { parseSettings } from '@parta/shared/domain/week';
+import { and, eq } from 'drizzle-orm';
+import { targetOrganization } from '../../access/organization';
+import { findInScope, inScope, scopeFilter } from '../../access/scope';
+import type { Database } from '../../db/client';
+import { timetableTemplates } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import { schoolToday } from '../clock/clock.service';
+import { getPeriod, holidaysBetween } from '../periods/periods.service';
+import { getSettings } from '../settings/settings.service';
+import {
+  deleteLessons,
+  findLessonsForApply,
+  insertLessons,
+  insertTimetable,
+  type LessonValues,
+  updateLessonPlan,
+} from './lessons.repository';
+import { bellsForGrade, planLessons } from './planning';
+import {
+  deleteSlot,
+  deleteTemplate,
+  findBellScheduleOf,
+  findBellTimes,
+  findLoadOf,
+  findSlots,
+  findTemplates,
+  insertSlots,
+  insertTemplate,
+  type SlotRow,
+  type TemplateValues,
+  updateTemplate,
+} from './templates.repository';
+
+const TEMPLATE_NOT_FOUND = 'Шаблон расписания не найден';
+
+// ---------------------------------------------------------------- templates
+
+function toSlot(row: SlotRow): TimetableSlot {
+  return {
+    id: row.id,
+    load_id: row.load_id,
+    group_id: row.group_id,
+    subgroup_id: row.subgroup_id,
+    subgroup_name: row.subgroup_name,
+    subject_id: row.subject_id,
+    subject_name: row.subject_name,
+    teacher_id: row.teacher_id,
+    teacher_name: row.teacher_id
+      ? shortName({ surname: row.teacherSurname, name: row.teacherName, patronymic: row.teacherPatronymic })
+      : null,
+    weekday: row.weekday,
+    lesson_number: row.lesson_number,
+    room: row.room,
+  };
+}
+
+/** GET /api/timetable: the templates of the caller's tree (SPEC §7: the body is the list). */
+export function listTemplates(
+  db: Database,
+  actor: Actor,
+  organizationId?: number,
+): Promise<TimetableTemplate[]> {
+  return findTemplates(db, scopeFilter(actor, timetableTemplates.organizationId, organizationId));
+}
+
+async function getTemplate(db: Database, actor: Actor, id: number): Promise<TimetableTemplate> {
+  const [row] = await findTemplates(
+    db,
+    and(eq(timetableTemplates.id, id), inScope(actor, timetableTemplates.organizationId)),
+  );
+  if (!row) throw notFound(TEMPLATE_NOT_FOUND);
+  return row;
+}
+
+export async function getTemplateDetail(
+  db: Database,
+  actor: Actor,
+  id: number,
+): Promise<TimetableTemplateDetail> {
+  const template = await getTemplate(db, actor, id);
+  return { ...template, slots: (await findSlots(db, id)).map(toSlot) };
+}
+
+async function templateValues(
+  db: Database,
+  organizationId: number,
+  input: TemplateInputParsed,
+): Promise<TemplateValues> {
+  if (
+    input.bell_schedule_id !== null &&
+    !(await findBellScheduleOf(db, input.bell_schedule_id, organizationId))
+  ) {
+    throw unprocessable(VALIDATION_MESSAGE, { bell_schedule_id: ['Расписание звонков не найдено'] });
+  }
+  return {
+    name: input.name,
+    academicYear: input.academic_year,
+    bellScheduleId: input.bell_schedule_id,
+    active: input.active,
+  };
+}
+
+export async function createTemplate(
+  db: Database,
+  actor: Actor,
+  input: TemplateInputParsed,
+): Promise<TimetableTemplate> {
+  const organizationId = targetOrganization(actor, input.organization_id);
+  const id = await insertTemplate(db, organizationId, await templateValues(db, organizationId, input));
+  return getTemplate(db, actor, id);
+}
+
+export async function changeTemplate(db: Database, actor: Actor, id: number, input: TemplateInputParsed) {
+  const template = await findInScope(db, actor, timetableTemplates, id, TEMPLATE_NOT_FOUND);
+  await updateTemplate(db, id, await templateValues(db, template.organizationId, input));
+  return getTemplate(db, actor, id);
+}
+
+/** Deletes a template and its slots; dated lessons made from it stay (the journal holds them). */
+export async function removeTemplate(db: Database, actor: Actor, id: number) {
+  await findInScope(db, actor, timetableTemplates, id, TEMPLATE_NOT_FOUND);
+  await deleteTemplate(db, id);
+}
+
+function toGridSlot(row: SlotRow): GridSlot {
+  return {
+    weekday: row.weekday,
+    lessonNumber: row.lesson_number,
+    classId: row.group_id,
+    subgroupId: row.subgroup_id,
+    teacherId: row.teacher_id,
+    loadId: row.load_id,
+  };
+}
+
+/**
+ * POST /api/timetable/templates/{id}/slots: places a load line at (weekday, lesson). Refused with
+ * the reason (409) when a teacher or the class is elsewhere then, or the day gets too many lessons.
+ */
+export async function addSlot(
+  db: Database,
+  actor: Actor,
+  templateId: number,
+  input: SlotInput,
+): Promise<TimetableSlot> {
+  const template = await findInScope(db, actor, timetableTemplates, templateId, TEMPLATE_NOT_FOUND);
+  const load = await findLoadOf(db, Number(input.load_id), template.organizationId);
+  if (!load)
+    throw unprocessable(VALIDATION_MESSAGE, { load_id: ['Строка нагрузки не найдена в этой организации'] });
+  const slots = await findSlots(db, templateId);
+  const settings = parseSettings(await getSettings(db, actor, template.organizationId));
+  const bells = bellsForGrade(
+    await findBellTimes(db, template.organizationId),
+    load.grade,
+    template.bellScheduleId,
+  );
+  const names = new Map(
+    slots.map((slot) => [slot.group_id, groupName({ number: slot.grade, letter: slot.letter })]),
+  );
+  const teacherNames = new Map(slots.map((slot) => [slot.teacher_id, toSlot(slot).teacher_name]));
+  const candidate: GridSlot = {
+    weekday: Number(input.weekday),
+    lessonNumber: Number(input.lesson_number),
+    classId: load.classId,
+    subgroupId: load.subgroupId,
+    teacherId: load.teacherId,
+    loadId: load.id,
+  };
+  const reason = placementConflict(slots.map(toGridSlot), candidate, {
+    grade: load.grade,
+    maxLessonsPerDay: settings.max_lessons_per_day,
+    workingDaysPerWeek: settings.working_days_per_week,
+    bellLessons: bells.size || undefined,
+    className: groupName({ number: load.grade, letter: load.letter }),
+    teacherName: (teacherId) => teacherNames.get(teacherId) ?? 'Учитель',
+    classNameOf: (classId) => names.get(classId) ?? '',
+  });
+  if (reason) throw conflict(reason);
+  const [id] = await insertSlots(db, template.organizationId, [
+    {
+      templateId,
+      loadId: load.id,
+      classId: load.classId,
+      subgroupId: load.subgroupId,
+      weekday: candidate.weekday,
+      lessonNumber: candidate.lessonNumber,
+      room: (input.room as string | null | undefined) ?? null,
+    },
+  ]);
+  const row = (await findSlots(db, templateId)).find((slot) => slot.id === id)!;
+  return toSlot(row);
+}
+
+export async function removeSlot(db: Database, actor: Actor, templateId: number, slotId: number) {
+  await findInScope(db, actor, timetableTemplates, templateId, TEMPLATE_NOT_FOUND);
+  if (!(await deleteSlot(db, templateId, slotId))) throw notFound('Урок в шаблоне не найден');
+}
+
+// ---------------------------------------------------------------- applying a template
+
+const positionKey = (lesson: {
+  classId: number;
+  date: string;
+  lessonNumber: number;
+  subgroupId: number | null;
+}) => `${lesson.classId}|${lesson.date}|${lesson.lessonNumber}|${lesson.subgroupId ?? 0}`;
+
+/**
+ * POST /api/timetable/templates/{id}/apply: lays the template over a period (from today on, never
+ * the past), skipping holidays, for the classes of the period's grades. Re-applying updates the
+ * future lessons to the template and removes the ones it no longer has, but never touches a lesson
+ * with marks, attendance, a topic, homework or a one-off change.
+ */
+export async function applyTemplate(
+  db: Database,
+  actor: Actor,
+  templateId: number,
+  input: ApplyInputParsed,
+): Promise<ApplyResult> {
+  const template = await findInScope(db, actor, timetableTemplates, templateId, TEMPLATE_NOT_FOUND);
+  const period = await getPeriod(db, actor, input.period_id);
+  if (period.organization_id !== template.organizationId) {
+    throw unprocessable(VALIDATION_MESSAGE, { period_id: ['Период другой организации'] });
+  }
+  const starts = [period.start_date, input.from ?? period.start_date, schoolToday()].sort();
+  const from = starts[2];
+  const to = [period.end_date, input.to ?? period.end_date].sort()[0];
+  if (from > to) {
+    throw unprocessable(VALIDATION_MESSAGE, {
+      period_id: ['Период уже прошёл: прошедшие уроки не меняются'],
+    });
+  }
+  const slots = (await findSlots(db, templateId)).filter((slot) => period.grades.includes(slot.grade));
+  const planned = planLessons(
+    slots.map((slot) => ({
+      classId: slot.group_id,
+      grade: slot.grade,
+      weekday: slot.weekday,
+      lessonNumber: slot.lesson_number,
+      subgroupId: slot.subgroup_id,
+      subjectId: slot.subject_id,
+      teacherId: slot.teacher_id,
+      loadId: slot.load_id,
+    })),
+    await findBellTimes(db, template.organizationId),
+    template.bellScheduleId,
+    { from, to },
+    await holidaysBetween(db, template.organizationId, from, to),
+  );
+  const classIds = [...new Set(slots.map((slot) => slot.group_id))];
+
+  return db.transaction(async (tx) => {
+    const existing = await findLessonsForApply(tx, classIds, from, to);
+    const byPosition = new Map<string, (typeof existing)[number][]>();
+    for (const lesson of existing) {
+      const key = positionKey(lesson);
+      byPosition.set(key, [...(byPosition.get(key) ?? []), lesson]);
+    }
+    const result = { created: 0, updated: 0, removed: 0, kept: 0 };
+    const toInsert: LessonValues[] = [];
+    const matched = new Set<number>();
+    for (const plan of planned) {
+      const here = byPosition.get(positionKey(plan)) ?? [];
+      if (here.length === 0) {
+        toInsert.push(plan);
+        continue;
+      }
+      const lesson = here.find((candidate) => !matched.has(candidate.id));
+      if (!lesson) continue;
+      matched.add(lesson.id);
+      if (lesson.locked) continue;
+      const same =
+        lesson.subjectId === plan.subjectId &&
+        lesson.teacherId === plan.teacherId &&
+        lesson.loadId === plan.loadId &&
+        clockTime(lesson.startTime) === plan.startTime &&
+        clockTime(lesson.endTime) === plan.endTime;
+      if (!same) {
+        await updateLessonPlan(tx, lesson.id, plan);
+        result.updated++;
+      }
+    }
+    const stale = existing
+      .filter((lesson) => !matched.has(lesson.id) && !lesson.locked)
+      .map((lesson) => lesson.id);
+    result.kept = existing.filter((lesson) => lesson.locked).length;
+    await deleteLessons(tx, stale);
+    result.removed = stale.length;
+    const timetableId = await insertTimetable(tx, {
+      organizationId: template.organizationId,
+      templateId,
+      periodId: period.id,
+      startDate: from,
+      endDate: to,
+    });
+    await insertLessons(tx, template.organizationId, timetableId, toInsert);
+    result.created = toInsert.length;
+    return { timetable_id: timetableId, from, to, ...result };
+  });
+}

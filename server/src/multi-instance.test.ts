@@ -1,0 +1,236 @@
+/**
+ * Several instances, one truth: two server processes on one PostgreSQL database behind HAProxy
+ * (round-robin, a new connection per request, so requests alternate between the instances). The
+ * balancer names the instance that answered in `X-Parta-Instance`, so every step below checks where
+ * its request actually went.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TEST_DATABASE } from '../test/helpers';
+import {
+  createSeededPostgresDatabase,
+  freePort,
+  type HttpAnswer,
+  http,
+  type ServerProcess,
+  startServer,
+} from '../test/processes';
+
+function findHaproxy(): string | undefined {
+  for (const candidate of ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy']) {
+    try {
+      execFileSync(candidate, ['-v'], { stdio: 'ignore' });
+      return candidate;
+    } catch {}
+  }
+  return undefined;
+}
+
+const haproxy = TEST_DATABASE === 'postgres' ? findHaproxy() : undefined;
+if (TEST_DATABASE === 'postgres' && !haproxy) {
+  console.warn('multi-instance test skipped: HAProxy is not installed (apt-get install -y haproxy)');
+}
+const describeWithBalancer = haproxy ? describe : describe.skip;
+
+describeWithBalancer('two API instances on one PostgreSQL behind HAProxy', () => {
+  let database: Awaited<ReturnType<typeof createSeededPostgresDatabase>>;
+  const instances: ServerProcess[] = [];
+  let balancer: ChildProcess | undefined;
+  let balancerPort = 0;
+  let folder = '';
+
+  beforeAll(async () => {
+    database = await createSeededPostgresDatabase();
+    const env = { DATABASE_URL: database.url, TRUST_PROXY: '1' };
+    // One after the other, as a rolling start would (both would wait on the start-up lock anyway).
+    instances.push(await startServer(env));
+    instances.push(await startServer(env));
+    balancerPort = await freePort();
+    folder = mkdtempSync(path.join(tmpdir(), 'parta-haproxy-'));
+    const config = path.join(folder, 'haproxy.cfg');
+    writeFileSync(
+      config,
+      [
+        'global',
+        '  maxconn 256',
+        'defaults',
+        '  mode http',
+        '  timeout connect 5s',
+        '  timeout client 30s',
+        '  timeout server 30s',
+        'frontend api',
+        `  bind 127.0.0.1:${balancerPort}`,
+        '  option forwardfor',
+        '  default_backend parta',
+        'backend parta',
+        '  balance roundrobin',
+        '  http-response set-header X-Parta-Instance %s',
+        ...instances.map((instance, index) => `  server api${index + 1} 127.0.0.1:${instance.port}`),
+        '',
+      ].join('\n'),
+    );
+    balancer = spawn(haproxy as string, ['-db', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let balancerOutput = '';
+    balancer.stderr?.on('data', (chunk: Buffer) => {
+      balancerOutput += chunk.toString('utf8');
+    });
+    for (let attempt = 0; ; attempt += 1) {
+      const health = await http(balancerPort, 'GET', '/api/health', { timeoutMs: 1000 }).catch(
+        () => undefined,
+      );
+      if (health?.status === 200) break;
+      if (attempt > 100) throw new Error(`HAProxy did not start:\n${balancerOutput}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 240_000);
+
+  afterAll(async () => {
+    balancer?.kill('SIGTERM');
+    await Promise.all(instances.map((instance) => instance.stop()));
+    if (folder) rmSync(folder, { recursive: true, force: true });
+    await database?.drop();
+  }, 60_000);
+
+  const instanceOf = (answer: HttpAnswer) => String(answer.headers['x-parta-instance']);
+  const viaBalancer = (method: string, url: string, options: { body?: unknown; token?: string } = {}) =>
+    http(balancerPort, method, url, options);
+
+  /**
+   * Sends `request` through the balancer so that it lands on `instance`: round-robin over two, so a
+   * health probe that lands on the other one means the next request comes here. The answer is checked.
+   */
+  async function on(instance: string, request: () => Promise<HttpAnswer>): Promise<HttpAnswer> {
+    const probe = await viaBalancer('GET', '/api/health');
+    if (instanceOf(probe) === instance) await viaBalancer('GET', '/api/health');
+    const answer = await request();
+    expect(instanceOf(answer)).toBe(instance);
+    return answer;
+  }
+
+  async function signIn(login: string): Promise<string> {
+    const answer = await viaBalancer('POST', '/api/auth/login', { body: { login, password: 'parta2026' } });
+    expect(answer.status).toBe(200);
+    return answer.json().data.token;
+  }
+
+  it('alternates requests between the two instances', async () => {
+    const seen = [];
+    for (let i = 0; i < 4; i += 1) seen.push(instanceOf(await viaBalancer('GET', '/api/health')));
+    expect(new Set(seen)).toEqual(new Set(['api1', 'api2']));
+    expect(seen[0]).not.toBe(seen[1]);
+  });
+
+  it('refuses a token on the other instance on the very next request after signing out through one', async () => {
+    const token = await signIn('teacher');
+    // Both instances have looked the session up and keep it (up to a minute while the channel is up).
+    const me = async () => viaBalancer('POST', '/api/auth/me', { token });
+    await on('api1', me);
+    await on('api2', me);
+    expect((await on('api1', me)).status).toBe(200);
+    expect((await on('api2', me)).status).toBe(200);
+
+    const out = await on('api1', () => viaBalancer('POST', '/api/auth/logout', { token }));
+    expect(out.status).toBe(200);
+    const next = await viaBalancer('POST', '/api/auth/me', { token });
+    expect(instanceOf(next)).toBe('api2');
+    expect(next.status).toBe(401);
+    expect((await viaBalancer('POST', '/api/auth/me', { token })).status).toBe(401);
+  });
+
+  it('refuses a blocked school on the other instance on the very next request', async () => {
+    const director = await signIn('director');
+    const admin = await signIn('admin');
+    const subjects = async () => viaBalancer('GET', '/api/subject', { token: director });
+    expect((await on('api1', subjects)).status).toBe(200);
+    expect((await on('api2', subjects)).status).toBe(200);
+
+    const me = (await viaBalancer('POST', '/api/auth/me', { token: director })).json().data;
+    const organizationId = me.organization.id;
+    const block = await on('api1', () =>
+      viaBalancer('PUT', `/api/organizations/${organizationId}/status`, {
+        token: admin,
+        body: { status: 'blocked' },
+      }),
+    );
+    expect(block.status).toBe(200);
+    const next = await subjects();
+    expect(instanceOf(next)).toBe('api2');
+    expect(next.status).toBe(403);
+    const unblock = await on('api2', () =>
+      viaBalancer('PUT', `/api/organizations/${organizationId}/status`, {
+        token: admin,
+        body: { status: 'active' },
+      }),
+    );
+    expect(unblock.status).toBe(200);
+    const after = await subjects();
+    expect(instanceOf(after)).toBe('api1');
+    expect(after.status).toBe(200);
+  });
+
+  it('throttles eleven wrong passwords spread over both instances like eleven on one', async () => {
+    const landed = new Set<string>();
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const answer = await viaBalancer('POST', '/api/auth/login', {
+        body: { login: 'zavuch', password: 'wrong' },
+      });
+      landed.add(instanceOf(answer));
+      expect(answer.status).toBe(422);
+    }
+    expect(landed).toEqual(new Set(['api1', 'api2']));
+    const eleventh = await viaBalancer('POST', '/api/auth/login', {
+      body: { login: 'zavuch', password: 'wrong' },
+    });
+    expect(eleventh.status).toBe(429);
+    // Now even the right password waits, on either instance.
+    for (let i = 0; i < 2; i += 1) {
+      const right = await viaBalancer('POST', '/api/auth/login', {
+        body: { login: 'zavuch', password: 'parta2026' },
+      });
+      expect(right.status).toBe(429);
+    }
+  });
+
+  it('reads through one instance a cell saved through the other', async () => {
+    const token = await signIn('teacher');
+    const index = await viaBalancer('GET', '/api/journal', { token });
+    expect(index.status).toBe(200);
+    let target: { lesson_id: number; student_id: number; version: number; path: string } | undefined;
+    for (const load of index.json().data.loads) {
+      if (load.subgroup_id !== null) continue;
+      const gridPath = `/api/journal/${load.group_id}/${load.id}`;
+      const grid = (await viaBalancer('GET', gridPath, { token })).json().data;
+      if (!grid.editable || grid.lessons.length === 0 || grid.students.length === 0) continue;
+      const lesson = grid.lessons[0].id;
+      const student = grid.students[0].id;
+      const cell = grid.cells.find(
+        (item: { lesson_id: number; student_id: number }) =>
+          item.lesson_id === lesson && item.student_id === student,
+      );
+      target = { lesson_id: lesson, student_id: student, version: cell?.version ?? 0, path: gridPath };
+      break;
+    }
+    if (!target) throw new Error('the demo school has no editable journal');
+    const { lesson_id, student_id, version, path: gridPath } = target;
+
+    const saved = await on('api1', () =>
+      viaBalancer('PUT', `/api/journal/lessons/${lesson_id}/students/${student_id}`, {
+        token,
+        body: { grades: [{ value: 3 }, { value: 5 }], attendance: null, version },
+      }),
+    );
+    expect(saved.status).toBe(200);
+    const read = await viaBalancer('GET', gridPath, { token });
+    expect(instanceOf(read)).toBe('api2');
+    const cell = read
+      .json()
+      .data.cells.find(
+        (item: { lesson_id: number; student_id: number }) =>
+          item.lesson_id === lesson_id && item.student_id === student_id,
+      );
+    expect(cell.grades.map((grade: { value: number }) => grade.value)).toEqual([3, 5]);
+    expect(cell.version).toBe(saved.json().data.version);
+  });
+});

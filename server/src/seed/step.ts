@@ -1,0 +1,20 @@
+import type { SeedContext } from './context';
+import type { SeededSchool } from './school';
+
+export interface SeedOptions {
+  /** 'demo': ~600 students in школа №1; 'large': ~2,000 students for benchmarks. */
+  size?: 'demo' | 'large';
+}
+
+/** What the seed built, for later steps (timetable, journal, КТП) and for tests. */
+export interface SeedResult {
+  platformId: number;
+  school1: SeededSchool;
+  branch: SeededSchool;
+  school2: SeededSchool;
+  demoStudentId: number;
+  context: SeedContext;
+}
+
+/** A later issue's seed step: gets the context and what the base seed built. */
+export type SeedStep = (result: SeedResult, options: Required<SeedOptions>) => Promise<void>;
