@@ -1,6 +1,6 @@
 import { KTP_COLUMNS, type KtpImportRow, ktpItemInputSchema } from '@parta/shared/domain/contracts/ktp';
 import ExcelJS from 'exceljs';
-import { cellText, WorkbookError } from '../students/student-import';
+import { cellText, openFirstSheet, WorkbookError } from '../students/student-import';
 
 /** An item as the workbook carries it (export) and as the import reads it before checking. */
 export interface WorkbookItem {
@@ -53,14 +53,7 @@ function readDateCell(value: unknown): string | null | '' {
  * KTP_COLUMNS, any order); each row carries its problems in Russian, nothing is saved here.
  */
 export async function readKtpWorkbook(buffer: Buffer): Promise<KtpImportRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw new WorkbookError('Не удалось прочитать файл: нужен файл Excel (.xlsx)');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new WorkbookError('В файле нет листов');
+  const sheet = await openFirstSheet(buffer);
 
   let columns: Partial<Record<Column, number>> = {};
   let headerRow = 0;

@@ -187,8 +187,8 @@ const HEADER_MATCHERS: Record<'fullName' | 'birthDate' | 'groupName', RegExp> = 
 
 export class WorkbookError extends Error {}
 
-/** Reads the first sheet: the header row names the columns ФИО, Дата рождения, Класс (in any order). */
-export async function readStudentWorkbook(buffer: Buffer): Promise<RawImportRow[]> {
+/** The first sheet of an uploaded .xlsx (student import, КТП import); a Russian refusal otherwise. */
+export async function openFirstSheet(buffer: Buffer): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
@@ -197,6 +197,12 @@ export async function readStudentWorkbook(buffer: Buffer): Promise<RawImportRow[
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new WorkbookError('В файле нет листов');
+  return sheet;
+}
+
+/** Reads the first sheet: the header row names the columns ФИО, Дата рождения, Класс (in any order). */
+export async function readStudentWorkbook(buffer: Buffer): Promise<RawImportRow[]> {
+  const sheet = await openFirstSheet(buffer);
 
   const columns = { fullName: 1, birthDate: 2, groupName: 3 };
   let headerRow = 0;
