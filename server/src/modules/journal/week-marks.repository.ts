@@ -14,36 +14,6 @@ export async function findChildrenOfParent(db: Database, parentUserId: number, s
   return rows.map((row) => Number(row.id));
 }
 
-/** Marks got by the children over [from, to], newest first (at most 200). */
-export function findChildrenMarks(db: Database, studentIds: number[], from: string, to: string) {
-  if (studentIds.length === 0) return Promise.resolve([]);
-  return rowsOf<{
-    date: string;
-    subject_name: string;
-    number: number;
-    letter: string;
-    surname: string;
-    name: string;
-    patronymic: string | null;
-    value: string;
-  }>(
-    db,
-    sql`select l.date::text as date, sj.name as subject_name, c.number, c.letter,
-               st.surname, st.name, st.patronymic, marks.value
-          from marks
-          join lessons l on l.id = marks.lesson_id
-          join subjects sj on sj.id = l.subject_id
-          join classes c on c.id = l.class_id
-          join students st on st.id = marks.student_id
-         where marks.student_id in (${sql.join(
-           studentIds.map((id) => sql`${id}`),
-           sql`, `,
-         )}) and l.date between ${from} and ${to}
-         order by st.surname, st.name, l.date desc, l.lesson_number desc, marks.id desc
-         limit 200`,
-  );
-}
-
 /**
  * The school's week: marks per class and subject over [from, to] (count, average), and every class
  * of the current academic year, so the caller can list the ones without marks. `classScope` is a
@@ -88,16 +58,27 @@ export async function findSchoolWeek(
   return { classList, perClass };
 }
 
-/** Marks of the last days: given by a teacher (their lessons) or got by one student. */
+/**
+ * Marks of the last days, at most 200: given by a teacher (their lessons), got by one student, or got
+ * by a parent's children (ordered child by child), newest first.
+ */
 export async function findRecentMarks(
   db: Database,
-  who: { studentId: number } | { teacherId: number },
+  who: { studentId: number } | { teacherId: number } | { childIds: number[] },
   from: string,
   to: string,
   scope: SQL | undefined,
 ) {
   const whose =
-    'studentId' in who ? sql`marks.student_id = ${who.studentId}` : sql`l.teacher_id = ${who.teacherId}`;
+    'studentId' in who
+      ? sql`marks.student_id = ${who.studentId}`
+      : 'teacherId' in who
+        ? sql`l.teacher_id = ${who.teacherId}`
+        : sql`marks.student_id in (${sql.join(
+            who.childIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`;
+  const childFirst = 'childIds' in who ? sql`st.surname, st.name, ` : sql``;
   return rowsOf<{
     date: string;
     subject_name: string;
@@ -117,7 +98,7 @@ export async function findRecentMarks(
           join classes c on c.id = l.class_id
           join students st on st.id = marks.student_id
          where ${whose} and l.date between ${from} and ${to} and ${scope ?? sql`true`}
-         order by l.date desc, l.lesson_number desc, marks.id desc
+         order by ${childFirst}l.date desc, l.lesson_number desc, marks.id desc
          limit 200`,
   );
 }

@@ -6,7 +6,6 @@ import { classes, marks, students } from '../../db/schema';
 import { type Actor, can } from '../../plugins/auth';
 import { schoolToday } from '../clock/clock.service';
 import {
-  findChildrenMarks,
   findChildrenOfParent,
   findRecentMarks,
   findSchoolWeek,
@@ -98,7 +97,9 @@ export async function weekMarks(db: Database, actor: Actor, date = schoolToday()
     return {
       ...week,
       role: 'parent',
-      marks: (await findChildrenMarks(db, children, from, date)).map(toMark),
+      marks: (
+        await findRecentMarks(db, { childIds: children }, from, date, inScope(actor, marks.organizationId))
+      ).map(toMark),
     };
   }
   return { ...week, role: 'none' };
