@@ -10,6 +10,8 @@ import { LoginPage } from '../pages/login.page';
 interface Screen {
   /** Where the screen is, or the list whose first matching link leads to it. */
   path: string;
+  /** A tab of the list to open first (the links are in it). */
+  tab?: string;
   /** Follow the first link whose href matches (a detail screen). */
   follow?: RegExp;
   /** Something that shows the screen's data is drawn. */
@@ -40,8 +42,8 @@ const SCREENS: Record<string, Screen[]> = {
     { path: '/subject' },
     { path: '/load' },
     { path: '/timetable' },
-    { path: '/timetable', follow: /^\/timetable\/templates\/\d+$/ },
-    { path: '/timetable', follow: /^\/timetable\/create\/\d+$/ },
+    { path: '/timetable', tab: 'Шаблоны', follow: /^\/timetable\/templates\/\d+$/ },
+    { path: '/timetable', tab: 'Шаблоны', follow: /^\/timetable\/create\/\d+$/ },
     { path: '/reports' },
     { path: '/reports/classification' },
     { path: '/reports/academic-performance' },
@@ -83,6 +85,7 @@ async function signedInPage(browser: Browser, login: string, theme: 'light' | 'd
 
 async function open(page: Page, screen: Screen): Promise<string> {
   await page.goto(screen.path);
+  if (screen.tab) await page.getByRole('tab', { name: screen.tab }).click();
   if (screen.follow) {
     const pattern = screen.follow;
     const link = page.locator('a[href]').filter({ visible: true });

@@ -315,7 +315,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       name: 'diary-calendar',
       open: async () => {
         await page.goto('/diary');
-        await page.getByRole('button', { name: 'Неделя', exact: true }).click();
+        await page.getByRole('button', { name: /^Неделя с / }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
       },
     },

@@ -131,6 +131,7 @@ export {
   notify,
   PageTitle,
   type PageTitleProps,
+  paginationControlProps,
   StatusPage,
   type StatusPageProps,
   useFormSave,

@@ -65,7 +65,7 @@ export function DiaryPage() {
               ‹
             </ActionIcon>
             <DatePickerInput
-              aria-label="Неделя"
+              aria-label={`Неделя с ${formatDate(week)}`}
               value={week}
               valueFormat="DD.MM.YY"
               onChange={(value) => value && change({ week: weekStart(value) })}

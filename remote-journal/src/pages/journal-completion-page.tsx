@@ -18,6 +18,7 @@ import {
   formatDate,
   getErrorMessage,
   PageTitle,
+  paginationControlProps,
   schoolToday,
   useGroups,
   usePeriods,
@@ -219,6 +220,7 @@ export function JournalCompletionPage() {
                 total={Math.ceil(report.data.gaps_total / report.data.gaps_per_page)}
                 value={report.data.gaps_page}
                 onChange={(next) => set('gaps', next === 1 ? null : String(next))}
+                getControlProps={paginationControlProps}
                 data-testid="completion-gaps-pages"
               />
             ) : null}

@@ -3,7 +3,7 @@ export { BuildLabel } from './build-label';
 export { type CheckedImportRow, ImportCheckTable, type ImportCheckTableProps } from './import-check-table';
 export { LazyDateInput } from './lazy-date-input';
 export { ListCard, type ListCardProps, NARROW_LIST_QUERY, useNarrowList } from './list-card';
-export { ListPager, type ListPagerProps } from './list-pager';
+export { ListPager, type ListPagerProps, paginationControlProps } from './list-pager';
 export { ListSearch, type ListSearchProps } from './list-search';
 export { MarkBadge, type MarkBadgeProps } from './mark-badge';
 export { notify } from './notify';

@@ -7,6 +7,17 @@ export interface ListPagerProps {
   onChange: (page: number) => void;
 }
 
+/** Names of Pagination's arrow buttons (they show only an icon), for every pager of the product. */
+export function paginationControlProps(control: 'first' | 'previous' | 'last' | 'next') {
+  const names = {
+    first: 'Первая страница',
+    previous: 'Предыдущая страница',
+    next: 'Следующая страница',
+    last: 'Последняя страница',
+  };
+  return { 'aria-label': names[control] };
+}
+
 /** «1–15 из 600» and the page buttons under a server-paged table. */
 export function ListPager({ meta, onChange }: ListPagerProps) {
   if (!meta || meta.total === 0) return null;
@@ -25,14 +36,7 @@ export function ListPager({ meta, onChange }: ListPagerProps) {
           size="sm"
           siblings={1}
           boundaries={1}
-          getControlProps={(control) => ({
-            'aria-label':
-              control === 'next'
-                ? 'Следующая страница'
-                : control === 'previous'
-                  ? 'Предыдущая страница'
-                  : control,
-          })}
+          getControlProps={paginationControlProps}
         />
       ) : null}
     </Group>

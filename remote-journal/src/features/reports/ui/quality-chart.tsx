@@ -29,10 +29,15 @@ export function QualityChart({ title, bars }: QualityChartProps) {
               {bar.label}
             </Text>
             <Progress.Root size={16} style={{ flex: 1 }}>
-              <Progress.Section value={bar.quality ?? 0} color="emerald" />
+              <Progress.Section
+                value={bar.quality ?? 0}
+                color="emerald"
+                aria-label={`${bar.label}: качество`}
+              />
               <Progress.Section
                 value={Math.max(0, (bar.success ?? 0) - (bar.quality ?? 0))}
                 color="emerald.2"
+                aria-label={`${bar.label}: успеваемость без качества`}
               />
             </Progress.Root>
             <Text size="sm" w={48} ta="right" style={{ flexShrink: 0 }}>
