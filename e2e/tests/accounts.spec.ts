@@ -86,7 +86,7 @@ test('a pupil opens the diary’s date picker: Russian month names, Monday first
 }) => {
   await new LoginPage(page).signIn('student');
   await page.goto('/diary');
-  await expect(page.getByRole('heading', { level: 2, name: 'Дневник' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Дневник' })).toBeVisible();
   await page.getByRole('button', { name: /^Неделя с / }).click();
   const calendar = page.getByRole('dialog');
   await expect(calendar).toBeVisible();
