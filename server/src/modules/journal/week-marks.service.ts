@@ -1,5 +1,6 @@
 import type { WeekMarks } from '@parta/shared/domain/contracts/journal';
 import { groupName, shortName } from '@parta/shared/domain/names';
+import { addDays } from '@parta/shared/domain/timetable';
 import { inScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { classes, marks, students } from '../../db/schema';
@@ -11,12 +12,6 @@ import {
   findSchoolWeek,
   findStudentOfUser,
 } from './week-marks.repository';
-
-function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
 
 type MarkRow = Awaited<ReturnType<typeof findRecentMarks>>[number];
 
@@ -69,38 +64,15 @@ async function schoolWeek(db: Database, actor: Actor, from: string, to: string) 
 export async function weekMarks(db: Database, actor: Actor, date = schoolToday()): Promise<WeekMarks> {
   const from = addDays(date, -6);
   const week = { from, to: date, marks: [], classes: [], classes_without_marks: [] };
+  const recent = async (who: Parameters<typeof findRecentMarks>[1]) =>
+    (await findRecentMarks(db, who, from, date, inScope(actor, marks.organizationId))).map(toMark);
   const student = await findStudentOfUser(db, actor.userId);
-  if (student) {
-    const rows = await findRecentMarks(
-      db,
-      { studentId: student.id },
-      from,
-      date,
-      inScope(actor, marks.organizationId),
-    );
-    return { ...week, role: 'student', marks: rows.map(toMark) };
-  }
+  if (student) return { ...week, role: 'student', marks: await recent({ studentId: student.id }) };
   if (can(actor, 'classes.edit'))
     return { ...week, role: 'school', ...(await schoolWeek(db, actor, from, date)) };
-  if (can(actor, 'journals.edit')) {
-    const rows = await findRecentMarks(
-      db,
-      { teacherId: actor.userId },
-      from,
-      date,
-      inScope(actor, marks.organizationId),
-    );
-    return { ...week, role: 'teacher', marks: rows.map(toMark) };
-  }
+  if (can(actor, 'journals.edit'))
+    return { ...week, role: 'teacher', marks: await recent({ teacherId: actor.userId }) };
   const children = await findChildrenOfParent(db, actor.userId, inScope(actor, students.organizationId));
-  if (children.length > 0) {
-    return {
-      ...week,
-      role: 'parent',
-      marks: (
-        await findRecentMarks(db, { childIds: children }, from, date, inScope(actor, marks.organizationId))
-      ).map(toMark),
-    };
-  }
+  if (children.length > 0) return { ...week, role: 'parent', marks: await recent({ childIds: children }) };
   return { ...week, role: 'none' };
 }
