@@ -1,9 +1,12 @@
 import { NotFoundPage } from '@parta/shared';
 import { Route, Routes } from 'react-router-dom';
+import { AvailabilityPage } from './pages/availability-page';
 import { BellPage } from './pages/bell-page';
 import { BellsPage } from './pages/bells-page';
+import { GeneratorPage } from './pages/generator-page';
 import { LoadPage } from './pages/load-page';
 import { PeriodsPage } from './pages/periods-page';
+import { RoomsPage } from './pages/rooms-page';
 import { SettingsPage } from './pages/settings-page';
 import { SubjectsPage } from './pages/subjects-page';
 import { TemplatePage } from './pages/template-page';
@@ -27,6 +30,9 @@ export default function TimetableRoutes() {
       <Route path="timetable" element={<TimetablePage />} />
       <Route path="timetable/templates/:id" element={<TemplatePage />} />
       <Route path="timetable/create/:id" element={<TimetableCreatePage />} />
+      <Route path="timetable/rooms" element={<RoomsPage />} />
+      <Route path="timetable/availability" element={<AvailabilityPage />} />
+      <Route path="timetable/generate" element={<GeneratorPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -33,7 +33,8 @@ async function healthy(port: number): Promise<boolean> {
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     if (health.status !== 200) return false;
     const page = await fetch(`http://127.0.0.1:${port}/login`);
-    return page.status === 200 && (await page.text()).includes('<div id="root"');
+    // The built index.html is minified: the attribute may stand without quotes.
+    return page.status === 200 && /<div id="?root"?[\s>]/.test(await page.text());
   } catch {
     return false;
   }

@@ -1,150 +1,19 @@
 /**
- * `pnpm --filter server bench:generator [--seconds N] [--seeds K] [files…]`: Parta's timetable solver
- * and FET's `fet-cl` on the same `.fet` files with the same time limit, side by side: time to zero
- * hard violations, teacher gaps, and the soft conflicts `fet-cl` reports on Parta's locked result
- * (which also confirms the timetable). Needs the Debian packages `fet` and `fet-data`
- * (`apt-get install -y fet fet-data`); nothing else in the project requires them.
+ * `pnpm --filter server bench:generator [--seconds N] [--seeds K] [files…]`: the generator section of
+ * the bench on its own (generator-bench.ts), printed as a table. `pnpm bench --generator` runs the same.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { readFet, writeLockedFet } from '../src/modules/timetable-generator/fet/fet-reader';
-import { startWorkers } from '../src/modules/timetable-generator/solver/workers';
+import { benchGenerator } from './generator-bench';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
-const SECONDS = Number(option('seconds', '60'));
-const SEEDS = Number(option('seeds', '5'));
-const EXAMPLES = '/usr/share/doc/fet-data/examples/FET-5-official';
-const DEFAULT_FILES = [
-  `${EXAMPLES}/Spain/2-secondary-school/secondary-school.fet`,
-  `${EXAMPLES}/Belize/Sacred-Heart-College/shc-2013/shc-2013.fet`,
-];
 const files = args.filter((a, i) => a.endsWith('.fet') && !args[i - 1]?.startsWith('--'));
 
-function median(values: number[]): number | null {
-  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  return v.length === 0 ? null : v[Math.floor(v.length / 2)];
-}
-
-interface FetRun {
-  solved: boolean;
-  seconds: number;
-  teacherGaps: number | null;
-  softConflicts: number | null;
-}
-
-function runFet(file: string, seconds: number): FetRun {
-  const out = mkdtempSync(path.join(os.tmpdir(), 'fet-bench-'));
-  const t0 = Date.now();
-  spawnSync(
-    'fet-cl',
-    [
-      `--inputfile=${file}`,
-      `--outputdir=${out}`,
-      `--timelimitseconds=${seconds}`,
-      '--writetimetablesdayshorizontal=false',
-      '--writetimetablesdaysvertical=false',
-      '--writetimetablestimehorizontal=false',
-      '--writetimetablestimevertical=false',
-    ],
-    { stdio: 'ignore' },
-  );
-  const elapsed = (Date.now() - t0) / 1000;
-  const result = readText(path.join(out, 'logs', 'result.txt'));
-  const dir = path.join(out, 'timetables');
-  const sub = existsSync(dir) ? readdirSync(dir)[0] : undefined;
-  const stats = sub ? readText(path.join(dir, sub, `${sub}_teachers_statistics.html`)) : '';
-  const soft = sub ? readText(path.join(dir, sub, `${sub}_soft_conflicts.txt`)) : '';
-  const gaps = /<tr><th>Sum<\/th><td>[^<]*<\/td><td>[^<]*<\/td><td>(\d+)<\/td>/.exec(stats);
-  const conflicts = /Total soft conflicts:\s*([\d.]+)/.exec(soft);
-  return {
-    solved: /Simulation successful/.test(result),
-    seconds: elapsed,
-    teacherGaps: gaps ? Number(gaps[1]) : null,
-    softConflicts: conflicts ? Number(conflicts[1]) : null,
-  };
-}
-
-function readText(file: string): string {
-  return existsSync(file) ? readFileSync(file, 'utf8') : '';
-}
-
-async function runParta(file: string, seed: number, seconds: number) {
-  const xml = readFileSync(file, 'utf8');
-  const model = readFet(xml);
-  let firstFeasible = Number.POSITIVE_INFINITY;
-  const t0 = Date.now();
-  const run = startWorkers(model.instance, {
-    seeds: [seed, seed + 7919],
-    seconds,
-    onProgress: (p) => {
-      if (p.hardViolations === 0 && !Number.isFinite(firstFeasible)) firstFeasible = (Date.now() - t0) / 1000;
-    },
+benchGenerator({ seconds: Number(option('seconds', '60')), seeds: Number(option('seeds', '5')), files })
+  .then((rows) => console.table(rows))
+  .catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
   });
-  const result = await run.result;
-  if (result.hardViolations === 0 && !Number.isFinite(firstFeasible)) firstFeasible = result.seconds;
-  const locked = path.join(mkdtempSync(path.join(os.tmpdir(), 'parta-bench-')), 'locked.fet');
-  writeFileSync(locked, writeLockedFet(xml, model, result.starts, result.rooms));
-  return { result, firstFeasible, locked, unsupported: model.instance.unsupported ?? [] };
-}
-
-async function main() {
-  try {
-    execFileSync('fet-cl', ['--version'], { stdio: 'ignore' });
-  } catch {
-    console.error('Нет fet-cl: apt-get install -y fet fet-data');
-    process.exit(2);
-  }
-  const rows: Record<string, unknown>[] = [];
-  for (const file of files.length ? files : DEFAULT_FILES) {
-    const name = path.basename(file);
-    const fet: FetRun[] = [];
-    const parta: Array<{
-      feasible: number;
-      gaps: number;
-      hard: number;
-      confirmed: boolean;
-      soft: number | null;
-    }> = [];
-    let unsupported: string[] = [];
-    for (let seed = 1; seed <= SEEDS; seed++) {
-      fet.push(runFet(file, SECONDS));
-      const p = await runParta(file, seed, SECONDS);
-      unsupported = p.unsupported.map((u) => `${u.name}×${u.count}${u.hard ? '!' : ''}`);
-      // FET itself reads Parta's locked timetable: solved at once means it holds every constraint.
-      const check = runFet(p.locked, 60);
-      parta.push({
-        feasible: p.firstFeasible,
-        gaps: p.result.teacherGaps,
-        hard: p.result.hardViolations,
-        confirmed: check.solved,
-        soft: check.softConflicts,
-      });
-    }
-    rows.push({
-      file: name,
-      seconds: SECONDS,
-      seeds: SEEDS,
-      fet_solved: fet.filter((f) => f.solved).length,
-      fet_median_s: median(fet.filter((f) => f.solved).map((f) => f.seconds)),
-      fet_teacher_gaps: median(fet.map((f) => f.teacherGaps ?? Number.NaN)),
-      parta_solved: parta.filter((p) => p.hard === 0).length,
-      parta_median_s_to_0_hard: median(parta.map((p) => p.feasible)),
-      parta_teacher_gaps: median(parta.map((p) => p.gaps)),
-      fet_confirms_parta: parta.filter((p) => p.confirmed).length,
-      fet_soft_on_parta: median(parta.map((p) => p.soft ?? Number.NaN)),
-      unsupported: unsupported.join(', '),
-    });
-    console.table(rows);
-  }
-}
-
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});

@@ -10,6 +10,14 @@
  *   pnpm bench                full run (about 15 minutes)
  *   pnpm bench --quick        one minute: demo seed, 16 connections, the main scenarios
  *   pnpm bench --first-start  only the first start: fresh clone → install → start → healthy (bench/first-start.ts)
+ *   pnpm bench --size region  a region in one PostgreSQL (bench/region.ts): 200 schools generated in
+ *                             set-based SQL, the journal, reports, registry and staff list on it at 16
+ *                             connections against the one-school figures of the same run; options
+ *                             --schools N, --density 0–1 (share of the term's cells given a mark),
+ *                             --keep (keep the region database), --region-db NAME (reuse a kept one)
+ *   pnpm bench --generator    adds the timetable generator section (generator-bench.ts): Parta's solver
+ *                             and, when installed, fet-cl on FET's examples, median of --generator-seeds
+ *                             (5) seeds of --generator-seconds (60) s; --generator-only runs just that
  *   options: --seconds N (per scenario and level), --no-frontend, --no-large, --no-lighthouse,
  *   --no-first-start
  *   (Lighthouse's mobile preset on /login, /dashboard and the teacher's journal runs with the front end)
@@ -19,7 +27,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { measureFirstStart } from './first-start';
+import { benchGenerator } from './generator-bench';
 import { drive, type LoadFigures } from './load';
+import { type RegionFigures, seedRegion } from './region';
 import { SCENARIOS, type Scenario, type ScenarioContext, signIn } from './scenarios';
 import {
   peakRssDuring,
@@ -29,6 +39,7 @@ import {
   seedCounts,
   seedDatabase,
   startServer,
+  withDatabase,
 } from './system';
 
 const args = process.argv.slice(2);
@@ -83,6 +94,7 @@ async function runScenarios(
   scenarios: Scenario[],
   databaseUrl: string,
   references: { health: Map<number, number>; pgbenchSelect: number },
+  levelsOf: (scenario: Scenario) => number[] = () => LEVELS,
 ): Promise<Row[]> {
   const rows: Row[] = [];
   // Every user signs in once, before any load: the sign-in scenario floods /api/auth/login past its
@@ -103,7 +115,7 @@ async function runScenarios(
       });
       continue;
     }
-    for (const connections of LEVELS) {
+    for (const connections of levelsOf(scenario)) {
       const figures = await drive(base, token, requests, connections, SECONDS);
       if (scenario.name.includes('(reference)')) references.health.set(connections, figures.req_per_s);
       const health = references.health.get(connections);
@@ -117,7 +129,9 @@ async function runScenarios(
           : undefined,
         ...figures,
         vs_health: health ? Number((figures.req_per_s / health).toFixed(3)) : undefined,
-        vs_pgbench: Number((figures.req_per_s / references.pgbenchSelect).toFixed(3)),
+        vs_pgbench: Number.isNaN(references.pgbenchSelect)
+          ? undefined
+          : Number((figures.req_per_s / references.pgbenchSelect).toFixed(3)),
         target: describeTarget(scenario),
       };
       if (scenario.target && connections === (scenario.target.connections ?? 16)) {
@@ -258,6 +272,157 @@ function frontEnd(): FrontEndFigures {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { error: 'no front-end.json written' };
 }
 
+/** The platform administrator's registry: the list (the tree's top, paged) and a search. */
+const REGISTRY_SCENARIOS: Scenario[] = [
+  {
+    name: 'registry list (GET /api/organizations)',
+    login: 'admin',
+    target: { p95_ms: 100 },
+    prepare: async () =>
+      [1, 2, 3, 4].map((page) => ({ method: 'GET', path: `/api/organizations?page=${page}&per_page=50` })),
+  },
+  {
+    name: 'registry search (GET /api/organizations?search)',
+    login: 'admin',
+    target: { p95_ms: 100 },
+    prepare: async () =>
+      ['Школа №17', 'региона', 'гимназ', '7700000', 'СОШ'].map((search) => ({
+        method: 'GET',
+        path: `/api/organizations?search=${encodeURIComponent(search)}`,
+      })),
+  },
+];
+
+const scenarioNamed = (start: string) => {
+  const found = SCENARIOS.find((scenario) => scenario.name.startsWith(start));
+  if (!found) throw new Error(`no scenario ${start}`);
+  return found;
+};
+
+/**
+ * `pnpm bench --size region`: one school's figures and a region's (200 schools in one PostgreSQL) in
+ * the same run. Journal open and cell save at 16 connections (target: within 1.5× of one school),
+ * each of the three whole-school reports for one director (1 connection, < 500 ms), the registry
+ * list and search for the platform administrator (p95 < 100 ms at 16) and the staff list of one
+ * school (as on one school).
+ */
+async function regionBench(serverUrl: string) {
+  const started = Date.now();
+  const schools = Number(option('schools', '200'));
+  const density = Number(option('density', '0.5'));
+  const reuse = option('region-db', '');
+  const result: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    mode: 'region',
+    machine: { cpus: os.cpus().length, memory_gb: Math.round(os.totalmem() / 2 ** 30) },
+    load_average_at_start: os.loadavg().map((value) => Number(value.toFixed(2))),
+    seconds_per_scenario: SECONDS,
+  };
+  const references = { health: new Map<number, number>(), pgbenchSelect: Number.NaN };
+  const journal = [scenarioNamed('journal open'), scenarioNamed('cell save')];
+  const staff = scenarioNamed('staff list');
+  const reports = SCENARIOS.filter(
+    (scenario) => scenario.seed === 'large' && scenario.name.includes('whole school'),
+  );
+  const levelsOf = (scenario: Scenario) => [scenario.target?.connections ?? 16];
+  const rows: Row[] = [];
+
+  // One school, the demo seed, in the same run.
+  const one = await scratchDatabase(serverUrl, 'oneschool');
+  try {
+    await seedDatabase(one.url, 'demo');
+    const server = await startServer({ DATABASE_URL: one.url });
+    try {
+      rows.push(
+        ...(await runScenarios(
+          server.base,
+          'one school',
+          [...journal, staff],
+          one.url,
+          references,
+          levelsOf,
+        )),
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await one.drop();
+  }
+
+  // The region: generated, or a kept one reused.
+  const region = reuse
+    ? { name: reuse, url: withDatabase(serverUrl, reuse), drop: async () => undefined }
+    : await scratchDatabase(serverUrl, 'region');
+  try {
+    if (!reuse) {
+      const seedMs = await seedDatabase(region.url, 'demo');
+      const figures: RegionFigures = await seedRegion(region.url, schools, density);
+      result.region_seed = {
+        demo_seed_ms: seedMs,
+        ...figures,
+        total_ms: seedMs + figures.copy_ms + figures.marks_ms + figures.analyze_ms,
+        target: '< 600000 ms',
+      };
+      console.log(`region seed: ${JSON.stringify(result.region_seed)}`);
+    }
+    result.region_database = region.name;
+    const server = await startServer({ DATABASE_URL: region.url });
+    try {
+      rows.push(
+        ...(await runScenarios(
+          server.base,
+          'region',
+          [...journal, staff, ...reports, ...REGISTRY_SCENARIOS],
+          region.url,
+          references,
+          levelsOf,
+        )),
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    if (flag('keep') || reuse) console.log(`the region database is kept: ${region.name}`);
+    else await region.drop();
+  }
+
+  // Region against one school: p95 and req/s as ratios (target: p95 within 1.5×).
+  for (const row of rows.filter((item) => item.seed === 'region')) {
+    const base = rows.find((item) => item.seed === 'one school' && item.scenario === row.scenario);
+    if (!base || row.p95_ms === undefined || base.p95_ms === undefined) continue;
+    const p95Ratio = Number((row.p95_ms / base.p95_ms).toFixed(2));
+    const rateRatio = Number(((row.req_per_s ?? 0) / (base.req_per_s ?? 1)).toFixed(2));
+    row.note = `vs one school: p95 ×${p95Ratio}, req/s ×${rateRatio}${row.note ? `; ${row.note}` : ''}`;
+    if (journal.some((scenario) => scenario.name === row.scenario)) {
+      row.target = 'p95 ≤ 1.5 × one school';
+      row.meets_target = p95Ratio <= 1.5;
+    }
+  }
+  result.scenarios = rows;
+  result.load_average_at_end = os.loadavg().map((value) => Number(value.toFixed(2)));
+  result.total_s = Math.round((Date.now() - started) / 1000);
+  console.table(
+    rows.map((row) => ({
+      scenario: row.scenario,
+      seed: row.seed,
+      conn: row.connections,
+      'req/s': row.req_per_s,
+      p50: row.p50_ms,
+      p95: row.p95_ms,
+      failed: row.failed,
+      status: row.status,
+      target: row.meets_target === undefined ? '' : row.meets_target ? 'да' : 'НЕТ',
+      note: row.note ?? '',
+    })),
+  );
+  const outDir = path.join(REPO_ROOT, 'bench-results');
+  mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `region-${String(result.date).slice(0, 19).replace(/:/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`written ${file} in ${result.total_s} s`);
+}
+
 async function main() {
   const started = Date.now();
   const serverUrl = process.env.DATABASE_URL;
@@ -270,11 +435,32 @@ async function main() {
   };
   const rows: Row[] = [];
 
+  if (option('size', '') === 'region') {
+    if (!serverUrl)
+      throw new Error('--size region: задайте DATABASE_URL=postgres://… (регион строится в PostgreSQL)');
+    await regionBench(serverUrl);
+    return;
+  }
+
   // First, on a quiet machine: the first start competes with nothing this bench starts.
-  if (flag('first-start') || (!QUICK && !flag('no-first-start'))) {
+  if (flag('first-start') || (!QUICK && !flag('no-first-start') && !flag('generator-only'))) {
     result.first_start = await measureFirstStart(REPO_ROOT);
     console.log(`first start: ${JSON.stringify(result.first_start)}`);
     if (flag('first-start')) return;
+  }
+
+  if (flag('generator') || flag('generator-only')) {
+    // The solver takes both cores: it runs before the load scenarios, never beside them.
+    const generator = await benchGenerator({
+      seconds: Number(option('generator-seconds', '60')),
+      seeds: Number(option('generator-seeds', '5')),
+    });
+    result.generator = generator;
+    console.table(generator);
+    if (flag('generator-only')) {
+      writeResult(result, started);
+      return;
+    }
   }
 
   if (!serverUrl) {
@@ -389,6 +575,12 @@ async function main() {
       2,
     ),
   );
+  writeResult(result, started);
+}
+
+/** bench-results/<date>.json. */
+function writeResult(result: Record<string, unknown>, started: number) {
+  result.total_s = Math.round((Date.now() - started) / 1000);
   const outDir = path.join(REPO_ROOT, 'bench-results');
   mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, `${String(result.date).slice(0, 19).replace(/:/g, '-')}.json`);

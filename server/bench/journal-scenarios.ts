@@ -18,7 +18,11 @@ interface JournalLoadItem {
 }
 interface Grid {
   editable: boolean;
-  lessons: { id: number }[];
+  /** A line taught without marks (issue 19) refuses grades, so the pool leaves it out. */
+  load: { graded: boolean };
+  /** The school's today: lessons after it refuse marks (issue 19), so the pool leaves them out. */
+  today: string;
+  lessons: { id: number; date: string }[];
   students: { id: number }[];
   cells: { lesson_id: number; student_id: number }[];
 }
@@ -63,9 +67,9 @@ export const JOURNAL_SCENARIOS: Scenario[] = [
       refused = 0;
       for (const load of index.data.loads.filter((item) => item.subgroup_id === null).slice(0, 150)) {
         const grid = await get<{ data: Grid }>(`/api/journal/${load.group_id}/${load.id}`);
-        if (!grid?.data.editable) continue;
+        if (!grid?.data.editable || !grid.data.load.graded) continue;
         const saved = new Set(grid.data.cells.map((cell) => `${cell.lesson_id}|${cell.student_id}`));
-        for (const lesson of grid.data.lessons)
+        for (const lesson of grid.data.lessons.filter((item) => item.date <= grid.data.today))
           for (const student of grid.data.students)
             if (!saved.has(`${lesson.id}|${student.id}`))
               pool.push({ lesson_id: lesson.id, student_id: student.id });

@@ -12,6 +12,7 @@ import { databasePlugin } from './plugins/db';
 import { errorHandlerPlugin, notFoundHandler } from './plugins/errors';
 import { openapiDocsPlugin } from './plugins/openapi';
 import { rateLimitingPlugin } from './plugins/rate-limit';
+import type { TrustProxy } from './plugins/trust-proxy';
 
 export interface BuildAppOptions {
   /** An opened (and migrated) database. */
@@ -24,8 +25,8 @@ export interface BuildAppOptions {
   /** Failed sign-ins per IP + login before 429 (default 10 per 5 minutes). */
   loginMaxFailures?: number;
   loginWindowMs?: number;
-  /** Behind a load balancer: trust X-Forwarded-For for the client IP. */
-  trustProxy?: boolean;
+  /** Behind a load balancer: whose X-Forwarded-For gives the client IP (`plugins/trust-proxy.ts`). */
+  trustProxy?: TrustProxy;
   /** Reuse a looked-up session for this long (ms; `plugins/session-cache.ts`); 0, the default, looks every request up. */
   sessionCacheMs?: number;
   /** …and this long while the session channel carries other instances' changes at once (`plugins/session-bus.ts`). */

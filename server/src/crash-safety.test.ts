@@ -9,13 +9,14 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { TEST_DATABASE } from '../test/helpers';
 import { createSeededPostgresDatabase, http, type ServerProcess, startServer } from '../test/processes';
 import { openDatabase } from './db/client';
-import { UNCLEAN_STOP_MESSAGE } from './db/unclean-stop';
+import { DATA_DIR_MARK, UNCLEAN_STOP_MESSAGE } from './db/unclean-stop';
 
 type Cell = { lesson_id: number; student_id: number };
 type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -218,6 +219,25 @@ if (TEST_DATABASE === 'pglite') {
       const copyToken = await signIn(copy.port, 'zavuch');
       expect(await everyJournal(copy.port, copyToken, paths)).toEqual(before);
       await copy.stop();
+    }, 300_000);
+
+    it('leaves no crash warning behind a start that failed after opening the folder (its port taken)', async () => {
+      // Something else holds the port: it takes connections and drops them, never answering health.
+      const holder = createServer((socket) => socket.destroy());
+      const port = await new Promise<number>((resolve) =>
+        holder.listen(0, '127.0.0.1', () => resolve((holder.address() as { port: number }).port)),
+      );
+      try {
+        await expect(startServer({ PARTA_DATA_DIR: dataDir }, 120_000, port)).rejects.toThrow(
+          /exited before it was healthy[\s\S]*EADDRINUSE/,
+        );
+      } finally {
+        await new Promise((resolve) => holder.close(resolve));
+      }
+      expect(existsSync(path.join(dataDir, DATA_DIR_MARK))).toBe(false);
+      const next = await startServer({ PARTA_DATA_DIR: dataDir });
+      expect(next.output()).not.toContain(UNCLEAN_STOP_MESSAGE);
+      await next.stop();
     }, 300_000);
   });
 }

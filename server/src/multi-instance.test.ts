@@ -43,7 +43,8 @@ describeWithBalancer('two API instances on one PostgreSQL behind HAProxy', () =>
 
   beforeAll(async () => {
     database = await createSeededPostgresDatabase();
-    const env = { DATABASE_URL: database.url, TRUST_PROXY: '1' };
+    // Only the balancer's address is trusted for X-Forwarded-For, as README «Продакшен» advises.
+    const env = { DATABASE_URL: database.url, TRUST_PROXY: '127.0.0.1' };
     // One after the other, as a rolling start would (both would wait on the start-up lock anyway).
     instances.push(await startServer(env));
     instances.push(await startServer(env));
@@ -94,8 +95,11 @@ describeWithBalancer('two API instances on one PostgreSQL behind HAProxy', () =>
   }, 60_000);
 
   const instanceOf = (answer: HttpAnswer) => String(answer.headers['x-parta-instance']);
-  const viaBalancer = (method: string, url: string, options: { body?: unknown; token?: string } = {}) =>
-    http(balancerPort, method, url, options);
+  const viaBalancer = (
+    method: string,
+    url: string,
+    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ) => http(balancerPort, method, url, options);
 
   /**
    * Sends `request` through the balancer so that it lands on `instance`: round-robin over two, so a
@@ -191,6 +195,42 @@ describeWithBalancer('two API instances on one PostgreSQL behind HAProxy', () =>
       });
       expect(right.status).toBe(429);
     }
+  });
+
+  it('shares the per-IP sign-in flood guard (120 a minute) between the instances', async () => {
+    // A client of its own behind an upstream proxy (HAProxy appends the address it saw): the
+    // instances trust the forwarded chain, so this address is the one counted, apart from the
+    // other tests' sign-ins from 127.0.0.1.
+    const client = { 'x-forwarded-for': '198.51.100.23' };
+    const attempt = (index: number) =>
+      viaBalancer('POST', '/api/auth/login', {
+        // Every attempt a different unknown login, so the per-login throttle never stops it first.
+        body: { login: `nobody${index}`, password: 'wrong' },
+        headers: client,
+      });
+    const landed = new Map<string, number>();
+    for (let index = 0; index < 120; index += 1) {
+      const answer = await attempt(index);
+      expect(answer.status).toBe(422);
+      landed.set(instanceOf(answer), (landed.get(instanceOf(answer)) ?? 0) + 1);
+    }
+    // Each instance saw about half: alone, neither would have reached its limit of 120.
+    expect(landed.get('api1')).toBeLessThan(120);
+    expect(landed.get('api2')).toBeLessThan(120);
+    const refused = new Set<string>();
+    for (let index = 120; index < 122; index += 1) {
+      const answer = await attempt(index);
+      expect(answer.status).toBe(429);
+      expect(answer.json().message).toMatch(/^Слишком много запросов/);
+      refused.add(instanceOf(answer));
+    }
+    expect(refused).toEqual(new Set(['api1', 'api2']));
+    // Another client is not affected.
+    const other = await viaBalancer('POST', '/api/auth/login', {
+      body: { login: 'nobody', password: 'wrong' },
+      headers: { 'x-forwarded-for': '198.51.100.24' },
+    });
+    expect(other.status).toBe(422);
   });
 
   it('reads through one instance a cell saved through the other', async () => {

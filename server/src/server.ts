@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { markDataDirClosed, markDataDirOpen, UNCLEAN_STOP_MESSAGE } from './db/unclean-stop';
+import { parseTrustProxy } from './plugins/trust-proxy';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedIfEmpty } from './seed';
 
 /**
@@ -64,6 +65,7 @@ async function main() {
   const host = process.env.HOST ?? '127.0.0.1';
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = path.resolve(process.env.PARTA_DATA_DIR ?? './data');
+  const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
 
   if (process.env[SETUP_ONLY]) {
     const database = await openDatabase({ databaseUrl, dataDir });
@@ -76,18 +78,35 @@ async function main() {
   const preparedSeed = databaseUrl ? undefined : await prepareInChild();
   // The folder exists now (the child created it if it was new); a mark left in it means a crash.
   if (!databaseUrl && markDataDirOpen(dataDir)) process.stderr.write(`${UNCLEAN_STOP_MESSAGE}\n`);
-  const database = await openDatabase({ databaseUrl, dataDir });
-  const seeded = preparedSeed ?? (await migrateAndSeed(database));
-
-  const app = await buildApp({
-    database,
-    closeDatabase: true,
-    serveFrontend: true,
-    trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
-    sessionCacheMs: SESSION_CACHE_MS,
-    sessionCacheLiveMs: SESSION_CACHE_LIVE_MS,
-    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
-  });
+  let database: DatabaseHandle | undefined;
+  let started: { app: Awaited<ReturnType<typeof buildApp>>; seeded: boolean } | undefined;
+  try {
+    database = await openDatabase({ databaseUrl, dataDir });
+    const seeded = preparedSeed ?? (await migrateAndSeed(database));
+    started = {
+      seeded,
+      app: await buildApp({
+        database,
+        closeDatabase: true,
+        serveFrontend: true,
+        trustProxy,
+        sessionCacheMs: SESSION_CACHE_MS,
+        sessionCacheLiveMs: SESSION_CACHE_LIVE_MS,
+        logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+      }),
+    };
+    await started.app.listen({ port, host });
+  } catch (error) {
+    // A start that fails (the port taken, a bad migration, …) is a clean stop once the database is
+    // closed: the mark goes, so the next start does not report a crash that did not happen.
+    const closed = await Promise.resolve(started ? started.app.close() : database?.close()).then(
+      () => true,
+      () => false,
+    );
+    if (closed && !databaseUrl) markDataDirClosed(dataDir);
+    throw error;
+  }
+  const { app, seeded } = started;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.close().then(
@@ -99,7 +118,6 @@ async function main() {
       );
     });
   }
-  await app.listen({ port, host });
 
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite, ${dataDir}`;

@@ -38,7 +38,7 @@ export function http(
   port: number,
   method: string,
   url: string,
-  options: { body?: unknown; token?: string; timeoutMs?: number } = {},
+  options: { body?: unknown; token?: string; timeoutMs?: number; headers?: Record<string, string> } = {},
 ): Promise<HttpAnswer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
@@ -53,6 +53,7 @@ export function http(
           connection: 'close',
           ...(payload ? { 'content-type': 'application/json' } : {}),
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
         },
         timeout: options.timeoutMs ?? 30_000,
       },
@@ -83,9 +84,13 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `src/server.ts` with `env` and waits until GET /api/health answers 200. */
-export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
-  const port = await freePort();
+/** Starts `src/server.ts` with `env` (on `port`, else a free one) and waits until GET /api/health answers 200. */
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+  port?: number,
+): Promise<ServerProcess> {
+  port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
     env: {

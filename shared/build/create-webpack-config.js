@@ -185,6 +185,8 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
   return (_env = {}, argv = {}) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const production = mode === 'production';
+    // `pnpm start` on a fresh clone (server/scripts/start.mjs): no source maps, the release keeps them.
+    const firstStart = production && process.env.PARTA_FIRST_START === '1';
     const apiTarget = process.env.PARTA_API_URL ?? 'http://localhost:3000';
 
     /** @type {import('webpack').Configuration} */
@@ -195,12 +197,12 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
       // redoes only what changed (the cache is keyed on this file, the lockfile and the mode).
       cache: {
         type: 'filesystem',
-        name: `${name}-${mode}`,
+        name: `${name}-${mode}${firstStart ? '-first-start' : ''}`,
         cacheDirectory: path.join(dirname, 'node_modules', '.cache', 'webpack'),
         buildDependencies: { config: [__filename] },
       },
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      devtool: firstStart ? false : production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dirname, 'dist'),
         publicPath: 'auto',

@@ -73,6 +73,7 @@ export {
   currentTerm,
   periodOptions,
   periodsOfClass,
+  personOptions,
   type SelectOption,
   spansOrganizations,
 } from './domain/options';

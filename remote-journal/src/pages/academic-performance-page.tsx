@@ -60,7 +60,7 @@ export function AcademicPerformancePage() {
 
   return (
     <>
-      <PageTitle description="Оценки за период: N — ученики без освобождённых от предмета; 1-е классы учатся без отметок">
+      <PageTitle description="Оценки за период: N — ученики без освобождённых от предмета; 1-е классы и предметы «без отметок» в итоги не входят">
         Академическая успеваемость
       </PageTitle>
       <ReportToolbar

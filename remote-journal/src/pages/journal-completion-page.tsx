@@ -156,15 +156,25 @@ export function JournalCompletionPage() {
                       <Table.Td ta="right">{row.held}</Table.Td>
                       <Table.Td ta="right">{share(row.with_topic, row.held)}</Table.Td>
                       <Table.Td ta="right">{share(row.with_homework, row.held)}</Table.Td>
-                      <Table.Td ta="right">{share(row.with_marks, row.held)}</Table.Td>
+                      <Table.Td ta="right">
+                        {row.without_marks ? '—' : share(row.with_marks, row.held)}
+                      </Table.Td>
                       <Table.Td ta="right">
                         {row.ktp_planned_hours === null
                           ? 'нет КТП'
                           : `${row.ktp_planned_hours} / ${row.ktp_given_hours}`}
                       </Table.Td>
                       <Table.Td ta="right">
-                        {row.students === 0 ? '—' : (row.marks / row.students).toFixed(1).replace('.', ',')}{' '}
-                        (мин. {row.minimum_marks})
+                        {row.without_marks ? (
+                          'без отметок'
+                        ) : (
+                          <>
+                            {row.students === 0
+                              ? '—'
+                              : (row.marks / row.students).toFixed(1).replace('.', ',')}{' '}
+                            (мин. {row.minimum_marks})
+                          </>
+                        )}
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -218,7 +228,7 @@ export function JournalCompletionPage() {
                 mt="md"
                 size="sm"
                 total={Math.ceil(report.data.gaps_total / report.data.gaps_per_page)}
-                value={report.data.gaps_page}
+                value={page}
                 onChange={(next) => set('gaps', next === 1 ? null : String(next))}
                 getControlProps={paginationControlProps}
                 data-testid="completion-gaps-pages"

@@ -83,6 +83,11 @@ export function JournalPage() {
         }
         actions={
           <Group gap="xs">
+            {grid.load.graded ? null : (
+              <Badge color="grape" variant="light" tt="none" data-testid="journal-without-marks">
+                без отметок
+              </Badge>
+            )}
             {grid.editable ? null : (
               <Badge color="gray">{grid.period.closed ? 'Период закрыт' : 'Только чтение'}</Badge>
             )}

@@ -10,4 +10,7 @@ export const paths = {
   timetable: '/timetable',
   template: (id: number) => `/timetable/templates/${id}`,
   timetableCreate: (id: number) => `/timetable/create/${id}`,
+  rooms: '/timetable/rooms',
+  availability: '/timetable/availability',
+  generator: '/timetable/generate',
 };

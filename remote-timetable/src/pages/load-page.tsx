@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -35,8 +34,10 @@ import { useCopyLoad } from '../features/load/api/copy-load';
 import { useDeleteLoad } from '../features/load/api/delete-load';
 import { useSaveLoad } from '../features/load/api/save-load';
 import { LoadForm } from '../features/load/ui/load-form';
+import { useRooms } from '../features/rooms';
 import { useSettings } from '../features/settings/api/get-settings';
 import { useSubjects } from '../features/subjects/api/get-subjects';
+import { RowActions } from '../lib/row-actions';
 
 /** Нагрузка (load.index): a class's lines against СанПиН, and every teacher's hours against the ставка. */
 export function LoadPage() {
@@ -59,6 +60,7 @@ export function LoadPage() {
   // A line names a subject and a teacher of the class's own organization (a branch has its own).
   const own = useGroups(group?.organization_id);
   const subjects = useSubjects(group?.organization_id);
+  const rooms = useRooms(group?.organization_id);
   const total = lines.data ? classWeeklyHours(lines.data) : 0;
   const max = group ? sanpinWeeklyMax(group.number, settings.data?.working_days_per_week ?? 6) : 0;
   const teachers = useMemo(() => {
@@ -139,36 +141,23 @@ export function LoadPage() {
                                 · {line.subgroup_name}
                               </Text>
                             ) : null}
+                            {line.graded ? null : (
+                              <Badge ml="xs" size="sm" color="grape" variant="light" tt="none">
+                                без отметок
+                              </Badge>
+                            )}
                           </Table.Td>
                           <Table.Td>{line.teacher_name ?? '—'}</Table.Td>
                           <Table.Td ta="right">{formatHours(line.hours_per_week)}</Table.Td>
                           {editable ? (
-                            <Table.Td ta="right">
-                              <Group gap={4} justify="flex-end" wrap="nowrap">
-                                <ActionIcon
-                                  variant="subtle"
-                                  aria-label="Изменить"
-                                  onClick={() => setEditing(line)}
-                                >
-                                  ✎
-                                </ActionIcon>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="red"
-                                  aria-label="Удалить"
-                                  onClick={async () => {
-                                    try {
-                                      await deleteLoad.mutateAsync(line.id);
-                                      await afterSave({ warnings: [] }, 'Строка удалена');
-                                    } catch (error) {
-                                      notify.error(getErrorMessage(error));
-                                    }
-                                  }}
-                                >
-                                  ✕
-                                </ActionIcon>
-                              </Group>
-                            </Table.Td>
+                            <RowActions
+                              onEdit={() => setEditing(line)}
+                              onDelete={async () => {
+                                await deleteLoad.mutateAsync(line.id);
+                                await afterSave({ warnings: [] }, 'Строка удалена');
+                                return undefined;
+                              }}
+                            />
                           ) : null}
                         </Table.Tr>
                       ))}
@@ -255,6 +244,7 @@ export function LoadPage() {
             )}
             teachers={own.data?.teachers ?? []}
             splits={splits.data?.sets ?? []}
+            rooms={rooms.data ?? []}
             onSubmit={async (input) => {
               const result = await saveLoad.mutateAsync({
                 input,

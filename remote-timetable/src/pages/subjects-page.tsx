@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Paper, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Paper, Table, Text } from '@mantine/core';
 import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
 import type { Subject } from '@parta/shared/domain/contracts/timetable';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useDeleteSubject } from '../features/subjects/api/delete-subject';
 import { useSubjects } from '../features/subjects/api/get-subjects';
 import { useSaveSubject } from '../features/subjects/api/save-subject';
 import { SubjectForm } from '../features/subjects/ui/subject-form';
+import { RowActions } from '../lib/row-actions';
 
 /** Предметы (subject.index): the organization's subjects; a subject in use is archived, not deleted. */
 export function SubjectsPage() {
@@ -63,31 +64,10 @@ export function SubjectsPage() {
                     <Table.Td visibleFrom="sm">{subject.short_name}</Table.Td>
                     <Table.Td ta="right">{subject.rank ?? '—'}</Table.Td>
                     {editable ? (
-                      <Table.Td ta="right">
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label="Изменить"
-                            onClick={() => setEditing(subject)}
-                          >
-                            ✎
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label="Удалить"
-                            onClick={async () => {
-                              try {
-                                notify.success((await deleteSubject.mutateAsync(subject.id)).message);
-                              } catch (error) {
-                                notify.error(getErrorMessage(error));
-                              }
-                            }}
-                          >
-                            ✕
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
+                      <RowActions
+                        onEdit={() => setEditing(subject)}
+                        onDelete={async () => (await deleteSubject.mutateAsync(subject.id)).message}
+                      />
                     ) : null}
                   </Table.Tr>
                 ))}

@@ -40,7 +40,24 @@ export function TimetablePage() {
     <>
       <PageTitle
         description="Шаблон — недельная сетка; применённый к периоду, он даёт уроки по датам"
-        actions={editable ? <Button onClick={() => setCreating(true)}>Новый шаблон</Button> : undefined}
+        actions={
+          <Group gap="xs">
+            <Button variant="default" component={Link} to={paths.rooms}>
+              Кабинеты
+            </Button>
+            <Button variant="default" component={Link} to={paths.availability}>
+              Недоступность
+            </Button>
+            {editable ? (
+              <>
+                <Button variant="light" component={Link} to={paths.generator}>
+                  Составить расписание
+                </Button>
+                <Button onClick={() => setCreating(true)}>Новый шаблон</Button>
+              </>
+            ) : null}
+          </Group>
+        }
       >
         Расписание
       </PageTitle>

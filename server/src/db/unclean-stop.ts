@@ -6,7 +6,7 @@ import path from 'node:path';
  * was killed or the machine lost power, not stopped. PGlite then replays its write-ahead log like
  * PostgreSQL after a crash (every committed transaction comes back), and the server says so.
  */
-const MARK = 'parta-running.pid';
+export const DATA_DIR_MARK = 'parta-running.pid';
 
 export const UNCLEAN_STOP_MESSAGE =
   'Предыдущий запуск на этой папке данных завершился аварийно (процесс убит или пропало питание): ' +
@@ -15,7 +15,7 @@ export const UNCLEAN_STOP_MESSAGE =
 
 /** Answers whether the last run on `dataDir` ended without a clean stop, and marks this run as open. */
 export function markDataDirOpen(dataDir: string): boolean {
-  const file = path.join(dataDir, MARK);
+  const file = path.join(dataDir, DATA_DIR_MARK);
   const unclean = existsSync(file);
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, `${process.pid}\n`);
@@ -24,5 +24,5 @@ export function markDataDirOpen(dataDir: string): boolean {
 
 /** After the database closed cleanly. */
 export function markDataDirClosed(dataDir: string) {
-  rmSync(path.join(dataDir, MARK), { force: true });
+  rmSync(path.join(dataDir, DATA_DIR_MARK), { force: true });
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationsRoutes } from './applications/applications.routes';
+import { availabilityRoutes } from './availability/availability.routes';
 import { bellsRoutes } from './bells/bells.routes';
 import { diaryRoutes } from './diary/diary.routes';
 import { groupsRoutes } from './groups/groups.routes';
@@ -11,6 +12,7 @@ import { parentsRoutes } from './parents/parents.routes';
 import { periodsRoutes } from './periods/periods.routes';
 import { registryRoutes } from './registry/registry.routes';
 import { reportsRoutes } from './reports/reports.routes';
+import { roomsRoutes } from './rooms/rooms.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { accountPasswordsRoutes } from './students/account-passwords.routes';
 import { studentsRoutes } from './students/students.routes';
@@ -40,6 +42,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   timetableRoutes,
   // automatic timetable generator (issue 21)
   generatorRoutes,
+  roomsRoutes,
+  availabilityRoutes,
   // КТП, reports and diary (issue 12)
   ktpRoutes,
   diaryRoutes,

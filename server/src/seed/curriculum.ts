@@ -29,6 +29,8 @@ export interface CurriculumSubject {
   primary?: boolean;
   /** The class is split in two subgroups for it from grade 2. */
   split?: boolean;
+  /** Taught without marks (its load lines «без отметок»: attendance only, out of the reports' totals). */
+  withoutMarks?: boolean;
 }
 
 export const CURRICULUM: CurriculumSubject[] = [
@@ -119,6 +121,8 @@ export const CURRICULUM: CurriculumSubject[] = [
     hours: [0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0],
     specialty: 'primary',
     primary: true,
+    // Most schools teach ОРКСЭ without marks (безотметочное обучение, DOMAIN.md «Reports»).
+    withoutMarks: true,
   },
   {
     name: 'Основы безопасности и защиты Родины',

@@ -51,13 +51,15 @@ async function seedSchoolJournal(db: Database, random: Random, school: SeededSch
     teacher_id: number | null;
     date: string;
     number: number;
+    graded: boolean;
     ordinal: string;
   }>(
     db,
     sql`
       select l.id, l.class_id, l.subgroup_id, l.subject_id, l.teacher_id, l.date::text as date, c.number,
+             coalesce(ld.graded, true) as graded,
              row_number() over (partition by l.load_id order by l.date, l.lesson_number) as ordinal
-        from lessons l join classes c on c.id = l.class_id
+        from lessons l join classes c on c.id = l.class_id left join loads ld on ld.id = l.load_id
        where l.organization_id = ${organizationId} and l.date <= ${JOURNAL_SEEDED_UNTIL} and l.status <> 'cancelled'
        order by l.date, l.lesson_number, l.id`,
   );
@@ -85,8 +87,8 @@ async function seedSchoolJournal(db: Database, random: Random, school: SeededSch
       topic: `${TOPICS[ordinal % TOPICS.length]} (урок ${ordinal})`,
       homework: random.chance(0.8) ? `§ ${Math.ceil(ordinal / 2)}, упр. ${random.int(1, 40)}` : null,
     });
-    // Первоклассники учатся без отметок: only attendance.
-    const graded = lesson.number > 1;
+    // First graders and lines taught without marks (ОРКСЭ) get attendance only.
+    const graded = lesson.number > 1 && lesson.graded;
     // Every twelfth lesson a контрольная for the whole class; otherwise a few answers at the board.
     const test = ordinal % 12 === 11;
     for (const studentId of classStudents.get(lesson.class_id) ?? []) {

@@ -261,6 +261,7 @@ export async function seedSchool(context: SeedContext, plan: SchoolPlan): Promis
     teacherId: number;
     subgroupId: number | null;
     hoursPerWeek: number;
+    graded: boolean;
   }[] = [];
   const counters = new Map<Specialty, number>();
   const memberRows: { organizationId: number; setId: number; subgroupId: number; studentId: number }[] = [];
@@ -279,6 +280,7 @@ export async function seedSchool(context: SeedContext, plan: SchoolPlan): Promis
           teacherId: teachers[managerSpec[classIndex]].id,
           subgroupId: null,
           hoursPerWeek: hours,
+          graded: !subject.withoutMarks,
         });
         continue;
       }
@@ -317,6 +319,7 @@ export async function seedSchool(context: SeedContext, plan: SchoolPlan): Promis
           teacherId,
           subgroupId: subgroupIds[0],
           hoursPerWeek: hours,
+          graded: !subject.withoutMarks,
         });
         loadRows.push({
           organizationId,
@@ -325,6 +328,7 @@ export async function seedSchool(context: SeedContext, plan: SchoolPlan): Promis
           teacherId: secondTeacherId,
           subgroupId: subgroupIds[1],
           hoursPerWeek: hours,
+          graded: !subject.withoutMarks,
         });
       } else {
         loadRows.push({
@@ -334,6 +338,7 @@ export async function seedSchool(context: SeedContext, plan: SchoolPlan): Promis
           teacherId,
           subgroupId: null,
           hoursPerWeek: hours,
+          graded: !subject.withoutMarks,
         });
       }
     }

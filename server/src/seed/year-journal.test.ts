@@ -46,8 +46,9 @@ describe('large seed: the year journal in SQL', () => {
       const org = first.organizationId;
       const [cells] = await rows<{ cells: number; graded: number }>(
         db,
-        sql`select count(*)::int as cells, count(*) filter (where c.number > 1)::int as graded
-              from lessons l join classes c on c.id = l.class_id
+        sql`select count(*)::int as cells,
+                   count(*) filter (where c.number > 1 and coalesce(ld.graded, true))::int as graded
+              from lessons l join classes c on c.id = l.class_id left join loads ld on ld.id = l.load_id
               join students s on s.class_id = l.class_id and s.status = 'active'
              where l.organization_id = ${org} and l.status <> 'cancelled' and ${inRange}
                and (l.subgroup_id is null or exists (select 1 from subgroup_members m
@@ -57,6 +58,7 @@ describe('large seed: the year journal in SQL', () => {
         marks: number;
         absences: number;
         first_grade: number;
+        without_marks: number;
         out_of_scale: number;
         absent_and_graded: number;
         contests: number;
@@ -69,6 +71,8 @@ describe('large seed: the year journal in SQL', () => {
                 where a.organization_id = ${org} and ${inRange}) as absences,
               (select count(*)::int from marks m join lessons l on l.id = m.lesson_id
                 join classes c on c.id = l.class_id where m.organization_id = ${org} and c.number = 1) as first_grade,
+              (select count(*)::int from marks m join lessons l on l.id = m.lesson_id
+                join loads ld on ld.id = l.load_id where m.organization_id = ${org} and not ld.graded) as without_marks,
               (select count(*)::int from marks m where m.organization_id = ${org}
                 and m.value not in ('2', '3', '4', '5')) as out_of_scale,
               (select count(*)::int from marks m join attendance a
@@ -87,6 +91,7 @@ describe('large seed: the year journal in SQL', () => {
       expect(counts.marks / cells.graded).toBeLessThan(0.45);
       expect(counts.contests).toBeGreaterThan(0);
       expect(counts.first_grade).toBe(0);
+      expect(counts.without_marks).toBe(0);
       expect(counts.out_of_scale).toBe(0);
       expect(counts.absent_and_graded).toBe(0);
 

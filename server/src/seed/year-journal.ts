@@ -12,7 +12,7 @@ import type { SeededSchool } from './school';
  * gets the same journal on every run without a PRNG stream. The rules are the demo journal's
  * (seed/journal.ts), with a denser answer rate for a whole year:
  *  - 3 % of the cells are absences (60 % «б», the rest «н»);
- *  - первоклассники get no grades; every twelfth lesson of a load is a контрольная for the whole class;
+ *  - первоклассники and load lines «без отметок» (ОРКСЭ) get no grades; every twelfth lesson of a load is a контрольная for the whole class;
  *    otherwise a student answers with GRADE_CHANCE; one in twenty graded cells has a second grade;
  *  - a grade is the student's level (2.6–4.9, a hash of the student) ± 1.1, within 2..5.
  */
@@ -26,12 +26,12 @@ export const draw = (key: string, seed: number) =>
 /** The held lessons of the range × their students (the class's active ones, or the subgroup's members). */
 function cells(organizationId: number, range: { from: string; to: string }): SQL {
   return sql`
-    select h.id as lesson_id, s.id as student_id, h.grade > 1 as graded, h.ordinal % 12 = 11 as test,
+    select h.id as lesson_id, s.id as student_id, h.grade > 1 and h.load_graded as graded, h.ordinal % 12 = 11 as test,
            s.level, (h.id::int8 << 24) + s.id as k
       from (
-        select l.id, l.class_id, l.subgroup_id, c.number as grade,
+        select l.id, l.class_id, l.subgroup_id, c.number as grade, coalesce(ld.graded, true) as load_graded,
                row_number() over (partition by l.load_id order by l.date, l.lesson_number, l.id) as ordinal
-          from lessons l join classes c on c.id = l.class_id
+          from lessons l join classes c on c.id = l.class_id left join loads ld on ld.id = l.load_id
          where l.organization_id = ${organizationId}::int and l.status <> 'cancelled'
            and l.date between ${range.from}::date and ${range.to}::date
       ) h

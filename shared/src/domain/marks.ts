@@ -84,6 +84,12 @@ export interface CellMarks {
 export const CELL_INPUT_HINT = 'Оценки 1–5 (несколько через /), н — отсутствовал, б — болел';
 
 /**
+ * Why a grade was refused on a load line «без отметок» (`graded` false): the server's 422 and the
+ * grid's hint say the same. Attendance is still taken there.
+ */
+export const ATTENDANCE_ONLY_MESSAGE = 'Предмет ведётся без отметок: ставятся только пропуски (н, б)';
+
+/**
  * Parses a whole cell as typed: grades and attendance marks separated by `/`, spaces or commas
  * («5/4», «н», «Б», «н/3»). Empty text clears the cell. `null` when anything in it is not a mark,
  * when it names two attendance marks, or more than {@link MAX_GRADES_PER_CELL} grades.

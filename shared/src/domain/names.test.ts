@@ -1,4 +1,4 @@
-import { fullName, groupName, shortName } from './names';
+import { fullName, groupName, joinedTeacherName, shortName } from './names';
 
 describe('fullName', () => {
   it('joins surname, name and patronymic in that order', () => {
@@ -16,6 +16,21 @@ describe('fullName', () => {
 describe('shortName', () => {
   it('abbreviates name and patronymic', () => {
     expect(shortName({ surname: 'Иванова', name: 'анна', patronymic: 'Петровна' })).toBe('Иванова А. П.');
+  });
+});
+
+describe('joinedTeacherName', () => {
+  it('names the joined teacher short, and nobody when the join found none', () => {
+    expect(
+      joinedTeacherName({
+        teacherSurname: 'Лебедева',
+        teacherName: 'Ольга',
+        teacherPatronymic: 'Николаевна',
+      }),
+    ).toBe('Лебедева О. Н.');
+    expect(
+      joinedTeacherName({ teacherSurname: null, teacherName: null, teacherPatronymic: null }),
+    ).toBeNull();
   });
 });
 

@@ -31,6 +31,19 @@ export function shortName(person: PersonName | null | undefined): string {
   return [person.surname?.trim(), initials].filter(Boolean).join(' ');
 }
 
+/** The columns a repository selects for the teacher it joins to a row (`users` left-joined by teacher id). */
+export interface JoinedTeacher {
+  teacherSurname: string | null;
+  teacherName: string | null;
+  teacherPatronymic: string | null;
+}
+
+/** «Иванова А. П.» of the teacher joined to a row; null when the row has none (the left join found nobody). */
+export function joinedTeacherName(row: JoinedTeacher): string | null {
+  if (row.teacherSurname === null) return null;
+  return shortName({ surname: row.teacherSurname, name: row.teacherName, patronymic: row.teacherPatronymic });
+}
+
 /** Class name: the number followed by the letter, «5А» (SPEC §3). */
 export function groupName(group: GroupLabel | null | undefined): string {
   if (!group) return '';

@@ -1,4 +1,4 @@
-import { classOptions, currentTerm, periodOptions, periodsOfClass } from './options';
+import { classOptions, currentTerm, periodOptions, periodsOfClass, personOptions } from './options';
 
 const organizations = [
   { id: 1, name: 'МБОУ СОШ №1', short_name: 'МБОУ СОШ №1' },
@@ -13,6 +13,18 @@ const quarter = (id: number, organization_id: number, name: string, start: strin
   start_date: start,
   end_date: end,
   grades: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+});
+
+describe('person options', () => {
+  it('names each person in full, surname first, once', () => {
+    const lebedeva = { id: 7, surname: 'Лебедева', name: 'Ольга', patronymic: 'Николаевна' };
+    expect(
+      personOptions([lebedeva, { id: 9, surname: 'Иванов', name: 'Пётр', patronymic: null }, lebedeva]),
+    ).toEqual([
+      { value: '7', label: 'Лебедева Ольга Николаевна' },
+      { value: '9', label: 'Иванов Пётр' },
+    ]);
+  });
 });
 
 describe('class options', () => {

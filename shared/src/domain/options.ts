@@ -5,6 +5,8 @@
  * each class and period once.
  */
 
+import { fullName, type PersonName } from './names';
+
 export interface SelectOption {
   value: string;
   label: string;
@@ -55,6 +57,11 @@ function sharedNames(items: readonly { name: string; organization_id?: number }[
 function once<T extends { id: number }>(items: readonly T[]): T[] {
   const seen = new Set<number>();
   return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
+}
+
+/** People (teachers, staff) as options: full name in SPEC order, each once. */
+export function personOptions(people: readonly (PersonName & { id: number })[]): SelectOption[] {
+  return once(people).map((person) => ({ value: String(person.id), label: fullName(person) }));
 }
 
 /** «5А», or «1А · Филиал СОШ №1 (Берёзовка)» when a school and its branch both have a «1А». */

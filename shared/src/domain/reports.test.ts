@@ -94,8 +94,14 @@ describe('безотметочное обучение and the basis of a report'
   });
 
   it('grade 1 is taught without marks, grade 2 with', () => {
-    expect(taughtWithoutMarks(1)).toBe(true);
-    expect(taughtWithoutMarks(2)).toBe(false);
+    expect(taughtWithoutMarks(1, true)).toBe(true);
+    expect(taughtWithoutMarks(2, true)).toBe(false);
+  });
+
+  it('a load line marked «без отметок» is taught without marks in any grade', () => {
+    expect(taughtWithoutMarks(4, false)).toBe(true);
+    expect(taughtWithoutMarks(11, false)).toBe(true);
+    expect(taughtWithoutMarks(1, false)).toBe(true);
   });
 
   it('labels the figures: final marks, or the current ones on a date', () => {

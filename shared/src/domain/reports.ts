@@ -7,11 +7,13 @@
 import { formatDate } from './dates';
 
 /**
- * Безотметочное обучение: a class × subject taught without marks. Grade 1 gets no marks all year
- * (the rule of every Russian school); such pupils stay out of every N, percentage and total.
+ * Безотметочное обучение: a load line (class or subgroup × subject × teacher) taught without marks.
+ * Grade 1 gets no marks all year (the rule of every Russian school); in other grades a завуч marks
+ * the line «без отметок» (`loads.graded` false, e.g. ОРКСЭ in grade 4). Such rows stay out of every
+ * N, percentage and total, and their journal takes attendance only (grade 1's still takes marks).
  */
-export function taughtWithoutMarks(grade: number): boolean {
-  return grade === 1;
+export function taughtWithoutMarks(grade: number, graded: boolean): boolean {
+  return grade === 1 || !graded;
 }
 
 /** What a report's figures come from: the confirmed final marks, or the current averages mid-term. */

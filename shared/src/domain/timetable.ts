@@ -278,3 +278,16 @@ export function classWeeklyHours(
   for (const hours of split.values()) total += hours;
   return total;
 }
+
+/** Kinds of rooms (кабинеты) a load line may require; the code is stored, the label shown. */
+export const ROOM_KINDS = {
+  regular: 'Обычный',
+  gym: 'Спортзал',
+  lab: 'Лаборатория',
+  computer: 'Компьютерный класс',
+  workshop: 'Мастерская',
+  music: 'Музыкальный класс',
+  hall: 'Актовый зал',
+} as const;
+export type RoomKind = keyof typeof ROOM_KINDS;
+export const ROOM_KIND_CODES = Object.keys(ROOM_KINDS) as [RoomKind, ...RoomKind[]];

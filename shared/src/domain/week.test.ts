@@ -1,8 +1,9 @@
-import { parseSettings, SETTINGS_DEFAULTS, WEEK_DAYS, workingDays } from './week';
+import { parseSettings, SETTINGS_DEFAULTS, WEEK_DAYS, WEEK_DAYS_SHORT, workingDays } from './week';
 
 describe('week days and settings', () => {
   it('starts the week on Monday', () => {
     expect(WEEK_DAYS[0]).toBe('Понедельник');
+    expect(WEEK_DAYS_SHORT).toEqual(['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс']);
     expect(WEEK_DAYS).toHaveLength(7);
   });
 

@@ -11,6 +11,9 @@ export const WEEK_DAYS = [
 
 export type WeekDay = (typeof WEEK_DAYS)[number];
 
+/** The same days as a narrow column names them (a phone's week grid). */
+export const WEEK_DAYS_SHORT = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'] as const;
+
 /** Keys of the organization settings (SPEC §3). */
 export type OrganizationSettingKey = 'max_lessons_per_day' | 'working_days_per_week';
 

@@ -84,6 +84,16 @@ export const queryKeys = {
     templateList: (organizationId?: number) =>
       ['timetable', 'templates', organizationOf(organizationId)] as const,
     template: (id: number | null) => ['timetable', 'template', id] as const,
+    rooms: ['timetable', 'rooms'] as const,
+    roomList: (organizationId?: number) => ['timetable', 'rooms', organizationOf(organizationId)] as const,
+    availabilities: ['timetable', 'availability'] as const,
+    availability: (owner: { teacherId?: number; groupId?: number }) =>
+      [
+        'timetable',
+        'availability',
+        { teacherId: owner.teacherId ?? null, groupId: owner.groupId ?? null },
+      ] as const,
+    generation: (id: number | null) => ['timetable', 'generation', id] as const,
   },
   journal: {
     index: ['journal', 'index'] as const,

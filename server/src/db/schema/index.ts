@@ -14,6 +14,7 @@ export {
   organizationTypes,
 } from './organizations';
 export { holidays, periods } from './periods';
+export { rooms, unavailableCells } from './rooms';
 export { studentParents, students, subgroupMembers, subgroupSets, subgroups } from './students';
 export { subjects } from './subjects';
 export { lessons, timetableSlots, timetables, timetableTemplates } from './timetable';

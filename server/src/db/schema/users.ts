@@ -46,7 +46,8 @@ export const users = pgTable(
   (t) => [
     // Sign-in is case-insensitive, so uniqueness is too: `Ivanov` and `ivanov` cannot both exist.
     uniqueIndex('users_login_lower_uq').on(sql`lower(${t.login})`),
-    index('users_organization_id_idx').on(t.organizationId),
+    // (organization, id): a school's users in id order, e.g. the registry's first director per school.
+    index('users_organization_id_id_idx').on(t.organizationId, t.id),
     index('users_organization_kind_idx').on(t.organizationId, t.kind),
     index('users_surname_idx').on(t.surname),
   ],

@@ -225,6 +225,33 @@ describe('sign-in rate limiting', () => {
       expect(response.statusCode).toBe(200);
     }
   });
+
+  it('counts the per-IP flood guard (120 a minute) across two API instances on one database', async () => {
+    // A second instance of the API on the same database, as behind a load balancer.
+    const other = await createTestApp({ database: app.dbHandle, closeDatabase: false });
+    try {
+      const attempt = (instance: FastifyInstance, remoteAddress: string) =>
+        instance.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress,
+          // Refused by validation (422) after the flood guard counted it: no password hashing.
+          payload: { login: '', password: '' },
+        });
+      for (let i = 0; i < 120; i += 1) {
+        expect((await attempt(i % 2 === 0 ? app : other, '10.0.0.9')).statusCode).toBe(422);
+      }
+      for (const instance of [app, other]) {
+        const refused = await attempt(instance, '10.0.0.9');
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().message).toMatch(/^Слишком много запросов/);
+      }
+      // Another address has a count of its own.
+      expect((await attempt(other, '10.0.0.10')).statusCode).toBe(422);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('POST /api/auth/password: changing one’s own password', () => {

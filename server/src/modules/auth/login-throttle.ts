@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loginFailures } from '../../db/schema';
+import { countInWindow } from '../../db/window-counter';
 
 /**
- * Failed sign-in attempts per IP + login, counted in the database (`login_failures`) so that every
- * instance of the API behind a load balancer counts the same attempts: after `maxFailures` failures
+ * Failed sign-in attempts per IP + login, counted in the database (`login_failures`, through
+ * `db/window-counter.ts`) so that every instance of the API behind a load balancer counts the same attempts: after `maxFailures` failures
  * within `windowMs` the pair is refused until the window passes; a successful sign-in clears it.
  * Only failures count, so a classroom of browsers signing in as one demo user is never locked out.
  * The window is measured on the database's clock, the one clock all instances share.
@@ -35,21 +36,7 @@ export class LoginThrottle {
 
   /** One more failure, atomically: a window that has passed starts again at 1. */
   async fail(ip: string, login: string): Promise<void> {
-    const window = sql`now() + ${`${this.windowMs} milliseconds`}::interval`;
-    const expired = sql`${loginFailures.resetAt} <= now()`;
-    await this.db
-      .insert(loginFailures)
-      .values({ key: this.key(ip, login), count: 1, resetAt: window })
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
-          resetAt: sql`case when ${expired} then ${window} else ${loginFailures.resetAt} end`,
-        },
-      });
-    // Now and then, the windows that passed go (a row per guessed login would otherwise stay).
-    if (Math.random() < 0.01)
-      await this.db.delete(loginFailures).where(sql`${loginFailures.resetAt} <= now()`);
+    await countInWindow(this.db, this.key(ip, login), this.windowMs);
   }
 
   async succeed(ip: string, login: string): Promise<void> {

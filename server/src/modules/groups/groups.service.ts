@@ -7,6 +7,7 @@ import type {
   SubgroupSet,
   SubgroupSetInputParsed,
 } from '@parta/shared/domain/contracts/people';
+import { plural } from '@parta/shared/domain/plural';
 import { eq } from 'drizzle-orm';
 import { targetOrganization } from '../../access/organization';
 import { findInScope } from '../../access/scope';
@@ -183,15 +184,7 @@ export async function deleteGroup(db: Database, actor: Actor, id: number): Promi
 
 /** «1 ученик», «3 ученика», «25 учеников». */
 function studentsPhrase(count: number): string {
-  const mod10 = count % 10;
-  const mod100 = count % 100;
-  const word =
-    mod10 === 1 && mod100 !== 11
-      ? 'ученик'
-      : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)
-        ? 'ученика'
-        : 'учеников';
-  return `${count} ${word}`;
+  return `${count} ${plural(count, 'ученик', 'ученика', 'учеников')}`;
 }
 
 // ---------------------------------------------------------------- subgroups

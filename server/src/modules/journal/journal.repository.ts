@@ -211,6 +211,8 @@ export interface LessonGuard {
   /** The writer teaches this lesson (its load's or its own teacher, or loads.edit). */
   teaches: boolean;
   locked: boolean;
+  /** Its load line takes grades (false: «без отметок», attendance only); a lesson without a line does. */
+  graded: boolean;
   work_type_ids: number[];
 }
 
@@ -234,6 +236,7 @@ function buildLessonGuards(db: Database, scoped: boolean) {
         select 1 from periods p
          where p.organization_id = ${lessons.organizationId} and p.closed
            and ${lessons.date} between p.start_date and p.end_date and ${classes.number} = any (p.grades))`,
+      graded: sql<boolean>`coalesce(${loads.graded}, true)`,
       work_type_ids: sql<number[]>`array(
         select w.id from work_types w where w.organization_id = ${lessons.organizationId})`,
       // The students a save names, with their class and subgroups, in the same round trip (the same
@@ -303,7 +306,8 @@ export interface CellWriter extends TeachingActor {
  * Saves cells in one statement, the checks included: a cell is written only when its lesson is held
  * (not cancelled) in the writer's organizations, the writer teaches it (the load's or the lesson's
  * teacher) unless they write any load, its period is open, the student is active in the lesson's
- * class (and subgroup) and every work type is the school's — the same rules `prepareWrites` explains
+ * class (and subgroup), it carries no grade on a load line «без отметок» (attendance only) and every
+ * work type is the school's — the same rules `explainRefusal` (journal.service.ts) explains
  * when a cell is refused. Checked in the statement that writes, a period closed a moment earlier
  * cannot be written into. Each cell's version moves on only from the version the change was based on
  * (insert at 0, conditional update above); grades, attendance and the audit trail change only for
@@ -330,6 +334,7 @@ export async function saveCells(db: Database, writer: CellWriter, cells: CellWri
             join students st on st.id = i.student_id and st.status = 'active' and st.class_id = l.class_id
            where (${scope}::int[] is null or l.organization_id = any(${scope}::int[]))
              and l.date <= ${writer.today}::date
+             and (coalesce(ld.graded, true) or json_array_length(i.grades) = 0)
              and ${teachesSql(writer, [sql`l.teacher_id`, sql`ld.teacher_id`])}
              and not exists (select 1 from periods p
                               where p.organization_id = l.organization_id and p.closed

@@ -10,7 +10,7 @@ import type {
 } from '@parta/shared/domain/contracts/journal';
 import type { Period } from '@parta/shared/domain/contracts/timetable';
 import { formatDate } from '@parta/shared/domain/dates';
-import { DEFAULT_MARK_THRESHOLDS } from '@parta/shared/domain/marks';
+import { ATTENDANCE_ONLY_MESSAGE, DEFAULT_MARK_THRESHOLDS } from '@parta/shared/domain/marks';
 import { shortName } from '@parta/shared/domain/names';
 import { currentTerm } from '@parta/shared/domain/options';
 import { inScope } from '../../access/scope';
@@ -164,6 +164,9 @@ async function explainRefusal(
           `Урок ${formatDate(guard.date)} ещё не прошёл: оценки и пропуски ставятся в день урока и позже`,
         ],
       });
+    }
+    if (!guard.graded && cell.grades.length > 0) {
+      throw unprocessable(ATTENDANCE_ONLY_MESSAGE, { [`cells.${index}.grades`]: [ATTENDANCE_ONLY_MESSAGE] });
     }
     const place = placeOf.get(cell.student_id);
     if (

@@ -34,6 +34,17 @@ const emptyLessons = () =>
   grid.lessons.filter((lesson) => lesson.date > JOURNAL_SEEDED_UNTIL && lesson.date <= grid.today);
 const nextDay = (date: string) => new Date(Date.parse(date) + 86_400_000).toISOString().slice(0, 10);
 
+/** A lesson of a load line on the first day after the seeded weeks (a day with no marks yet). */
+const lessonAfterSeed = (row: typeof loadsTable.$inferSelect, lessonNumber: number) => ({
+  organizationId: row.organizationId,
+  loadId: row.id,
+  classId: row.classId,
+  subjectId: row.subjectId,
+  teacherId: row.teacherId,
+  date: nextDay(JOURNAL_SEEDED_UNTIL),
+  lessonNumber,
+});
+
 beforeAll(async () => {
   app = await createTestApp();
   for (const login of ['teacher', 'zavuch', 'student', 'director2'])
@@ -43,17 +54,9 @@ beforeAll(async () => {
   own = loads.find((load) => load.own && load.subgroup_id === null)!;
   foreign = loads.find((load) => !load.own && load.teacher_id !== null && load.subgroup_id === null)!;
   const [row] = await app.db.select().from(loadsTable).where(eq(loadsTable.id, own.id));
-  await app.db.insert(lessons).values(
-    Array.from({ length: 8 }, (_, index) => ({
-      organizationId: row.organizationId,
-      loadId: row.id,
-      classId: row.classId,
-      subjectId: row.subjectId,
-      teacherId: row.teacherId,
-      date: nextDay(JOURNAL_SEEDED_UNTIL),
-      lessonNumber: 11 + index,
-    })),
-  );
+  await app.db
+    .insert(lessons)
+    .values(Array.from({ length: 8 }, (_, index) => lessonAfterSeed(row, 11 + index)));
   grid = journalGridSchema.parse((await gridOf(own)).json().data);
 }, 180_000);
 
@@ -331,6 +334,74 @@ describe('a lesson dated after today', () => {
           cell.student_id === student.id && [future.id, emptyLessons()[7].id].includes(cell.lesson_id),
       ),
     ).toBe(false);
+  });
+});
+
+describe('a load line «без отметок»', () => {
+  it('takes attendance but refuses a mark (422 in Russian) on the cell and the batch route; the grid says so', async () => {
+    const line = loads.find((load) => load.own && load.subgroup_id === null && load.id !== own.id)!;
+    expect(line).toBeDefined();
+    const changed = await call(app, tokens.zavuch, 'PUT', `/api/load/${line.id}`, {
+      group_id: line.group_id,
+      subject_id: line.subject_id,
+      teacher_id: line.teacher_id,
+      hours_per_week: line.hours_per_week,
+      graded: false,
+    });
+    expect(changed.statusCode).toBe(200);
+    const [row] = await app.db.select().from(loadsTable).where(eq(loadsTable.id, line.id));
+    const [lesson] = await app.db
+      .insert(lessons)
+      .values(lessonAfterSeed(row, 19))
+      .returning({ id: lessons.id });
+    const opened = journalGridSchema.parse((await gridOf(line)).json().data);
+    expect(opened.load.graded).toBe(false);
+    expect(grid.load.graded).toBe(true);
+    expect(opened.lessons.map((item) => item.id)).toContain(lesson.id);
+    const student = opened.students[0];
+
+    const mark = await call(app, tokens.teacher, 'PUT', cellUrl(lesson.id, student.id), {
+      grades: [{ value: 5 }],
+      attendance: null,
+      version: 0,
+    });
+    expect(mark.statusCode).toBe(422);
+    expect(mark.json().message).toBe('Предмет ведётся без отметок: ставятся только пропуски (н, б)');
+    expect(mark.json().errors['cells.0.grades']).toEqual([
+      'Предмет ведётся без отметок: ставятся только пропуски (н, б)',
+    ]);
+    // A завуч (loads.edit) is refused the same.
+    const zavuch = await call(app, tokens.zavuch, 'PUT', cellUrl(lesson.id, student.id), {
+      grades: [{ value: 4 }],
+      attendance: null,
+      version: 0,
+    });
+    expect(zavuch.statusCode).toBe(422);
+
+    const absent = await call(app, tokens.teacher, 'PUT', cellUrl(lesson.id, student.id), {
+      grades: [],
+      attendance: 'н',
+      version: 0,
+    });
+    expect(absent.statusCode).toBe(200);
+    expect(absent.json().data).toMatchObject({ grades: [], attendance: 'н', version: 1 });
+
+    const batch = await call(app, tokens.teacher, 'PUT', '/api/journal/cells', {
+      cells: [
+        { lesson_id: lesson.id, student_id: opened.students[1].id, grades: [], attendance: 'б', version: 0 },
+        {
+          lesson_id: lesson.id,
+          student_id: opened.students[2].id,
+          grades: [{ value: 3 }],
+          attendance: null,
+          version: 0,
+        },
+      ],
+    });
+    expect(batch.statusCode).toBe(422);
+    expect(batch.json().errors['cells.1.grades']).toHaveLength(1);
+    const after = journalGridSchema.parse((await gridOf(line)).json().data);
+    expect(after.cells.filter((cell) => cell.lesson_id === lesson.id)).toEqual([absent.json().data]);
   });
 });
 

@@ -1,7 +1,6 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { students } from '../../db/schema';
 
 /** The students a parent account is linked to (the parent's children); `scope` is a condition on `students.organization_id`. */
 export async function findChildrenOfParent(db: Database, parentUserId: number, scope: SQL | undefined) {
@@ -101,10 +100,4 @@ export async function findRecentMarks(
          order by ${childFirst}l.date desc, l.lesson_number desc, marks.id desc
          limit 200`,
   );
-}
-
-/** The student record behind a user login, if any. */
-export async function findStudentOfUser(db: Database, userId: number) {
-  const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
-  return row ?? null;
 }

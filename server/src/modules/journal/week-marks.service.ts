@@ -1,17 +1,13 @@
 import type { WeekMarks } from '@parta/shared/domain/contracts/journal';
 import { groupName, shortName } from '@parta/shared/domain/names';
 import { addDays } from '@parta/shared/domain/timetable';
+import { findOwnPupil } from '../../access/pupil';
 import { inScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { classes, marks, students } from '../../db/schema';
 import { type Actor, can } from '../../plugins/auth';
 import { schoolToday } from '../clock/clock.service';
-import {
-  findChildrenOfParent,
-  findRecentMarks,
-  findSchoolWeek,
-  findStudentOfUser,
-} from './week-marks.repository';
+import { findChildrenOfParent, findRecentMarks, findSchoolWeek } from './week-marks.repository';
 
 type MarkRow = Awaited<ReturnType<typeof findRecentMarks>>[number];
 
@@ -66,7 +62,7 @@ export async function weekMarks(db: Database, actor: Actor, date = schoolToday()
   const week = { from, to: date, marks: [], classes: [], classes_without_marks: [] };
   const recent = async (who: Parameters<typeof findRecentMarks>[1]) =>
     (await findRecentMarks(db, who, from, date, inScope(actor, marks.organizationId))).map(toMark);
-  const student = await findStudentOfUser(db, actor.userId);
+  const student = await findOwnPupil(db, actor.userId);
   if (student) return { ...week, role: 'student', marks: await recent({ studentId: student.id }) };
   if (can(actor, 'classes.edit'))
     return { ...week, role: 'school', ...(await schoolWeek(db, actor, from, date)) };

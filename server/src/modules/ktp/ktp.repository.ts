@@ -120,14 +120,6 @@ export async function findSubject(db: Database, id: number, organizationId: numb
   return row ?? null;
 }
 
-export async function findTeacher(db: Database, id: number, organizationId: number) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.organizationId, organizationId), eq(users.kind, 'staff')));
-  return row ?? null;
-}
-
 /**
  * The class's dated lessons of the subject within the dates; with a teacher, only the lessons of
  * their load (a replacement keeps the template's teacher in original_teacher_id).

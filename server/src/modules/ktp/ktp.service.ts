@@ -11,7 +11,7 @@ import type {
   KtpPlanInputParsed,
 } from '@parta/shared/domain/contracts/ktp';
 import { applyPlan } from '@parta/shared/domain/ktp';
-import { groupName, shortName } from '@parta/shared/domain/names';
+import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { targetOrganization } from '../../access/organization';
 import { inScope, scopeFilter } from '../../access/scope';
@@ -22,6 +22,7 @@ import type { Actor } from '../../plugins/auth';
 import { notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { holidaysBetween } from '../periods/periods.service';
 import { WorkbookError } from '../students/student-import';
+import { isStaffOf } from '../users/users.service';
 import {
   deletePlan,
   fillLessons,
@@ -30,7 +31,6 @@ import {
   findPlanLessons,
   findPlans,
   findSubject,
-  findTeacher,
   type ItemRow,
   type ItemValues,
   insertPlan,
@@ -51,14 +51,7 @@ function toPlan(row: PlanRow): KtpPlan {
     name: row.name,
     academic_year: row.academicYear,
     teacher_id: row.teacherId,
-    teacher_name:
-      row.teacherId === null
-        ? null
-        : shortName({
-            surname: row.teacherSurname,
-            name: row.teacherName,
-            patronymic: row.teacherPatronymic,
-          }),
+    teacher_name: joinedTeacherName(row),
     subject_id: row.subjectId,
     subject_name: row.subjectName,
     group_id: row.classId,
@@ -134,7 +127,7 @@ async function planValues(
   }
   if (!(await findSubject(db, input.subject_id, organizationId))) errors.subject_id = ['Предмет не найден'];
   const teacherId = teachingActor(actor).everyLoad ? input.teacher_id : actor.userId;
-  if (teacherId !== null && !(await findTeacher(db, teacherId, organizationId)))
+  if (teacherId !== null && !(await isStaffOf(db, teacherId, organizationId)))
     errors.teacher_id = ['Учитель не найден'];
   if (Object.keys(errors).length > 0) throw unprocessable(VALIDATION_MESSAGE, errors);
   return {

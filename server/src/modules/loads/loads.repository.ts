@@ -1,7 +1,7 @@
+import type { RoomKind } from '@parta/shared/domain/timetable';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-
 import type { Database } from '../../db/client';
-import { classes, loads, subgroupSets, subgroups, subjects, users } from '../../db/schema';
+import { classes, loads, rooms, subgroupSets, subgroups, subjects, users } from '../../db/schema';
 import { selectLoads } from './loads.sql';
 
 /** Load lines matching `where` with class, subgroup, subject and teacher, by class and subject. */
@@ -26,6 +26,13 @@ export interface LoadValues {
   subjectId: number;
   teacherId: number | null;
   hoursPerWeek: number;
+  /** The generator's flags: undefined keeps the stored value (a change) or takes the default (a new line). */
+  roomKind?: RoomKind | null;
+  roomId?: number | null;
+  pairAllowed?: boolean;
+  subgroupsParallel?: boolean;
+  /** Taught with marks: undefined keeps the stored value (a change) or takes true (a new line). */
+  graded?: boolean;
 }
 
 export async function insertLoads(
@@ -97,5 +104,14 @@ export async function findStaffMember(db: Database, userId: number, organization
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.organizationId, organizationId), eq(users.active, true)));
+  return row ?? null;
+}
+
+/** A room of exactly that organization. */
+export async function findRoomOf(db: Database, roomId: number, organizationId: number) {
+  const [row] = await db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .where(and(eq(rooms.id, roomId), eq(rooms.organizationId, organizationId)));
   return row ?? null;
 }

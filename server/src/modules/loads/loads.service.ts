@@ -1,5 +1,5 @@
 import type { LoadInputParsed, LoadItem } from '@parta/shared/domain/contracts/timetable';
-import { groupName, shortName } from '@parta/shared/domain/names';
+import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
 import { classWeeklyHours, weeklyLoadWarning } from '@parta/shared/domain/timetable';
 import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import {
   deleteLoad,
   findActiveSubject,
   findLoads,
+  findRoomOf,
   findStaffMember,
   findSubgroupOf,
   findSubgroupsOfSubject,
@@ -38,10 +39,14 @@ export function toLoadItem(row: LoadRow): LoadItem {
     subject_id: row.subject_id,
     subject_name: row.subject_name,
     teacher_id: row.teacher_id,
-    teacher_name: row.teacher_id
-      ? shortName({ surname: row.teacherSurname, name: row.teacherName, patronymic: row.teacherPatronymic })
-      : null,
+    teacher_name: joinedTeacherName(row),
     hours_per_week: row.hours_per_week,
+    room_kind: row.room_kind,
+    room_id: row.room_id,
+    room_name: row.room_name,
+    pair_allowed: row.pair_allowed,
+    subgroups_parallel: row.subgroups_parallel,
+    graded: row.graded,
   };
 }
 
@@ -90,6 +95,9 @@ async function resolveLine(db: Database, actor: Actor, input: LoadInputParsed) {
   ) {
     errors.subgroup_id = ['Подгруппа не относится к этому классу и предмету'];
   }
+  if (input.room_id != null && !(await findRoomOf(db, input.room_id, classRow.organizationId))) {
+    errors.room_id = ['Кабинет не найден в этой организации'];
+  }
   if (Object.keys(errors).length > 0) throw unprocessable(VALIDATION_MESSAGE, errors);
   const values: LoadValues = {
     classId: classRow.id,
@@ -97,6 +105,11 @@ async function resolveLine(db: Database, actor: Actor, input: LoadInputParsed) {
     subjectId: input.subject_id,
     teacherId: input.teacher_id,
     hoursPerWeek: input.hours_per_week,
+    roomKind: input.room_kind,
+    roomId: input.room_id,
+    pairAllowed: input.pair_allowed,
+    subgroupsParallel: input.subgroups_parallel,
+    graded: input.graded,
   };
   return { classRow, values };
 }
@@ -168,6 +181,11 @@ export async function copyLoad(db: Database, actor: Actor, fromId: number, toId:
       subjectId: line.subject_id,
       teacherId: line.teacher_id,
       hoursPerWeek: line.hours_per_week,
+      roomKind: line.room_kind,
+      roomId: line.room_id,
+      pairAllowed: line.pair_allowed,
+      subgroupsParallel: line.subgroups_parallel,
+      graded: line.graded,
     });
   }
   await insertLoads(db, target.organizationId, values);

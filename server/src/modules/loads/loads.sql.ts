@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { classes, loads, subgroups, subjects, users } from '../../db/schema';
+import { classes, loads, rooms, subgroups, subjects, users } from '../../db/schema';
 
 /*
  * SQL pieces of the loads module that other modules' repositories compose into their own statements
@@ -29,6 +29,12 @@ const loadColumns = {
   subgroup_name: subgroups.name,
   ...loadSubjectTeacherColumns,
   hours_per_week: loads.hoursPerWeek,
+  room_kind: loads.roomKind,
+  room_id: loads.roomId,
+  room_name: rooms.name,
+  pair_allowed: loads.pairAllowed,
+  subgroups_parallel: loads.subgroupsParallel,
+  graded: loads.graded,
 };
 
 /** Load lines joined to what `loadColumns` reads; `extra` adds columns to the same row. */
@@ -42,5 +48,6 @@ export function selectLoads<Extra extends SelectedFields = Record<never, never>>
     .innerJoin(classes, eq(classes.id, loads.classId))
     .innerJoin(subjects, eq(subjects.id, loads.subjectId))
     .leftJoin(subgroups, eq(subgroups.id, loads.subgroupId))
-    .leftJoin(users, eq(users.id, loads.teacherId));
+    .leftJoin(users, eq(users.id, loads.teacherId))
+    .leftJoin(rooms, eq(rooms.id, loads.roomId));
 }

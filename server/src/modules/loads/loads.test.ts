@@ -33,6 +33,15 @@ describe('GET /api/load', () => {
     expect(english.map((line) => line.subgroup_name)).toEqual(['Группа 1', 'Группа 2']);
     expect(new Set(english.map((line) => line.teacher_id)).size).toBe(2);
     expect(lines.every((line) => line.group_name === '5А' && line.grade === 5)).toBe(true);
+    expect(lines.every((line) => line.graded)).toBe(true);
+  });
+
+  it('the demo teaches ОРКСЭ in 4th grade without marks: that line reads graded false', async () => {
+    const lines = await loadOf('4А');
+    const orkse = lines.filter((line) => line.subject_name === 'Основы религиозных культур и светской этики');
+    expect(orkse).toHaveLength(1);
+    expect(orkse[0].graded).toBe(false);
+    expect(lines.filter((line) => line !== orkse[0]).every((line) => line.graded)).toBe(true);
   });
 
   it('narrows to a teacher; another school sees nothing of ours; a student has no loads.view', async () => {
@@ -106,6 +115,48 @@ describe('POST, PUT, DELETE /api/load', () => {
     expect((await call(app, tokens.teacher, 'POST', '/api/load', body)).statusCode).toBe(403);
     expect((await call(app, tokens.director2, 'POST', '/api/load', body)).statusCode).toBe(404);
     expect((await call(app, tokens.director2, 'DELETE', `/api/load/${lines[0].id}`)).statusCode).toBe(404);
+    // Nobody outside the school, nor a teacher, marks our line «без отметок».
+    const ungrade = { ...body, teacher_id: lines[0].teacher_id, graded: false };
+    expect((await call(app, tokens.director2, 'PUT', `/api/load/${lines[0].id}`, ungrade)).statusCode).toBe(
+      404,
+    );
+    expect((await call(app, tokens.teacher, 'PUT', `/api/load/${lines[0].id}`, ungrade)).statusCode).toBe(
+      403,
+    );
+    expect((await loadOf('5А')).find((line) => line.id === lines[0].id)).toMatchObject({
+      graded: true,
+      hours_per_week: lines[0].hours_per_week,
+    });
+  });
+
+  it('marks a line «без отметок» and back: graded round-trips, a change without it keeps it', async () => {
+    const lines = await loadOf('8А');
+    const line = lines.find((item) => item.subgroup_id === null)!;
+    const body = {
+      group_id: line.group_id,
+      subject_id: line.subject_id,
+      teacher_id: line.teacher_id,
+      hours_per_week: line.hours_per_week,
+    };
+    const created = await call(app, tokens.zavuch, 'POST', '/api/load', { ...body, hours_per_week: 1 });
+    expect(loadSchema.parse(created.json().data).graded).toBe(true);
+    const id = created.json().data.id;
+    const ungraded = await call(app, tokens.zavuch, 'PUT', `/api/load/${id}`, { ...body, graded: false });
+    expect(ungraded.statusCode).toBe(200);
+    expect(loadSchema.parse(ungraded.json().data).graded).toBe(false);
+    expect((await loadOf('8А')).find((item) => item.id === id)?.graded).toBe(false);
+    const kept = await call(app, tokens.zavuch, 'PUT', `/api/load/${id}`, { ...body, hours_per_week: 2 });
+    expect(kept.json().data).toMatchObject({ graded: false, hours_per_week: 2 });
+    const back = await call(app, tokens.zavuch, 'PUT', `/api/load/${id}`, { ...body, graded: true });
+    expect(back.json().data.graded).toBe(true);
+    const made = await call(app, tokens.zavuch, 'POST', '/api/load', { ...body, graded: false });
+    expect(made.statusCode).toBe(201);
+    expect(made.json().data.graded).toBe(false);
+    const bad = await call(app, tokens.zavuch, 'PUT', `/api/load/${id}`, { ...body, graded: 'нет' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.graded).toEqual(['Ожидается да или нет']);
+    for (const removed of [id, made.json().data.id])
+      expect((await call(app, tokens.zavuch, 'DELETE', `/api/load/${removed}`)).statusCode).toBe(200);
   });
 });
 

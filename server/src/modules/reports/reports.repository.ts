@@ -58,6 +58,8 @@ export interface StudentFinalCounts {
   classId: number;
   number: number;
   letter: string;
+  /** Taught with marks in something: a load line of theirs is graded, or they have no line at all. */
+  graded: boolean;
   n5: number;
   n4: number;
   n3: number;
@@ -69,19 +71,39 @@ export interface StudentFinalCounts {
 }
 
 /**
+ * The load line aliased `alias` is the outer student's: a whole-class line of their class, or a line
+ * of a subgroup they sit in.
+ */
+const lineOfStudent = (alias: string) => {
+  const line = sql.raw(alias);
+  return sql`${line}.class_id = ${students.classId} and (${line}.subgroup_id is null or exists (
+    select 1 from ${subgroupMembers} sm where sm.subgroup_id = ${line}.subgroup_id and sm.student_id = ${students.id}))`;
+};
+
+/**
  * Per active student of the classes: their marks of the period over all subjects, counted by
- * column in SQL (one row per student, never one per mark).
+ * column in SQL (one row per student, never one per mark). A subject the student is taught on a
+ * line «без отметок» (`loads.graded` false) counts none of its marks; a student all of whose lines
+ * are such reads `graded` false. The lines without marks are read once (`ungraded`, a handful, most
+ * schools none), so a school without them pays one hashed anti-join.
  */
 export function findStudentFinalCounts(db: Database, source: MarkSource, where: SQL | undefined) {
   return rowsOf<StudentFinalCounts>(
     db,
     sql`
+      with ungraded as (
+        select ${loads.classId} as class_id, ${loads.subgroupId} as subgroup_id, ${loads.subjectId} as subject_id
+          from ${loads} where not ${loads.graded}
+      )
       select ${students.id} as id, ${students.surname} as surname, ${students.name} as name,
              ${classes.id} as "classId", ${classes.number} as number, ${classes.letter} as letter,
+             (not exists (select 1 from ungraded u where ${lineOfStudent('u')})
+               or exists (select 1 from ${loads} gl where gl.graded and ${lineOfStudent('gl')})) as graded,
              ${finalMarkCounts}
         from ${students}
         join ${classes} on ${classes.id} = ${students.classId}
         left join ${source} fm on fm.student_id = ${students.id}
+          and not exists (select 1 from ungraded u where u.subject_id = fm.subject_id and ${lineOfStudent('u')})
        where ${students.status} = 'active' and ${where ?? sql`true`}
        group by ${students.id}, ${classes.id}
        order by ${classes.number}, ${classes.letter}, ${students.surname}, ${students.name}`,
@@ -131,6 +153,8 @@ export interface SubjectFinalCounts {
   teacherSurname: string | null;
   teacherName: string | null;
   teacherPatronymic: string | null;
+  /** The lines' `loads.graded` (a class × subject × teacher with lines of both kinds gives two rows). */
+  graded: boolean;
   students: number;
   n5: number;
   n4: number;
@@ -172,7 +196,7 @@ export function findSubjectFinalCounts(db: Database, source: MarkSource, where: 
       )
       select c.id as "classId", c.number, c.letter, s.id as "subjectId", s.name as "subjectName",
              l.teacher_id as "teacherId", u.surname as "teacherSurname", u.name as "teacherName",
-             u.patronymic as "teacherPatronymic", count(distinct m.student_id)::int as students,
+             u.patronymic as "teacherPatronymic", l.graded, count(distinct m.student_id)::int as students,
              ${finalMarkCounts}
         from members m
         join ${loads} l on l.id = m.load_id
@@ -180,7 +204,7 @@ export function findSubjectFinalCounts(db: Database, source: MarkSource, where: 
         join ${subjects} s on s.id = l.subject_id
         left join ${users} u on u.id = l.teacher_id
         left join ${source} fm on fm.student_id = m.student_id and fm.subject_id = l.subject_id
-       group by c.id, s.id, l.teacher_id, u.id
+       group by c.id, s.id, l.teacher_id, u.id, l.graded
        order by c.number, c.letter, s.name, u.surname, u.name, l.teacher_id`,
   );
 }
@@ -193,9 +217,12 @@ const hasText = (column: typeof lessons.topic | typeof lessons.homework) =>
 
 const hasMarks = sql`exists (select 1 from ${marks} where ${marks.lessonId} = ${lessons.id})`;
 
+/** A lesson's line is taught with marks (a lesson without a line is: it was graded before the line went). */
+const lessonGraded = sql<boolean>`coalesce(${loads.graded}, true)`;
+
 /**
  * Per teacher × class × subject: held lessons and how many have a topic, homework, a grade, a КТП
- * item. The grades are looked up per lesson through marks_lesson_student_idx (index-only), cheaper
+ * item; `graded` false when every one of them is of a line «без отметок». The grades are looked up per lesson through marks_lesson_student_idx (index-only), cheaper
  * than joining and aggregating the term's ~140,000 grades (measured: 85–120 ms against 175 ms).
  */
 export function findCompletion(db: Database, from: string, to: string, where: SQL | undefined) {
@@ -215,6 +242,7 @@ export function findCompletion(db: Database, from: string, to: string, where: SQ
       withHomework: sql<number>`count(*) filter (where ${hasText(lessons.homework)})::int`,
       withMarks: sql<number>`count(*) filter (where ${hasMarks})::int`,
       ktpGiven: sql<number>`count(*) filter (where ${lessons.ktpItemId} is not null)::int`,
+      graded: sql<boolean>`bool_or(${lessonGraded})`,
       marks: sql<number>`coalesce(sum((select count(*) from ${marks} where ${marks.lessonId} = ${lessons.id})), 0)::int`,
       students: sql<number>`(select count(*) from ${students} where ${students.classId} = ${classes.id} and ${students.status} = 'active')::int`,
     })
@@ -222,6 +250,7 @@ export function findCompletion(db: Database, from: string, to: string, where: SQ
     .innerJoin(classes, eq(classes.id, lessons.classId))
     .innerJoin(subjects, eq(subjects.id, lessons.subjectId))
     .leftJoin(users, eq(users.id, lessons.teacherId))
+    .leftJoin(loads, eq(loads.id, lessons.loadId))
     .where(and(heldLesson(from, to), where))
     .groupBy(lessons.teacherId, users.id, classes.id, subjects.id)
     .orderBy(asc(users.surname), asc(classes.number), asc(classes.letter), asc(subjects.name));
@@ -303,11 +332,13 @@ export function findGaps(
         topic: lessons.topic,
         homework: lessons.homework,
         hasMarks: sql<boolean>`${hasMarks}`,
+        graded: lessonGraded,
       })
       .from(lessons)
       .innerJoin(classes, eq(classes.id, lessons.classId))
       .innerJoin(subjects, eq(subjects.id, lessons.subjectId))
       .leftJoin(users, eq(users.id, lessons.teacherId))
+      .leftJoin(loads, eq(loads.id, lessons.loadId))
       .where(missing)
       .orderBy(
         asc(lessons.date),

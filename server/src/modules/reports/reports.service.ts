@@ -20,7 +20,7 @@ import {
 import type { Period } from '@parta/shared/domain/contracts/timetable';
 import { formatDate } from '@parta/shared/domain/dates';
 import { proposeMark, proposeYearMark } from '@parta/shared/domain/marks';
-import { groupName, shortName } from '@parta/shared/domain/names';
+import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
 import {
   classificationCounts,
   classifyStudent,
@@ -60,14 +60,6 @@ import {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const average = (sum: number, count: number) => (count === 0 ? null : round2(sum / count));
-const personName = (row: {
-  teacherSurname: string | null;
-  teacherName: string | null;
-  teacherPatronymic: string | null;
-}) =>
-  row.teacherSurname === null
-    ? null
-    : shortName({ surname: row.teacherSurname, name: row.teacherName, patronymic: row.teacherPatronymic });
 
 // ---------------------------------------------------------------- what the figures come from
 
@@ -122,7 +114,7 @@ async function markSource(
 
 /** The report's kind of a student: the classification plus «с одной 4/3» inside хорошисты/троечники. */
 function kindsOf(counts: StudentFinalCounts): { main: StudentClass; extra: ClassificationKind | null } {
-  if (taughtWithoutMarks(counts.number)) return { main: 'without_marks', extra: null };
+  if (taughtWithoutMarks(counts.number, counts.graded)) return { main: 'without_marks', extra: null };
   const main = classifyStudent(counts);
   if (main === 'good' && counts.n4 === 1) return { main, extra: 'good_one_four' };
   if (main === 'satisfactory' && counts.n3 === 1) return { main, extra: 'satisfactory_one_three' };
@@ -248,22 +240,23 @@ export function classificationWorkbook(report: ClassificationReport) {
   const sheets: ReportSheet[] = [
     {
       name: 'Классификация',
+      // The screen's order: the figures a завуч reads first come right after the class.
       columns: [
         { header: 'Класс', width: 16 },
+        ...percentColumns,
         { header: 'Учеников', width: 10 },
         { header: 'N (без освобождённых и без отметок)', width: 14 },
         ...CLASSIFICATION_KINDS.map((kind) => ({ header: CLASSIFICATION_LABELS[kind], width: 14 })),
-        ...percentColumns,
       ],
       rows: report.rows.map((row) =>
         row.without_marks
-          ? [row.name, row.students, 'без отметок']
+          ? [row.name, 'без отметок', null, null, null, row.students, 'без отметок']
           : [
               row.name,
+              ...percentCells(row),
               row.students,
               row.total,
               ...CLASSIFICATION_KINDS.map((kind) => row.counts[kind]),
-              ...percentCells(row),
             ],
       ),
     },
@@ -299,7 +292,7 @@ function countsOf(rows: SubjectFinalCounts[]) {
   let sum = 0;
   let numeric = 0;
   for (const row of rows) {
-    if (taughtWithoutMarks(row.number)) continue;
+    if (taughtWithoutMarks(row.number, row.graded)) continue;
     counts.n5 += row.n5;
     counts.n4 += row.n4;
     counts.n3 += row.n3;
@@ -346,28 +339,31 @@ export async function performanceReport(
   }
   const classRows: PerformanceRow[] = [...pairs.values()].map((group) => {
     const first = group[0];
-    const named = group.filter((row) => row.teacherId !== null);
+    // One teacher may have both a graded line and one «без отметок» here: named once.
+    const named = [
+      ...new Map(group.filter((row) => row.teacherId !== null).map((row) => [row.teacherId, row])).values(),
+    ];
     return {
       group_id: first.classId,
       group_name: groupName(first),
       subject_id: first.subjectId,
       subject_name: first.subjectName,
       teacher_id: named.length === 1 ? named[0].teacherId : null,
-      teacher_name: named.length > 0 ? named.map((row) => personName(row)).join(', ') : null,
-      without_marks: taughtWithoutMarks(first.number),
+      teacher_name: named.length > 0 ? named.map((row) => joinedTeacherName(row)).join(', ') : null,
+      without_marks: group.every((row) => taughtWithoutMarks(row.number, row.graded)),
       ...countsOf(group),
     };
   });
   const teacherRows: PerformanceTeacherRow[] = [...teachers.entries()]
-    .filter(([, group]) => group.some((row) => !taughtWithoutMarks(row.number)))
+    .filter(([, group]) => group.some((row) => !taughtWithoutMarks(row.number, row.graded)))
     .map(([teacherId, group]) => ({
       teacher_id: teacherId,
-      teacher_name: teacherId === null ? 'Учитель не назначен' : (personName(group[0]) ?? ''),
+      teacher_name: teacherId === null ? 'Учитель не назначен' : (joinedTeacherName(group[0]) ?? ''),
       ...countsOf(group),
     }))
     .sort((a, b) => a.teacher_name.localeCompare(b.teacher_name, 'ru'));
   const subjectRows: PerformanceSubjectRow[] = [...bySubject.values()]
-    .filter((group) => group.some((row) => !taughtWithoutMarks(row.number)))
+    .filter((group) => group.some((row) => !taughtWithoutMarks(row.number, row.graded)))
     .map((group) => ({
       subject_id: group[0].subjectId,
       subject_name: group[0].subjectName,
@@ -483,9 +479,10 @@ export async function completionReport(
         (plan.teacherId === null || plan.teacherId === row.teacherId) &&
         (plan.classId === row.classId || (plan.classId === null && plan.grade === row.number)),
     );
+    const withoutMarks = taughtWithoutMarks(row.number, row.graded);
     return {
       teacher_id: row.teacherId,
-      teacher_name: personName(row),
+      teacher_name: joinedTeacherName(row),
       group_id: row.classId,
       group_name: groupName(row),
       subject_id: row.subjectId,
@@ -498,11 +495,11 @@ export async function completionReport(
       ktp_given_hours: row.ktpGiven,
       students: row.students,
       marks: row.marks,
-      minimum_marks: minimumMarks(row.held),
-      students_below_minimum: Math.max(
-        0,
-        row.students - (enough.get(`${row.teacherId}|${row.classId}|${row.subjectId}`) ?? 0),
-      ),
+      minimum_marks: withoutMarks ? 0 : minimumMarks(row.held),
+      students_below_minimum: withoutMarks
+        ? 0
+        : Math.max(0, row.students - (enough.get(`${row.teacherId}|${row.classId}|${row.subjectId}`) ?? 0)),
+      without_marks: withoutMarks,
     };
   });
   const gaps: CompletionGap[] = gapRows.map((gap) => ({
@@ -511,11 +508,12 @@ export async function completionReport(
     lesson_number: gap.lessonNumber,
     group_name: groupName(gap),
     subject_name: gap.subjectName,
-    teacher_name: personName(gap),
+    teacher_name: joinedTeacherName(gap),
     missing: [
       ...(gap.topic?.trim() ? [] : (['topic'] as const)),
       ...(gap.homework?.trim() ? [] : (['homework'] as const)),
-      ...(gap.hasMarks ? [] : (['marks'] as const)),
+      // A lesson taught without marks (1st grade, a line «без отметок») misses none.
+      ...(gap.hasMarks || taughtWithoutMarks(gap.number, gap.graded) ? [] : (['marks'] as const)),
     ],
   }));
   return {
@@ -566,12 +564,12 @@ export function completionWorkbook(report: JournalCompletionReport) {
           row.with_homework,
           share(row.with_homework, row.held),
           row.with_marks,
-          share(row.with_marks, row.held),
+          row.without_marks ? 'без отметок' : share(row.with_marks, row.held),
           row.ktp_planned_hours,
           row.ktp_given_hours,
           row.students,
           row.marks,
-          row.minimum_marks,
+          row.without_marks ? 'без отметок' : row.minimum_marks,
           row.students_below_minimum,
         ]),
       },

@@ -353,6 +353,54 @@ describe('GET /api/reports/journal-completion', () => {
 });
 
 describe('безотметочное обучение: grade 1 is out of every N', () => {
+  it('journal completion: 1st classes expect no marks — no minimum, nobody below it, no «нет оценок» gap', async () => {
+    const report = journalCompletionReportSchema.parse(
+      (
+        await call(app, tokens.zavuch, 'GET', '/api/reports/journal-completion?from=2026-09-01&to=2026-11-20')
+      ).json().data,
+    );
+    const first = report.rows.filter((row) => /^1\D/.test(row.group_name));
+    expect(first.length).toBeGreaterThan(0);
+    for (const row of first) {
+      expect(row).toMatchObject({ without_marks: true, minimum_marks: 0, students_below_minimum: 0 });
+    }
+    // Beyond the 1st grade only the demo's lines «без отметок» (ОРКСЭ in the 4th) expect no marks.
+    const others = report.rows.filter((row) => !/^1\D/.test(row.group_name) && row.without_marks);
+    expect(others.length).toBeGreaterThan(0);
+    for (const row of others) {
+      expect([row.group_name[0], row.subject_name]).toEqual([
+        '4',
+        'Основы религиозных культур и светской этики',
+      ]);
+    }
+    const all = journalCompletionReportSchema.parse(
+      (
+        await call(
+          app,
+          tokens.zavuch,
+          'GET',
+          `/api/reports/journal-completion?from=2026-09-01&to=2026-11-20&gaps_page=1`,
+        )
+      ).json().data,
+    );
+    const file = await call(
+      app,
+      tokens.zavuch,
+      'GET',
+      '/api/reports/journal-completion?from=2026-09-01&to=2026-11-20&format=xlsx',
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const gapRows: string[][] = [];
+    book.getWorksheet('Пропуски')!.eachRow((row, index) => {
+      if (index > 2) gapRows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? '')));
+    });
+    expect(gapRows).toHaveLength(all.gaps_total);
+    const firstGradeGaps = gapRows.filter((row) => row.some((cell) => /^1\D$/.test(cell)));
+    expect(firstGradeGaps.length).toBeGreaterThan(0);
+    expect(firstGradeGaps.every((row) => !row.join(' ').includes('оценки'))).toBe(true);
+  });
+
   it('classification: 1st classes read «без отметок», the school’s N and percentages leave them out', async () => {
     const report = classificationReportSchema.parse(
       (await call(app, tokens.zavuch, 'GET', `/api/reports/classification?period_id=${periodId}`)).json()
@@ -412,6 +460,196 @@ describe('безотметочное обучение: grade 1 is out of every N
     const rows = book.getWorksheet('Классы и предметы')!.getSheetValues() as unknown[][];
     const firstRow = rows.find((row) => row?.[1] === first[0].group_name)!;
     expect(firstRow[4]).toBe('без отметок');
+  });
+});
+
+/**
+ * Load lines «без отметок» (`graded` false, set through the loads routes) in other grades: class 7В,
+ * four students, subject A on a graded line and B on a line without marks (by the same teacher);
+ * 7Г, one student, B only. Final marks of I четверть:
+ *  0  A 5  B 2     отличник (B does not count)
+ *  1  A 4  B 5     хорошист с одной «4»
+ *  2  A 3  B 5     троечник с одной «3»
+ *  3  A 5  B Н/А   отличник
+ *  7Г: B 5         без отметок (every line of theirs is)
+ */
+describe('безотметочное обучение: a load line «без отметок» in any grade', () => {
+  let mixedId: number;
+  let onlyId: number;
+  let ungradedLoadId: number;
+  const subjectA = () => subjectIds[0];
+  const subjectB = () => subjectIds[1];
+
+  beforeAll(async () => {
+    const [school] = await app.db.select().from(classes).where(eq(classes.id, classId));
+    const organizationId = school.organizationId;
+    [{ id: mixedId }, { id: onlyId }] = await app.db
+      .insert(classes)
+      .values([
+        { organizationId, number: 7, letter: 'В', academicYear: '2026/2027' },
+        { organizationId, number: 7, letter: 'Г', academicYear: '2026/2027' },
+      ])
+      .returning({ id: classes.id });
+    await app.db
+      .insert(loads)
+      .values({ organizationId, classId: mixedId, subjectId: subjectA(), teacherId, hoursPerWeek: 2 });
+    const line = async (group: number) => {
+      const created = await call(app, tokens.zavuch, 'POST', '/api/load', {
+        group_id: group,
+        subject_id: subjectB(),
+        teacher_id: teacherId,
+        hours_per_week: 1,
+        graded: false,
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json().data.graded).toBe(false);
+      return created.json().data.id as number;
+    };
+    ungradedLoadId = await line(mixedId);
+    await line(onlyId);
+    const pupils = await app.db
+      .insert(students)
+      .values([
+        ...[0, 1, 2, 3].map((index) => ({
+          organizationId,
+          classId: mixedId,
+          surname: `Седьмой${index}`,
+          name: 'Тест',
+        })),
+        { organizationId, classId: onlyId, surname: 'Седьмой4', name: 'Тест' },
+      ])
+      .returning({ id: students.id });
+    const finals: [number, number, string][] = [
+      [0, subjectA(), '5'],
+      [0, subjectB(), '2'],
+      [1, subjectA(), '4'],
+      [1, subjectB(), '5'],
+      [2, subjectA(), '3'],
+      [2, subjectB(), '5'],
+      [3, subjectA(), '5'],
+      [3, subjectB(), 'Н/А'],
+      [4, subjectB(), '5'],
+    ];
+    await app.db.insert(finalMarks).values(
+      finals.map(([pupil, subjectId, value]) => ({
+        organizationId,
+        studentId: pupils[pupil].id,
+        subjectId,
+        periodId,
+        value: value as '5',
+      })),
+    );
+    const lesson = (date: string, values: Partial<typeof lessons.$inferInsert> = {}) => ({
+      organizationId,
+      classId: mixedId,
+      loadId: ungradedLoadId,
+      subjectId: subjectB(),
+      teacherId,
+      date,
+      lessonNumber: 8,
+      ...values,
+    });
+    await app.db
+      .insert(lessons)
+      .values([lesson('2026-09-21', { topic: 'Т1', homework: 'д/з' }), lesson('2026-09-22')]);
+  });
+
+  it('classification: the line’s marks count nowhere; a class with only such lines reads «без отметок»', async () => {
+    const mixed = classificationReportSchema.parse(
+      (
+        await call(
+          app,
+          tokens.zavuch,
+          'GET',
+          `/api/reports/classification?period_id=${periodId}&group_id=${mixedId}`,
+        )
+      ).json().data,
+    ).rows[0];
+    expect(mixed).toMatchObject({ name: '7В', students: 4, total: 4, without_marks: false });
+    expect(mixed.counts).toMatchObject({
+      excellent: 2,
+      good: 1,
+      good_one_four: 1,
+      satisfactory: 1,
+      failing_one: 0,
+      not_attested: 0,
+      without_marks: 0,
+    });
+    // успеваемость 4/4, качество 3/4; средний по A: 17/4.
+    expect([mixed.success, mixed.quality, mixed.average]).toEqual([100, 75, 4.25]);
+    const only = classificationReportSchema.parse(
+      (
+        await call(
+          app,
+          tokens.zavuch,
+          'GET',
+          `/api/reports/classification?period_id=${periodId}&group_id=${onlyId}`,
+        )
+      ).json().data,
+    ).rows[0];
+    expect(only).toMatchObject({ name: '7Г', students: 1, total: 0, without_marks: true, success: null });
+    expect(only.counts.without_marks).toBe(1);
+    const school = classificationReportSchema
+      .parse(
+        (await call(app, tokens.zavuch, 'GET', `/api/reports/classification?period_id=${periodId}`)).json()
+          .data,
+      )
+      .rows.find((row) => row.level === 'grade' && row.grade === 7)!;
+    expect(school.counts.without_marks).toBe(1);
+    expect(school.total).toBe(school.students - school.counts.exempt - 1);
+  });
+
+  it('academic performance: the line reads «без отметок», no teacher or subject total counts it', async () => {
+    const url = `/api/reports/academic-performance?period_id=${periodId}&group_id=${mixedId}`;
+    const report = academicPerformanceReportSchema.parse(
+      (await call(app, tokens.zavuch, 'GET', url)).json().data,
+    );
+    const a = report.rows.find((row) => row.subject_id === subjectA())!;
+    const b = report.rows.find((row) => row.subject_id === subjectB())!;
+    expect([a.without_marks, a.total, a.n5, a.n4, a.n3]).toEqual([false, 4, 2, 1, 1]);
+    expect([b.without_marks, b.total, b.n5, b.n2, b.na, b.success]).toEqual([true, 0, 0, 0, 0, null]);
+    expect(report.subjects.map((row) => row.subject_id)).toEqual([subjectA()]);
+    expect(report.teachers).toHaveLength(1);
+    expect([report.teachers[0].total, report.teachers[0].n2, report.teachers[0].na]).toEqual([4, 0, 0]);
+    const file = await call(app, tokens.zavuch, 'GET', `${url}&format=xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows = book.getWorksheet('Классы и предметы')!.getSheetValues() as unknown[][];
+    expect(rows.find((row) => row?.[2] === b.subject_name)?.[4]).toBe('без отметок');
+    // School-wide, subject B counts its graded lines only.
+    const all = academicPerformanceReportSchema.parse(
+      (
+        await call(app, tokens.zavuch, 'GET', `/api/reports/academic-performance?period_id=${periodId}`)
+      ).json().data,
+    );
+    const bRows = all.rows.filter((row) => row.subject_id === subjectB() && !row.without_marks);
+    expect(all.subjects.find((row) => row.subject_id === subjectB())?.total).toBe(
+      bRows.reduce((sum, row) => sum + row.total, 0),
+    );
+  });
+
+  it('journal completion: the line expects no marks — no minimum, no «оценки» gap', async () => {
+    const url = `/api/reports/journal-completion?from=2026-09-01&to=2026-09-30&group_id=${mixedId}`;
+    const report = journalCompletionReportSchema.parse(
+      (await call(app, tokens.zavuch, 'GET', url)).json().data,
+    );
+    expect(report.rows).toHaveLength(1);
+    expect(report.rows[0]).toMatchObject({
+      subject_id: subjectB(),
+      held: 2,
+      with_marks: 0,
+      without_marks: true,
+      minimum_marks: 0,
+      students_below_minimum: 0,
+    });
+    expect(report.gaps.map((gap) => [gap.date, gap.missing])).toEqual([
+      ['2026-09-22', ['topic', 'homework']],
+    ]);
+    const file = await call(app, tokens.zavuch, 'GET', `${url}&format=xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const values = (book.getWorksheet('Заполняемость')!.getRow(3).values as unknown[]).slice(1);
+    expect(values[9]).toBe('без отметок');
   });
 });
 

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { classes, loads, subgroupSets, subgroups } from '../../db/schema';
-import type { SchoolDivision } from './school-instance';
+import { classes, students, subgroupMembers, subgroupSets, subgroups } from '../../db/schema';
+import type { SchoolDivision, SchoolGroupSize } from './school-instance';
 
 /** The academic year to generate for: the one asked, else the organization's latest with classes. */
 export async function findAcademicYear(
@@ -34,4 +35,41 @@ export async function findDivisions(db: Database, classIds: number[]): Promise<S
     bySet.set(row.setId, d);
   }
   return [...bySet.values()];
+}
+
+/**
+ * Active pupils of each of the given classes and of each of their subgroups, in one statement: a
+ * subgroup counts its members still in the class (a pupil moved to another class is not).
+ */
+export async function findGroupSizes(
+  db: Database,
+  organizationId: number,
+  classIds: number[],
+): Promise<SchoolGroupSize[]> {
+  if (classIds.length === 0) return [];
+  const active = and(
+    eq(students.organizationId, organizationId),
+    eq(students.status, 'active'),
+    inArray(students.classId, classIds),
+  );
+  const rows = await unionAll(
+    db
+      .select({ classId: students.classId, subgroupId: sql<number | null>`null::int`, pupils: count() })
+      .from(students)
+      .where(active)
+      .groupBy(students.classId),
+    db
+      .select({ classId: students.classId, subgroupId: subgroupMembers.subgroupId, pupils: count() })
+      .from(subgroupMembers)
+      .innerJoin(subgroupSets, eq(subgroupSets.id, subgroupMembers.setId))
+      .innerJoin(
+        students,
+        and(eq(students.id, subgroupMembers.studentId), eq(students.classId, subgroupSets.classId)),
+      )
+      .where(active)
+      .groupBy(students.classId, subgroupMembers.subgroupId),
+  );
+  return rows.flatMap(({ classId, subgroupId, pupils }) =>
+    classId === null ? [] : [{ classId, subgroupId, pupils }],
+  );
 }

@@ -3,16 +3,18 @@ import {
   type GenerationInput,
   generationInputSchema,
 } from '@parta/shared/domain/contracts/timetable-generator';
-import { groupName, shortName } from '@parta/shared/domain/names';
+import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
 import { parseSettings } from '@parta/shared/domain/week';
 import { assertInScope, isInScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import { unavailableOfOrganization } from '../availability/availability.service';
 import { loadLinesOfYear } from '../loads/loads.service';
+import { roomsOfOrganization } from '../rooms/rooms.service';
 import { getSettings } from '../settings/settings.service';
 import { addSlots, createTemplate } from '../timetable/templates.service';
-import { findAcademicYear, findDivisions } from './generator.repository';
+import { findAcademicYear, findDivisions, findGroupSizes } from './generator.repository';
 import { buildSchoolInstance, type SchoolLoadLine } from './school-instance';
 import { checkAssignment } from './solver/check';
 import { diagnose } from './solver/diagnose';
@@ -48,14 +50,12 @@ async function schoolLoad(
       subjectId: row.subject_id,
       subjectName: row.subject_name,
       teacherId: row.teacher_id,
-      teacherName: row.teacher_id
-        ? shortName({
-            surname: row.teacherSurname ?? '',
-            name: row.teacherName ?? '',
-            patronymic: row.teacherPatronymic,
-          })
-        : null,
+      teacherName: joinedTeacherName(row),
       hours: Number(row.hours_per_week),
+      roomKind: row.room_kind,
+      roomId: row.room_id,
+      pairAllowed: row.pair_allowed,
+      subgroupsParallel: row.subgroups_parallel,
     }));
 }
 
@@ -85,13 +85,24 @@ export async function startGeneration(
       academic_year: [`Нет нагрузки на ${academicYear} учебный год`],
     });
   const settings = parseSettings(await getSettings(db, actor, organizationId));
-  const divisions = await findDivisions(db, [...new Set(lines.map((l) => l.classId))]);
+  const classIds = [...new Set(lines.map((l) => l.classId))];
+  const divisions = await findDivisions(db, classIds);
+  const rooms = await roomsOfOrganization(db, organizationId);
   const school = buildSchoolInstance(
     {
       workingDays: settings.working_days_per_week,
       maxLessonsPerDay: settings.max_lessons_per_day,
       lines,
       divisions,
+      rooms: rooms.map((room) => ({
+        id: room.id,
+        name: room.name,
+        capacity: room.capacity,
+        kind: room.kind,
+        teacherId: room.teacher_id,
+      })),
+      unavailable: await unavailableOfOrganization(db, organizationId),
+      sizes: await findGroupSizes(db, organizationId, classIds),
     },
     input.weights,
   );
@@ -166,7 +177,8 @@ export async function startGeneration(
                   subgroupId: lineOf[i].subgroupId,
                   weekday: Math.floor(s / P) + 1,
                   lessonNumber: (s % P) + 1,
-                  room: null,
+                  room:
+                    (result.rooms[i]?.[0] ?? -1) >= 0 ? instance.resources[result.rooms[i][0]].name : null,
                 },
               ],
         ),

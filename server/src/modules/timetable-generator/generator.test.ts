@@ -1,5 +1,6 @@
 import { type LoadItem, templateDetailSchema } from '@parta/shared/domain/contracts/timetable';
 import { generationSchema } from '@parta/shared/domain/contracts/timetable-generator';
+import { plural } from '@parta/shared/domain/plural';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
 
@@ -25,10 +26,83 @@ async function waitFor(id: number, token = tokens.zavuch) {
   }
 }
 
+/** Sets a load line's required room kind, keeping the rest of it. */
+async function requireKind(line: LoadItem, kind: LoadItem['room_kind']) {
+  const saved = await call(app, tokens.zavuch, 'PUT', `/api/load/${line.id}`, {
+    group_id: line.group_id,
+    subgroup_id: line.subgroup_id,
+    subject_id: line.subject_id,
+    teacher_id: line.teacher_id,
+    hours_per_week: line.hours_per_week,
+    room_kind: kind,
+  });
+  expect(saved.statusCode).toBe(200);
+}
+
 describe('POST /api/timetable/generations on the demo school', () => {
   let generationId: number;
+  // Chemistry of one class needs the school's only laboratory, at first too small for the class.
+  let chemistry: LoadItem;
+  let labId: number;
+
+  it('names a class larger than the only room of its kind before any search', async () => {
+    const load: LoadItem[] = (await call(app, tokens.zavuch, 'GET', '/api/load')).json().data;
+    chemistry = load.find(
+      (line) => line.grade === 8 && line.subgroup_id === null && /хими/i.test(line.subject_name),
+    ) as LoadItem;
+    expect(chemistry).toBeDefined();
+    const pupils = (
+      await call(app, tokens.zavuch, 'GET', `/api/students?group_id=${chemistry.group_id}&per_page=1`)
+    ).json().meta.total as number;
+    expect(pupils).toBeGreaterThan(10);
+    const lab = await call(app, tokens.zavuch, 'POST', '/api/timetable/rooms', {
+      name: 'Лаборатория 1',
+      kind: 'lab',
+      capacity: 10,
+    });
+    expect(lab.statusCode).toBe(201);
+    labId = lab.json().data.id;
+    await requireKind(chemistry, 'lab');
+
+    const started = await call(app, tokens.zavuch, 'POST', '/api/timetable/generations', {});
+    expect(started.statusCode).toBe(201);
+    const state = await waitFor(started.json().data.id);
+    expect(state.status).toBe('impossible');
+    expect(state.template_id).toBeNull();
+    const places = `${pupils} ${plural(pupils, 'место', 'места', 'мест')}`;
+    expect(state.reasons).toEqual([
+      `${chemistry.group_name} ${chemistry.subject_name} (${chemistry.teacher_name}), ${pupils} уч.: ` +
+        `нет кабинета вида «лаборатория» на ${places} (самый большой — Лаборатория 1, 10 мест)`,
+    ]);
+  }, 60_000);
 
   it('makes a template with every load line’s hours and no double booking', async () => {
+    // Rooms and availability: the fifth grade's PE needs the one gym, a teacher has Monday off.
+    const before: LoadItem[] = (await call(app, tokens.zavuch, 'GET', '/api/load')).json().data;
+    const gym = await call(app, tokens.zavuch, 'POST', '/api/timetable/rooms', {
+      name: 'Спортзал',
+      kind: 'gym',
+    });
+    expect(gym.statusCode).toBe(201);
+    const pe = before.filter((line) => line.grade === 5 && /физическ/i.test(line.subject_name));
+    expect(pe.length).toBeGreaterThan(0);
+    for (const line of pe) await requireKind(line, 'gym');
+    // The laboratory made large enough for the class.
+    const lab = await call(app, tokens.zavuch, 'PUT', `/api/timetable/rooms/${labId}`, {
+      name: 'Лаборатория 1',
+      kind: 'lab',
+      capacity: 40,
+    });
+    expect(lab.statusCode).toBe(200);
+    const freeTeacher = before.find((line) => line.grade === 9 && line.teacher_id !== null)
+      ?.teacher_id as number;
+    const monday = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ weekday: 1, lesson_number: n }));
+    const away = await call(app, tokens.zavuch, 'PUT', '/api/timetable/availability', {
+      teacher_id: freeTeacher,
+      unavailable: monday,
+    });
+    expect(away.statusCode).toBe(200);
+
     const started = await call(app, tokens.zavuch, 'POST', '/api/timetable/generations', {
       template_name: 'Автоматическое расписание',
       time_limit_seconds: 60,
@@ -58,6 +132,20 @@ describe('POST /api/timetable/generations on the demo school', () => {
     expect(inYear.length).toBeGreaterThan(20);
     for (const line of inYear) expect(placed.get(line.id)).toBe(Number(line.hours_per_week));
     expect(template.slots).toHaveLength(state.total);
+
+    expect(template.slots.some((slot) => slot.teacher_id === freeTeacher)).toBe(true);
+    expect(template.slots.filter((slot) => slot.teacher_id === freeTeacher && slot.weekday === 1)).toEqual(
+      [],
+    );
+    const peIds = new Set(pe.map((line) => line.id));
+    const inGym = template.slots.filter((slot) => peIds.has(slot.load_id));
+    expect(inGym.length).toBeGreaterThan(0);
+    for (const slot of inGym) expect(slot.room).toBe('Спортзал');
+    const inLab = template.slots.filter((slot) => slot.load_id === chemistry.id);
+    expect(inLab).toHaveLength(Number(chemistry.hours_per_week));
+    for (const slot of inLab) expect(slot.room).toBe('Лаборатория 1');
+    const gymAt = inGym.map((slot) => `${slot.weekday}|${slot.lesson_number}`);
+    expect(new Set(gymAt).size).toBe(gymAt.length);
 
     const teacherAt = new Set<string>();
     const classAt = new Map<string, Set<number | null>>();

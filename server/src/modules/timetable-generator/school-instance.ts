@@ -1,12 +1,14 @@
 import type { GenerationWeights } from '@parta/shared/domain/contracts/timetable-generator';
-import { dailyLimit } from '@parta/shared/domain/timetable';
-import type { Activity, Instance, Resource } from './solver/model';
+import { dailyLimit, ROOM_KINDS, type RoomKind } from '@parta/shared/domain/timetable';
+import { type Activity, fitsRoom, type Instance, type Resource, type RoomNeed } from './solver/model';
 
 /**
- * A school's load turned into the solver's instance. Student sets: a class is split by each of its
- * subgroup divisions (one per subject); the atoms are the combinations, so a whole-class lesson takes
- * every atom and a subgroup's lesson the atoms of that subgroup. Subgroups of one division with the
- * same hours run in parallel (the usual case: two English groups at once).
+ * A school's load turned into the solver's instance (rooms, teachers' and classes' unavailable cells,
+ * and each line's flags: a required room or room kind, a «пара», subgroups in parallel). A line's
+ * size is its class's or subgroup's active pupils, and its room options keep only the rooms they fit.
+ * Student sets: a class is split by each of its subgroup divisions (one per subject); the atoms are
+ * the combinations, so a whole-class lesson takes every atom and a subgroup's lesson the atoms of that subgroup. Subgroups of one division with the
+ * same hours run in parallel (the usual case: two English groups at once) unless a line says otherwise.
  */
 
 export interface SchoolLoadLine {
@@ -20,6 +22,38 @@ export interface SchoolLoadLine {
   teacherId: number | null;
   teacherName: string | null;
   hours: number;
+  /** A room of this kind is required (null: see roomId, else the teacher's home rooms, else none). */
+  roomKind: RoomKind | null;
+  /** This very room is required. */
+  roomId: number | null;
+  /** Two hours may stand on one day, next to each other (a «пара»). */
+  pairAllowed: boolean;
+  /** A subgroup line runs at the same time as the other subgroups of its division. */
+  subgroupsParallel: boolean;
+}
+
+export interface SchoolRoom {
+  id: number;
+  name: string;
+  capacity: number | null;
+  kind: RoomKind;
+  /** The teacher whose home room it is. */
+  teacherId: number | null;
+}
+
+/** A cell (weekday 1…, lesson number 1…) a teacher or a class is not available in. */
+export interface SchoolUnavailableCell {
+  teacherId: number | null;
+  classId: number | null;
+  weekday: number;
+  lessonNumber: number;
+}
+
+/** Active pupils of a class (subgroupId null) or of one of its subgroups. */
+export interface SchoolGroupSize {
+  classId: number;
+  subgroupId: number | null;
+  pupils: number;
 }
 
 export interface SchoolDivision {
@@ -33,6 +67,10 @@ export interface SchoolData {
   maxLessonsPerDay: number;
   lines: SchoolLoadLine[];
   divisions: SchoolDivision[];
+  rooms?: SchoolRoom[];
+  unavailable?: SchoolUnavailableCell[];
+  /** Pupils per class and subgroup (absent: 0, so any room fits). */
+  sizes?: SchoolGroupSize[];
 }
 
 export const DAY_NAMES = ['Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница', 'Суббота', 'Воскресенье'];
@@ -73,13 +111,24 @@ export function buildSchoolInstance(data: SchoolData, weights: GenerationWeights
   const days = Math.max(1, Math.min(7, data.workingDays));
   const periods = Math.max(1, Math.min(12, data.maxLessonsPerDay));
   const resources: Resource[] = [];
+  // Unavailable cells by teacher and by class, as slots of the grid (cells outside it do not matter).
+  const teacherCells = new Map<number, number[]>();
+  const classCells = new Map<number, number[]>();
+  for (const cell of data.unavailable ?? []) {
+    if (cell.weekday < 1 || cell.weekday > days || cell.lessonNumber < 1 || cell.lessonNumber > periods)
+      continue;
+    const slot = (cell.weekday - 1) * periods + cell.lessonNumber - 1;
+    const [map, owner] =
+      cell.teacherId !== null ? [teacherCells, cell.teacherId] : [classCells, cell.classId ?? 0];
+    map.set(owner, [...(map.get(owner) ?? []), slot]);
+  }
   const teacherIdx = new Map<number, number>();
   const teacherOf = (id: number, name: string) => {
     let i = teacherIdx.get(id);
     if (i === undefined) {
       i = resources.length;
       teacherIdx.set(id, i);
-      resources.push({ kind: 'teacher', name });
+      resources.push({ kind: 'teacher', name, unavailable: teacherCells.get(id) });
     }
     return i;
   };
@@ -117,6 +166,7 @@ export function buildSchoolInstance(data: SchoolData, weights: GenerationWeights
           { kind: 'earlyStart', value: 0, hard: false, weight: 1 },
         ],
         difficulty: weights.difficulty > 0 || weights.hard_first_last > 0,
+        unavailable: classCells.get(classId),
       });
       for (const sg of combo) {
         const list = atomsOfSubgroup.get(sg) ?? [];
@@ -127,7 +177,37 @@ export function buildSchoolInstance(data: SchoolData, weights: GenerationWeights
     });
     atomsOfClass.set(classId, atoms);
   }
-  // Name a class's atoms by class only when it is not split.
+  // Rooms: by id, by kind, and each teacher's home rooms.
+  const roomIdx = new Map<number, number>();
+  const roomsOfKind = new Map<RoomKind, number[]>();
+  const homeRooms = new Map<number, number[]>();
+  for (const room of data.rooms ?? []) {
+    const r = resources.length;
+    resources.push({ kind: 'room', name: room.name, capacity: room.capacity ?? 0 });
+    roomIdx.set(room.id, r);
+    roomsOfKind.set(room.kind, [...(roomsOfKind.get(room.kind) ?? []), r]);
+    if (room.teacherId !== null) homeRooms.set(room.teacherId, [...(homeRooms.get(room.teacherId) ?? []), r]);
+  }
+  const pupils = new Map<string, number>();
+  for (const g of data.sizes ?? []) pupils.set(`${g.classId}:${g.subgroupId ?? ''}`, g.pupils);
+  const sizeOf = (line: SchoolLoadLine) => pupils.get(`${line.classId}:${line.subgroupId ?? ''}`) ?? 0;
+  /**
+   * A line's room request: the room it names, else a room of the kind it names (both hard: with
+   * none the pupils fit, the diagnosis says so), else the teacher's home room if they fit, else none.
+   */
+  const roomRequestOf = (line: SchoolLoadLine, size: number): RoomNeed | undefined => {
+    const named = line.roomId !== null ? roomIdx.get(line.roomId) : undefined;
+    if (named !== undefined) return { rooms: [named] };
+    if (line.roomKind !== null)
+      return {
+        what: `кабинета вида «${ROOM_KINDS[line.roomKind].toLowerCase()}»`,
+        rooms: roomsOfKind.get(line.roomKind) ?? [],
+      };
+    const home = (line.teacherId !== null ? homeRooms.get(line.teacherId) : undefined)?.filter((r) =>
+      fitsRoom(resources[r].capacity, size),
+    );
+    return home?.length ? { rooms: home } : undefined;
+  };
   const activities: Activity[] = [];
   const lineOf: SchoolLoadLine[] = [];
   const groups: Instance['groups'] = [];
@@ -141,6 +221,14 @@ export function buildSchoolInstance(data: SchoolData, weights: GenerationWeights
         : (atomsOfClass.get(line.classId) ?? []);
     res.push(...atoms);
     const rank = subjectRank(line.subjectName);
+    const size = sizeOf(line);
+    const request = roomRequestOf(line, size);
+    const rooms = request
+      ? {
+          roomOptions: [request.rooms.filter((r) => fitsRoom(resources[r].capacity, size))],
+          roomNeeds: [request],
+        }
+      : {};
     const list: number[] = [];
     for (let h = 0; h < line.hours; h++) {
       list.push(activities.length);
@@ -151,11 +239,23 @@ export function buildSchoolInstance(data: SchoolData, weights: GenerationWeights
         duration: 1,
         resources: res,
         rank,
+        size,
+        ...rooms,
       });
     }
     byLine.set(line.id, list);
-    // One subject twice a day, and the hours spread over the week.
-    if (list.length > 1 && list.length <= days) {
+    // A «пара» allowed: two hours of a day stand next to each other (hard), never three.
+    if (line.pairAllowed && list.length > 1)
+      groups.push({
+        kind: 'pair',
+        activities: list,
+        minDays: 0,
+        hard: true,
+        weight: 1,
+        consecutiveIfSameDay: true,
+      });
+    // Otherwise one subject twice a day costs, and the hours spread over the week.
+    if (!line.pairAllowed && list.length > 1 && list.length <= days) {
       if (weights.subject_twice_a_day > 0)
         groups.push({
           activities: list,
@@ -178,7 +278,9 @@ export function buildSchoolInstance(data: SchoolData, weights: GenerationWeights
   // Subgroups of one division with equal hours run in parallel.
   const sameStart: number[][] = [];
   for (const d of data.divisions) {
-    const lines = data.lines.filter((l) => l.subgroupId !== null && d.subgroupIds.includes(l.subgroupId));
+    const lines = data.lines.filter(
+      (l) => l.subgroupId !== null && l.subgroupsParallel && d.subgroupIds.includes(l.subgroupId),
+    );
     if (lines.length < 2) continue;
     const bySubject = new Map<number, SchoolLoadLine[]>();
     for (const l of lines) bySubject.set(l.subjectId, [...(bySubject.get(l.subjectId) ?? []), l]);

@@ -1,17 +1,6 @@
 import { and, asc, eq, exists, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  attendance,
-  classes,
-  lessons,
-  marks,
-  students,
-  subgroupMembers,
-  subgroups,
-  subjects,
-  timetables,
-  users,
-} from '../../db/schema';
+import { attendance, classes, lessons, marks, subgroups, subjects, timetables, users } from '../../db/schema';
 
 // ---------------------------------------------------------------- dated lessons
 
@@ -213,21 +202,6 @@ export async function updateLesson(
   }>,
 ) {
   await db.update(lessons).set(values).where(eq(lessons.id, id));
-}
-
-/** The student record of a signed-in student and the subgroups they belong to. */
-export async function findStudentOfUser(db: Database, userId: number) {
-  const [student] = await db
-    .select({ id: students.id, classId: students.classId })
-    .from(students)
-    .where(and(eq(students.userId, userId), eq(students.status, 'active')))
-    .limit(1);
-  if (!student?.classId) return null;
-  const groups = await db
-    .select({ subgroupId: subgroupMembers.subgroupId })
-    .from(subgroupMembers)
-    .where(eq(subgroupMembers.studentId, student.id));
-  return { classId: student.classId, subgroupIds: groups.map((row) => row.subgroupId) };
 }
 
 /** The first date from `from` (up to `to`) on which `where` finds lessons. */

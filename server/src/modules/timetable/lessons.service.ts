@@ -4,9 +4,10 @@ import type {
   LessonQueryParsed,
   TodayLessons,
 } from '@parta/shared/domain/contracts/timetable';
-import { groupName, shortName } from '@parta/shared/domain/names';
+import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
 import { addDays, clockTime } from '@parta/shared/domain/timetable';
 import { and, eq, gte, lte } from 'drizzle-orm';
+import { findOwnPupil } from '../../access/pupil';
 import { findInScope, inScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { lessons } from '../../db/schema';
@@ -19,7 +20,6 @@ import {
   findFirstLessonDate,
   findLessons,
   findStaffMember,
-  findStudentOfUser,
   findTeacherLessonsAt,
   type LessonRow,
   studentLessonsCondition,
@@ -46,9 +46,7 @@ function toLesson(row: LessonRow): Lesson {
     subject_id: row.subject_id,
     subject_name: row.subject_name,
     teacher_id: row.teacher_id,
-    teacher_name: row.teacher_id
-      ? shortName({ surname: row.teacherSurname, name: row.teacherName, patronymic: row.teacherPatronymic })
-      : null,
+    teacher_name: joinedTeacherName(row),
     original_teacher_id: row.original_teacher_id,
     load_id: row.load_id,
     topic: row.topic,
@@ -148,7 +146,10 @@ export async function changeLesson(
  * for the day; when the day has none (a Sunday, каникулы), the next day with lessons within two weeks.
  */
 export async function todayLessons(db: Database, actor: Actor, date = schoolToday()): Promise<TodayLessons> {
-  const student = await findStudentOfUser(db, actor.userId);
+  const pupil = await findOwnPupil(db, actor.userId);
+  // A pupil not yet in a class has no lessons (not a teacher's).
+  if (pupil && pupil.classId === null) return { date, role: 'student', lessons: [] };
+  const student = pupil && { classId: pupil.classId as number, subgroupIds: pupil.subgroupIds };
   const role = student ? 'student' : 'teacher';
   const where = and(
     inScope(actor, lessons.organizationId),

@@ -7,7 +7,7 @@ import type {
   TimetableTemplate,
   TimetableTemplateDetail,
 } from '@parta/shared/domain/contracts/timetable';
-import { groupName, shortName } from '@parta/shared/domain/names';
+import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
 import { clockTime, type GridSlot, placementConflict } from '@parta/shared/domain/timetable';
 import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq } from 'drizzle-orm';
@@ -58,9 +58,7 @@ function toSlot(row: SlotRow): TimetableSlot {
     subject_id: row.subject_id,
     subject_name: row.subject_name,
     teacher_id: row.teacher_id,
-    teacher_name: row.teacher_id
-      ? shortName({ surname: row.teacherSurname, name: row.teacherName, patronymic: row.teacherPatronymic })
-      : null,
+    teacher_name: joinedTeacherName(row),
     weekday: row.weekday,
     lesson_number: row.lesson_number,
     room: row.room,

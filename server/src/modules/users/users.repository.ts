@@ -28,6 +28,16 @@ export function kindForRoles(roleCodes: readonly (string | null)[]): UserKind {
 
 const isStaff = eq(users.kind, 'staff');
 
+/** A staff member of exactly that organization (a КТП's or a room's teacher comes from its own school). */
+export async function findStaffOf(db: Database, userId: number, organizationId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.organizationId, organizationId), isStaff))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The search box: up to five words, each found in the full name, the login or the e-mail. */
 function searchPatterns(search: string | undefined): string[] | null {
   const words = searchWords(search);

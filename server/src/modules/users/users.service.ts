@@ -10,6 +10,7 @@ import {
   findAssignableRoles,
   findRoles,
   findRolesOfUsers,
+  findStaffOf,
   findStaffUser,
   findUsersPage,
   insertStaff,
@@ -159,4 +160,9 @@ export async function updateStaff(db: Database, actor: Actor, id: number, input:
     [...new Set(input.role_ids)],
   );
   return getUser(db, actor, id);
+}
+
+/** Whether `userId` is a staff member of exactly `organizationId`: other modules ask this, not the repository. */
+export async function isStaffOf(db: Database, userId: number, organizationId: number): Promise<boolean> {
+  return (await findStaffOf(db, userId, organizationId)) !== null;
 }

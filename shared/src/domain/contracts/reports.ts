@@ -110,7 +110,10 @@ export const classificationRowSchema = z.object({
   students: z.number().int(),
   /** N = students − освобождённые − taught without marks. */
   total: z.number().int(),
-  /** Every student of the row is taught without marks (grade 1): the row reads «без отметок». */
+  /**
+   * Every student of the row is taught without marks (grade 1, or only load lines «без отметок»):
+   * the row reads «без отметок».
+   */
   without_marks: z.boolean(),
   counts: z.record(z.enum(CLASSIFICATION_KINDS), z.number().int()),
   /** Names behind each number (class rows only; the parallel and school rows add them up). */
@@ -146,7 +149,7 @@ export const performanceRowSchema = z.object({
   subject_name: z.string(),
   teacher_id: z.number().int().nullable(),
   teacher_name: z.string().nullable(),
-  /** Taught without marks (безотметочное обучение): the row reads «без отметок». */
+  /** Taught without marks (безотметочное обучение: grade 1, or load lines «без отметок»): reads «без отметок». */
   without_marks: z.boolean(),
   ...countsShape,
   ...percentagesShape,
@@ -197,9 +200,11 @@ export const completionRowSchema = z.object({
   ktp_given_hours: z.number().int(),
   students: z.number().int(),
   marks: z.number().int(),
-  /** Least marks per student for the held lessons (shared/domain/reports minimumMarks). */
+  /** Least marks per student for the held lessons (shared/domain/reports minimumMarks); 0 taught without marks. */
   minimum_marks: z.number().int(),
   students_below_minimum: z.number().int(),
+  /** Taught without marks (1st grade, or load lines «без отметок»): no minimum, marks not expected. */
+  without_marks: z.boolean(),
 });
 export type CompletionRow = z.infer<typeof completionRowSchema>;
 

@@ -3,7 +3,8 @@
  * A generation runs as a job on the server and saves its result as a timetable template.
  */
 import { z } from 'zod';
-import { idSchema, text } from './common';
+import { ROOM_KIND_CODES } from '../timetable';
+import { idSchema, nullableIdSchema, text, uniqueBy } from './common';
 import { academicYearSchema } from './timetable';
 
 const weight = (label: string) =>
@@ -63,3 +64,84 @@ export const generationSchema = z.object({
 export type Generation = z.infer<typeof generationSchema>;
 
 export const generationStartedSchema = z.object({ data: z.object({ id: z.number().int() }) });
+
+// ---------------------------------------------------------------- rooms
+
+export const roomSchema = z.object({
+  id: z.number().int(),
+  organization_id: z.number().int(),
+  name: z.string(),
+  capacity: z.number().int().nullable(),
+  kind: z.enum(ROOM_KIND_CODES),
+  /** The teacher whose home room it is (their lessons go there unless a line asks otherwise). */
+  teacher_id: z.number().int().nullable(),
+  teacher_name: z.string().nullable(),
+});
+export type Room = z.infer<typeof roomSchema>;
+
+export const roomInputSchema = z.object({
+  organization_id: idSchema.optional(),
+  name: text('Укажите название кабинета', 50),
+  capacity: z
+    .number({ error: 'Вместимость — число от 1 до 1000' })
+    .int({ error: 'Вместимость — число от 1 до 1000' })
+    .min(1, { error: 'Вместимость — число от 1 до 1000' })
+    .max(1000, { error: 'Вместимость — число от 1 до 1000' })
+    .nullish()
+    .transform((value) => value ?? null),
+  kind: z.enum(ROOM_KIND_CODES, { error: 'Неизвестный вид кабинета' }).default('regular'),
+  teacher_id: nullableIdSchema,
+});
+export type RoomInput = z.input<typeof roomInputSchema>;
+export type RoomInputParsed = z.output<typeof roomInputSchema>;
+
+// ---------------------------------------------------------------- availability
+
+/** One cell of the week: a weekday (1 Monday … 7) and a lesson number (1 … 12). */
+export const cellSchema = z.object({
+  weekday: z
+    .number({ error: 'День недели — число от 1 до 7' })
+    .int({ error: 'День недели — число от 1 до 7' })
+    .min(1, { error: 'День недели — число от 1 до 7' })
+    .max(7, { error: 'День недели — число от 1 до 7' }),
+  lesson_number: z
+    .number({ error: 'Номер урока — число от 1 до 12' })
+    .int({ error: 'Номер урока — число от 1 до 12' })
+    .min(1, { error: 'Номер урока — число от 1 до 12' })
+    .max(12, { error: 'Номер урока — число от 1 до 12' }),
+});
+export type Cell = z.infer<typeof cellSchema>;
+
+/** Whose availability: a teacher (staff member) or a class; exactly one. */
+export const availabilityQuerySchema = z
+  .object({ teacher_id: idSchema.optional(), group_id: idSchema.optional() })
+  .refine((value) => (value.teacher_id === undefined) !== (value.group_id === undefined), {
+    path: ['teacher_id'],
+    error: 'Укажите учителя или класс',
+  });
+export type AvailabilityQuery = z.output<typeof availabilityQuerySchema>;
+
+export const availabilitySchema = z.object({
+  teacher_id: z.number().int().nullable(),
+  group_id: z.number().int().nullable(),
+  /** The cells they are NOT available in. */
+  unavailable: z.array(cellSchema),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+/** PUT /api/timetable/availability: replaces the whole set of unavailable cells of one teacher or class. */
+export const availabilityInputSchema = z
+  .object({
+    teacher_id: idSchema.optional(),
+    group_id: idSchema.optional(),
+    unavailable: z
+      .array(cellSchema, { error: 'Ожидается список клеток' })
+      .max(84, { error: 'Не больше 84 клеток' })
+      .superRefine(uniqueBy((cell) => `${cell.weekday}|${cell.lesson_number}`, 'Клетка повторяется')),
+  })
+  .refine((value) => (value.teacher_id === undefined) !== (value.group_id === undefined), {
+    path: ['teacher_id'],
+    error: 'Укажите учителя или класс',
+  });
+export type AvailabilityInput = z.input<typeof availabilityInputSchema>;
+export type AvailabilityInputParsed = z.output<typeof availabilityInputSchema>;

@@ -4,7 +4,13 @@
  * КТП and diary read.
  */
 import { z } from 'zod';
-import { bellScheduleProblem, LESSON_STATUSES, type LessonStatus, TIME_PATTERN } from '../timetable';
+import {
+  bellScheduleProblem,
+  LESSON_STATUSES,
+  type LessonStatus,
+  ROOM_KIND_CODES,
+  TIME_PATTERN,
+} from '../timetable';
 import { idSchema, isoDateSchema, nullableIdSchema, optionalText, text } from './common';
 
 /** A grade (class number) 1–11. */
@@ -208,6 +214,17 @@ export const loadSchema = z.object({
   teacher_id: z.number().int().nullable(),
   teacher_name: z.string().nullable(),
   hours_per_week: z.number(),
+  /** For the timetable generator: a room of this kind is required (null: any or none). */
+  room_kind: z.enum(ROOM_KIND_CODES).nullable(),
+  /** This very room is required. */
+  room_id: z.number().int().nullable(),
+  room_name: z.string().nullable(),
+  /** Two hours may stand on one day, one after the other (a «пара»). */
+  pair_allowed: z.boolean(),
+  /** A subgroup line runs at the same time as the other subgroups of its class and subject. */
+  subgroups_parallel: z.boolean(),
+  /** Taught with marks; false: «без отметок» (attendance only, out of every report total). */
+  graded: z.boolean(),
 });
 export type LoadItem = z.infer<typeof loadSchema>;
 
@@ -227,6 +244,13 @@ export const loadInputSchema = z.object({
     .min(0.5, { error: 'Не меньше 0,5 ч' })
     .max(40, { error: 'Не больше 40 ч' })
     .refine((value) => Number.isInteger(value * 2), { error: 'Часы кратны 0,5' }),
+  /** The generator's flags; left out on a change, they keep their values. */
+  room_kind: z.enum(ROOM_KIND_CODES, { error: 'Неизвестный вид кабинета' }).nullish(),
+  room_id: idSchema.nullish(),
+  pair_allowed: z.boolean({ error: 'Ожидается да или нет' }).optional(),
+  subgroups_parallel: z.boolean({ error: 'Ожидается да или нет' }).optional(),
+  /** «Без отметок» when false; a new line is graded unless told, a change left without it keeps its value. */
+  graded: z.boolean({ error: 'Ожидается да или нет' }).optional(),
 });
 export type LoadInput = z.input<typeof loadInputSchema>;
 /** What the server gets after parsing (defaults applied, values coerced). */

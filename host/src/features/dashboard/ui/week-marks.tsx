@@ -40,7 +40,8 @@ function SchoolWeek({ data }: { data: Week }) {
             <Table.Tbody>
               {data.classes.map((row) => (
                 <Table.Tr key={`${row.group_name}|${row.subject_name}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.group_name}</Table.Td>
+                  {/* Wraps between words: a branch's long class name must not push the subject off a phone. */}
+                  <Table.Td miw={48}>{row.group_name}</Table.Td>
                   <Table.Td>{row.subject_name}</Table.Td>
                   <Table.Td ta="right">{row.count}</Table.Td>
                   <Table.Td ta="right">

@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { type Dictionaries, DictionarySelects } from '../../registry';
 import { useApproveApplication } from '../api/approve-application';
+import { directorGuess } from '../model/director-guess';
 
 interface FormValues {
   short_name: string;
@@ -21,12 +22,6 @@ interface FormValues {
   director_name: string;
   director_patronymic: string;
   login: string;
-}
-
-/** The contact's full name split into surname, name and patronymic as a first guess for the director. */
-function directorGuess(contactName: string) {
-  const [surname = '', name = '', patronymic = ''] = contactName.trim().split(/\s+/);
-  return { director_surname: surname, director_name: name, director_patronymic: patronymic };
 }
 
 export interface ApproveModalProps {

@@ -14,32 +14,44 @@ export function SubjectAverages({ periodName, subjects }: SubjectAveragesProps) 
       <Text fw={700} mb="xs">
         Успеваемость: {periodName}
       </Text>
-      <Table.ScrollContainer minWidth={320}>
-        <Table verticalSpacing={6} horizontalSpacing="xs" fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Предмет</Table.Th>
-              <Table.Th ta="center">Оценок</Table.Th>
-              <Table.Th ta="center">Средний</Table.Th>
-              <Table.Th ta="center">Итог</Table.Th>
+      {/* No sideways scrolling: on a 390 px phone «Итог» was out of sight. The subject's name wraps,
+          the three figures keep fixed widths (headers 12 px, the least the diary shows on a phone). */}
+      <Table
+        verticalSpacing={6}
+        horizontalSpacing={6}
+        fz="sm"
+        layout="fixed"
+        data-testid="diary-averages-table"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Предмет</Table.Th>
+            <Table.Th ta="center" w={58} fz="xs">
+              Оценок
+            </Table.Th>
+            <Table.Th ta="center" w={68} fz="xs">
+              Средний
+            </Table.Th>
+            <Table.Th ta="center" w={52} fz="xs">
+              Итог
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {subjects.map((subject) => (
+            <Table.Tr key={subject.subject_id}>
+              <Table.Td style={{ overflowWrap: 'break-word' }}>{subject.subject_name}</Table.Td>
+              <Table.Td ta="center">{subject.marks_count}</Table.Td>
+              <Table.Td ta="center">
+                {subject.average === null ? '—' : <MarkBadge value={subject.average} />}
+              </Table.Td>
+              <Table.Td ta="center" data-testid="diary-final">
+                {subject.final_mark ? <MarkBadge value={subject.final_mark} /> : '—'}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {subjects.map((subject) => (
-              <Table.Tr key={subject.subject_id}>
-                <Table.Td>{subject.subject_name}</Table.Td>
-                <Table.Td ta="center">{subject.marks_count}</Table.Td>
-                <Table.Td ta="center">
-                  {subject.average === null ? '—' : <MarkBadge value={subject.average} />}
-                </Table.Td>
-                <Table.Td ta="center">
-                  {subject.final_mark ? <MarkBadge value={subject.final_mark} /> : '—'}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Card>
   );
 }

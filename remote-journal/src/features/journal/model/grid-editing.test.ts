@@ -1,4 +1,5 @@
 import type { JournalCell } from '@parta/shared/domain/contracts/journal';
+import { ATTENDANCE_ONLY_MESSAGE } from '@parta/shared/domain/marks';
 import {
   commitCell,
   editedText,
@@ -163,5 +164,38 @@ describe('a lesson dated after today', () => {
       [101, 11],
     ]);
     expect(fillDownWrites(withFuture([cell(0, 2, [5])]), { row: 0, col: 2 }, null)).toEqual([]);
+  });
+});
+
+describe('a journal «без отметок» (the load is not graded)', () => {
+  const attendanceOnly = (cells: JournalCell[]): GridContents => ({ ...gridOf(cells), attendanceOnly: true });
+
+  it('takes н and б, refuses a grade with the server’s reason, typed or committed', () => {
+    expect(commitCell(attendanceOnly([]), { row: 0, col: 0 }, 'н', null)).toMatchObject({
+      kind: 'write',
+      write: { grades: [], attendance: 'н' },
+    });
+    for (const text of ['5', '4 н']) {
+      expect(commitCell(attendanceOnly([]), { row: 0, col: 0 }, text, null)).toEqual({
+        kind: 'refused',
+        hint: ATTENDANCE_ONLY_MESSAGE,
+      });
+    }
+    expect(typedKey('5', true)).toEqual({ kind: 'refused', hint: ATTENDANCE_ONLY_MESSAGE });
+    expect(typedKey('б', true)).toEqual({ kind: 'edit', text: 'б' });
+    expect(typedKey('5')).toEqual({ kind: 'edit', text: '5' });
+    expect(editedText('н/4', true)).toEqual({ kind: 'refused', hint: ATTENDANCE_ONLY_MESSAGE });
+    expect(editedText('н', true)).toEqual({ kind: 'edit', text: 'н' });
+  });
+
+  it('a paste takes the absences and lists the grades as not pasted; a fill down of н works', () => {
+    const pasted = pasteWrites(attendanceOnly([]), { row: 0, col: 0 }, 'н\t5\nб\t', null);
+    expect(pasted.writes.map((write) => [write.student_id, write.lesson_id, write.attendance])).toEqual([
+      [100, 10, 'н'],
+      [101, 10, 'б'],
+    ]);
+    expect(pasted.refused).toEqual(['5']);
+    const absent = { ...cell(0, 1, []), attendance: 'н' as const };
+    expect(fillDownWrites(attendanceOnly([absent]), { row: 0, col: 1 }, null)).toHaveLength(3);
   });
 });

@@ -1,5 +1,5 @@
 import type { JournalCell } from '@parta/shared/domain/contracts/journal';
-import { CELL_INPUT_HINT, parseCellText } from '@parta/shared/domain/marks';
+import { ATTENDANCE_ONLY_MESSAGE, CELL_INPUT_HINT, parseCellText } from '@parta/shared/domain/marks';
 import { cellText, changesCell, isCellTyping } from './cell-text';
 
 /**
@@ -34,6 +34,8 @@ export interface GridContents {
   savedVersion: (place: GridPlace) => number;
   /** The lesson is dated after the school's today: its column takes no marks yet. */
   isFuture?: (col: number) => boolean;
+  /** The load is taught «без отметок» (`graded` false): cells take н and б only, no grade. */
+  attendanceOnly?: boolean;
 }
 
 /** The outcome of committing text into one cell. */
@@ -62,6 +64,8 @@ export function commitCell(
   if (contents.isFuture?.(place.col)) return { kind: 'refused', hint: FUTURE_LESSON_HINT };
   const marks = parseCellText(text);
   if (!marks) return { kind: 'refused', hint: notAMark(text) };
+  if (contents.attendanceOnly && marks.grades.length > 0)
+    return { kind: 'refused', hint: ATTENDANCE_ONLY_MESSAGE };
   const before = contents.shown(place);
   if (!changesCell(marks, before)) return { kind: 'unchanged' };
   const previous: CellWrite['grades'] = before?.grades ?? [];
@@ -80,15 +84,29 @@ export function commitCell(
   };
 }
 
-/** What a key typed on a selected cell (not being edited) does: starts editing, or is refused. */
-export function typedKey(key: string): { kind: 'edit'; text: string } | { kind: 'refused'; hint: string } {
+/** A digit is a grade: a journal «без отметок» refuses it as it is typed, before any request. */
+const hasGrade = (text: string) => /\d/.test(text);
+
+/**
+ * What a key typed on a selected cell (not being edited) does: starts editing, or is refused
+ * (`attendanceOnly`: a journal «без отметок», where a grade is refused).
+ */
+export function typedKey(
+  key: string,
+  attendanceOnly = false,
+): { kind: 'edit'; text: string } | { kind: 'refused'; hint: string } {
   if (!isCellTyping(key) || key.trim() === '' || key === '/') return { kind: 'refused', hint: notAMark(key) };
+  if (attendanceOnly && hasGrade(key)) return { kind: 'refused', hint: ATTENDANCE_ONLY_MESSAGE };
   return { kind: 'edit', text: key };
 }
 
 /** What the editor takes while typing: the new text, or a hint and the old text stays. */
-export function editedText(text: string): { kind: 'edit'; text: string } | { kind: 'refused'; hint: string } {
+export function editedText(
+  text: string,
+  attendanceOnly = false,
+): { kind: 'edit'; text: string } | { kind: 'refused'; hint: string } {
   if (!isCellTyping(text)) return { kind: 'refused', hint: `Недопустимый символ. ${CELL_INPUT_HINT}` };
+  if (attendanceOnly && hasGrade(text)) return { kind: 'refused', hint: ATTENDANCE_ONLY_MESSAGE };
   return { kind: 'edit', text };
 }
 

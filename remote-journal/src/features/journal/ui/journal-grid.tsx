@@ -1,8 +1,9 @@
 import { Alert, Group, Select, Text } from '@mantine/core';
-import { fullName } from '@parta/shared';
+import { useMediaQuery } from '@mantine/hooks';
+import { formatDate, fullName } from '@parta/shared';
 import type { JournalGrid as Grid, JournalCell } from '@parta/shared/domain/contracts/journal';
 import { averageColor, formatAverage, proposeMark, weightedAverage } from '@parta/shared/domain/marks';
-import { type KeyboardEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type CellSaveState,
   type CellSaveStatus,
@@ -26,8 +27,13 @@ import {
   READ_ONLY_HINT,
   typedKey,
 } from '../model/grid-editing';
+import { nextRow } from '../model/mark-bar';
 import classes from './journal-grid.module.css';
+import { MarkBar } from './mark-bar';
 import { useCursorReport, useGridCursor } from './use-grid-cursor';
+
+/** A touch screen, or a window as narrow as a phone: cells picked there open the mark bar. */
+const TOUCH_SCREEN = '(pointer: coarse), (max-width: 600px)';
 
 const STATE_LABELS: Record<CellSaveState, string> = {
   saving: 'сохраняется',
@@ -49,7 +55,8 @@ interface CellViewProps {
   future: boolean;
   onEditChange: (text: string) => void;
   onEditKey: (event: KeyboardEvent<HTMLInputElement>) => void;
-  onPick: (row: number, col: number) => void;
+  /** A cell picked with the mouse, a pen or a finger (`touch`: the mark bar opens). */
+  onPick: (row: number, col: number, touch: boolean) => void;
 }
 
 /** One grid cell; memoised so moving the cursor redraws two cells, not 1,750. */
@@ -73,7 +80,9 @@ const CellView = memo(function CellView(props: CellViewProps) {
       data-row={props.row}
       data-col={props.col}
       className={`${classes.cell} ${/[нб]/.test(props.text) ? classes.absent : ''} ${props.future ? classes.future : ''}`}
-      onMouseDown={() => props.onPick(props.row, props.col)}
+      onPointerDown={(event: PointerEvent) =>
+        props.onPick(props.row, props.col, event.pointerType === 'touch')
+      }
     >
       {props.editing !== null ? (
         <input
@@ -116,8 +125,13 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
   const [editing, setEditing] = useState<string | null>(null);
   const [hint, setHint] = useState<string | null>(null);
   const [workTypeId, setWorkTypeId] = useState<string | null>(null);
+  // On a touch screen (or a phone-wide window) a picked cell opens the mark bar: no keyboard needed.
+  const touchScreen = useMediaQuery(TOUCH_SCREEN) ?? false;
+  const [barOpen, setBarOpen] = useState(false);
   const tableRef = useRef<HTMLTableElement>(null);
   const readOnly = !grid.editable;
+  // A load line «без отметок»: attendance only, a grade is refused here before any request.
+  const attendanceOnly = !grid.load.graded;
   const rows = grid.students.length;
   const cols = grid.lessons.length;
   const { cursor, setCursor, move, navigate, focusCursor } = useGridCursor(rows, cols, tableRef);
@@ -174,6 +188,7 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
     shown: ({ row, col }) => shown(lessonIds[col], studentIds[row]),
     savedVersion: ({ row, col }) => saved.get(cellKey(lessonIds[col], studentIds[row]))?.version ?? 0,
     isFuture: (col) => isFuture[col] ?? false,
+    attendanceOnly,
   };
   const typeId = workTypeId ? Number(workTypeId) : null;
 
@@ -234,7 +249,7 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
   };
 
   const onEditChange = (text: string) => {
-    const edit = editedText(text);
+    const edit = editedText(text, attendanceOnly);
     if (edit.kind === 'refused') {
       setHint(edit.hint);
       return;
@@ -266,7 +281,7 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
     if (event.key.length === 1) {
       event.preventDefault();
       if (refusedHere()) return;
-      const typed = typedKey(event.key);
+      const typed = typedKey(event.key, attendanceOnly);
       if (typed.kind === 'refused') {
         setHint(typed.hint);
         return;
@@ -291,12 +306,27 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
     setHint(pasteHint(refused));
   };
 
-  const onPick = (row: number, col: number) => {
+  const onPick = (row: number, col: number, touch: boolean) => {
     // Clicking away from a cell being edited keeps what was typed, as Enter would.
     if (editing !== null && (row !== cursor.row || col !== cursor.col)) save(cursor, editing);
     setEditing(null);
     setCursor({ row, col });
+    if (touch || touchScreen) setBarOpen(true);
   };
+
+  /** A mark tapped on the bar: saved as if typed into the cursor's cell, then the next pupil down. */
+  const onBarWrite = (text: string) => {
+    if (save(cursor, text)) move(nextRow(cursor.row, rows), cursor.col);
+  };
+
+  // With the bar open, the selected cell is kept in the middle of the screen, above the bar.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the cursor moves, to bring its cell into view
+  useEffect(() => {
+    if (!barOpen) return;
+    tableRef.current
+      ?.querySelector<HTMLElement>('[aria-selected="true"]')
+      ?.scrollIntoView({ block: 'center', inline: 'nearest' });
+  }, [barOpen, cursor]);
 
   // Cells get stable handlers (reading the latest ones through a ref), so a render redraws only changed cells.
   const handlers = useRef({ onEditChange, onEditKey, onPick });
@@ -305,10 +335,13 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
     () => ({
       onEditChange: (text: string) => handlers.current.onEditChange(text),
       onEditKey: (event: KeyboardEvent<HTMLInputElement>) => handlers.current.onEditKey(event),
-      onPick: (row: number, col: number) => handlers.current.onPick(row, col),
+      onPick: (row: number, col: number, touch: boolean) => handlers.current.onPick(row, col, touch),
     }),
     [],
   );
+  const barStudent = grid.students[cursor.row];
+  const barLesson = grid.lessons[cursor.col];
+  const barStatus = barLesson && barStudent ? saves.get(cellKey(barLesson.id, barStudent.id)) : undefined;
 
   const conflicts = [...saves.values()].filter(
     (status) => status.state === 'conflict' || status.state === 'failed',
@@ -317,7 +350,7 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
   return (
     <>
       <Group gap="sm" mb="xs" align="flex-end">
-        {grid.work_types.length > 0 && !readOnly ? (
+        {grid.work_types.length > 0 && !readOnly && !attendanceOnly ? (
           <Select
             label="Вид работы для новых оценок"
             placeholder="Без вида работы (вес 1)"
@@ -332,10 +365,14 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
             w={300}
           />
         ) : null}
-        <Text size="xs" c="dimmed" maw={520}>
-          Стрелки, Tab и Enter — переход; 1–5, н, б — отметка (несколько оценок через /); Delete — очистить;
-          Ctrl+D — заполнить вниз; вставка блока из таблицы — Ctrl+V.
-        </Text>
+        {/* Keyboard hints are no use to a thumb: a touch screen gets the mark bar instead. */}
+        {touchScreen ? null : (
+          <Text size="xs" c="dimmed" maw={520}>
+            {attendanceOnly
+              ? 'Предмет без отметок: н, б — пропуск; стрелки, Tab и Enter — переход; Delete — очистить; Ctrl+D — заполнить вниз.'
+              : 'Стрелки, Tab и Enter — переход; 1–5, н, б — отметка (несколько оценок через /); Delete — очистить; Ctrl+D — заполнить вниз; вставка блока из таблицы — Ctrl+V.'}
+          </Text>
+        )}
       </Group>
       <Text role="status" aria-live="polite" size="sm" c="red" mih={22} data-testid="journal-hint">
         {hint}
@@ -351,6 +388,7 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
           aria-colcount={cols + 3}
           aria-readonly={readOnly || undefined}
           className={classes.table}
+          data-testid="journal-grid"
           onKeyDown={onGridKey}
           onPaste={onPaste}
         >
@@ -433,6 +471,34 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
           </tbody>
         </table>
       </div>
+      {barOpen && barStudent && barLesson ? (
+        <>
+          {/* Room below the grid, so the last pupils can be scrolled above the bar. */}
+          <div className={classes.barRoom} />
+          <MarkBar
+            pupil={`${cursor.row + 1}. ${fullName(barStudent)}`}
+            date={formatDate(barLesson.date)}
+            text={cellText(shown(barLesson.id, barStudent.id))}
+            stateLabel={barStatus ? STATE_LABELS[barStatus.state] : null}
+            refusal={
+              readOnly
+                ? grid.period.closed
+                  ? CLOSED_PERIOD_HINT
+                  : READ_ONLY_HINT
+                : isFuture[cursor.col]
+                  ? FUTURE_LESSON_HINT
+                  : null
+            }
+            hint={hint}
+            attendanceOnly={attendanceOnly}
+            onWrite={onBarWrite}
+            onClose={() => {
+              setBarOpen(false);
+              focusCursor();
+            }}
+          />
+        </>
+      ) : null}
     </>
   );
 }

@@ -27,6 +27,12 @@ function load(group: string, subject: string, teacher: string | null, subgroup?:
     teacher_id: teacher ? ids[teacher] : null,
     teacher_name: teacher,
     hours_per_week: 5,
+    room_kind: null,
+    room_id: null,
+    room_name: null,
+    pair_allowed: false,
+    subgroups_parallel: true,
+    graded: true,
   };
 }
 

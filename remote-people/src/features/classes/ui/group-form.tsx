@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { fullName, useFormSave } from '@parta/shared';
+import { personOptions, useFormSave } from '@parta/shared';
 import type { PersonRef } from '@parta/shared/domain/contracts/common';
 import {
   type GroupInputParsed,
@@ -71,7 +71,7 @@ export function GroupForm({ group, teachers, submitLabel, readOnly, onSubmit }: 
             searchable
             clearable
             readOnly={readOnly}
-            data={teachers.map((teacher) => ({ value: String(teacher.id), label: fullName(teacher) }))}
+            data={personOptions(teachers)}
             {...form.getInputProps('manager_id')}
             style={{ gridColumn: 'span 2' }}
           />

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
 import { formatDate, getErrorMessage, ImportCheckTable } from '@parta/shared';
 import type { StudentImportResult } from '@parta/shared/domain/contracts/people';
+import { plural } from '@parta/shared/domain/plural';
 import { useState } from 'react';
 import { useImportStudents } from '../api/import-students';
 
@@ -114,19 +115,11 @@ export function ImportStudentsModal({ opened, onClose }: ImportStudentsModalProp
           </Button>
           {preview && !saved ? (
             <Button onClick={commit} loading={busy} disabled={preview.valid === 0}>
-              Загрузить {preview.valid} {plural(preview.valid)}
+              Загрузить {preview.valid} {plural(preview.valid, 'ученика', 'ученика', 'учеников')}
             </Button>
           ) : null}
         </Group>
       </Stack>
     </Modal>
   );
-}
-
-/** «ученика / учеников» after a number. */
-function plural(count: number): string {
-  const mod10 = count % 10;
-  const mod100 = count % 100;
-  if (mod10 >= 1 && mod10 <= 4 && (mod100 < 11 || mod100 > 14)) return 'ученика';
-  return 'учеников';
 }

@@ -8,6 +8,7 @@ import {
   bellScheduleInputSchema,
 } from '@parta/shared/domain/contracts/timetable';
 import { minutesBetween } from '@parta/shared/domain/timetable';
+import { nextLesson } from '../model/next-lesson';
 
 export interface BellFormProps {
   schedule?: BellSchedule;
@@ -16,19 +17,6 @@ export interface BellFormProps {
 }
 
 const GRADES = Array.from({ length: 11 }, (_, index) => String(index + 1));
-
-function shift(time: string, minutes: number): string {
-  const [hours, mins] = time.split(':').map(Number);
-  const total = Math.min(hours * 60 + mins + minutes, 23 * 60 + 59);
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-}
-
-/** A new lesson 10 minutes after the last one, 45 minutes long (the usual break and lesson). */
-function nextLesson(lessons: BellScheduleInput['lessons']) {
-  const last = lessons.at(-1);
-  const start = last ? shift(last.end_time, 10) : '08:30';
-  return { number: lessons.length + 1, start_time: start, end_time: shift(start, 45) };
-}
 
 /** Name, default flag, the grades that use it and numbered lessons with 24-hour times. */
 export function BellForm({ schedule, readOnly, onSubmit }: BellFormProps) {

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, NumberInput, Select, Stack } from '@mantine/core';
+import { Alert, Button, Checkbox, Fieldset, Group, NumberInput, Select, Stack, Switch } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { fullName, useFormSave } from '@parta/shared';
+import { personOptions, useFormSave } from '@parta/shared';
 import type { PersonRef } from '@parta/shared/domain/contracts/common';
 import type { GroupSubgroups } from '@parta/shared/domain/contracts/people';
 import {
@@ -9,6 +9,8 @@ import {
   loadInputSchema,
   type Subject,
 } from '@parta/shared/domain/contracts/timetable';
+import type { Room } from '@parta/shared/domain/contracts/timetable-generator';
+import { ROOM_KINDS, type RoomKind } from '@parta/shared/domain/timetable';
 
 export interface LoadFormProps {
   groupId: number;
@@ -16,11 +18,17 @@ export interface LoadFormProps {
   subjects: Subject[];
   teachers: PersonRef[];
   splits: GroupSubgroups['sets'];
+  /** The organization's rooms (a line may require one). */
+  rooms?: Room[];
   onSubmit: (input: LoadInput) => Promise<unknown>;
 }
 
-/** One load line: subject, the whole class or one subgroup of its split, teacher, hours a week. */
-export function LoadForm({ groupId, line, subjects, teachers, splits, onSubmit }: LoadFormProps) {
+/**
+ * One load line: subject, the whole class or one subgroup of its split, teacher, hours a week,
+ * «без отметок» (безотметочное обучение: the journal takes attendance only, the reports leave the
+ * line out), and the generator's flags (a room kind or room, a «пара», subgroups at the same time).
+ */
+export function LoadForm({ groupId, line, subjects, teachers, splits, rooms = [], onSubmit }: LoadFormProps) {
   const form = useForm<LoadInput>({
     initialValues: {
       group_id: groupId,
@@ -28,6 +36,11 @@ export function LoadForm({ groupId, line, subjects, teachers, splits, onSubmit }
       subgroup_id: line?.subgroup_id ?? null,
       teacher_id: line?.teacher_id ?? null,
       hours_per_week: line?.hours_per_week ?? 1,
+      room_kind: line?.room_kind ?? null,
+      room_id: line?.room_id ?? null,
+      pair_allowed: line?.pair_allowed ?? false,
+      subgroups_parallel: line?.subgroups_parallel ?? true,
+      graded: line?.graded ?? true,
     },
     validate: schemaResolver(loadInputSchema, { sync: true }),
   });
@@ -68,7 +81,7 @@ export function LoadForm({ groupId, line, subjects, teachers, splits, onSubmit }
           label="Учитель"
           searchable
           clearable
-          data={teachers.map((teacher) => ({ value: String(teacher.id), label: fullName(teacher) }))}
+          data={personOptions(teachers)}
           value={form.values.teacher_id ? String(form.values.teacher_id) : null}
           onChange={(value) => form.setFieldValue('teacher_id', value ? Number(value) : null)}
           error={form.errors.teacher_id}
@@ -81,6 +94,46 @@ export function LoadForm({ groupId, line, subjects, teachers, splits, onSubmit }
           decimalSeparator=","
           {...form.getInputProps('hours_per_week')}
         />
+        <Checkbox
+          label="Без отметок"
+          description="Безотметочное обучение: в журнале только пропуски, в отчётах строка не считается"
+          checked={form.values.graded === false}
+          onChange={(event) => form.setFieldValue('graded', !event.currentTarget.checked)}
+          error={form.errors.graded}
+        />
+        <Fieldset legend="Для генератора расписания">
+          <Stack gap="sm">
+            <Select
+              label="Вид кабинета"
+              placeholder="Любой"
+              clearable
+              data={Object.entries(ROOM_KINDS).map(([value, label]) => ({ value, label }))}
+              value={form.values.room_kind ?? null}
+              onChange={(value) => form.setFieldValue('room_kind', (value as RoomKind | null) ?? null)}
+              error={form.errors.room_kind}
+            />
+            <Select
+              label="Кабинет"
+              placeholder="Любой подходящий"
+              clearable
+              searchable
+              data={rooms.map((room) => ({ value: String(room.id), label: room.name }))}
+              value={form.values.room_id ? String(form.values.room_id) : null}
+              onChange={(value) => form.setFieldValue('room_id', value ? Number(value) : null)}
+              error={form.errors.room_id}
+            />
+            <Switch
+              label="Можно парой (два урока подряд в один день)"
+              {...form.getInputProps('pair_allowed', { type: 'checkbox' })}
+            />
+            {form.values.subgroup_id ? (
+              <Switch
+                label="Подгруппы одновременно"
+                {...form.getInputProps('subgroups_parallel', { type: 'checkbox' })}
+              />
+            ) : null}
+          </Stack>
+        </Fieldset>
         <Group justify="flex-end">
           <Button type="submit" loading={save.saving}>
             Сохранить

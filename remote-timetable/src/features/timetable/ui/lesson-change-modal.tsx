@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { formatDate, fullName, getErrorMessage } from '@parta/shared';
+import { formatDate, getErrorMessage, personOptions } from '@parta/shared';
 import type { PersonRef } from '@parta/shared/domain/contracts/common';
 import { LESSON_STATUSES, type Lesson, type LessonChange } from '@parta/shared/domain/contracts/timetable';
 import { useState } from 'react';
@@ -44,7 +44,7 @@ export function LessonChangeModal({ lesson, teachers, onClose }: LessonChangeMod
               label="Замена учителя"
               searchable
               flex={1}
-              data={teachers.map((teacher) => ({ value: String(teacher.id), label: fullName(teacher) }))}
+              data={personOptions(teachers)}
               value={teacherId}
               onChange={setTeacherId}
             />

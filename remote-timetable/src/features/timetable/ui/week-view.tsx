@@ -13,9 +13,9 @@ import {
 import {
   classOptions,
   formatDate,
-  fullName,
   getErrorMessage,
   LazyDateInput,
+  personOptions,
   useGroups,
   usePermissions,
   workingDays,
@@ -66,11 +66,7 @@ export function WeekView({ mode }: { mode: 'class' | 'teacher' }) {
           aria-label={mode === 'class' ? 'Класс' : 'Учитель'}
           searchable
           w={260}
-          data={
-            mode === 'class'
-              ? classOptions(options.data?.groups ?? [])
-              : teachers.map((teacher) => ({ value: String(teacher.id), label: fullName(teacher) }))
-          }
+          data={mode === 'class' ? classOptions(options.data?.groups ?? []) : personOptions(teachers)}
           value={who ? String(who) : null}
           onChange={(value) => setPicked(value ? Number(value) : null)}
         />

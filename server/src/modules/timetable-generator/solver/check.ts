@@ -1,4 +1,4 @@
-import type { Assignment, Instance } from './model';
+import { type Assignment, fitsRoom, type Instance } from './model';
 
 /**
  * An independent check of a finished timetable against every hard rule, written plainly (no
@@ -41,8 +41,7 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
         note(1, `${act.label}: нет допустимого кабинета`);
         continue;
       }
-      const cap = inst.resources[room].capacity ?? 0;
-      if (cap > 0 && (act.size ?? 0) > cap)
+      if (!fitsRoom(inst.resources[room].capacity, act.size))
         note(1, `${act.label}: не помещается в ${inst.resources[room].name}`);
     }
     for (let t = s; t < s + act.duration && t % P >= s % P; t++) {
@@ -105,6 +104,20 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
       const [x, y] = g.activities;
       if (a.starts[x] >= 0 && a.starts[y] >= 0 && a.starts[y] !== a.starts[x] + inst.activities[x].duration)
         note(1, `${inst.activities[y].label}: не сразу после ${inst.activities[x].label}`);
+      continue;
+    }
+    if (g.kind === 'pair') {
+      for (let i = 0; i < g.activities.length; i++) {
+        for (let j = i + 1; j < g.activities.length; j++) {
+          const x = g.activities[i];
+          const y = g.activities[j];
+          const sx = a.starts[x];
+          const sy = a.starts[y];
+          if (sx < 0 || sy < 0 || Math.floor(sx / P) !== Math.floor(sy / P)) continue;
+          if (sx + inst.activities[x].duration === sy || sy + inst.activities[y].duration === sx) continue;
+          note(1, `${inst.activities[x].label}: два урока в один день не подряд`);
+        }
+      }
       continue;
     }
     for (let i = 0; i < g.activities.length; i++) {

@@ -1,4 +1,5 @@
-import type { Instance } from './model';
+import { plural } from '@parta/shared/domain/plural';
+import { type Activity, fitsRoom, type Instance, type RoomNeed } from './model';
 
 /**
  * What makes an instance impossible, found by counting before any search (milliseconds even for a
@@ -11,10 +12,14 @@ export function diagnose(inst: Instance): string[] {
   const forbidden = new Set(inst.forbiddenSlots ?? []);
   const hours = new Float64Array(inst.resources.length);
   for (const act of inst.activities) for (const r of act.resources) hours[r] += act.duration;
+  // Each activity's room requests narrowed to the rooms its students fit.
+  const fit = inst.activities.map((act) =>
+    (act.roomOptions ?? []).map((opts) => opts.filter((r) => fitsRoom(inst.resources[r].capacity, act.size))),
+  );
 
   // Activities with no possible start at all.
   const noStart: string[] = [];
-  inst.activities.forEach((act) => {
+  inst.activities.forEach((act, a) => {
     if (act.duration > P) {
       reasons.push(`${act.label}: ${act.duration} ч подряд при ${P} уроках в день`);
       return;
@@ -33,20 +38,15 @@ export function diagnose(inst: Instance): string[] {
       any = ok;
     }
     if (!any) noStart.push(act.label);
-    for (const opts of act.roomOptions ?? []) {
-      const fit = opts.filter((r) => {
-        const cap = inst.resources[r].capacity ?? 0;
-        return cap <= 0 || (act.size ?? 0) <= cap;
-      });
-      if (opts.length === 0) reasons.push(`${act.label}: нет кабинета нужного вида`);
-      else if (fit.length === 0)
-        reasons.push(`${act.label}: ${act.size} учеников не помещаются ни в один подходящий кабинет`);
-    }
+    (act.roomOptions ?? []).forEach((opts, k) => {
+      if (fit[a][k].length === 0) reasons.push(roomLacking(inst, act, act.roomNeeds?.[k] ?? { rooms: opts }));
+    });
   });
-  if (noStart.length > 0) {
-    const shown = noStart.slice(0, 5).join('; ');
+  const stuck = [...new Set(noStart)];
+  if (stuck.length > 0) {
+    const shown = stuck.slice(0, 5).join('; ');
     reasons.push(
-      `Нет ни одного допустимого времени (недоступность, перемены, закреплённое время): ${shown}${noStart.length > 5 ? ` и ещё ${noStart.length - 5}` : ''}`,
+      `Нет ни одного допустимого времени (недоступность, перемены, закреплённое время): ${shown}${stuck.length > 5 ? ` и ещё ${stuck.length - 5}` : ''}`,
     );
   }
 
@@ -76,35 +76,42 @@ export function diagnose(inst: Instance): string[] {
     else reasons.push(`${res.name}: ${hours[r]} ч при доступных ${cells} клетках`);
   });
 
-  // Rooms: hours that need rooms of one set against the cells of that set.
+  // Rooms: hours that can only go to the rooms of one set (a kind, a kind's rooms large enough for a
+  // class, one named room) against the cells of that set.
   const sets = new Map<string, number[]>();
-  for (const act of inst.activities) {
-    for (const opts of act.roomOptions ?? []) {
-      if (opts.length === 0) continue;
-      const key = [...opts].sort((x, y) => x - y).join(',');
-      if (!sets.has(key)) sets.set(key, [...opts]);
-    }
+  for (const rooms of fit.flat()) {
+    if (rooms.length === 0) continue;
+    const key = [...rooms].sort((x, y) => x - y).join(',');
+    if (!sets.has(key)) sets.set(key, rooms);
   }
   for (const rooms of sets.values()) {
     const inSet = new Set(rooms);
-    let need = 0;
-    for (const act of inst.activities) {
-      for (const opts of act.roomOptions ?? [])
-        if (opts.length > 0 && opts.every((r) => inSet.has(r))) need += act.duration;
-    }
+    let hoursNeeded = 0;
+    inst.activities.forEach((act, a) => {
+      for (const options of fit[a])
+        if (options.length > 0 && options.every((r) => inSet.has(r))) hoursNeeded += act.duration;
+    });
     let cells = 0;
     for (const r of rooms) cells += T - (inst.resources[r].unavailable?.length ?? 0);
-    if (need > cells) {
+    if (hoursNeeded > cells) {
       const names = rooms.map((r) => inst.resources[r].name);
       const label =
-        names.length > 3 ? `${names.slice(0, 3).join(', ')} и ещё ${names.length - 3}` : names.join(', ');
-      reasons.push(`Кабинеты ${label}: нужно ${need} ч при ${cells} клетках`);
+        names.length === 1
+          ? names[0]
+          : `Кабинеты ${names.length > 3 ? `${names.slice(0, 3).join(', ')} и ещё ${names.length - 3}` : names.join(', ')}`;
+      reasons.push(`${label}: ${hoursNeeded} ч в неделю при ${cells} клетках`);
     }
   }
 
   // Groups spread over more days than the week has.
   for (const g of inst.groups) {
-    if (!g.hard || g.minDays <= 0) continue;
+    if (g.hard && g.kind === 'pair' && Math.ceil(g.activities.length / 2) > D) {
+      reasons.push(
+        `${inst.activities[g.activities[0]].label}: ${g.activities.length} уроков не уложить в ${D} дн. даже парами`,
+      );
+      continue;
+    }
+    if (!g.hard || g.minDays <= 0 || g.kind === 'pair') continue;
     const need = (g.activities.length - 1) * g.minDays + 1;
     if (need > D) {
       reasons.push(
@@ -128,5 +135,25 @@ export function diagnose(inst: Instance): string[] {
       }
     }
   }
-  return reasons;
+  // An activity's hours repeat its reasons: each is said once.
+  return [...new Set(reasons)];
+}
+
+const places = (n: number) => `${n} ${plural(n, 'место', 'места', 'мест')}`;
+
+/**
+ * Why a room request has no room the activity's students fit: no room of the kind at all, the one
+ * room asked for too small, or every room of the kind too small (the largest named).
+ */
+function roomLacking(inst: Instance, act: Activity, need: RoomNeed): string {
+  const { rooms, what } = need;
+  if (rooms.length === 0) return `${act.label}: нет ${what ?? 'кабинета нужного вида'}`;
+  const size = act.size ?? 0;
+  const largest = rooms.reduce((a, b) =>
+    (inst.resources[b].capacity ?? 0) > (inst.resources[a].capacity ?? 0) ? b : a,
+  );
+  const { name, capacity = 0 } = inst.resources[largest];
+  const who = `${act.label}, ${size} уч.`;
+  if (rooms.length === 1 && !what) return `${who}: в кабинете ${name} только ${places(capacity)}`;
+  return `${who}: нет ${what ?? 'подходящего кабинета'} на ${places(size)} (самый большой — ${name}, ${places(capacity)})`;
 }

@@ -5,7 +5,8 @@
  * Resources are everything that cannot be in two places at once: teachers, atomic student sets (a class
  * without subgroups, or one subgroup), rooms, and virtual resources (FET's "activities not overlapping").
  * An activity occupies its fixed resources for `duration` consecutive periods of one day, plus one room
- * per room request, chosen by the solver from that request's options.
+ * per room request, chosen by the solver from that request's options among those its students fit
+ * (`fitsRoom`: a hard rule of the search, the check and the diagnosis alike).
  */
 
 export type LimitKind =
@@ -48,6 +49,11 @@ export interface Activity {
   resources: number[];
   /** One entry per room the activity needs; each lists the rooms allowed (resource indexes). */
   roomOptions?: number[][];
+  /**
+   * One entry per room request, as asked before rooms too small were left out of the options (when a
+   * caller does that): the diagnosis names the request and its largest room when no option is left.
+   */
+  roomNeeds?: RoomNeed[];
   /** Students attending (checked against room capacity). */
   size?: number;
   /** СанПиН difficulty rank of the subject (0: none). */
@@ -60,10 +66,27 @@ export interface Activity {
   hint?: { start: number; rooms?: number[] };
 }
 
+/** A room request in the school's words. */
+export interface RoomNeed {
+  /** The kind asked for, in the genitive: «кабинета вида «лаборатория»»; absent: the one room of `rooms`. */
+  what?: string;
+  /** Every room of the request, whether the students fit or not (resource indexes). */
+  rooms: number[];
+}
+
+/** Whether `size` students fit a room of `capacity` (0, negative or absent: no limit). */
+export function fitsRoom(capacity: number | null | undefined, size: number | undefined): boolean {
+  return !capacity || capacity <= 0 || (size ?? 0) <= capacity;
+}
+
 /** FET's "min days between activities": every pair of the group on days at least `minDays` apart. */
 export interface SpreadGroup {
-  /** minDays (default): FET's min days between activities; consecutive: the second starts as the first ends, same day. */
-  kind?: 'minDays' | 'consecutive';
+  /**
+   * minDays (default): FET's min days between activities; consecutive: the second starts as the first
+   * ends, same day; pair: two of the group on one day stand next to each other (a «пара»), so at most
+   * two a day (`minDays` unused).
+   */
+  kind?: 'minDays' | 'consecutive' | 'pair';
   activities: number[];
   minDays: number;
   hard: boolean;

@@ -1,4 +1,11 @@
-import type { Instance, Limit, Progress, SolveResult, SpreadGroup } from './model';
+import {
+  fitsRoom,
+  type Instance,
+  type Limit,
+  type Progress,
+  type SolveResult,
+  type SpreadGroup,
+} from './model';
 import { Rng } from './rng';
 
 /**
@@ -196,11 +203,8 @@ export class Search {
           rank.push(act.rank ?? 0);
         }
         for (const opts of act.roomOptions ?? []) {
-          const fit = opts.filter((r) => {
-            const cap = inst.resources[r].capacity ?? 0;
-            return cap <= 0 || (act.size ?? 0) <= cap;
-          });
-          roomOpts.push(Int32Array.from(fit));
+          // Rooms too small are never options: capacity is as hard as a clash.
+          roomOpts.push(Int32Array.from(opts.filter((r) => fitsRoom(inst.resources[r].capacity, act.size))));
           roomDur.push(act.duration);
         }
         const startSet = act.allowedStarts ? new Set(act.allowedStarts) : null;
@@ -360,7 +364,17 @@ export class Search {
       const s2 = this.start[this.unitOf[acts[1]]];
       if (s1 >= 0 && s2 >= 0 && s2 !== s1 + this.inst.activities[acts[0]].duration) viol = 1;
     }
-    for (let i = 0; grp.kind !== 'consecutive' && i < acts.length; i++) {
+    if (grp.kind === 'pair') {
+      for (let i = 0; i < acts.length; i++) {
+        const si = this.start[this.unitOf[acts[i]]];
+        if (si < 0) continue;
+        for (let j = i + 1; j < acts.length; j++) {
+          const sj = this.start[this.unitOf[acts[j]]];
+          if (sj >= 0 && !this.besidePair(acts[i], si, acts[j], sj)) viol++;
+        }
+      }
+    }
+    for (let i = 0; grp.kind !== 'consecutive' && grp.kind !== 'pair' && i < acts.length; i++) {
       const ui = this.unitOf[acts[i]];
       const si = this.start[ui];
       if (si < 0) continue;
@@ -926,7 +940,18 @@ export class Search {
       const second = this.unitOf[b] === ui ? s : sv;
       return second !== first + this.inst.activities[a].duration;
     }
+    if (grp.kind === 'pair') {
+      const a = this.units[ui].members[0];
+      const b = this.units[v].members[0];
+      return !this.besidePair(a, s, b, sv);
+    }
     return Math.abs(((sv / this.P) | 0) - d) < grp.minDays;
+  }
+
+  /** Two activities of a «пара» group starting at `sa` and `sb`: on different days, or next to each other. */
+  private besidePair(a: number, sa: number, b: number, sb: number): boolean {
+    if (((sa / this.P) | 0) !== ((sb / this.P) | 0)) return true;
+    return sa + this.inst.activities[a].duration === sb || sb + this.inst.activities[b].duration === sa;
   }
 
   private clashFree(ui: number, s: number, owner: Int32Array): boolean {

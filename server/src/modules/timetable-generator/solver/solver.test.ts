@@ -9,7 +9,14 @@ function build(
   periods: number,
   resources: Record<string, Partial<Resource> & { kind: Resource['kind'] }>,
   acts: Array<
-    { label: string; res: string[]; rooms?: string[][]; duration?: number; size?: number } & Partial<Activity>
+    {
+      label: string;
+      res: string[];
+      rooms?: string[][];
+      needs?: Array<{ what?: string; rooms: string[] }>;
+      duration?: number;
+      size?: number;
+    } & Partial<Activity>
   >,
   extra: Partial<Instance> = {},
 ): Instance {
@@ -31,6 +38,7 @@ function build(
       duration: a.duration ?? 1,
       resources: a.res.map(idx),
       roomOptions: a.rooms?.map((opts) => opts.map(idx)),
+      roomNeeds: a.needs?.map((need) => ({ ...need, rooms: need.rooms.map(idx) })),
     })),
     groups: [],
     sameStart: [],
@@ -142,6 +150,35 @@ describe('solver: each hard rule on a small instance', () => {
     expect(result.starts[0]).not.toBe(result.starts[1]);
     expect(result.rooms[0]).toEqual([5]);
     expect(checkAssignment(inst, { starts: [0, 0, 1], rooms: [[5], [5], [6]] }).hardViolations).toBe(1);
+  });
+
+  test('a class goes only to a room it fits; the checker refuses one too small', () => {
+    const inst = build(
+      1,
+      2,
+      {
+        '7А': { kind: 'students' },
+        '7Б': { kind: 'students' },
+        Х1: { kind: 'teacher' },
+        Х2: { kind: 'teacher' },
+        'Лаборатория 1': { kind: 'room', capacity: 16 },
+        'Лаборатория 2': { kind: 'room', capacity: 30 },
+      },
+      [
+        { label: '7Б химия', res: ['Х1', '7Б'], rooms: [['Лаборатория 1', 'Лаборатория 2']], size: 28 },
+        { label: '7Б химия', res: ['Х1', '7Б'], rooms: [['Лаборатория 1', 'Лаборатория 2']], size: 28 },
+        { label: '7А химия', res: ['Х2', '7А'], rooms: [['Лаборатория 1', 'Лаборатория 2']], size: 14 },
+        { label: '7А химия', res: ['Х2', '7А'], rooms: [['Лаборатория 1', 'Лаборатория 2']], size: 14 },
+      ],
+    );
+    for (const seed of [1, 2, 3, 4]) {
+      const { check, result } = solved(inst, seed);
+      expect(check.problems).toEqual([]);
+      expect(result.rooms.slice(0, 2)).toEqual([[5], [5]]);
+      expect(result.rooms.slice(2)).toEqual([[4], [4]]);
+    }
+    const cramped = { starts: [0, 1, 1, 0], rooms: [[4], [5], [4], [5]] };
+    expect(checkAssignment(inst, cramped).problems).toEqual(['7Б химия: не помещается в Лаборатория 1']);
   });
 
   test('a teacher’s unavailable cells stay free', () => {
@@ -347,11 +384,75 @@ describe('diagnosis', () => {
       ],
     );
     const reasons = diagnose(inst);
-    expect(reasons).toContain('Кабинеты Спортзал: нужно 3 ч при 2 клетках');
+    expect(reasons).toContain('Спортзал: 3 ч в неделю при 2 клетках');
     expect(reasons.some((r) => r.includes('A музыка'))).toBe(true);
     const ok = build(1, 2, { A: { kind: 'students' }, T: { kind: 'teacher' } }, [
       { label: 'A', res: ['A', 'T'] },
     ]);
     expect(diagnose(ok)).toEqual([]);
+  });
+
+  /** Three hours of 7Б chemistry of `size` pupils with these room options (and, as a school says it, the request). */
+  const chemistry = (size: number, options: string[], need?: { what?: string; rooms: string[] }) =>
+    [0, 1, 2].map(() => ({
+      label: '7Б Химия (Иванова И. И.)',
+      res: ['Иванова И. И.', '7Б'],
+      rooms: [options],
+      needs: need ? [need] : undefined,
+      size,
+    }));
+  const chemistrySchool = {
+    '7Б': { kind: 'students' as const },
+    'Иванова И. И.': { kind: 'teacher' as const },
+    'Лаборатория 1': { kind: 'room' as const, capacity: 16 },
+    'Лаборатория 2': { kind: 'room' as const, capacity: 12 },
+    'Каб. 5': { kind: 'room' as const, capacity: 40 },
+  };
+  const labs = ['Лаборатория 1', 'Лаборатория 2'];
+
+  test('a line whose every room of its kind is too small is named once, with the largest room', () => {
+    const lab = { what: 'кабинета вида «лаборатория»', rooms: labs };
+    expect(diagnose(build(5, 6, chemistrySchool, chemistry(28, [], lab)))).toEqual([
+      '7Б Химия (Иванова И. И.), 28 уч.: нет кабинета вида «лаборатория» на 28 мест (самый большой — Лаборатория 1, 16 мест)',
+    ]);
+    // Options the caller did not narrow (a FET file) are narrowed by the diagnosis itself.
+    expect(diagnose(build(5, 6, chemistrySchool, chemistry(21, labs)))).toEqual([
+      '7Б Химия (Иванова И. И.), 21 уч.: нет подходящего кабинета на 21 место (самый большой — Лаборатория 1, 16 мест)',
+    ]);
+    // The one room a line names, too small; a class that fits is no reason at all.
+    expect(diagnose(build(5, 6, chemistrySchool, chemistry(22, [], { rooms: ['Лаборатория 2'] })))).toEqual([
+      '7Б Химия (Иванова И. И.), 22 уч.: в кабинете Лаборатория 2 только 12 мест',
+    ]);
+    expect(diagnose(build(5, 6, chemistrySchool, chemistry(16, ['Лаборатория 1'], lab)))).toEqual([]);
+  });
+
+  test('a line whose kind has no room at all', () => {
+    const none = { what: 'кабинета вида «компьютерный класс»', rooms: [] };
+    expect(diagnose(build(5, 6, chemistrySchool, chemistry(28, [], none)))).toEqual([
+      '7Б Химия (Иванова И. И.): нет кабинета вида «компьютерный класс»',
+    ]);
+  });
+
+  test('hours that only the large rooms of a kind can take, against those rooms’ cells', () => {
+    const res: Record<string, Partial<Resource> & { kind: Resource['kind'] }> = {
+      Спортзал: { kind: 'room', capacity: 60 },
+      'Малый зал': { kind: 'room', capacity: 15 },
+    };
+    const acts = [];
+    for (const c of ['5А', '5Б', '6А', '6Б', '7А', '7Б', '8А', '8Б']) {
+      res[c] = { kind: 'students' };
+      res[`Учитель ${c}`] = { kind: 'teacher' };
+      for (let h = 0; h < 5; h++)
+        acts.push({
+          label: `${c} физкультура`,
+          res: [c, `Учитель ${c}`],
+          rooms: [['Спортзал', 'Малый зал']],
+          size: 25,
+        });
+    }
+    // 40 hours for 60 cells of both halls, but 25 pupils fit only the big one: 30 cells.
+    expect(diagnose(build(5, 6, res, acts))).toEqual(['Спортзал: 40 ч в неделю при 30 клетках']);
+    for (const act of acts) act.size = 12;
+    expect(diagnose(build(5, 6, res, acts))).toEqual([]);
   });
 });

@@ -1,0 +1,2 @@
+export { useRooms } from './api/get-rooms';
+export { roomKindOptions } from './ui/room-form';

@@ -1,0 +1,157 @@
+/**
+ * The generator section of the bench: Parta's timetable solver and FET's `fet-cl` on the same `.fet`
+ * files with the same time limit, several seeds, side by side: time to zero hard violations, teacher
+ * gaps, and the soft conflicts `fet-cl` reports on Parta's locked result (which also confirms the
+ * timetable). `fet-cl` (Debian packages `fet`, `fet-data`) is optional: without it the row carries
+ * Parta's figures and says «fet-cl не установлен». Nothing is installed at run time.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readFet, writeLockedFet } from '../src/modules/timetable-generator/fet/fet-reader';
+import { startWorkers } from '../src/modules/timetable-generator/solver/workers';
+
+const EXAMPLES = '/usr/share/doc/fet-data/examples/FET-5-official';
+export const DEFAULT_FILES = [
+  `${EXAMPLES}/Spain/2-secondary-school/secondary-school.fet`,
+  `${EXAMPLES}/Belize/Sacred-Heart-College/shc-2013/shc-2013.fet`,
+];
+
+function median(values: number[]): number | null {
+  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  return v.length === 0 ? null : v[Math.floor(v.length / 2)];
+}
+
+interface FetRun {
+  solved: boolean;
+  seconds: number;
+  teacherGaps: number | null;
+  softConflicts: number | null;
+}
+
+function runFet(file: string, seconds: number): FetRun {
+  const out = mkdtempSync(path.join(os.tmpdir(), 'fet-bench-'));
+  const t0 = Date.now();
+  spawnSync(
+    'fet-cl',
+    [
+      `--inputfile=${file}`,
+      `--outputdir=${out}`,
+      `--timelimitseconds=${seconds}`,
+      '--writetimetablesdayshorizontal=false',
+      '--writetimetablesdaysvertical=false',
+      '--writetimetablestimehorizontal=false',
+      '--writetimetablestimevertical=false',
+    ],
+    { stdio: 'ignore' },
+  );
+  const elapsed = (Date.now() - t0) / 1000;
+  const result = readText(path.join(out, 'logs', 'result.txt'));
+  const dir = path.join(out, 'timetables');
+  const sub = existsSync(dir) ? readdirSync(dir)[0] : undefined;
+  const stats = sub ? readText(path.join(dir, sub, `${sub}_teachers_statistics.html`)) : '';
+  const soft = sub ? readText(path.join(dir, sub, `${sub}_soft_conflicts.txt`)) : '';
+  const gaps = /<tr><th>Sum<\/th><td>[^<]*<\/td><td>[^<]*<\/td><td>(\d+)<\/td>/.exec(stats);
+  const conflicts = /Total soft conflicts:\s*([\d.]+)/.exec(soft);
+  return {
+    solved: /Simulation successful/.test(result),
+    seconds: elapsed,
+    teacherGaps: gaps ? Number(gaps[1]) : null,
+    softConflicts: conflicts ? Number(conflicts[1]) : null,
+  };
+}
+
+function readText(file: string): string {
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
+async function runParta(file: string, seed: number, seconds: number) {
+  const xml = readFileSync(file, 'utf8');
+  const model = readFet(xml);
+  let firstFeasible = Number.POSITIVE_INFINITY;
+  const t0 = Date.now();
+  const run = startWorkers(model.instance, {
+    seeds: [seed, seed + 7919],
+    seconds,
+    onProgress: (p) => {
+      if (p.hardViolations === 0 && !Number.isFinite(firstFeasible)) firstFeasible = (Date.now() - t0) / 1000;
+    },
+  });
+  const result = await run.result;
+  if (result.hardViolations === 0 && !Number.isFinite(firstFeasible)) firstFeasible = result.seconds;
+  const locked = path.join(mkdtempSync(path.join(os.tmpdir(), 'parta-bench-')), 'locked.fet');
+  writeFileSync(locked, writeLockedFet(xml, model, result.starts, result.rooms));
+  return { result, firstFeasible, locked, unsupported: model.instance.unsupported ?? [] };
+}
+
+export function fetInstalled(): boolean {
+  try {
+    execFileSync('fet-cl', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface GeneratorBenchOptions {
+  seconds: number;
+  seeds: number;
+  files?: string[];
+}
+
+/** One row per file, medians over the seeds. */
+export async function benchGenerator(options: GeneratorBenchOptions): Promise<Record<string, unknown>[]> {
+  const { seconds: SECONDS, seeds: SEEDS } = options;
+  const withFet = fetInstalled();
+  const rows: Record<string, unknown>[] = [];
+  for (const file of options.files?.length ? options.files : DEFAULT_FILES) {
+    const name = path.basename(file);
+    if (!existsSync(file)) {
+      rows.push({ file: name, note: 'файла нет (пакет fet-data не установлен)' });
+      continue;
+    }
+    const fet: FetRun[] = [];
+    const parta: Array<{
+      feasible: number;
+      gaps: number;
+      hard: number;
+      confirmed: boolean;
+      soft: number | null;
+    }> = [];
+    let unsupported: string[] = [];
+    for (let seed = 1; seed <= SEEDS; seed++) {
+      if (withFet) fet.push(runFet(file, SECONDS));
+      const p = await runParta(file, seed, SECONDS);
+      unsupported = p.unsupported.map((u) => `${u.name}×${u.count}${u.hard ? '!' : ''}`);
+      // FET itself reads Parta's locked timetable: solved at once means it holds every constraint.
+      const check = withFet ? runFet(p.locked, 60) : null;
+      parta.push({
+        feasible: p.firstFeasible,
+        gaps: p.result.teacherGaps,
+        hard: p.result.hardViolations,
+        confirmed: check?.solved ?? false,
+        soft: check?.softConflicts ?? null,
+      });
+    }
+    rows.push({
+      file: name,
+      seconds: SECONDS,
+      seeds: SEEDS,
+      parta_solved: parta.filter((p) => p.hard === 0).length,
+      parta_median_s_to_0_hard: median(parta.map((p) => p.feasible)),
+      parta_teacher_gaps: median(parta.map((p) => p.gaps)),
+      ...(withFet
+        ? {
+            fet_solved: fet.filter((f) => f.solved).length,
+            fet_median_s: median(fet.filter((f) => f.solved).map((f) => f.seconds)),
+            fet_teacher_gaps: median(fet.map((f) => f.teacherGaps ?? Number.NaN)),
+            fet_confirms_parta: parta.filter((p) => p.confirmed).length,
+            fet_soft_on_parta: median(parta.map((p) => p.soft ?? Number.NaN)),
+          }
+        : { note: 'fet-cl не установлен' }),
+      unsupported: unsupported.join(', '),
+    });
+  }
+  return rows;
+}

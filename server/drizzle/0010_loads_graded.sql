@@ -1,0 +1,1 @@
+ALTER TABLE "loads" ADD COLUMN "graded" boolean DEFAULT true NOT NULL;
