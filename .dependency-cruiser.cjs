@@ -32,10 +32,10 @@ module.exports = {
     {
       name: 'server-infrastructure-not-modules',
       comment:
-        'plugins/, db/ and access/ sit below the modules: they never import a module ' +
+        'plugins/, db/, access/ and files/ sit below the modules: they never import a module ' +
         '(a module registers its own hooks; shared rules live in access/).',
       severity: 'error',
-      from: { path: '^server/src/(plugins|db|access)/', pathNot: NOT_TESTS },
+      from: { path: '^server/src/(plugins|db|access|files)/', pathNot: NOT_TESTS },
       to: { path: '^server/src/modules/' },
     },
     {

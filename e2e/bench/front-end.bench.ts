@@ -6,25 +6,7 @@ import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
 import { REPO_ROOT } from '../support/system';
-
-/** What one step of the visit cost on the wire (headers included, as Chromium counts it). */
-interface StepBytes {
-  step: string;
-  requests: number;
-  /** Transferred bytes, all resources. */
-  total: number;
-  js: number;
-  css: number;
-  /** API answers and manifests. */
-  json: number;
-  /** Scripts fetched from the network rather than the cache. */
-  jsFromNetwork: number;
-  budget: number | null;
-  /** Wall time of the step in the browser, from its action to the page showing its result. */
-  ms: number;
-  /** Every resource of the step, largest first, to see what a budget is spent on. */
-  resources: { url: string; type: string; bytes: number; fromCache: boolean }[];
-}
+import type { FrontEndFile, JournalTimings, StepBytes } from './figures';
 
 interface Resource {
   type: string;
@@ -94,18 +76,6 @@ const KB = 1024;
 /** Network quiet for a moment: lazy chunks and API calls of the step have finished. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-}
-
-/** The journal's figures (issue 14): grid interactive after the click, and 20 marks each until saved. */
-interface JournalTimings {
-  /** Click on a journal in the index → the grid and its first cell on screen. */
-  grid_visible_ms: number;
-  /** Click on a journal in the index → a cell of the grid selected by a click (ready for typing). */
-  grid_interactive_ms: number;
-  grid_interactive_target_ms: number;
-  /** Keystrokes of one mark (and Enter) → the cell shows it saved, for 20 marks in a row. */
-  mark_saved_ms: { median: number; max: number; all: number[] };
-  mark_saved_target_ms: number;
 }
 
 /** The seed fills the demo journal up to this day (server/src/seed/journal.ts); later lessons are empty. */
@@ -254,6 +224,6 @@ test.afterAll(() => {
   const label = process.env.PARTA_BENCH_LABEL ?? 'current';
   writeFileSync(
     path.join(outDir, `front-end${label === 'current' ? '' : `-${label}`}.json`),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), acceptEncoding, steps, journal: journalTimings }, null, 2)}\n`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), acceptEncoding, steps, journal: journalTimings } satisfies FrontEndFile, null, 2)}\n`,
   );
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { LoginPage } from '../pages/login.page';
 import { REPO_ROOT } from '../support/system';
+import type { LighthouseFigures, LighthouseFile } from './figures';
 
 /**
  * Lighthouse's mobile preset (simulated slow 4G and 4× CPU slowdown, 412 px screen) on the three
@@ -12,22 +13,6 @@ import { REPO_ROOT } from '../support/system';
  * in with, through its debugging port, and keeps the storage, so the token stays in localStorage.
  * PARTA_NO_LIGHTHOUSE=1 (`pnpm bench --no-lighthouse`) skips it.
  */
-interface LighthouseFigures {
-  page: string;
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  /** Total blocking time, ms. */
-  tbt: number;
-  /** Largest contentful paint, ms. */
-  lcp: number;
-  /** First contentful paint, ms. */
-  fcp: number;
-  /** Script bytes the page loaded but never ran, KB (Lighthouse's "unused JavaScript"). */
-  unusedJsKb: number;
-  /** Audits of the accessibility and best-practices categories that failed. */
-  failed: string[];
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -113,7 +98,7 @@ test('Lighthouse mobile: /login, /dashboard and the journal of the teacher', asy
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
     path.join(outDir, 'lighthouse.json'),
-    `${JSON.stringify({ measured_at: new Date().toISOString(), pages: results }, null, 2)}\n`,
+    `${JSON.stringify({ measured_at: new Date().toISOString(), pages: results } satisfies LighthouseFile, null, 2)}\n`,
   );
   expect(results).toHaveLength(3);
 });

@@ -26,6 +26,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FrontEndFile, LighthouseFigures, LighthouseFile } from '../../e2e/bench/figures';
 import { measureFirstStart } from './first-start';
 import { benchGenerator } from './generator-bench';
 import { drive, type LoadFigures } from './load';
@@ -170,16 +171,8 @@ async function pgliteMemory() {
   }
 }
 
-interface FrontEndFigures {
-  error?: string;
-  steps?: { step: string; total: number; ms: number; budget: number | null }[];
-  journal?: {
-    grid_interactive_ms: number;
-    grid_interactive_target_ms: number;
-    mark_saved_ms: { median: number; max: number };
-    mark_saved_target_ms: number;
-  } | null;
-}
+/** front-end.json as written by e2e/bench/front-end.bench.ts, or why there is none. */
+type FrontEndFigures = Partial<FrontEndFile> & { error?: string };
 
 /** The front end's figures as rows of the main table: KB and ms per step, with the targets. */
 function frontEndRows(figures: FrontEndFigures): Row[] {
@@ -224,16 +217,6 @@ function frontEndRows(figures: FrontEndFigures): Row[] {
   return rows;
 }
 
-interface LighthouseFigures {
-  page: string;
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  tbt: number;
-  lcp: number;
-  failed: string[];
-}
-
 /** Lighthouse mobile per page, against the targets (performance ≥ 90, a11y and best practices 100, TBT < 200 ms). */
 function lighthouseRows(pages: LighthouseFigures[]): Row[] {
   return pages.map((figures) => ({
@@ -253,7 +236,7 @@ function lighthouseRows(pages: LighthouseFigures[]): Row[] {
 
 function readLighthouse(): LighthouseFigures[] {
   const file = path.join(REPO_ROOT, 'bench-results', 'lighthouse.json');
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).pages : [];
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LighthouseFile).pages : [];
 }
 
 function frontEnd(): FrontEndFigures {

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Loader, NativeSelect, Paper, Select, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, NativeSelect, Paper, Select, Table, Text } from '@mantine/core';
 import { fullName, getErrorMessage, notify, PageTitle } from '@parta/shared';
 import type { FinalGrid } from '@parta/shared/domain/contracts/journal';
-import { FINAL_MARKS, finalMarkCategory } from '@parta/shared/domain/marks';
+import { finalMarkCategory, finalMarksFor } from '@parta/shared/domain/marks';
 import { useState } from 'react';
 import { useFinalMarks } from '../features/final-marks/api/get-final-marks';
 import { useSaveFinalMarks } from '../features/final-marks/api/save-final-marks';
@@ -122,6 +122,11 @@ function FinalTable({ grid, periodId, closed }: { grid: FinalGrid; periodId: num
                     <Text size="xs" fw={600}>
                       {subject.name}
                     </Text>
+                    {subject.without_marks ? (
+                      <Badge size="xs" variant="light" color="gray" mt={2}>
+                        без отметок
+                      </Badge>
+                    ) : null}
                     {subject.editable && !closed && pending.length > 0 ? (
                       <Button size="compact-xs" variant="light" mt={4} onClick={() => run(pending)}>
                         Подтвердить все ({pending.length})
@@ -165,7 +170,12 @@ function FinalTable({ grid, periodId, closed }: { grid: FinalGrid; periodId: num
                         c={category ? CATEGORY_COLORS[category] : undefined}
                         data={[
                           { value: '', label: proposal ? `${proposal}?` : '—' },
-                          ...FINAL_MARKS.map((mark) => ({ value: mark, label: mark })),
+                          // A mark saved before the subject went «без отметок» stays visible until changed.
+                          ...finalMarksFor(subject.without_marks)
+                            .concat(
+                              value && !finalMarksFor(subject.without_marks).includes(value) ? [value] : [],
+                            )
+                            .map((mark) => ({ value: mark, label: mark })),
                         ]}
                         value={value ?? ''}
                         onChange={(event) =>
@@ -188,7 +198,7 @@ function FinalTable({ grid, periodId, closed }: { grid: FinalGrid; periodId: num
       </Table.ScrollContainer>
       <Text size="xs" c="dimmed" mt="xs">
         «4?» — предложено по среднему баллу, ещё не подтверждено. ЗЧ считается как 5, НЗ как 1; осв не входит
-        в расчёты.
+        в расчёты. Предмет «без отметок» получает только ЗЧ, НЗ или осв и в отчётах не считается.
       </Text>
     </>
   );

@@ -1,7 +1,9 @@
 import {
   averageColor,
   DEFAULT_MARK_THRESHOLDS,
+  FINAL_MARKS,
   finalMarkCategory,
+  finalMarksFor,
   formatAverage,
   formatCell,
   isGrade,
@@ -49,6 +51,13 @@ describe('averageColor', () => {
     [0, 'red'],
   ])('%p is %p', (average, color) => {
     expect(averageColor(average)).toBe(color);
+  });
+});
+
+describe('finalMarksFor', () => {
+  it('offers a subject taught without marks only зачёт, незачёт and освобождён', () => {
+    expect(finalMarksFor(true)).toEqual(['ЗЧ', 'НЗ', 'осв']);
+    expect(finalMarksFor(false)).toEqual(FINAL_MARKS);
   });
 });
 

@@ -45,6 +45,20 @@ export function averageColor(average: number): AverageColor {
 export const FINAL_MARKS = ['5', '4', '3', '2', '1', 'Н/А', 'ЗЧ', 'НЗ', 'осв'] as const;
 export type FinalMark = (typeof FINAL_MARKS)[number];
 
+/**
+ * The final marks a subject taught without marks takes (`taughtWithoutMarks`, DOMAIN.md): зачёт,
+ * незачёт or освобождён; the final-marks screen offers only these and the server refuses a number.
+ */
+export const UNGRADED_FINAL_MARKS = ['ЗЧ', 'НЗ', 'осв'] as const satisfies readonly FinalMark[];
+
+/** Why a numeric final mark was refused on a subject taught without marks (server 422, screen hint). */
+export const UNGRADED_FINAL_MESSAGE = 'Предмет ведётся без отметок: итоговая — ЗЧ, НЗ или осв';
+
+/** The final marks one subject of a class takes. */
+export function finalMarksFor(withoutMarks: boolean): readonly FinalMark[] {
+  return withoutMarks ? UNGRADED_FINAL_MARKS : FINAL_MARKS;
+}
+
 /** Display style of a final mark: ЗЧ looks like 5, НЗ like 1; 1, 2 and Н/А share the failing style. */
 export type MarkCategory = 'excellent' | 'good' | 'satisfactory' | 'failing' | 'exempt';
 

@@ -1,12 +1,19 @@
 import type { FinalGrid, FinalInputParsed, FinalMarkItem } from '@parta/shared/domain/contracts/journal';
-import { type FinalMark, proposeMark, proposeYearMark } from '@parta/shared/domain/marks';
+import {
+  type FinalMark,
+  finalMarksFor,
+  proposeMark,
+  proposeYearMark,
+  UNGRADED_FINAL_MESSAGE,
+} from '@parta/shared/domain/marks';
 import { groupName } from '@parta/shared/domain/names';
+import { taughtWithoutMarks } from '@parta/shared/domain/reports';
 import { findInScope, inScope } from '../../access/scope';
 import { teaches, teachingActor } from '../../access/teaching';
 import type { Database } from '../../db/client';
 import { classes, students } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
-import { HttpError, notFound } from '../../plugins/errors';
+import { HttpError, notFound, unprocessable } from '../../plugins/errors';
 import { listLoads } from '../loads/loads.service';
 import { listPeriods } from '../periods/periods.service';
 import {
@@ -36,14 +43,20 @@ async function classContext(db: Database, actor: Actor, groupId: number) {
       (a, b) =>
         Number(a.kind === 'year') - Number(b.kind === 'year') || a.start_date.localeCompare(b.start_date),
     );
-  const subjects = new Map<number, { id: number; name: string; teacherIds: (number | null)[] }>();
+  const subjects = new Map<
+    number,
+    { id: number; name: string; teacherIds: (number | null)[]; withoutMarks: boolean }
+  >();
   for (const load of loads) {
     const subject = subjects.get(load.subject_id) ?? {
       id: load.subject_id,
       name: load.subject_name,
       teacherIds: [],
+      withoutMarks: true,
     };
     subject.teacherIds.push(load.teacher_id);
+    // Without marks only when every line of the subject is (and always in grade 1).
+    subject.withoutMarks &&= taughtWithoutMarks(classRow.number, load.graded);
     subjects.set(load.subject_id, subject);
   }
   return { classRow, periods, students, subjects };
@@ -63,7 +76,9 @@ export async function finalGrid(db: Database, actor: Actor, groupId: number): Pr
     findTermAverages(db, groupId, terms),
   ]);
   const proposals: FinalMarkItem[] = [];
+  const withoutMarks = (subjectId: number) => subjects.get(subjectId)?.withoutMarks ?? false;
   for (const average of averages) {
+    if (withoutMarks(average.subject_id)) continue;
     const value = proposeMark(Number(average.average));
     if (value)
       proposals.push({
@@ -80,6 +95,7 @@ export async function finalGrid(db: Database, actor: Actor, groupId: number): Pr
     );
     for (const student of students) {
       for (const subject of subjects.values()) {
+        if (subject.withoutMarks) continue;
         const value = proposeYearMark(
           terms.map((term) => confirmed.get(`${student.id}|${subject.id}|${term.id}`) ?? null),
         );
@@ -98,6 +114,7 @@ export async function finalGrid(db: Database, actor: Actor, groupId: number): Pr
         id: subject.id,
         name: subject.name,
         editable: writesFinal(actor, subject.teacherIds),
+        without_marks: subject.withoutMarks,
       })),
     students,
     marks,
@@ -135,6 +152,10 @@ export async function saveFinalMarks(
       throw new HttpError(403, 'Итоговые оценки по предмету ставит его учитель');
     }
     if (period.closed) throw locked();
+    if (mark.value !== null && !finalMarksFor(subject.withoutMarks).includes(mark.value)) {
+      const index = input.marks.indexOf(mark);
+      throw unprocessable(UNGRADED_FINAL_MESSAGE, { [`marks.${index}.value`]: [UNGRADED_FINAL_MESSAGE] });
+    }
   }
   const organizationOf = (studentId: number) => contexts.get(places.get(studentId)!)!.classRow.organizationId;
   await writeFinalMarks(

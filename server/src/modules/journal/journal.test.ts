@@ -403,6 +403,43 @@ describe('a load line «без отметок»', () => {
     const after = journalGridSchema.parse((await gridOf(line)).json().data);
     expect(after.cells.filter((cell) => cell.lesson_id === lesson.id)).toEqual([absent.json().data]);
   });
+
+  it('gets no proposals on the final-marks screen and takes only ЗЧ, НЗ or осв there', async () => {
+    const line = loads.find((load) => load.own && load.subgroup_id === null && load.id !== own.id)!;
+    const ungraded = await call(app, tokens.zavuch, 'PUT', `/api/load/${line.id}`, {
+      group_id: line.group_id,
+      subject_id: line.subject_id,
+      teacher_id: line.teacher_id,
+      hours_per_week: line.hours_per_week,
+      graded: false,
+    });
+    expect(ungraded.statusCode).toBe(200);
+    const finalOf = async (groupId: number) =>
+      finalGridSchema.parse(
+        (await call(app, tokens.teacher, 'GET', `/api/journal/final?group_id=${groupId}`)).json(),
+      ).data;
+    const final = await finalOf(line.group_id);
+    expect(final.subjects.find((subject) => subject.id === line.subject_id)!.without_marks).toBe(true);
+    expect(final.proposals.filter((mark) => mark.subject_id === line.subject_id)).toEqual([]);
+    expect(
+      (await finalOf(own.group_id)).subjects.find((subject) => subject.id === own.subject_id)!.without_marks,
+    ).toBe(false);
+
+    const term = final.periods.find((period) => !period.closed && period.kind !== 'year')!;
+    const mark = { student_id: final.students[0].id, subject_id: line.subject_id, period_id: term.id };
+    const number = await call(app, tokens.teacher, 'PUT', '/api/journal/final', {
+      marks: [{ ...mark, value: '5' }],
+    });
+    expect(number.statusCode).toBe(422);
+    expect(number.json().errors['marks.0.value']).toEqual([
+      'Предмет ведётся без отметок: итоговая — ЗЧ, НЗ или осв',
+    ]);
+    const pass = await call(app, tokens.teacher, 'PUT', '/api/journal/final', {
+      marks: [{ ...mark, value: 'ЗЧ' }],
+    });
+    expect(pass.statusCode).toBe(200);
+    expect((await finalOf(line.group_id)).marks).toContainEqual({ ...mark, value: 'ЗЧ' });
+  });
 });
 
 describe('PUT /api/journal/cells (batch)', () => {

@@ -1,6 +1,6 @@
 import { KTP_COLUMNS, type KtpImportRow, ktpItemInputSchema } from '@parta/shared/domain/contracts/ktp';
 import ExcelJS from 'exceljs';
-import { cellText, openFirstSheet, WorkbookError } from '../students/student-import';
+import { cellText, openFirstSheet, WorkbookError } from '../../files/workbook';
 
 /** An item as the workbook carries it (export) and as the import reads it before checking. */
 export interface WorkbookItem {

@@ -18,10 +18,10 @@ import { inScope, scopeFilter } from '../../access/scope';
 import { teachesSql, teachingActor } from '../../access/teaching';
 import type { Database } from '../../db/client';
 import { classes, ktpPlans } from '../../db/schema';
+import { WorkbookError } from '../../files/workbook';
 import type { Actor } from '../../plugins/auth';
 import { notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { holidaysBetween } from '../periods/periods.service';
-import { WorkbookError } from '../students/student-import';
 import { isStaffOf } from '../users/users.service';
 import {
   deletePlan,

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { WorkbookError } from '../../files/workbook';
 import {
   checkImportRows,
   type ImportContext,
@@ -7,7 +8,6 @@ import {
   readStudentWorkbook,
   splitFullName,
   studentKey,
-  WorkbookError,
   writeStudentWorkbook,
 } from './student-import';
 

@@ -1,5 +1,6 @@
 import type { StudentImportRow } from '@parta/shared/domain/contracts/people';
 import ExcelJS from 'exceljs';
+import { cellText, openFirstSheet, WorkbookError } from '../../files/workbook';
 
 /** One data row of the uploaded workbook, as the sheet holds it. */
 export interface RawImportRow {
@@ -98,25 +99,6 @@ export function parseBirthDate(value: unknown): string | null | undefined {
   return null;
 }
 
-/** The text of a cell whatever exceljs made of it (rich text, hyperlink, formula result). */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return String(value).trim();
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    const object = value as { richText?: { text: string }[]; text?: unknown; result?: unknown };
-    if (Array.isArray(object.richText))
-      return object.richText
-        .map((part) => part.text)
-        .join('')
-        .trim();
-    if (object.text !== undefined) return cellText(object.text);
-    if (object.result !== undefined) return cellText(object.result);
-  }
-  return '';
-}
-
 /** Checks every row and answers it with its problems in Russian; rows without problems can be saved. */
 export function checkImportRows(rows: RawImportRow[], context: ImportContext): StudentImportRow[] {
   const seenInFile = new Map<string, number>();
@@ -184,21 +166,6 @@ const HEADER_MATCHERS: Record<'fullName' | 'birthDate' | 'groupName', RegExp> = 
   birthDate: /^дата\s*рождения$/i,
   groupName: /^класс$/i,
 };
-
-export class WorkbookError extends Error {}
-
-/** The first sheet of an uploaded .xlsx (student import, КТП import); a Russian refusal otherwise. */
-export async function openFirstSheet(buffer: Buffer): Promise<ExcelJS.Worksheet> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw new WorkbookError('Не удалось прочитать файл: нужен файл Excel (.xlsx)');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new WorkbookError('В файле нет листов');
-  return sheet;
-}
 
 /** Reads the first sheet: the header row names the columns ФИО, Дата рождения, Класс (in any order). */
 export async function readStudentWorkbook(buffer: Buffer): Promise<RawImportRow[]> {

@@ -10,18 +10,13 @@ import { ownClassRule } from '../../access/class-teacher';
 import { targetOrganization } from '../../access/organization';
 import type { Database } from '../../db/client';
 import { classes } from '../../db/schema';
+import { WorkbookError } from '../../files/workbook';
 import type { Actor } from '../../plugins/auth';
 import { can } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { generatePassword, hashPassword } from '../auth/credentials';
 import { createAccount, freeLoginFor, loginTaken } from '../users/users.service';
-import {
-  checkImportRows,
-  readStudentWorkbook,
-  studentKey,
-  WorkbookError,
-  writeStudentWorkbook,
-} from './student-import';
+import { checkImportRows, readStudentWorkbook, studentKey, writeStudentWorkbook } from './student-import';
 import {
   findAllStudents,
   findGroupOrganization,

@@ -178,7 +178,15 @@ export const finalGridSchema = z.object({
     group_name: z.string(),
     /** The class's periods of the year, the year itself last. */
     periods: z.array(periodSchema),
-    subjects: z.array(z.object({ id: z.number().int(), name: z.string(), editable: z.boolean() })),
+    subjects: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        editable: z.boolean(),
+        /** Taught without marks here (grade 1, or every line «без отметок»): ЗЧ, НЗ or осв only, no proposals. */
+        without_marks: z.boolean(),
+      }),
+    ),
     students: z.array(journalStudentSchema),
     /** Confirmed marks. */
     marks: z.array(finalMarkSchema),

@@ -90,4 +90,13 @@ describe('planTargets: what a new КТП can be made for', () => {
       '5В · Английский · без учителя',
     ]);
   });
+
+  it('names a class with its organization where the picker labels say so (a school and its branch)', () => {
+    const labels = new Map([[51, '5А · Филиал (Берёзовка)']]);
+    const [classes] = planTargets([load('5А', 'Математика', 'Иванова')], false, labels);
+    expect(classes.items[0]).toMatchObject({
+      label: '5А · Филиал (Берёзовка) · Математика',
+      name: 'Математика, 5А · Филиал (Берёзовка)',
+    });
+  });
 });

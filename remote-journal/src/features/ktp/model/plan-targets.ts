@@ -20,10 +20,16 @@ const byName = (a: string, b: string) => a.localeCompare(b, 'ru', { numeric: tru
 /**
  * The choices of the «Новый план» dialog, built from load lines: each class line, and a parallel
  * («вся параллель 5-х классов») wherever one teacher teaches a subject in two or more classes of
- * the same grade. `withTeacher` (завуч) adds the teacher to the labels.
+ * the same grade. `withTeacher` (завуч) adds the teacher to the labels; `classLabels` (shared
+ * `classOptions`) names a class «1А · Филиал …» where a school and its branch both have a «1А».
  */
-export function planTargets(loads: LoadItem[], withTeacher: boolean): PlanTargetGroup[] {
+export function planTargets(
+  loads: LoadItem[],
+  withTeacher: boolean,
+  classLabels: ReadonlyMap<number, string> = new Map(),
+): PlanTargetGroup[] {
   const teacher = (load: LoadItem) => (withTeacher ? ` · ${load.teacher_name ?? 'без учителя'}` : '');
+  const className = (load: LoadItem) => classLabels.get(load.group_id) ?? load.group_name;
   const classes: PlanTarget[] = [];
   const seenClass = new Set<string>();
   const parallels = new Map<string, { load: LoadItem; groups: Set<string> }>();
@@ -35,8 +41,8 @@ export function planTargets(loads: LoadItem[], withTeacher: boolean): PlanTarget
       seenClass.add(classKey);
       classes.push({
         value: `class:${classKey}`,
-        label: `${load.group_name} · ${load.subject_name}${teacher(load)}`,
-        name: `${load.subject_name}, ${load.group_name}`,
+        label: `${className(load)} · ${load.subject_name}${teacher(load)}`,
+        name: `${load.subject_name}, ${className(load)}`,
         plan: {
           teacher_id: load.teacher_id,
           subject_id: load.subject_id,
@@ -47,7 +53,7 @@ export function planTargets(loads: LoadItem[], withTeacher: boolean): PlanTarget
     }
     const parallelKey = `${load.grade}:${load.subject_id}:${load.teacher_id}`;
     const parallel = parallels.get(parallelKey) ?? { load, groups: new Set<string>() };
-    parallel.groups.add(load.group_name);
+    parallel.groups.add(className(load));
     parallels.set(parallelKey, parallel);
   }
 

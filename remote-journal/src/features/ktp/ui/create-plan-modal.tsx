@@ -1,5 +1,12 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { getErrorMessage, getFieldErrors, useLoads, usePermissions } from '@parta/shared';
+import {
+  classOptions,
+  getErrorMessage,
+  getFieldErrors,
+  useLoads,
+  useOrganizationOptions,
+  usePermissions,
+} from '@parta/shared';
 import { useMemo, useState } from 'react';
 import { useCreateKtpPlan } from '../api/create-ktp-plan';
 import { planTargets } from '../model/plan-targets';
@@ -22,7 +29,19 @@ export function CreatePlanModal({ opened, onClose, onCreated }: CreatePlanModalP
   const [targetValue, setTargetValue] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [year, setYear] = useState('2026/2027');
-  const targets = useMemo(() => planTargets(loads.data ?? [], !ownOnly), [loads.data, ownOnly]);
+  const organizations = useOrganizationOptions();
+  const targets = useMemo(() => {
+    const lines = loads.data ?? [];
+    const classes = lines.map((line) => ({
+      id: line.group_id,
+      name: line.group_name,
+      organization_id: line.organization_id,
+    }));
+    const labels = new Map(
+      classOptions(classes, organizations.data ?? []).map((option) => [Number(option.value), option.label]),
+    );
+    return planTargets(lines, !ownOnly, labels);
+  }, [loads.data, ownOnly, organizations.data]);
   const target = targets.flatMap((group) => group.items).find((item) => item.value === targetValue);
   const errors = create.error ? getFieldErrors(create.error) : {};
 
