@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Loader, Paper, Select, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, Table, Text } from '@mantine/core';
 import {
   currentTerm,
   fullName,
-  getErrorMessage,
   PageTitle,
   periodOptions,
   periodsOfClass,
+  QueryView,
   schoolToday,
 } from '@parta/shared';
 import { useState } from 'react';
@@ -44,72 +44,68 @@ export function AttendancePage() {
       >
         Посещаемость
       </PageTitle>
-      {index.error ? (
-        <Alert color="red">{getErrorMessage(index.error, 'Не удалось загрузить классы')}</Alert>
-      ) : !index.data ? (
-        <Loader />
-      ) : (
-        <Paper withBorder p="md" radius="md">
-          <Group mb="md">
-            <ClassPicker loads={loads} value={group} onChange={setGroupId} />
-            <Select
-              label="Период"
-              w={220}
-              data={periodOptions(periods)}
-              data-testid="attendance-period"
-              value={period ? String(period.id) : null}
-              onChange={(value) => value && setPeriodId(Number(value))}
-            />
-          </Group>
-          {report.error ? (
-            <Alert color="red">{getErrorMessage(report.error, 'Не удалось загрузить посещаемость')}</Alert>
-          ) : !report.data ? (
-            <Loader />
-          ) : (
-            <Table.ScrollContainer minWidth={600}>
-              <Table striped withTableBorder fz="sm" data-testid="attendance-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Ученик</Table.Th>
-                    <Table.Th ta="center">Уроков пропущено</Table.Th>
-                    <Table.Th ta="center">из них по болезни</Table.Th>
-                    <Table.Th ta="center">Дней пропущено</Table.Th>
-                    <Table.Th ta="center">из них по болезни</Table.Th>
-                    <Table.Th>Пропуски</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {report.data.students.map((student, row) => {
-                    const total = report.data.totals.find((item) => item.student_id === student.id);
-                    const marks = report.data.marks.filter((mark) => mark.student_id === student.id);
-                    return (
-                      <Table.Tr key={student.id}>
-                        <Table.Td>
-                          {row + 1}. {fullName(student)}
-                        </Table.Td>
-                        <Table.Td ta="center">{total?.lessons ?? 0}</Table.Td>
-                        <Table.Td ta="center">{total?.lessons_ill ?? 0}</Table.Td>
-                        <Table.Td ta="center">{total?.days ?? 0}</Table.Td>
-                        <Table.Td ta="center">{total?.days_ill ?? 0}</Table.Td>
-                        <Table.Td>
-                          <Text size="xs" c="dimmed">
-                            {marks
-                              .map(
-                                (mark) =>
-                                  `${mark.date.slice(8, 10)}.${mark.date.slice(5, 7)} ${mark.lesson_number} ур. ${mark.value}`,
-                              )
-                              .join('; ')}
-                          </Text>
-                        </Table.Td>
+      <QueryView query={index} errorText="Не удалось загрузить классы">
+        {() => (
+          <Paper withBorder p="md" radius="md">
+            <Group mb="md">
+              <ClassPicker loads={loads} value={group} onChange={setGroupId} />
+              <Select
+                label="Период"
+                w={220}
+                data={periodOptions(periods)}
+                data-testid="attendance-period"
+                value={period ? String(period.id) : null}
+                onChange={(value) => value && setPeriodId(Number(value))}
+              />
+            </Group>
+            <QueryView query={report} errorText="Не удалось загрузить посещаемость">
+              {(attendance) => (
+                <Table.ScrollContainer minWidth={600}>
+                  <Table striped withTableBorder fz="sm" data-testid="attendance-table">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Ученик</Table.Th>
+                        <Table.Th ta="center">Уроков пропущено</Table.Th>
+                        <Table.Th ta="center">из них по болезни</Table.Th>
+                        <Table.Th ta="center">Дней пропущено</Table.Th>
+                        <Table.Th ta="center">из них по болезни</Table.Th>
+                        <Table.Th>Пропуски</Table.Th>
                       </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Paper>
-      )}
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {attendance.students.map((student, row) => {
+                        const total = attendance.totals.find((item) => item.student_id === student.id);
+                        const marks = attendance.marks.filter((mark) => mark.student_id === student.id);
+                        return (
+                          <Table.Tr key={student.id}>
+                            <Table.Td>
+                              {row + 1}. {fullName(student)}
+                            </Table.Td>
+                            <Table.Td ta="center">{total?.lessons ?? 0}</Table.Td>
+                            <Table.Td ta="center">{total?.lessons_ill ?? 0}</Table.Td>
+                            <Table.Td ta="center">{total?.days ?? 0}</Table.Td>
+                            <Table.Td ta="center">{total?.days_ill ?? 0}</Table.Td>
+                            <Table.Td>
+                              <Text size="xs" c="dimmed">
+                                {marks
+                                  .map(
+                                    (mark) =>
+                                      `${mark.date.slice(8, 10)}.${mark.date.slice(5, 7)} ${mark.lesson_number} ур. ${mark.value}`,
+                                  )
+                                  .join('; ')}
+                              </Text>
+                            </Table.Td>
+                          </Table.Tr>
+                        );
+                      })}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </QueryView>
+          </Paper>
+        )}
+      </QueryView>
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, Anchor, List, Loader, Modal, Paper, Table, Text } from '@mantine/core';
-import { getErrorMessage, PageTitle } from '@parta/shared';
+import { Anchor, List, Modal, Paper, Table, Text } from '@mantine/core';
+import { PageTitle, QueryView } from '@parta/shared';
 import {
   CLASSIFICATION_KINDS,
   CLASSIFICATION_LABELS,
@@ -42,84 +42,92 @@ export function ClassificationPage() {
         <PeriodClassFilters periodId={periodId} groupId={groupId} onChange={change} />
       </ReportToolbar>
       <Paper withBorder radius="md" p="xs" className="report-table">
-        {report.error ? (
-          <Alert color="red">{getErrorMessage(report.error, 'Не удалось построить отчёт')}</Alert>
-        ) : !report.data ? (
-          <Loader m="md" />
-        ) : (
-          <>
-            <ReportBasis
-              period={report.data.period.name}
-              basis={report.data.basis}
-              asOf={report.data.as_of}
-            />
-            <Table.ScrollContainer minWidth={1100}>
-              <Table striped withColumnBorders fz="sm" verticalSpacing={4} data-testid="classification-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th className={classes.sticky}>Класс</Table.Th>
-                    {PERCENT_HEADERS.map((header) => (
-                      <Table.Th key={header} ta="right">
-                        {header}
-                      </Table.Th>
-                    ))}
-                    <Table.Th ta="right">Уч.</Table.Th>
-                    <Table.Th ta="right">N</Table.Th>
-                    {COLUMNS.map((kind) => (
-                      <Table.Th key={kind} ta="right" fz="xs">
-                        {CLASSIFICATION_LABELS[kind]}
-                      </Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {report.data.rows.map((row) => (
-                    <Table.Tr
-                      key={`${row.level}-${row.group_id ?? row.grade ?? 'school'}`}
-                      fw={row.level === 'class' ? undefined : 700}
-                      data-testid={`classification-${row.level}`}
-                    >
-                      <Table.Td className={classes.sticky}>{row.name}</Table.Td>
-                      {row.without_marks ? (
-                        <>
-                          <Table.Td colSpan={PERCENT_HEADERS.length} ta="center" className={classes.noMarks}>
-                            без отметок
-                          </Table.Td>
-                          <Table.Td ta="right">{row.students}</Table.Td>
-                          <Table.Td colSpan={COLUMNS.length + 1} className={classes.noMarks}>
-                            безотметочное обучение: не входит в N и проценты
-                          </Table.Td>
-                        </>
-                      ) : (
-                        <>
-                          <PercentCells {...row} />
-                          <Table.Td ta="right">{row.students}</Table.Td>
-                          <Table.Td ta="right">{row.total}</Table.Td>
-                          {COLUMNS.map((kind) => (
-                            <Table.Td key={kind} ta="right">
-                              {row.level === 'class' && row.counts[kind] > 0 ? (
-                                <Anchor
-                                  component="button"
-                                  type="button"
-                                  fz="sm"
-                                  onClick={() => setNames({ row, kind })}
-                                >
-                                  {row.counts[kind]}
-                                </Anchor>
-                              ) : (
-                                row.counts[kind]
-                              )}
-                            </Table.Td>
-                          ))}
-                        </>
-                      )}
+        <QueryView query={report} errorText="Не удалось построить отчёт">
+          {(classification) => (
+            <>
+              <ReportBasis
+                period={classification.period.name}
+                basis={classification.basis}
+                asOf={classification.as_of}
+              />
+              <Table.ScrollContainer minWidth={1100}>
+                <Table
+                  striped
+                  withColumnBorders
+                  fz="sm"
+                  verticalSpacing={4}
+                  data-testid="classification-table"
+                >
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th className={classes.sticky}>Класс</Table.Th>
+                      {PERCENT_HEADERS.map((header) => (
+                        <Table.Th key={header} ta="right">
+                          {header}
+                        </Table.Th>
+                      ))}
+                      <Table.Th ta="right">Уч.</Table.Th>
+                      <Table.Th ta="right">N</Table.Th>
+                      {COLUMNS.map((kind) => (
+                        <Table.Th key={kind} ta="right" fz="xs">
+                          {CLASSIFICATION_LABELS[kind]}
+                        </Table.Th>
+                      ))}
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </>
-        )}
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {classification.rows.map((row) => (
+                      <Table.Tr
+                        key={`${row.level}-${row.group_id ?? row.grade ?? 'school'}`}
+                        fw={row.level === 'class' ? undefined : 700}
+                        data-testid={`classification-${row.level}`}
+                      >
+                        <Table.Td className={classes.sticky}>{row.name}</Table.Td>
+                        {row.without_marks ? (
+                          <>
+                            <Table.Td
+                              colSpan={PERCENT_HEADERS.length}
+                              ta="center"
+                              className={classes.noMarks}
+                            >
+                              без отметок
+                            </Table.Td>
+                            <Table.Td ta="right">{row.students}</Table.Td>
+                            <Table.Td colSpan={COLUMNS.length + 1} className={classes.noMarks}>
+                              безотметочное обучение: не входит в N и проценты
+                            </Table.Td>
+                          </>
+                        ) : (
+                          <>
+                            <PercentCells {...row} />
+                            <Table.Td ta="right">{row.students}</Table.Td>
+                            <Table.Td ta="right">{row.total}</Table.Td>
+                            {COLUMNS.map((kind) => (
+                              <Table.Td key={kind} ta="right">
+                                {row.level === 'class' && row.counts[kind] > 0 ? (
+                                  <Anchor
+                                    component="button"
+                                    type="button"
+                                    fz="sm"
+                                    onClick={() => setNames({ row, kind })}
+                                  >
+                                    {row.counts[kind]}
+                                  </Anchor>
+                                ) : (
+                                  row.counts[kind]
+                                )}
+                              </Table.Td>
+                            ))}
+                          </>
+                        )}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </>
+          )}
+        </QueryView>
       </Paper>
       <Modal
         opened={names !== null}

@@ -1,24 +1,12 @@
-import {
-  Alert,
-  Badge,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Group, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import {
   classOptions,
   currentTerm,
   formatDate,
-  getErrorMessage,
   PageTitle,
   paginationControlProps,
+  QueryView,
   schoolToday,
   useGroups,
   usePeriods,
@@ -115,128 +103,126 @@ export function JournalCompletionPage() {
           w={240}
         />
       </ReportToolbar>
-      {report.error ? (
-        <Alert color="red">{getErrorMessage(report.error, 'Не удалось построить отчёт')}</Alert>
-      ) : !report.data ? (
-        <Loader />
-      ) : (
-        <Stack gap="md" className="report-table">
-          <Paper withBorder radius="md" p="xs">
-            <Table.ScrollContainer minWidth={1080}>
-              <Table striped fz="sm" verticalSpacing={4} data-testid="completion-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th className={classes.sticky}>Учитель</Table.Th>
-                    <Table.Th>Класс</Table.Th>
-                    <Table.Th>Предмет</Table.Th>
-                    <Table.Th ta="right">Ниже минимума</Table.Th>
-                    <Table.Th ta="right">Уроков</Table.Th>
-                    <Table.Th ta="right">С темой</Table.Th>
-                    <Table.Th ta="right">С д/з</Table.Th>
-                    <Table.Th ta="right">С оценками</Table.Th>
-                    <Table.Th ta="right">КТП: план / дано, ч</Table.Th>
-                    <Table.Th ta="right">Оценок на ученика</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {report.data.rows.map((row) => (
-                    <Table.Tr key={`${row.teacher_id}-${row.group_id}-${row.subject_id}`}>
-                      <Table.Td className={classes.sticky}>{row.teacher_name ?? '—'}</Table.Td>
-                      <Table.Td>{row.group_name}</Table.Td>
-                      <Table.Td>{row.subject_name}</Table.Td>
-                      <Table.Td ta="right">
-                        {row.students_below_minimum > 0 ? (
-                          <Badge color="red" variant="light">
-                            {row.students_below_minimum} из {row.students}
-                          </Badge>
-                        ) : (
-                          0
-                        )}
-                      </Table.Td>
-                      <Table.Td ta="right">{row.held}</Table.Td>
-                      <Table.Td ta="right">{share(row.with_topic, row.held)}</Table.Td>
-                      <Table.Td ta="right">{share(row.with_homework, row.held)}</Table.Td>
-                      <Table.Td ta="right">
-                        {row.without_marks ? '—' : share(row.with_marks, row.held)}
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {row.ktp_planned_hours === null
-                          ? 'нет КТП'
-                          : `${row.ktp_planned_hours} / ${row.ktp_given_hours}`}
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {row.without_marks ? (
-                          'без отметок'
-                        ) : (
-                          <>
-                            {row.students === 0
-                              ? '—'
-                              : (row.marks / row.students).toFixed(1).replace('.', ',')}{' '}
-                            (мин. {row.minimum_marks})
-                          </>
-                        )}
-                      </Table.Td>
+      <QueryView query={report} errorText="Не удалось построить отчёт">
+        {(completion) => (
+          <Stack gap="md" className="report-table">
+            <Paper withBorder radius="md" p="xs">
+              <Table.ScrollContainer minWidth={1080}>
+                <Table striped fz="sm" verticalSpacing={4} data-testid="completion-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th className={classes.sticky}>Учитель</Table.Th>
+                      <Table.Th>Класс</Table.Th>
+                      <Table.Th>Предмет</Table.Th>
+                      <Table.Th ta="right">Ниже минимума</Table.Th>
+                      <Table.Th ta="right">Уроков</Table.Th>
+                      <Table.Th ta="right">С темой</Table.Th>
+                      <Table.Th ta="right">С д/з</Table.Th>
+                      <Table.Th ta="right">С оценками</Table.Th>
+                      <Table.Th ta="right">КТП: план / дано, ч</Table.Th>
+                      <Table.Th ta="right">Оценок на ученика</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-          <Paper withBorder radius="md" p="md">
-            <Group justify="space-between" mb="xs">
-              <Title order={4} data-testid="completion-gaps-total">
-                Пропуски: {report.data.gaps_total}
-              </Title>
-              {report.data.gaps_total > report.data.gaps_per_page ? (
-                <Text size="sm" c="dimmed">
-                  {(report.data.gaps_page - 1) * report.data.gaps_per_page + 1}–
-                  {(report.data.gaps_page - 1) * report.data.gaps_per_page + report.data.gaps.length} из{' '}
-                  {report.data.gaps_total}; в .xlsx — все
-                </Text>
-              ) : null}
-            </Group>
-            {report.data.gaps.length === 0 ? (
-              <Text c="dimmed">Все проведённые уроки заполнены</Text>
-            ) : (
-              <Stack gap={4} data-testid="completion-gaps">
-                {report.data.gaps.map((gap) => (
-                  <Group key={gap.lesson_id} gap="sm" wrap="nowrap">
-                    <Text size="sm" w={140} style={{ flexShrink: 0 }}>
-                      {formatDate(gap.date)}, {gap.lesson_number} урок
-                    </Text>
-                    <Text size="sm" style={{ flex: 1 }}>
-                      {gap.group_name} · {gap.subject_name} · {gap.teacher_name ?? '—'}
-                    </Text>
-                    <Group gap={4}>
-                      {gap.missing.map((item) => (
-                        <Badge
-                          key={item}
-                          size="sm"
-                          variant="light"
-                          color={item === 'marks' ? 'gray' : 'orange'}
-                        >
-                          {MISSING[item]}
-                        </Badge>
-                      ))}
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {completion.rows.map((row) => (
+                      <Table.Tr key={`${row.teacher_id}-${row.group_id}-${row.subject_id}`}>
+                        <Table.Td className={classes.sticky}>{row.teacher_name ?? '—'}</Table.Td>
+                        <Table.Td>{row.group_name}</Table.Td>
+                        <Table.Td>{row.subject_name}</Table.Td>
+                        <Table.Td ta="right">
+                          {row.students_below_minimum > 0 ? (
+                            <Badge color="red" variant="light">
+                              {row.students_below_minimum} из {row.students}
+                            </Badge>
+                          ) : (
+                            0
+                          )}
+                        </Table.Td>
+                        <Table.Td ta="right">{row.held}</Table.Td>
+                        <Table.Td ta="right">{share(row.with_topic, row.held)}</Table.Td>
+                        <Table.Td ta="right">{share(row.with_homework, row.held)}</Table.Td>
+                        <Table.Td ta="right">
+                          {row.without_marks ? '—' : share(row.with_marks, row.held)}
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          {row.ktp_planned_hours === null
+                            ? 'нет КТП'
+                            : `${row.ktp_planned_hours} / ${row.ktp_given_hours}`}
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          {row.without_marks ? (
+                            'без отметок'
+                          ) : (
+                            <>
+                              {row.students === 0
+                                ? '—'
+                                : (row.marks / row.students).toFixed(1).replace('.', ',')}{' '}
+                              (мин. {row.minimum_marks})
+                            </>
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+            <Paper withBorder radius="md" p="md">
+              <Group justify="space-between" mb="xs">
+                <Title order={4} data-testid="completion-gaps-total">
+                  Пропуски: {completion.gaps_total}
+                </Title>
+                {completion.gaps_total > completion.gaps_per_page ? (
+                  <Text size="sm" c="dimmed">
+                    {(completion.gaps_page - 1) * completion.gaps_per_page + 1}–
+                    {(completion.gaps_page - 1) * completion.gaps_per_page + completion.gaps.length} из{' '}
+                    {completion.gaps_total}; в .xlsx — все
+                  </Text>
+                ) : null}
+              </Group>
+              {completion.gaps.length === 0 ? (
+                <Text c="dimmed">Все проведённые уроки заполнены</Text>
+              ) : (
+                <Stack gap={4} data-testid="completion-gaps">
+                  {completion.gaps.map((gap) => (
+                    <Group key={gap.lesson_id} gap="sm" wrap="nowrap">
+                      <Text size="sm" w={140} style={{ flexShrink: 0 }}>
+                        {formatDate(gap.date)}, {gap.lesson_number} урок
+                      </Text>
+                      <Text size="sm" style={{ flex: 1 }}>
+                        {gap.group_name} · {gap.subject_name} · {gap.teacher_name ?? '—'}
+                      </Text>
+                      <Group gap={4}>
+                        {gap.missing.map((item) => (
+                          <Badge
+                            key={item}
+                            size="sm"
+                            variant="light"
+                            color={item === 'marks' ? 'gray' : 'orange'}
+                          >
+                            {MISSING[item]}
+                          </Badge>
+                        ))}
+                      </Group>
                     </Group>
-                  </Group>
-                ))}
-              </Stack>
-            )}
-            {report.data.gaps_total > report.data.gaps_per_page ? (
-              <Pagination
-                mt="md"
-                size="sm"
-                total={Math.ceil(report.data.gaps_total / report.data.gaps_per_page)}
-                value={page}
-                onChange={(next) => set('gaps', next === 1 ? null : String(next))}
-                getControlProps={paginationControlProps}
-                data-testid="completion-gaps-pages"
-              />
-            ) : null}
-          </Paper>
-        </Stack>
-      )}
+                  ))}
+                </Stack>
+              )}
+              {completion.gaps_total > completion.gaps_per_page ? (
+                <Pagination
+                  mt="md"
+                  size="sm"
+                  total={Math.ceil(completion.gaps_total / completion.gaps_per_page)}
+                  value={page}
+                  onChange={(next) => set('gaps', next === 1 ? null : String(next))}
+                  getControlProps={paginationControlProps}
+                  data-testid="completion-gaps-pages"
+                />
+              ) : null}
+            </Paper>
+          </Stack>
+        )}
+      </QueryView>
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { getErrorMessage, PageTitle } from '@parta/shared';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { PageTitle, QueryView } from '@parta/shared';
 import { Link, useNavigate } from 'react-router-dom';
 import { useJournalIndex } from '../features/journal/api/get-journal-index';
 import { LoadPicker, loadLabel, useClassLabels } from '../features/journal/ui/load-picker';
@@ -31,38 +31,36 @@ export function JournalIndexPage() {
       >
         Журнал
       </PageTitle>
-      {index.error ? (
-        <Alert color="red">{getErrorMessage(index.error, 'Не удалось загрузить журналы')}</Alert>
-      ) : !index.data ? (
-        <Loader />
-      ) : (
-        <Stack>
-          <Paper withBorder p="md" radius="md">
-            <LoadPicker
-              loads={index.data.loads}
-              value={null}
-              onChange={(load) => navigate(journalPaths.grid(load.group_id, load.id))}
-            />
-          </Paper>
-          {own.length > 0 ? (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-              {own.map((load) => (
-                <Paper key={load.id} withBorder p="md" radius="md">
-                  <Anchor component={Link} to={journalPaths.grid(load.group_id, load.id)} fw={600}>
-                    {loadLabel(load, classLabels)}
-                  </Anchor>
-                  <Group gap="xs" mt={6}>
-                    <Badge variant="light">{load.hours_per_week} ч в неделю</Badge>
-                    {load.editable ? null : <Badge color="gray">только чтение</Badge>}
-                  </Group>
-                </Paper>
-              ))}
-            </SimpleGrid>
-          ) : (
-            <Text c="dimmed">Своих журналов нет: откройте любой журнал школы из списка.</Text>
-          )}
-        </Stack>
-      )}
+      <QueryView query={index} errorText="Не удалось загрузить журналы">
+        {(journals) => (
+          <Stack>
+            <Paper withBorder p="md" radius="md">
+              <LoadPicker
+                loads={journals.loads}
+                value={null}
+                onChange={(load) => navigate(journalPaths.grid(load.group_id, load.id))}
+              />
+            </Paper>
+            {own.length > 0 ? (
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                {own.map((load) => (
+                  <Paper key={load.id} withBorder p="md" radius="md">
+                    <Anchor component={Link} to={journalPaths.grid(load.group_id, load.id)} fw={600}>
+                      {loadLabel(load, classLabels)}
+                    </Anchor>
+                    <Group gap="xs" mt={6}>
+                      <Badge variant="light">{load.hours_per_week} ч в неделю</Badge>
+                      {load.editable ? null : <Badge color="gray">только чтение</Badge>}
+                    </Group>
+                  </Paper>
+                ))}
+              </SimpleGrid>
+            ) : (
+              <Text c="dimmed">Своих журналов нет: откройте любой журнал школы из списка.</Text>
+            )}
+          </Stack>
+        )}
+      </QueryView>
     </>
   );
 }

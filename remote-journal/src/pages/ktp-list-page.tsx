@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Loader, Paper, Table, Text } from '@mantine/core';
-import { getErrorMessage, PageTitle, usePermissions } from '@parta/shared';
+import { Anchor, Button, Paper, Table } from '@mantine/core';
+import { PageTitle, QueryView, usePermissions } from '@parta/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useKtpPlans } from '../features/ktp/api/get-ktp-plans';
@@ -21,48 +21,42 @@ export function KtpListPage() {
         КТП
       </PageTitle>
       <Paper withBorder radius="md" p="xs">
-        {plans.error ? (
-          <Alert color="red">{getErrorMessage(plans.error, 'Не удалось загрузить планы')}</Alert>
-        ) : !plans.data ? (
-          <Loader m="md" />
-        ) : plans.data.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            Планов пока нет
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover fz="sm" data-testid="ktp-plans">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>План</Table.Th>
-                  <Table.Th>Класс</Table.Th>
-                  <Table.Th>Предмет</Table.Th>
-                  <Table.Th>Учитель</Table.Th>
-                  <Table.Th ta="right">Тем</Table.Th>
-                  <Table.Th ta="right">Часов</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {plans.data.map((plan) => (
-                  <Table.Tr key={plan.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/ktp/${plan.id}`} fz="sm">
-                        {plan.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {plan.group_name ?? `${plan.grade}-е классы`}
-                    </Table.Td>
-                    <Table.Td>{plan.subject_name}</Table.Td>
-                    <Table.Td>{plan.teacher_name ?? '—'}</Table.Td>
-                    <Table.Td ta="right">{plan.items_count}</Table.Td>
-                    <Table.Td ta="right">{plan.hours_total.toLocaleString('ru-RU')}</Table.Td>
+        <QueryView query={plans} errorText="Не удалось загрузить планы" empty="Планов пока нет">
+          {(list) => (
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped highlightOnHover fz="sm" data-testid="ktp-plans">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>План</Table.Th>
+                    <Table.Th>Класс</Table.Th>
+                    <Table.Th>Предмет</Table.Th>
+                    <Table.Th>Учитель</Table.Th>
+                    <Table.Th ta="right">Тем</Table.Th>
+                    <Table.Th ta="right">Часов</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((plan) => (
+                    <Table.Tr key={plan.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/ktp/${plan.id}`} fz="sm">
+                          {plan.name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {plan.group_name ?? `${plan.grade}-е классы`}
+                      </Table.Td>
+                      <Table.Td>{plan.subject_name}</Table.Td>
+                      <Table.Td>{plan.teacher_name ?? '—'}</Table.Td>
+                      <Table.Td ta="right">{plan.items_count}</Table.Td>
+                      <Table.Td ta="right">{plan.hours_total.toLocaleString('ru-RU')}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryView>
       </Paper>
       <CreatePlanModal
         opened={creating}

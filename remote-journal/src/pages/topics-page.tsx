@@ -1,5 +1,5 @@
 import { Alert, Group, Loader, Paper, Select, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { formatDate, getErrorMessage, notify, PageTitle } from '@parta/shared';
+import { formatDate, getErrorMessage, notify, PageTitle, QueryView } from '@parta/shared';
 import type { JournalLesson } from '@parta/shared/domain/contracts/journal';
 import { useState } from 'react';
 import { useJournal } from '../features/journal/api/get-journal';
@@ -18,30 +18,28 @@ export function TopicsPage() {
       <PageTitle description="Темы уроков и домашние задания по нагрузке; КТП заполнит их автоматически">
         Темы уроков
       </PageTitle>
-      {index.error ? (
-        <Alert color="red">{getErrorMessage(index.error, 'Не удалось загрузить журналы')}</Alert>
-      ) : !index.data ? (
-        <Loader />
-      ) : (
-        <>
-          <Paper withBorder p="md" radius="md" mb="md">
-            <LoadPicker
-              loads={index.data.loads}
-              value={load?.id ?? null}
-              onChange={(item) => setLoadId(item.id)}
-            />
-          </Paper>
-          {load ? (
-            <TopicsList
-              groupId={load.group_id}
-              loadId={load.id}
-              periodId={periodId}
-              onPeriod={setPeriodId}
-              editable={load.editable}
-            />
-          ) : null}
-        </>
-      )}
+      <QueryView query={index} errorText="Не удалось загрузить журналы">
+        {(journals) => (
+          <>
+            <Paper withBorder p="md" radius="md" mb="md">
+              <LoadPicker
+                loads={journals.loads}
+                value={load?.id ?? null}
+                onChange={(item) => setLoadId(item.id)}
+              />
+            </Paper>
+            {load ? (
+              <TopicsList
+                groupId={load.group_id}
+                loadId={load.id}
+                periodId={periodId}
+                onPeriod={setPeriodId}
+                editable={load.editable}
+              />
+            ) : null}
+          </>
+        )}
+      </QueryView>
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, Button, Loader, Modal, Paper, Text } from '@mantine/core';
-import { getErrorMessage, notify, PageTitle, useGroups, usePermissions } from '@parta/shared';
+import { Button, Modal, Paper } from '@mantine/core';
+import { notify, PageTitle, QueryView, useGroups, usePermissions } from '@parta/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCreateGroup } from '../features/classes/api/create-group';
@@ -26,17 +26,14 @@ export function ClassesPage() {
         Классы
       </PageTitle>
       <Paper withBorder p="md" radius="md">
-        {groups.error ? (
-          <Alert color="red">{getErrorMessage(groups.error, 'Не удалось загрузить классы')}</Alert>
-        ) : !groups.data ? (
-          <Loader />
-        ) : groups.data.groups.length === 0 ? (
-          <Text c="dimmed" py="xl" ta="center">
-            Классов пока нет
-          </Text>
-        ) : (
-          <GroupsTable groups={groups.data.groups} />
-        )}
+        <QueryView
+          query={groups}
+          errorText="Не удалось загрузить классы"
+          empty="Классов пока нет"
+          isEmpty={(loaded) => loaded.groups.length === 0}
+        >
+          {(loaded) => <GroupsTable groups={loaded.groups} />}
+        </QueryView>
       </Paper>
       <Modal opened={creating} onClose={() => setCreating(false)} title="Новый класс">
         <GroupForm

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Text } from '@mantine/core';
-import { getErrorMessage, PageTitle, usePermissions } from '@parta/shared';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { PageTitle, QueryView, usePermissions } from '@parta/shared';
 import { Link } from 'react-router-dom';
 import { useBells } from '../features/bells/api/get-bells';
 import { BellLessonsTable } from '../features/bells/ui/bell-lessons-table';
@@ -26,32 +26,28 @@ export function BellsPage() {
         Расписание звонков
       </PageTitle>
       {select ? <div style={{ marginBottom: 16 }}>{select}</div> : null}
-      {bells.error ? (
-        <Alert color="red">{getErrorMessage(bells.error, 'Не удалось загрузить звонки')}</Alert>
-      ) : !bells.data ? (
-        <Loader />
-      ) : bells.data.length === 0 ? (
-        <Text c="dimmed">Расписаний звонков пока нет</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
-          {bells.data.map((schedule) => (
-            <Card key={schedule.id} withBorder radius="md" data-testid="bell-schedule">
-              <Group justify="space-between" mb="xs" wrap="nowrap">
-                <Anchor fw={600} component={Link} to={paths.bell(schedule.id)}>
-                  {schedule.name}
-                </Anchor>
-                {schedule.is_default ? <Badge>основное</Badge> : null}
-              </Group>
-              {schedule.grades.length > 0 ? (
-                <Text size="sm" c="dimmed" mb="xs">
-                  Классы: {schedule.grades.join(', ')}
-                </Text>
-              ) : null}
-              <BellLessonsTable lessons={schedule.lessons} />
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryView query={bells} errorText="Не удалось загрузить звонки" empty="Расписаний звонков пока нет">
+        {(list) => (
+          <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+            {list.map((schedule) => (
+              <Card key={schedule.id} withBorder radius="md" data-testid="bell-schedule">
+                <Group justify="space-between" mb="xs" wrap="nowrap">
+                  <Anchor fw={600} component={Link} to={paths.bell(schedule.id)}>
+                    {schedule.name}
+                  </Anchor>
+                  {schedule.is_default ? <Badge>основное</Badge> : null}
+                </Group>
+                {schedule.grades.length > 0 ? (
+                  <Text size="sm" c="dimmed" mb="xs">
+                    Классы: {schedule.grades.join(', ')}
+                  </Text>
+                ) : null}
+                <BellLessonsTable lessons={schedule.lessons} />
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryView>
     </>
   );
 }

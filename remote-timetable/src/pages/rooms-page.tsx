@@ -1,5 +1,5 @@
-import { Alert, Button, Loader, Modal, Paper, Table, Text } from '@mantine/core';
-import { getErrorMessage, notify, PageTitle, useGroups, usePermissions } from '@parta/shared';
+import { Button, Modal, Paper, Table } from '@mantine/core';
+import { notify, PageTitle, QueryView, useGroups, usePermissions } from '@parta/shared';
 import type { Room } from '@parta/shared/domain/contracts/timetable-generator';
 import { ROOM_KINDS } from '@parta/shared/domain/timetable';
 import { useState } from 'react';
@@ -31,49 +31,43 @@ export function RoomsPage() {
       </PageTitle>
       {select}
       <Paper withBorder p="md" radius="md" mt={select ? 'md' : undefined}>
-        {rooms.error ? (
-          <Alert color="red">{getErrorMessage(rooms.error, 'Не удалось загрузить кабинеты')}</Alert>
-        ) : !rooms.data ? (
-          <Loader />
-        ) : rooms.data.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            Кабинетов пока нет
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={340}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Кабинет</Table.Th>
-                  <Table.Th>Вид</Table.Th>
-                  <Table.Th ta="right" visibleFrom="sm">
-                    Мест
-                  </Table.Th>
-                  <Table.Th visibleFrom="sm">Учитель</Table.Th>
-                  {editable ? <Table.Th /> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rooms.data.map((room) => (
-                  <Table.Tr key={room.id} data-testid="room-row">
-                    <Table.Td fw={500}>{room.name}</Table.Td>
-                    <Table.Td>{ROOM_KINDS[room.kind]}</Table.Td>
-                    <Table.Td ta="right" visibleFrom="sm">
-                      {room.capacity ?? '—'}
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">{room.teacher_name ?? '—'}</Table.Td>
-                    {editable ? (
-                      <RowActions
-                        onEdit={() => setEditing(room)}
-                        onDelete={async () => (await deleteRoom.mutateAsync(room.id)).message}
-                      />
-                    ) : null}
+        <QueryView query={rooms} errorText="Не удалось загрузить кабинеты" empty="Кабинетов пока нет">
+          {(list) => (
+            <Table.ScrollContainer minWidth={340}>
+              <Table striped highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Кабинет</Table.Th>
+                    <Table.Th>Вид</Table.Th>
+                    <Table.Th ta="right" visibleFrom="sm">
+                      Мест
+                    </Table.Th>
+                    <Table.Th visibleFrom="sm">Учитель</Table.Th>
+                    {editable ? <Table.Th /> : null}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((room) => (
+                    <Table.Tr key={room.id} data-testid="room-row">
+                      <Table.Td fw={500}>{room.name}</Table.Td>
+                      <Table.Td>{ROOM_KINDS[room.kind]}</Table.Td>
+                      <Table.Td ta="right" visibleFrom="sm">
+                        {room.capacity ?? '—'}
+                      </Table.Td>
+                      <Table.Td visibleFrom="sm">{room.teacher_name ?? '—'}</Table.Td>
+                      {editable ? (
+                        <RowActions
+                          onEdit={() => setEditing(room)}
+                          onDelete={async () => (await deleteRoom.mutateAsync(room.id)).message}
+                        />
+                      ) : null}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryView>
       </Paper>
       <Modal
         opened={editing !== null}

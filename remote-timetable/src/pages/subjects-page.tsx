@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, Table, Text } from '@mantine/core';
-import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
+import { Badge, Button, Group, Modal, Paper, Table, Text } from '@mantine/core';
+import { notify, PageTitle, QueryView, usePermissions } from '@parta/shared';
 import type { Subject } from '@parta/shared/domain/contracts/timetable';
 import { useState } from 'react';
 import { useOrganizationChoice } from '../features/organizations/ui/use-organization-choice';
@@ -29,52 +29,46 @@ export function SubjectsPage() {
       </PageTitle>
       {select}
       <Paper withBorder p="md" radius="md" mt={select ? 'md' : undefined}>
-        {subjects.error ? (
-          <Alert color="red">{getErrorMessage(subjects.error, 'Не удалось загрузить предметы')}</Alert>
-        ) : !subjects.data ? (
-          <Loader />
-        ) : subjects.data.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            Предметов пока нет
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={340}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Предмет</Table.Th>
-                  <Table.Th visibleFrom="sm">Сокращение</Table.Th>
-                  <Table.Th ta="right">Ранг</Table.Th>
-                  {editable ? <Table.Th /> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {subjects.data.map((subject) => (
-                  <Table.Tr key={subject.id} data-testid="subject-row">
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Text fw={500}>{subject.name}</Text>
-                        {subject.archived ? (
-                          <Badge color="gray" variant="light">
-                            архив
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">{subject.short_name}</Table.Td>
-                    <Table.Td ta="right">{subject.rank ?? '—'}</Table.Td>
-                    {editable ? (
-                      <RowActions
-                        onEdit={() => setEditing(subject)}
-                        onDelete={async () => (await deleteSubject.mutateAsync(subject.id)).message}
-                      />
-                    ) : null}
+        <QueryView query={subjects} errorText="Не удалось загрузить предметы" empty="Предметов пока нет">
+          {(list) => (
+            <Table.ScrollContainer minWidth={340}>
+              <Table striped highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Предмет</Table.Th>
+                    <Table.Th visibleFrom="sm">Сокращение</Table.Th>
+                    <Table.Th ta="right">Ранг</Table.Th>
+                    {editable ? <Table.Th /> : null}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((subject) => (
+                    <Table.Tr key={subject.id} data-testid="subject-row">
+                      <Table.Td>
+                        <Group gap="xs">
+                          <Text fw={500}>{subject.name}</Text>
+                          {subject.archived ? (
+                            <Badge color="gray" variant="light">
+                              архив
+                            </Badge>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td visibleFrom="sm">{subject.short_name}</Table.Td>
+                      <Table.Td ta="right">{subject.rank ?? '—'}</Table.Td>
+                      {editable ? (
+                        <RowActions
+                          onEdit={() => setEditing(subject)}
+                          onDelete={async () => (await deleteSubject.mutateAsync(subject.id)).message}
+                        />
+                      ) : null}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryView>
       </Paper>
       <Modal
         opened={editing !== null}

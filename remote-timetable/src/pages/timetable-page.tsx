@@ -1,10 +1,8 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
   Group,
-  Loader,
   Modal,
   Paper,
   Select,
@@ -13,7 +11,7 @@ import {
   Tabs,
   TextInput,
 } from '@mantine/core';
-import { getErrorMessage, notify, PageTitle, usePermissions } from '@parta/shared';
+import { getErrorMessage, notify, PageTitle, QueryView, usePermissions } from '@parta/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useBells } from '../features/bells/api/get-bells';
@@ -76,52 +74,50 @@ export function TimetablePage() {
         <Tabs.Panel value="templates">
           {select ? <div style={{ marginBottom: 16 }}>{select}</div> : null}
           <Paper withBorder p="md" radius="md">
-            {templates.error ? (
-              <Alert color="red">{getErrorMessage(templates.error, 'Не удалось загрузить шаблоны')}</Alert>
-            ) : !templates.data ? (
-              <Loader />
-            ) : (
-              <Table.ScrollContainer minWidth={340}>
-                <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Шаблон</Table.Th>
-                      <Table.Th visibleFrom="sm">Учебный год</Table.Th>
-                      <Table.Th ta="right">Уроков в неделю</Table.Th>
-                      {editable ? <Table.Th /> : null}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {templates.data.map((template) => (
-                      <Table.Tr key={template.id} data-testid="template-row">
-                        <Table.Td>
-                          <Group gap="xs">
-                            <Anchor component={Link} to={paths.template(template.id)} fw={500}>
-                              {template.name}
-                            </Anchor>
-                            {template.active ? <Badge variant="light">действует</Badge> : null}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td visibleFrom="sm">{template.academic_year}</Table.Td>
-                        <Table.Td ta="right">{template.slots_count}</Table.Td>
-                        {editable ? (
-                          <Table.Td ta="right">
-                            <Button
-                              size="compact-sm"
-                              variant="light"
-                              component={Link}
-                              to={paths.timetableCreate(template.id)}
-                            >
-                              Применить
-                            </Button>
-                          </Table.Td>
-                        ) : null}
+            <QueryView query={templates} errorText="Не удалось загрузить шаблоны">
+              {(list) => (
+                <Table.ScrollContainer minWidth={340}>
+                  <Table striped>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Шаблон</Table.Th>
+                        <Table.Th visibleFrom="sm">Учебный год</Table.Th>
+                        <Table.Th ta="right">Уроков в неделю</Table.Th>
+                        {editable ? <Table.Th /> : null}
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {list.map((template) => (
+                        <Table.Tr key={template.id} data-testid="template-row">
+                          <Table.Td>
+                            <Group gap="xs">
+                              <Anchor component={Link} to={paths.template(template.id)} fw={500}>
+                                {template.name}
+                              </Anchor>
+                              {template.active ? <Badge variant="light">действует</Badge> : null}
+                            </Group>
+                          </Table.Td>
+                          <Table.Td visibleFrom="sm">{template.academic_year}</Table.Td>
+                          <Table.Td ta="right">{template.slots_count}</Table.Td>
+                          {editable ? (
+                            <Table.Td ta="right">
+                              <Button
+                                size="compact-sm"
+                                variant="light"
+                                component={Link}
+                                to={paths.timetableCreate(template.id)}
+                              >
+                                Применить
+                              </Button>
+                            </Table.Td>
+                          ) : null}
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </QueryView>
           </Paper>
         </Tabs.Panel>
       </Tabs>

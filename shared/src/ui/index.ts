@@ -8,6 +8,7 @@ export { ListSearch, type ListSearchProps } from './list-search';
 export { MarkBadge, type MarkBadgeProps } from './mark-badge';
 export { notify } from './notify';
 export { PageTitle, type PageTitleProps } from './page-title';
+export { type QueryLike, QueryView, type QueryViewProps } from './query-view';
 export { NotFoundPage, StatusPage, type StatusPageProps } from './status-page';
 export { type FormSave, useFormSave } from './use-form-save';
 export { useIdParam } from './use-id-param';

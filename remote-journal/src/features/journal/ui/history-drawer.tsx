@@ -1,5 +1,5 @@
-import { Alert, Drawer, Loader, Table, Text } from '@mantine/core';
-import { formatDate, getErrorMessage } from '@parta/shared';
+import { Drawer, Table } from '@mantine/core';
+import { formatDate, QueryView } from '@parta/shared';
 import { useCellHistory } from '../api/get-cell-history';
 
 const ENTITY_LABELS = { mark: 'Оценки', attendance: 'Посещаемость', final_mark: 'Итоговая' } as const;
@@ -17,42 +17,38 @@ export function HistoryDrawer({
   const history = useCellHistory(cell);
   return (
     <Drawer opened={cell !== null} onClose={onClose} position="right" title={`История: ${title}`} size="md">
-      {history.error ? (
-        <Alert color="red">{getErrorMessage(history.error, 'Не удалось загрузить историю')}</Alert>
-      ) : !history.data ? (
-        <Loader />
-      ) : history.data.length === 0 ? (
-        <Text c="dimmed">Клетку ещё не меняли</Text>
-      ) : (
-        <Table data-testid="cell-history">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Когда</Table.Th>
-              <Table.Th>Кто</Table.Th>
-              <Table.Th>Что</Table.Th>
-              <Table.Th>Было → стало</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {history.data.map((entry) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td>
-                  {formatDate(entry.changed_at)}{' '}
-                  {new Date(entry.changed_at).toLocaleTimeString('ru-RU', {
-                    hour: '2-digit',
-                    minute: '2-digit',
-                  })}
-                </Table.Td>
-                <Table.Td>{entry.user_name ?? '—'}</Table.Td>
-                <Table.Td>{ENTITY_LABELS[entry.entity]}</Table.Td>
-                <Table.Td>
-                  {entry.old_value ?? '∅'} → {entry.new_value ?? '∅'}
-                </Table.Td>
+      <QueryView query={history} errorText="Не удалось загрузить историю" empty="Клетку ещё не меняли">
+        {(entries) => (
+          <Table data-testid="cell-history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Когда</Table.Th>
+                <Table.Th>Кто</Table.Th>
+                <Table.Th>Что</Table.Th>
+                <Table.Th>Было → стало</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td>
+                    {formatDate(entry.changed_at)}{' '}
+                    {new Date(entry.changed_at).toLocaleTimeString('ru-RU', {
+                      hour: '2-digit',
+                      minute: '2-digit',
+                    })}
+                  </Table.Td>
+                  <Table.Td>{entry.user_name ?? '—'}</Table.Td>
+                  <Table.Td>{ENTITY_LABELS[entry.entity]}</Table.Td>
+                  <Table.Td>
+                    {entry.old_value ?? '∅'} → {entry.new_value ?? '∅'}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </QueryView>
     </Drawer>
   );
 }
