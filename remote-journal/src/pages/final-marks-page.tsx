@@ -82,6 +82,8 @@ function FinalTable({ grid, periodId, closed }: { grid: FinalGrid; periodId: num
       .filter((mark) => mark.period_id === periodId)
       .map((mark) => [`${mark.student_id}|${mark.subject_id}`, mark.value]),
   );
+  // The subjects the caller confirms first (in alphabetical order), then the others to read.
+  const subjects = grid.subjects.toSorted((a, b) => Number(b.editable) - Number(a.editable));
   const run = async (marks: { student_id: number; subject_id: number; value: string | null }[]) => {
     if (marks.length === 0) return;
     try {
@@ -105,7 +107,7 @@ function FinalTable({ grid, periodId, closed }: { grid: FinalGrid; periodId: num
           <Table.Thead>
             <Table.Tr>
               <Table.Th className={stickyClasses.sticky}>Ученик</Table.Th>
-              {grid.subjects.map((subject) => {
+              {subjects.map((subject) => {
                 const pending = grid.students
                   .filter(
                     (student) =>
@@ -143,7 +145,7 @@ function FinalTable({ grid, periodId, closed }: { grid: FinalGrid; periodId: num
                 <Table.Td className={stickyClasses.sticky}>
                   {row + 1}. {fullName(student)}
                 </Table.Td>
-                {grid.subjects.map((subject) => {
+                {subjects.map((subject) => {
                   const key = `${student.id}|${subject.id}`;
                   const value = confirmed.get(key);
                   const proposal = proposed.get(key);
