@@ -44,7 +44,9 @@ function runFet(file: string, seconds: number): FetRun {
       '--writetimetablestimehorizontal=false',
       '--writetimetablestimevertical=false',
     ],
-    { stdio: 'ignore' },
+    // fet-cl does not always stop at its own limit (seen: 14 min on a locked file it could not
+    // place), so the bench stops it 30 s after.
+    { stdio: 'ignore', timeout: (seconds + 30) * 1000, killSignal: 'SIGKILL' },
   );
   const elapsed = (Date.now() - t0) / 1000;
   const result = readText(path.join(out, 'logs', 'result.txt'));
