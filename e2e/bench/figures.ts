@@ -3,8 +3,8 @@
  * (server/bench/index.ts) reads into its table: one source for writer and reader.
  */
 
-export /** What one step of the visit cost on the wire (headers included, as Chromium counts it). */
-interface StepBytes {
+/** What one step of the visit cost on the wire (headers included, as Chromium counts it). */
+export interface StepBytes {
   step: string;
   requests: number;
   /** Transferred bytes, all resources. */
@@ -22,8 +22,8 @@ interface StepBytes {
   resources: { url: string; type: string; bytes: number; fromCache: boolean }[];
 }
 
-export /** The journal's figures (issue 14): grid interactive after the click, and 20 marks each until saved. */
-interface JournalTimings {
+/** The journal's figures (issue 14): grid interactive after the click, and 20 marks each until saved. */
+export interface JournalTimings {
   /** Click on a journal in the index → the grid and its first cell on screen. */
   grid_visible_ms: number;
   /** Click on a journal in the index → a cell of the grid selected by a click (ready for typing). */

@@ -95,6 +95,7 @@ export {
   getSubgroups,
   type LoadFilter,
   queryKeys,
+  useClassLabels,
   useGroups,
   useLoads,
   useOrganizationOptions,

@@ -173,11 +173,13 @@ function FinalTable({ grid, periodId, closed }: { grid: FinalGrid; periodId: num
                         data={[
                           { value: '', label: proposal ? `${proposal}?` : '—' },
                           // A mark saved before the subject went «без отметок» stays visible until changed.
-                          ...finalMarksFor(subject.without_marks)
-                            .concat(
-                              value && !finalMarksFor(subject.without_marks).includes(value) ? [value] : [],
-                            )
-                            .map((mark) => ({ value: mark, label: mark })),
+                          ...Array.from(
+                            new Set<string>([
+                              ...finalMarksFor(subject.without_marks),
+                              ...(value ? [value] : []),
+                            ]),
+                            (mark) => ({ value: mark, label: mark }),
+                          ),
                         ]}
                         value={value ?? ''}
                         onChange={(event) =>

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { PageTitle, QueryView } from '@parta/shared';
+import { PageTitle, QueryView, useClassLabels } from '@parta/shared';
 import { Link, useNavigate } from 'react-router-dom';
 import { useJournalIndex } from '../features/journal/api/get-journal-index';
-import { LoadPicker, loadLabel, useClassLabels } from '../features/journal/ui/load-picker';
+import { LoadPicker, loadLabel } from '../features/journal/ui/load-picker';
 import { journalPaths } from '../lib/paths';
 
 /** Журнал (journal.organization): pick a class and subject; the teacher's own journals as quick links. */

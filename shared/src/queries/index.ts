@@ -1,7 +1,12 @@
 // Reads more than one app makes: one fetcher and hook per call, one cache key each.
 export { getGroups, useGroups } from './get-groups';
 export { getLoads, type LoadFilter, useLoads } from './get-loads';
-export { getOrganizationOptions, useOrganizationOptions } from './get-organization-options';
+export {
+  type ClassOfLine,
+  getOrganizationOptions,
+  useClassLabels,
+  useOrganizationOptions,
+} from './get-organization-options';
 export { getPeriods, usePeriods } from './get-periods';
 export { getSubgroups, useSubgroups } from './get-subgroups';
 export { queryKeys } from './query-keys';

@@ -1,7 +1,6 @@
 import { Select } from '@mantine/core';
-import { classOptions, useOrganizationOptions } from '@parta/shared';
+import { useClassLabels } from '@parta/shared';
 import type { JournalLoad } from '@parta/shared/domain/contracts/journal';
-import { classesOf } from './class-picker';
 
 /**
  * «5А · Математика (Иванова И. И.)», the subgroup named when the load is one; the class as
@@ -11,17 +10,6 @@ export function loadLabel(load: JournalLoad, classLabels?: Map<number, string>):
   const subject = load.subgroup_name ? `${load.subject_name}, ${load.subgroup_name}` : load.subject_name;
   const group = classLabels?.get(load.group_id) ?? load.group_name;
   return `${group} · ${subject}${load.teacher_name ? ` (${load.teacher_name})` : ''}`;
-}
-
-/** The class labels of the loads' classes, one builder for every picker (shared classOptions). */
-export function useClassLabels(loads: JournalLoad[]): Map<number, string> {
-  const organizations = useOrganizationOptions();
-  return new Map(
-    classOptions(classesOf(loads), organizations.data ?? []).map((option) => [
-      Number(option.value),
-      option.label,
-    ]),
-  );
 }
 
 /** Chooses a journal (a load), the caller's own first, then their class's, then the school's. */

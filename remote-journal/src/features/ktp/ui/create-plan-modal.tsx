@@ -1,12 +1,5 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import {
-  classOptions,
-  getErrorMessage,
-  getFieldErrors,
-  useLoads,
-  useOrganizationOptions,
-  usePermissions,
-} from '@parta/shared';
+import { getErrorMessage, getFieldErrors, useClassLabels, useLoads, usePermissions } from '@parta/shared';
 import { useMemo, useState } from 'react';
 import { useCreateKtpPlan } from '../api/create-ktp-plan';
 import { planTargets } from '../model/plan-targets';
@@ -29,19 +22,11 @@ export function CreatePlanModal({ opened, onClose, onCreated }: CreatePlanModalP
   const [targetValue, setTargetValue] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [year, setYear] = useState('2026/2027');
-  const organizations = useOrganizationOptions();
-  const targets = useMemo(() => {
-    const lines = loads.data ?? [];
-    const classes = lines.map((line) => ({
-      id: line.group_id,
-      name: line.group_name,
-      organization_id: line.organization_id,
-    }));
-    const labels = new Map(
-      classOptions(classes, organizations.data ?? []).map((option) => [Number(option.value), option.label]),
-    );
-    return planTargets(lines, !ownOnly, labels);
-  }, [loads.data, ownOnly, organizations.data]);
+  const classLabels = useClassLabels(loads.data ?? []);
+  const targets = useMemo(
+    () => planTargets(loads.data ?? [], !ownOnly, classLabels),
+    [loads.data, ownOnly, classLabels],
+  );
   const target = targets.flatMap((group) => group.items).find((item) => item.value === targetValue);
   const errors = create.error ? getFieldErrors(create.error) : {};
 
