@@ -1,4 +1,4 @@
-import { type Assignment, fitsRoom, type Instance } from './model';
+import { type Assignment, fitsRoom, followsDirectly, type Instance } from './model';
 
 /**
  * An independent check of a finished timetable against every hard rule, written plainly (no
@@ -102,7 +102,12 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
     if (!g.hard) continue;
     if (g.kind === 'consecutive') {
       const [x, y] = g.activities;
-      if (a.starts[x] >= 0 && a.starts[y] >= 0 && a.starts[y] !== a.starts[x] + inst.activities[x].duration)
+      const isBreak = (slot: number) => forbidden.has(slot);
+      if (
+        a.starts[x] >= 0 &&
+        a.starts[y] >= 0 &&
+        !followsDirectly(a.starts[x], inst.activities[x].duration, a.starts[y], P, isBreak)
+      )
         note(1, `${inst.activities[y].label}: не сразу после ${inst.activities[x].label}`);
       continue;
     }

@@ -79,11 +79,28 @@ export function fitsRoom(capacity: number | null | undefined, size: number | und
   return !capacity || capacity <= 0 || (size ?? 0) <= capacity;
 }
 
+/**
+ * FET's «two activities consecutive»: the second starts on the first's day as soon as the first ends,
+ * with nothing but breaks between them (`isBreak(slot)`). Not the next day's first period.
+ */
+export function followsDirectly(
+  first: number,
+  firstDuration: number,
+  second: number,
+  periods: number,
+  isBreak: (slot: number) => boolean,
+): boolean {
+  const end = first + firstDuration;
+  if (second < end || Math.floor(first / periods) !== Math.floor(second / periods)) return false;
+  for (let s = end; s < second; s++) if (!isBreak(s)) return false;
+  return true;
+}
+
 /** FET's "min days between activities": every pair of the group on days at least `minDays` apart. */
 export interface SpreadGroup {
   /**
    * minDays (default): FET's min days between activities; consecutive: the second starts as the first
-   * ends, same day; pair: two of the group on one day stand next to each other (a «пара»), so at most
+   * ends, same day, breaks allowed between (`followsDirectly`); pair: two of the group on one day stand next to each other (a «пара»), so at most
    * two a day (`minDays` unused).
    */
   kind?: 'minDays' | 'consecutive' | 'pair';

@@ -1,5 +1,6 @@
 import {
   fitsRoom,
+  followsDirectly,
   type Instance,
   type Limit,
   type Progress,
@@ -77,6 +78,8 @@ export class Search {
   private rankAt: Uint16Array;
   private blocked: Uint8Array;
   private isBreak: Uint8Array;
+  /** `isBreak` as a predicate, for the rules shared with the check (model.ts). */
+  private readonly breakAt = (slot: number): boolean => this.isBreak[slot] === 1;
   private dayHard: Float64Array;
   private daySoft: Float64Array;
   private dayGaps: Int32Array;
@@ -362,7 +365,12 @@ export class Search {
     if (grp.kind === 'consecutive') {
       const s1 = this.start[this.unitOf[acts[0]]];
       const s2 = this.start[this.unitOf[acts[1]]];
-      if (s1 >= 0 && s2 >= 0 && s2 !== s1 + this.inst.activities[acts[0]].duration) viol = 1;
+      if (
+        s1 >= 0 &&
+        s2 >= 0 &&
+        !followsDirectly(s1, this.inst.activities[acts[0]].duration, s2, this.P, this.breakAt)
+      )
+        viol = 1;
     }
     if (grp.kind === 'pair') {
       for (let i = 0; i < acts.length; i++) {
@@ -938,7 +946,7 @@ export class Search {
       const [a, b] = grp.activities;
       const first = this.unitOf[a] === ui ? s : sv;
       const second = this.unitOf[b] === ui ? s : sv;
-      return second !== first + this.inst.activities[a].duration;
+      return !followsDirectly(first, this.inst.activities[a].duration, second, this.P, this.breakAt);
     }
     if (grp.kind === 'pair') {
       const a = this.units[ui].members[0];

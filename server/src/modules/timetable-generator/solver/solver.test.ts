@@ -255,6 +255,51 @@ describe('solver: each hard rule on a small instance', () => {
     expect(check.problems).toEqual([]);
     expect(new Set(result.starts.map((s) => Math.floor(s / 3))).size).toBe(3);
   });
+
+  test('two activities consecutive: the second right after the first, that day, only a break between', () => {
+    // 2 days × 4 periods; period 2 (the third) is a break.
+    const consecutive = (allowed: [number[], number[]]) =>
+      build(
+        2,
+        4,
+        { '7А': { kind: 'students' }, T: { kind: 'teacher' } },
+        [
+          { label: 'Лабораторная', res: ['T', '7А'], allowedStarts: allowed[0] },
+          { label: 'Разбор', res: ['T', '7А'], allowedStarts: allowed[1] },
+        ],
+        {
+          forbiddenSlots: [2, 6],
+          groups: [
+            {
+              kind: 'consecutive',
+              activities: [0, 1],
+              minDays: 0,
+              hard: true,
+              weight: 1,
+              consecutiveIfSameDay: false,
+            },
+          ],
+        },
+      );
+    const anyStart = Array.from({ length: 8 }, (_, s) => s);
+    const inst = consecutive([anyStart, anyStart]);
+    const problems = (starts: number[]) => checkAssignment(inst, { starts, rooms: [[], []] }).hardViolations;
+    expect(problems([0, 1])).toBe(0);
+    expect(problems([1, 3])).toBe(0); // across the break
+    expect(problems([3, 4])).toBe(1); // the last period, then the next morning
+    expect(problems([1, 0])).toBe(1); // the wrong order
+    expect(problems([0, 3])).toBe(1); // a lesson's gap between them
+
+    // The only start that keeps the rule: the first at Tuesday's first period, not Monday's last.
+    const { check, result } = solved(
+      consecutive([
+        [3, 4],
+        [4, 5],
+      ]),
+    );
+    expect(check.problems).toEqual([]);
+    expect(result.starts).toEqual([4, 5]);
+  });
 });
 
 describe('solver: a school-sized random instance', () => {
