@@ -20,7 +20,10 @@ describe('FET reader', () => {
     // Atomic student sets: 5А's two subgroups and 5Б; the year takes all three.
     const atoms = inst.resources.filter((r) => r.kind === 'students').map((r) => r.name);
     expect(atoms).toEqual(['5А гр1', '5А гр2', '5Б']);
-    expect(act(1).resources.sort()).toEqual([res('Иванова И. И.'), res('5А гр1'), res('5А гр2')].sort());
+    // The teacher, both subgroups, and the (teacher, tag) resource of the tag limit read below.
+    expect(act(1).resources.sort()).toEqual(
+      [res('Иванова И. И.'), res('5А гр1'), res('5А гр2'), res('Иванова И. И. · Урок')].sort(),
+    );
     expect(act(6).resources.sort()).toEqual(
       [res('Петров П. П.'), res('5А гр1'), res('5А гр2'), res('5Б')].sort(),
     );
@@ -43,11 +46,22 @@ describe('FET reader', () => {
     expect(act(6).roomOptions).toEqual([[res('Спортзал\t')]]);
     expect(act(4).roomOptions).toEqual([[res('Каб. 1'), res('Каб. 2')]]);
     expect(act(1).roomOptions).toBeUndefined();
+    // Max hours continuously on every teacher (soft, 50 %).
+    expect(inst.resources[res('Smith J.')].limits).toEqual([
+      { kind: 'maxHoursContinuously', value: 3, hard: false, weight: 2.5 },
+    ]);
+    // An activity-tag limit counts only the teacher's lessons with the tag: a virtual resource they share.
+    const tagged = res('Иванова И. И. · Урок');
+    expect(inst.resources[tagged]).toMatchObject({
+      kind: 'virtual',
+      limits: [{ kind: 'maxHoursDaily', value: 1, hard: true, weight: 5 }],
+    });
+    expect([1, 2, 3].map((id) => act(id).resources.includes(tagged))).toEqual([true, true, false]);
   });
 
   test('lists what it does not support by name and count, marking those at 100 %', () => {
     expect(inst.unsupported).toEqual([
-      { name: 'ConstraintTeachersMaxHoursContinuously', count: 2, hard: false },
+      { name: 'ConstraintTeacherMinDaysPerWeek', count: 2, hard: false },
       { name: 'ConstraintTwoActivitiesGrouped', count: 1, hard: true },
     ]);
   });

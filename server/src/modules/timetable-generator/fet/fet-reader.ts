@@ -204,6 +204,21 @@ export function readFet(xml: string): FetModel {
   const studentsOf = (c: Node): number[] =>
     c.Students !== undefined ? [...(setAtoms.get(text(c.Students)) ?? [])] : [...atomicIdx.values()];
   const softWeight = (w: number) => Math.max(0.5, w / 20);
+  /** The virtual resource occupied by resource `r`'s lessons tagged `tag` (-1: there are none). */
+  const taggedResources = new Map<string, number>();
+  const taggedResource = (r: number, tag: string): number => {
+    const key = `${r}\u0000${tag}`;
+    let v = taggedResources.get(key);
+    if (v !== undefined) return v;
+    const acts = activities.filter((a, i) => a.resources.includes(r) && meta[i].tags.includes(tag));
+    v = acts.length === 0 ? -1 : resources.length;
+    if (v >= 0) {
+      resources.push({ kind: 'virtual', name: `${resources[r].name} · ${tag}` });
+      for (const a of acts) a.resources.push(v);
+    }
+    taggedResources.set(key, v);
+    return v;
+  };
   const filterActs = (c: Node): number[] => {
     const t = text(c.Teacher_Name);
     const s = text(c.Students_Name);
@@ -271,6 +286,35 @@ export function readFet(xml: string): FetModel {
       case 'ConstraintStudentsSetMaxHoursDaily':
         limit('maxHoursDaily', num(c.Maximum_Hours_Daily), studentsOf(c));
         return true;
+      case 'ConstraintTeacherMaxHoursContinuously':
+      case 'ConstraintTeachersMaxHoursContinuously':
+        limit('maxHoursContinuously', num(c.Maximum_Hours_Continuously), teachersOf(c));
+        return true;
+      case 'ConstraintStudentsMaxHoursContinuously':
+      case 'ConstraintStudentsSetMaxHoursContinuously':
+        limit('maxHoursContinuously', num(c.Maximum_Hours_Continuously), studentsOf(c));
+        return true;
+      case 'ConstraintTeacherActivityTagMaxHoursDaily':
+      case 'ConstraintTeachersActivityTagMaxHoursDaily':
+      case 'ConstraintStudentsActivityTagMaxHoursDaily':
+      case 'ConstraintStudentsSetActivityTagMaxHoursDaily':
+      case 'ConstraintTeacherActivityTagMaxHoursContinuously':
+      case 'ConstraintTeachersActivityTagMaxHoursContinuously':
+      case 'ConstraintStudentsActivityTagMaxHoursContinuously':
+      case 'ConstraintStudentsSetActivityTagMaxHoursContinuously': {
+        // Counted over one resource's lessons with the tag only: a virtual resource per (resource, tag)
+        // that exactly those lessons occupy carries the limit.
+        const daily = name.endsWith('Daily');
+        const tag = text(c.Activity_Tag_Name);
+        const rs = name.includes('Teacher') ? teachersOf(c) : studentsOf(c);
+        const tagged = rs.map((r) => taggedResource(r, tag));
+        limit(
+          daily ? 'maxHoursDaily' : 'maxHoursContinuously',
+          num(daily ? c.Maximum_Hours_Daily : c.Maximum_Hours_Continuously),
+          tagged.filter((r) => r >= 0),
+        );
+        return true;
+      }
       case 'ConstraintTeacherMinHoursDaily':
       case 'ConstraintTeachersMinHoursDaily':
       case 'ConstraintStudentsMinHoursDaily':

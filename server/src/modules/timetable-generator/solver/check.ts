@@ -77,6 +77,11 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
           note(gaps - l.value, `${res.name}: окна в день ${d + 1}: ${gaps}`);
         if (l.kind === 'maxHoursDaily' && count > l.value)
           note(count - l.value, `${res.name}: ${count} уроков в день ${d + 1} при пределе ${l.value}`);
+        if (l.kind === 'maxHoursContinuously' && longestRun(busy) > l.value)
+          note(
+            longestRun(busy) - l.value,
+            `${res.name}: ${longestRun(busy)} урока подряд в день ${d + 1} при пределе ${l.value}`,
+          );
         if (l.kind === 'minHoursDaily' && count > 0 && count < l.value)
           note(l.value - count, `${res.name}: ${count} уроков в день ${d + 1} при минимуме ${l.value}`);
       }
@@ -158,4 +163,15 @@ function countGaps(busy: boolean[], dayStart: number, blocked: Set<number>, brea
     if (!busy[p] && !blocked.has(dayStart + p) && !breaks.has(dayStart + p)) gaps++;
   }
   return gaps;
+}
+
+/** The most lessons of one day in a row, without an empty period between. */
+function longestRun(busy: boolean[]): number {
+  let run = 0;
+  let longest = 0;
+  for (const b of busy) {
+    run = b ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  return longest;
 }

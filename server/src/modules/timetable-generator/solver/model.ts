@@ -13,6 +13,8 @@ export type LimitKind =
   | 'maxGapsPerWeek'
   | 'maxGapsPerDay'
   | 'maxHoursDaily'
+  /** Lessons in a row without an empty period (a break or a free period ends the run). */
+  | 'maxHoursContinuously'
   | 'minHoursDaily'
   | 'maxDaysPerWeek'
   /** Days that do not begin at the first period: `value` is how many a week may begin at the second. */

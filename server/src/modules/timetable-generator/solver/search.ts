@@ -285,14 +285,19 @@ export class Search {
     /** Empty cells that are breaks or unavailable are not gaps (as FET counts them). */
     let excused = 0;
     let excusedAtLast = 0;
+    let run = 0;
+    let longestRun = 0;
     const dayBase = d * P;
     for (let p = 0; p < P; p++) {
       const o = this.occ[base + p];
       if (o === 0) {
         if (first >= 0 && (this.isBreak[dayBase + p] || this.blocked[base + p])) excused++;
+        run = 0;
         continue;
       }
       count++;
+      run++;
+      if (run > longestRun) longestRun = run;
       if (first < 0) first = p;
       last = p;
       excusedAtLast = excused;
@@ -306,6 +311,7 @@ export class Search {
       let over = 0;
       if (l.kind === 'maxGapsPerDay') over = gaps - l.value;
       else if (l.kind === 'maxHoursDaily') over = count - l.value;
+      else if (l.kind === 'maxHoursContinuously') over = longestRun - l.value;
       else if (l.kind === 'minHoursDaily') over = count > 0 ? l.value - count : 0;
       if (over > 0) {
         if (l.hard) hard += over;

@@ -256,6 +256,37 @@ describe('solver: each hard rule on a small instance', () => {
     expect(new Set(result.starts.map((s) => Math.floor(s / 3))).size).toBe(3);
   });
 
+  test('at most N lessons in a row: a free period or a break ends the run', () => {
+    // 1 day × 5 periods, period 2 a break; the teacher may teach 2 in a row.
+    const inst = build(
+      1,
+      5,
+      {
+        T: { kind: 'teacher', limits: [{ kind: 'maxHoursContinuously', value: 2, hard: true, weight: 1 }] },
+        '5А': { kind: 'students' },
+        '5Б': { kind: 'students' },
+        '5В': { kind: 'students' },
+        '5Г': { kind: 'students' },
+      },
+      ['5А', '5Б', '5В', '5Г'].map((c) => ({ label: `Литература ${c}`, res: ['T', c] })),
+      { forbiddenSlots: [2] },
+    );
+    const hardOf = (starts: number[]) =>
+      checkAssignment(inst, { starts, rooms: starts.map(() => []) }).hardViolations;
+    expect(hardOf([0, 1, 3, 4])).toBe(0); // 2, the break, 2
+    const threeInRow = build(1, 5, { T: inst.resources[0], '5А': { kind: 'students' } }, [
+      { label: 'a', res: ['T', '5А'] },
+      { label: 'b', res: ['T', '5А'] },
+      { label: 'c', res: ['T', '5А'] },
+    ]);
+    expect(checkAssignment(threeInRow, { starts: [0, 1, 2], rooms: [[], [], []] }).hardViolations).toBe(1);
+    expect(checkAssignment(threeInRow, { starts: [0, 1, 3], rooms: [[], [], []] }).hardViolations).toBe(0);
+    const { check, result } = solved(threeInRow);
+    expect(check.problems).toEqual([]);
+    const sorted = [...result.starts].sort((a, b) => a - b);
+    expect(sorted[2] - sorted[0]).toBeGreaterThan(2);
+  });
+
   test('two activities consecutive: the second right after the first, that day, only a break between', () => {
     // 2 days × 4 periods; period 2 (the third) is a break.
     const consecutive = (allowed: [number[], number[]]) =>
