@@ -6,6 +6,9 @@ import base from './playwright.config';
  * built system (global-setup.ts starts it, as for the tests). PARTA_BENCH_URL measures a system
  * that is already running instead (e.g. an older build, for a before/after comparison).
  */
+// The bench measures what a deployment serves: the release build (`pnpm build`), not a first start's.
+process.env.PARTA_E2E_RELEASE = '1';
+
 export default defineConfig({
   ...base,
   testDir: './bench',

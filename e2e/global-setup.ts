@@ -36,10 +36,24 @@ function newestChange(target: string): number {
     .reduce((newest, name) => Math.max(newest, newestChange(path.join(target, name))), info.mtimeMs);
 }
 
-/** Missing, or older than its sources or the shared package it bundles. */
+/**
+ * The kind of build the tests run on: the one `pnpm start` makes (`first-start`: esbuild, lighter
+ * compression), or with PARTA_E2E_RELEASE=1 the one `pnpm build` makes (the bench measures that).
+ */
+const BUILD_KIND = process.env.PARTA_E2E_RELEASE === '1' ? 'release' : 'first-start';
+
+function builtKind(app: string): string | null {
+  try {
+    return JSON.parse(readFileSync(path.join(REPO_ROOT, app, 'dist', 'build-kind.json'), 'utf8')).kind;
+  } catch {
+    return null;
+  }
+}
+
+/** Missing, of the other kind, or older than its sources or the shared package it bundles. */
 function needsBuild(app: string): boolean {
   const built = builtAt(app);
-  if (built === null) return true;
+  if (built === null || builtKind(app) !== BUILD_KIND) return true;
   const sources = [path.join(app, 'src'), path.join(app, 'webpack.config.js'), 'shared/src', 'shared/build'];
   return sources.some((source) => newestChange(path.join(REPO_ROOT, source)) > built);
 }
@@ -88,7 +102,11 @@ export default async function globalSetup() {
   // Builds what is missing or stale, so the tests never run yesterday's bundle; PARTA_E2E_BUILD=1 rebuilds all.
   const rebuildAll = process.env.PARTA_E2E_BUILD === '1';
   for (const app of FRONT_END_APPS().filter((name) => rebuildAll || needsBuild(name))) {
-    const build = spawnSync('pnpm', ['--filter', app, 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    const build = spawnSync('pnpm', ['--filter', app, 'build'], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, PARTA_FIRST_START: BUILD_KIND === 'first-start' ? '1' : '0' },
+    });
     if (build.status !== 0) throw new Error(`Build of ${app} failed`);
   }
 

@@ -97,8 +97,8 @@ function planLanes(apps, jobs) {
 
 /**
  * Builds the missing apps in lanes, two on a machine with two cores or more (webpack works mostly on
- * one core; minification and compression use the other), with the settings of a first build (one
- * terser pass, lighter compression, no source maps). Meanwhile the database is migrated and the demo
+ * one core; minification and compression use the other), with the settings of a first build (esbuild
+ * minification, lighter compression, no source maps). Meanwhile the database is migrated and the demo
  * school seeded (the server's own set-up step), so the first start waits for the longer of the two,
  * not their sum.
  */
