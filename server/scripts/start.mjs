@@ -50,22 +50,23 @@ function run(command, args, options) {
 }
 
 /**
- * Seconds each app's first-start build took on the 2-core machine, two building at once (session
- * figures; an app not listed counts as the mean). Only their proportions matter: they decide which
+ * Seconds each app's first-start build took on the 2-core machine, two building at once (`pnpm
+ * bench --first-start`, 24.11.26; an app not listed counts as the mean). Only their proportions matter: they decide which
  * builds share a lane.
  */
 const BUILD_SECONDS = {
-  'remote-journal': 53,
-  'remote-admin': 52,
-  'remote-people': 38,
-  'remote-timetable': 38,
-  host: 33,
+  'remote-journal': 47,
+  'remote-people': 45,
+  'remote-timetable': 30,
+  'remote-admin': 29,
+  host: 25,
 };
 
 /**
  * Splits the apps over `jobs` lanes so the longest lane is as short as possible (every assignment is
- * tried: five apps on two lanes are 32). Taking the longest build next whenever a lane frees up ends
- * with three builds on one lane (123 s by the figures above); two lanes of 105 and 109 s end sooner.
+ * tried: five apps on two lanes are 32). Taking the longest build next whenever a lane frees up ends at
+ * 100 s by the figures above (people, timetable, host on one lane); journal and people on one lane and
+ * the three others on the other end at 92 s.
  */
 function planLanes(apps, jobs) {
   const known = Object.values(BUILD_SECONDS);
