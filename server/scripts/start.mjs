@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `pnpm start`: builds the front-end apps whose dist is missing, then starts the API server, which
- * migrates + seeds the database and serves API, host and remotes from one port.
+ * `pnpm start`: starts the API server, which migrates + seeds the database and serves API, host and
+ * remotes from one port, and meanwhile builds the front-end apps whose dist is missing.
  * PORT, HOST, DATABASE_URL, PARTA_DATA_DIR and PARTA_WEB_DIR are passed through to the server.
  * With PARTA_WEB_DIR set, the builds come from that folder (see server/src/plugins/frontend.ts)
  * and nothing is built here.
@@ -39,15 +39,6 @@ if (env.PARTA_DATA_DIR) mkdirSync(path.dirname(env.PARTA_DATA_DIR), { recursive:
 
 const serverDir = path.join(root, 'server');
 const tsxCli = createRequire(path.join(serverDir, 'package.json')).resolve('tsx/cli');
-
-/** Runs a command; resolves with its exit code. Prints its output as it comes. */
-function run(command, args, options) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', ...options });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', () => resolve(1));
-  });
-}
 
 /**
  * Seconds each app's first-start build took on the 2-core machine, two building at once (`pnpm
@@ -96,55 +87,89 @@ function planLanes(apps, jobs) {
   return (best ?? [apps]).map((lane) => lane.sort((a, b) => cost(b) - cost(a)));
 }
 
+/** Build processes under way: stopped with the server when `pnpm start` is stopped or the server fails. */
+const builds = new Set();
+
+/** Runs one build; resolves with its exit code. */
+function build(app) {
+  return new Promise((resolve) => {
+    const child = spawn(pnpm, ['--filter', app, 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, PARTA_FIRST_START: '1' },
+    });
+    builds.add(child);
+    const done = (code) => {
+      builds.delete(child);
+      resolve(code);
+    };
+    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('error', () => done(1));
+  });
+}
+
 /**
  * Builds the missing apps in lanes, two on a machine with two cores or more (webpack works mostly on
  * one core; minification and compression use the other), with the settings of a first build (esbuild
- * minification, lighter compression, no source maps). Meanwhile the database is migrated and the demo
- * school seeded (the server's own set-up step), so the first start waits for the longer of the two,
- * not their sum.
+ * minification, lighter compression, no source maps). Answers the apps that failed.
  */
-async function prepare() {
-  const missing = process.env.PARTA_WEB_DIR ? [] : frontEndApps().filter((app) => !isBuilt(app));
-  const setup = run(process.execPath, [tsxCli, 'src/server.ts'], {
-    cwd: serverDir,
-    env: { ...env, PARTA_SETUP_ONLY: '1' },
-  });
+async function buildMissing(missing) {
   const jobs = Math.max(1, Math.min(Number(process.env.PARTA_BUILD_JOBS) || 2, availableParallelism()));
   const failed = [];
   const buildLane = async (lane) => {
     for (const app of lane) {
       const started = Date.now();
       process.stdout.write(`Сборка ${app}…\n`);
-      const code = await run(pnpm, ['--filter', app, 'build'], {
-        cwd: root,
-        env: { ...process.env, PARTA_FIRST_START: '1' },
-      });
-      if (code !== 0) failed.push(app);
+      if ((await build(app)) !== 0) failed.push(app);
       else process.stdout.write(`Собран ${app} за ${Math.round((Date.now() - started) / 1000)} с\n`);
     }
   };
   const started = Date.now();
-  await Promise.all(planLanes(missing, Math.min(jobs, Math.max(1, missing.length))).map(buildLane));
-  if (missing.length > 0) {
-    process.stdout.write(`Сборки готовы за ${Math.round((Date.now() - started) / 1000)} с\n`);
-  }
-  const setupCode = await setup;
+  await Promise.all(planLanes(missing, Math.min(jobs, missing.length)).map(buildLane));
+  process.stdout.write(`Сборки готовы за ${Math.round((Date.now() - started) / 1000)} с\n`);
+  return failed;
+}
+
+const missing = process.env.PARTA_WEB_DIR ? [] : frontEndApps().filter((app) => !isBuilt(app));
+
+// The server starts at once, beside the builds: it migrates and seeds the database (on PGlite in a
+// child of its own) and listens while the apps build, since it reads the builds from disk per request
+// (server/src/plugins/frontend.ts). Its banner with the address and the demo logins is held until the
+// builds are done, so nobody opens a page that is not built yet. tsx straight from node, not through
+// `pnpm --filter server start`: pnpm does not pass SIGTERM on, which left the API running after its
+// parent was stopped.
+const server = spawn(process.execPath, [tsxCli, 'src/server.ts'], {
+  cwd: serverDir,
+  stdio: ['inherit', missing.length > 0 ? 'pipe' : 'inherit', 'inherit'],
+  env,
+});
+const held = [];
+let holding = missing.length > 0;
+server.stdout?.on('data', (chunk) => (holding ? held.push(chunk) : process.stdout.write(chunk)));
+
+const stopBuilds = () => {
+  for (const child of builds) child.kill('SIGTERM');
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopBuilds();
+    server.kill(signal);
+  });
+}
+server.on('exit', (code, signal) => {
+  stopBuilds();
+  for (const chunk of held) process.stdout.write(chunk);
+  process.exit(code ?? (signal ? 1 : 0));
+});
+
+if (missing.length > 0) {
+  const failed = await buildMissing(missing);
   if (failed.length > 0) {
     process.stderr.write(`Не удалось собрать: ${failed.join(', ')}\n`);
-    process.exit(1);
-  }
-  if (setupCode !== 0) {
-    process.stderr.write('Не удалось подготовить базу данных\n');
-    process.exit(setupCode);
+    server.kill('SIGTERM');
+    process.exitCode = 1;
+  } else {
+    holding = false;
+    for (const chunk of held.splice(0)) process.stdout.write(chunk);
   }
 }
-
-await prepare();
-
-// tsx straight from node, not through `pnpm --filter server start`: pnpm does not pass SIGTERM on,
-// which left the API running after its parent was stopped.
-const server = spawn(process.execPath, [tsxCli, 'src/server.ts'], { cwd: serverDir, stdio: 'inherit', env });
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
-}
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -161,7 +161,9 @@ async function frontend(app: FastifyInstance, options: { webDir?: string }) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
-        .send('Интерфейс не собран: выполните `pnpm build` или `pnpm start`.');
+        .send(
+          'Интерфейс ещё собирается (`pnpm start`) или не собран (`pnpm build`): обновите страницу через минуту.',
+        );
     }
     // Every other path is a route of the host's router (SPEC §2, including its 404 page).
     reply.header('Cache-Control', NO_CACHE);
