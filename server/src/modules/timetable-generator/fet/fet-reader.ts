@@ -203,7 +203,10 @@ export function readFet(xml: string): FetModel {
   };
   const studentsOf = (c: Node): number[] =>
     c.Students !== undefined ? [...(setAtoms.get(text(c.Students)) ?? [])] : [...atomicIdx.values()];
-  const softWeight = (w: number) => Math.max(0.5, w / 20);
+  // A soft constraint of weight w % is one FET breaks with probability 1 − w/100 each time it places an
+  // activity, so a timetable FET is asked to confirm may break it only that often: the cost of a
+  // break grows with −log(1 − w/100) (50 % → 7, 95 % → 30, 98 % → 39; a teacher's gap costs 3).
+  const softWeight = (w: number) => Math.max(0.5, -10 * Math.log(1 - Math.min(w, 99.9) / 100));
   /** The virtual resource occupied by resource `r`'s lessons tagged `tag` (-1: there are none). */
   const taggedResources = new Map<string, number>();
   const taggedResource = (r: number, tag: string): number => {
@@ -225,10 +228,13 @@ export function readFet(xml: string): FetModel {
     const sub = text(c.Subject_Name);
     const tag = text(c.Activity_Tag_Name);
     const dur = c.Duration !== undefined && text(c.Duration) !== '' ? num(c.Duration) : -1;
+    // FET 6 applies a students filter to every activity that shares students with the set (a year's
+    // filter takes its groups' lessons), not only to activities that name the set itself.
+    const filterAtoms = s ? (setAtoms.get(s) ?? new Set<number>()) : null;
     const out: number[] = [];
     meta.forEach((m, i) => {
       if (t && !m.teachers.includes(t)) return;
-      if (s && !m.students.includes(s)) return;
+      if (filterAtoms && !activities[i].resources.some((r) => filterAtoms.has(r))) return;
       if (sub && m.subject !== sub) return;
       if (tag && !m.tags.includes(tag)) return;
       if (dur >= 0 && activities[i].duration !== dur) return;
@@ -345,6 +351,10 @@ export function readFet(xml: string): FetModel {
             hard,
             weight: softWeight(w),
             consecutiveIfSameDay: text(c.Consecutive_If_Same_Day) === 'true',
+            // Kept while building only where it can hold: n lessons `minDays` apart fit the week.
+            ...(!hard && w >= 95 && (acts.length - 1) * num(c.MinDays, 1) < D
+              ? { keepWhileBuilding: true }
+              : {}),
           });
         return true;
       }

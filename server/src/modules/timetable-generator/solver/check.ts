@@ -104,7 +104,7 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
   }
 
   for (const g of inst.groups) {
-    if (!g.hard) continue;
+    if (!g.hard && !g.consecutiveIfSameDay) continue;
     if (g.kind === 'consecutive') {
       const [x, y] = g.activities;
       const isBreak = (slot: number) => forbidden.has(slot);
@@ -137,6 +137,13 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
         const dx = Math.floor(a.starts[x] / P);
         const dy = Math.floor(a.starts[y] / P);
         if (a.starts[x] < 0 || a.starts[y] < 0 || Math.abs(dx - dy) >= g.minDays) continue;
+        // Consecutive if same day: side by side on a shared day, whatever the group's weight (FET's rule).
+        const besides =
+          a.starts[x] + inst.activities[x].duration === a.starts[y] ||
+          a.starts[y] + inst.activities[y].duration === a.starts[x];
+        if (g.consecutiveIfSameDay && dx === dy && !besides)
+          note(1, `${inst.activities[x].label} и ${inst.activities[y].label}: в один день не подряд`);
+        if (!g.hard) continue;
         note(1, `${inst.activities[x].label} и ${inst.activities[y].label}: ближе ${g.minDays} дн.`);
       }
     }

@@ -112,6 +112,11 @@ export interface SpreadGroup {
   weight: number;
   /** If two of the group fall on one day they must stand next to each other (a «пара»). */
   consecutiveIfSameDay: boolean;
+  /**
+   * A soft group the first timetable is built to keep where it can (priced while building, never a
+   * reason to move a placed lesson): FET's rules of 95 % and more, which FET itself keeps almost always.
+   */
+  keepWhileBuilding?: boolean;
 }
 
 export interface Weights {

@@ -36,6 +36,8 @@ const HARD = 1_000_000;
 /** Starts priced exactly per repair step, and swap partners tried. */
 const SCREENED = 16;
 const SWAPS = 8;
+/** Share of repair steps allowed to make the timetable worse when nothing better is in reach. */
+const UPHILL = 0.03;
 
 /** The СанПиН curve: share of the week's difficulty a day should carry (peak Tuesday–Wednesday). */
 function difficultyCurve(days: number): number[] {
@@ -368,6 +370,8 @@ export class Search {
     const grp = this.inst.groups[g];
     const acts = grp.activities;
     let viol = 0;
+    /** Two lessons of a consecutive-if-same-day group on one day, not next to each other: always hard. */
+    let apart = 0;
     if (grp.kind === 'consecutive') {
       const s1 = this.start[this.unitOf[acts[0]]];
       const s2 = this.start[this.unitOf[acts[1]]];
@@ -400,15 +404,11 @@ export class Search {
         const dj = (sj / this.P) | 0;
         if (Math.abs(di - dj) < grp.minDays) {
           viol++;
-          if (grp.consecutiveIfSameDay && di === dj) {
-            const ei = si + this.inst.activities[acts[i]].duration;
-            const ej = sj + this.inst.activities[acts[j]].duration;
-            if (ei !== sj && ej !== si) viol++;
-          }
+          if (this.apartSameDay(grp, acts[i], si, acts[j], sj)) apart++;
         }
       }
     }
-    const hard = grp.hard ? viol : 0;
+    const hard = (grp.hard ? viol : 0) + apart;
     const soft = grp.hard ? 0 : viol * grp.weight;
     this.hard += hard - this.groupHard[g];
     this.soft += soft - this.groupSoft[g];
@@ -483,12 +483,14 @@ export class Search {
         mine[k] = -1;
         continue;
       }
-      if (mine[k] >= 0 && this.roomFree(mine[k], s, u.roomDur[k])) continue;
+      // A room taken by an earlier request of this unit (subgroups in parallel) is not free either.
+      const takenHere = (r: number) => mine.subarray(0, k).includes(r);
+      if (mine[k] >= 0 && !takenHere(mine[k]) && this.roomFree(mine[k], s, u.roomDur[k])) continue;
       const off = opts.length > 1 ? this.rng.int(opts.length) : 0;
       let chosen = mine[k] >= 0 ? mine[k] : opts[off];
       for (let j = 0; j < opts.length; j++) {
         const r = opts[(off + j) % opts.length];
-        if (this.roomFree(r, s, u.roomDur[k])) {
+        if (!takenHere(r) && this.roomFree(r, s, u.roomDur[k])) {
           chosen = r;
           break;
         }
@@ -581,13 +583,14 @@ export class Search {
     };
 
     // Construction: hinted units where they were, then iterative forward search with ejections.
-    this.construct(rng, deadline, opts, t0, () => {
+    const tick = () => {
       const now = Date.now();
       if (now - lastReport >= everyMs) {
         lastReport = now;
         report();
       }
-    });
+    };
+    this.construct(rng, deadline, opts, tick);
     const order = Array.from({ length: U }, (_, i) => i);
 
     // Best so far.
@@ -686,6 +689,9 @@ export class Search {
             consider(delta, sv, vi, ui * this.T + sv);
           }
         }
+        // An uphill step only now and then: taken every time, they walked the repair far from any
+        // timetable worth keeping (FET's Belize college: from 20 violations to over 100).
+        if (bestMove >= 0 && !randomMove && bestDelta > 1e-9 && rng.next() > UPHILL) bestMove = -1;
         if (bestMove >= 0) {
           if (bestPartner >= 0) {
             tabu[bestPartner * this.T + this.start[bestPartner]] = it + 10 + rng.int(10);
@@ -736,6 +742,12 @@ export class Search {
       } else if (++sinceBest > 200_000 && this.hard === 0) {
         sinceBest = 0;
         temp = 2;
+      } else if (this.hard > 0 && (sinceBest & 4095) === 0 && this.hard * HARD > bestKey + 10 * HARD) {
+        // The repair has wandered far above the best timetable found: go back to it and try again
+        // from there (its tabu list and random choices take another way).
+        for (let u = 0; u < U; u++) if (this.start[u] >= 0) this.unplace(u);
+        for (let u = 0; u < U; u++) if (bestStart[u] >= 0) this.place(u, bestStart[u], bestRooms[u]);
+        violating.length = 0;
       }
     }
 
@@ -757,10 +769,11 @@ export class Search {
   /**
    * Iterative forward search: take the unplaced unit with the fewest options, put it where it clashes
    * with the fewest placed units (those that often had to move weigh more), eject those, repeat. Keeps
-   * teachers, students, rooms and hard spread groups clash-free while building; day-shape rules
-   * (gaps, lessons a day) break the ties and are left to the repair phase.
+   * teachers, students, rooms and hard spread groups clash-free while building, and resources within
+   * their lessons a day and in a row (a lesson over them ejects one of that day); gaps, FET's strong
+   * wishes and same-day lessons apart only break the ties, and are left to the repair phase.
    */
-  private construct(rng: Rng, deadline: number, opts: SolveOptions, t0: number, tick: () => void): void {
+  private construct(rng: Rng, deadline: number, opts: SolveOptions, tick: () => void): void {
     const U = this.units.length;
     const T = this.T;
     const P = this.P;
@@ -794,6 +807,54 @@ export class Search {
     const take = (ui: number) => {
       setOwner(ui, -1);
       this.unplace(ui);
+    };
+    // Hard day limits (lessons a day, lessons in a row) per resource, priced while building: FET places
+    // under them too, and leaving them all to the repair phase left schools with tight teacher days
+    // (FET's Belize college: 6 a day, 3 in a row) stuck with dozens of violations.
+    const maxDaily = new Int32Array(this.R).fill(0x7fffffff);
+    const maxInRow = new Int32Array(this.R).fill(0x7fffffff);
+    this.dayLimits.forEach((limits, r) => {
+      for (const l of limits) {
+        if (!l.hard) continue;
+        if (l.kind === 'maxHoursDaily') maxDaily[r] = Math.min(maxDaily[r], l.value);
+        if (l.kind === 'maxHoursContinuously') maxInRow[r] = Math.min(maxInRow[r], l.value);
+      }
+    });
+    /** Lessons over resource r's day limits if it also taught [s, s + dur) (occupants that would be ejected still count). */
+    const overDayLimits = (r: number, s: number, dur: number): number => {
+      if (maxDaily[r] === 0x7fffffff && maxInRow[r] === 0x7fffffff) return 0;
+      const dayStart = r * T + ((s / P) | 0) * P;
+      const at = r * T + s;
+      let count = dur;
+      for (let p = 0; p < P; p++)
+        if (this.occ[dayStart + p] > 0 && (dayStart + p < at || dayStart + p >= at + dur)) count++;
+      let run = dur;
+      for (let i = at - 1; i >= dayStart && this.occ[i] > 0; i--) run++;
+      for (let i = at + dur; i < dayStart + P && this.occ[i] > 0; i++) run++;
+      return Math.max(0, count - maxDaily[r]) + Math.max(0, run - maxInRow[r]);
+    };
+    /** The unit to eject so resource r can also teach [s, s + dur): -1 when none would help. */
+    const dayLimitVictim = (r: number, s: number, dur: number): number => {
+      const dayStart = r * T + ((s / P) | 0) * P;
+      const at = r * T + s;
+      let run = dur;
+      for (let i = at - 1; i >= dayStart && this.occ[i] > 0; i--) run++;
+      for (let i = at + dur; i < dayStart + P && this.occ[i] > 0; i++) run++;
+      const candidates =
+        run > maxInRow[r]
+          ? [at - 1 >= dayStart ? owner[at - 1] : -1, at + dur < dayStart + P ? owner[at + dur] : -1]
+          : Array.from(owner.subarray(dayStart, dayStart + P));
+      let victim = -1;
+      let cheapest = Number.POSITIVE_INFINITY;
+      for (const v of candidates) {
+        if (v < 0) continue;
+        const c = ejections[v] + rng.next();
+        if (c < cheapest) {
+          cheapest = c;
+          victim = v;
+        }
+      }
+      return victim;
     };
     const unplaced = new Set<number>();
     for (let ui = 0; ui < U; ui++) {
@@ -832,6 +893,7 @@ export class Search {
         let cost = s === cameFrom[ui] ? 2 : 0;
         const d = (s / P) | 0;
         for (let k = 0; k < u.res.length; k++) {
+          cost += 1.5 * overDayLimits(u.res[k], s, u.dur[k]);
           const base = u.res[k] * T + s;
           for (let i = 0; i < u.dur[k]; i++) {
             const v = owner[base + i];
@@ -843,14 +905,18 @@ export class Search {
         }
         for (const g of u.groups) {
           const grp = this.inst.groups[g];
-          if (!grp.hard) continue;
+          if (!grp.hard && !grp.keepWhileBuilding && !grp.consecutiveIfSameDay) continue;
+          const mine = grp.activities.find((a) => this.unitOf[a] === ui) ?? -1;
           for (const a of grp.activities) {
             const v = this.unitOf[a];
             if (v === ui || this.start[v] < 0 || mark[v] === stamp) continue;
-            if (this.groupClash(grp, ui, s, v, d)) {
+            if (!this.groupClash(grp, ui, s, v, d)) continue;
+            if (grp.hard) {
               mark[v] = stamp;
               cost += 1 + ejections[v];
-            }
+              // Below the cheapest ejection (1): a wish chooses between starts, never moves a placed lesson.
+            } else if (this.apartSameDay(grp, mine, s, a, this.start[v])) cost += 0.6;
+            else if (grp.keepWhileBuilding) cost += 0.4;
           }
         }
         if (cost >= bestCost) continue;
@@ -866,6 +932,7 @@ export class Search {
           const off = rng.int(optsK.length);
           for (let j = 0; j < optsK.length && pickCost > 0; j++) {
             const r = optsK[(off + j) % optsK.length];
+            if (roomPick.subarray(0, k).includes(r)) continue; // an earlier request of this unit has it
             let c = 0;
             const base = r * T + s;
             for (let i = 0; i < u.roomDur[k]; i++) {
@@ -922,6 +989,19 @@ export class Search {
         ejections[v] += 1;
         unplaced.add(v);
       }
+      // With those gone, a resource's lessons over its day limits leave too: the cheapest of its day
+      // (for lessons in a row, a neighbour in the run), until the new lesson fits the limits.
+      for (let k = 0; k < u.res.length; k++) {
+        const r = u.res[k];
+        while (overDayLimits(r, bestS, u.dur[k]) > 0) {
+          const v = dayLimitVictim(r, bestS, u.dur[k]);
+          if (v < 0) break;
+          cameFrom[v] = this.start[v];
+          take(v);
+          ejections[v] += 1;
+          unplaced.add(v);
+        }
+      }
       unplaced.delete(ui);
       put(ui, bestS, bestRooms);
     }
@@ -942,7 +1022,6 @@ export class Search {
       }
       this.place(ui, bestS);
     }
-    void t0;
   }
 
   /** Whether unit `v` (placed) breaks hard group `grp` with unit `ui` starting at `s` on day `d`. */
@@ -960,6 +1039,16 @@ export class Search {
       return !this.besidePair(a, s, b, sv);
     }
     return Math.abs(((sv / this.P) | 0) - d) < grp.minDays;
+  }
+
+  /**
+   * FET's «consecutive if same day»: two lessons of the group that share a day stand next to each
+   * other. FET keeps that part whatever the group's weight (its own timetables break min days only
+   * with the lessons side by side, and it refuses a locked timetable that does otherwise).
+   */
+  private apartSameDay(grp: SpreadGroup, a: number, sa: number, b: number, sb: number): boolean {
+    if (!grp.consecutiveIfSameDay || ((sa / this.P) | 0) !== ((sb / this.P) | 0)) return false;
+    return sa + this.inst.activities[a].duration !== sb && sb + this.inst.activities[b].duration !== sa;
   }
 
   /** Two activities of a «пара» group starting at `sa` and `sb`: on different days, or next to each other. */

@@ -287,6 +287,27 @@ describe('solver: each hard rule on a small instance', () => {
     expect(sorted[2] - sorted[0]).toBeGreaterThan(2);
   });
 
+  test('consecutive if same day: two lessons of a soft min-days group on one day stand side by side (hard)', () => {
+    const inst = build(
+      2,
+      4,
+      { '8Б': { kind: 'students' }, T: { kind: 'teacher' } },
+      [
+        { label: 'Алгебра 1', res: ['T', '8Б'] },
+        { label: 'Алгебра 2', res: ['T', '8Б'] },
+      ],
+      { groups: [{ activities: [0, 1], minDays: 1, hard: false, weight: 39, consecutiveIfSameDay: true }] },
+    );
+    const hardOf = (starts: number[]) => checkAssignment(inst, { starts, rooms: [[], []] }).hardViolations;
+    expect(hardOf([0, 4])).toBe(0); // different days
+    expect(hardOf([0, 1])).toBe(0); // one day, side by side: only the soft wish is broken
+    expect(hardOf([0, 2])).toBe(1); // one day with a lesson's gap between
+    const { check, result } = solved(inst);
+    expect(check.problems).toEqual([]);
+    const [a, b] = result.starts;
+    expect(Math.floor(a / 4) !== Math.floor(b / 4) || Math.abs(a - b) === 1).toBe(true);
+  });
+
   test('two activities consecutive: the second right after the first, that day, only a break between', () => {
     // 2 days × 4 periods; period 2 (the third) is a break.
     const consecutive = (allowed: [number[], number[]]) =>
