@@ -821,6 +821,15 @@ export class Search {
       }
     });
     /** Lessons over resource r's day limits if it also taught [s, s + dur) (occupants that would be ejected still count). */
+    /** The lessons in a row resource r would teach if it also taught [s, s + dur). */
+    const runThrough = (r: number, s: number, dur: number): number => {
+      const dayStart = r * T + ((s / P) | 0) * P;
+      const at = r * T + s;
+      let run = dur;
+      for (let i = at - 1; i >= dayStart && this.occ[i] > 0; i--) run++;
+      for (let i = at + dur; i < dayStart + P && this.occ[i] > 0; i++) run++;
+      return run;
+    };
     const overDayLimits = (r: number, s: number, dur: number): number => {
       if (maxDaily[r] === 0x7fffffff && maxInRow[r] === 0x7fffffff) return 0;
       const dayStart = r * T + ((s / P) | 0) * P;
@@ -828,20 +837,14 @@ export class Search {
       let count = dur;
       for (let p = 0; p < P; p++)
         if (this.occ[dayStart + p] > 0 && (dayStart + p < at || dayStart + p >= at + dur)) count++;
-      let run = dur;
-      for (let i = at - 1; i >= dayStart && this.occ[i] > 0; i--) run++;
-      for (let i = at + dur; i < dayStart + P && this.occ[i] > 0; i++) run++;
-      return Math.max(0, count - maxDaily[r]) + Math.max(0, run - maxInRow[r]);
+      return Math.max(0, count - maxDaily[r]) + Math.max(0, runThrough(r, s, dur) - maxInRow[r]);
     };
     /** The unit to eject so resource r can also teach [s, s + dur): -1 when none would help. */
     const dayLimitVictim = (r: number, s: number, dur: number): number => {
       const dayStart = r * T + ((s / P) | 0) * P;
       const at = r * T + s;
-      let run = dur;
-      for (let i = at - 1; i >= dayStart && this.occ[i] > 0; i--) run++;
-      for (let i = at + dur; i < dayStart + P && this.occ[i] > 0; i++) run++;
       const candidates =
-        run > maxInRow[r]
+        runThrough(r, s, dur) > maxInRow[r]
           ? [at - 1 >= dayStart ? owner[at - 1] : -1, at + dur < dayStart + P ? owner[at + dur] : -1]
           : Array.from(owner.subarray(dayStart, dayStart + P));
       let victim = -1;
