@@ -39,6 +39,12 @@ const SWAPS = 8;
 /** Share of repair steps allowed to make the timetable worse when nothing better is in reach. */
 const UPHILL = 0.03;
 
+/** Whether room `room` is among the first `k` rooms of a unit's requests (no allocation: hot path). */
+function takenBefore(rooms: Int32Array, k: number, room: number): boolean {
+  for (let j = 0; j < k; j++) if (rooms[j] === room) return true;
+  return false;
+}
+
 /** The СанПиН curve: share of the week's difficulty a day should carry (peak Tuesday–Wednesday). */
 function difficultyCurve(days: number): number[] {
   const base =
@@ -484,13 +490,12 @@ export class Search {
         continue;
       }
       // A room taken by an earlier request of this unit (subgroups in parallel) is not free either.
-      const takenHere = (r: number) => mine.subarray(0, k).includes(r);
-      if (mine[k] >= 0 && !takenHere(mine[k]) && this.roomFree(mine[k], s, u.roomDur[k])) continue;
+      if (mine[k] >= 0 && !takenBefore(mine, k, mine[k]) && this.roomFree(mine[k], s, u.roomDur[k])) continue;
       const off = opts.length > 1 ? this.rng.int(opts.length) : 0;
       let chosen = mine[k] >= 0 ? mine[k] : opts[off];
       for (let j = 0; j < opts.length; j++) {
         const r = opts[(off + j) % opts.length];
-        if (!takenHere(r) && this.roomFree(r, s, u.roomDur[k])) {
+        if (!takenBefore(mine, k, r) && this.roomFree(r, s, u.roomDur[k])) {
           chosen = r;
           break;
         }
@@ -820,7 +825,6 @@ export class Search {
         if (l.kind === 'maxHoursContinuously') maxInRow[r] = Math.min(maxInRow[r], l.value);
       }
     });
-    /** Lessons over resource r's day limits if it also taught [s, s + dur) (occupants that would be ejected still count). */
     /** The lessons in a row resource r would teach if it also taught [s, s + dur). */
     const runThrough = (r: number, s: number, dur: number): number => {
       const dayStart = r * T + ((s / P) | 0) * P;
@@ -830,6 +834,7 @@ export class Search {
       for (let i = at + dur; i < dayStart + P && this.occ[i] > 0; i++) run++;
       return run;
     };
+    /** Lessons over resource r's day limits if it also taught [s, s + dur) (occupants that would be ejected still count). */
     const overDayLimits = (r: number, s: number, dur: number): number => {
       if (maxDaily[r] === 0x7fffffff && maxInRow[r] === 0x7fffffff) return 0;
       const dayStart = r * T + ((s / P) | 0) * P;
@@ -891,6 +896,10 @@ export class Search {
       let bestS = -1;
       let bestCost = Number.POSITIVE_INFINITY;
       let bestRooms: Int32Array | null = null;
+      /** This unit's own activity in each of its groups (priced against the others below). */
+      const mine = new Map<number, number>();
+      for (const g of u.groups)
+        mine.set(g, this.inst.groups[g].activities.find((a) => this.unitOf[a] === ui) ?? -1);
       for (const s of u.starts) {
         stamp++;
         let cost = s === cameFrom[ui] ? 2 : 0;
@@ -909,7 +918,6 @@ export class Search {
         for (const g of u.groups) {
           const grp = this.inst.groups[g];
           if (!grp.hard && !grp.keepWhileBuilding && !grp.consecutiveIfSameDay) continue;
-          const mine = grp.activities.find((a) => this.unitOf[a] === ui) ?? -1;
           for (const a of grp.activities) {
             const v = this.unitOf[a];
             if (v === ui || this.start[v] < 0 || mark[v] === stamp) continue;
@@ -917,8 +925,10 @@ export class Search {
             if (grp.hard) {
               mark[v] = stamp;
               cost += 1 + ejections[v];
-              // Below the cheapest ejection (1): a wish chooses between starts, never moves a placed lesson.
-            } else if (this.apartSameDay(grp, mine, s, a, this.start[v])) cost += 0.6;
+              continue;
+            }
+            // Below the cheapest ejection (1): a wish chooses between starts, never moves a placed lesson.
+            if (this.apartSameDay(grp, mine.get(g) ?? -1, s, a, this.start[v])) cost += 0.6;
             else if (grp.keepWhileBuilding) cost += 0.4;
           }
         }
@@ -935,7 +945,7 @@ export class Search {
           const off = rng.int(optsK.length);
           for (let j = 0; j < optsK.length && pickCost > 0; j++) {
             const r = optsK[(off + j) % optsK.length];
-            if (roomPick.subarray(0, k).includes(r)) continue; // an earlier request of this unit has it
+            if (takenBefore(roomPick, k, r)) continue; // an earlier request of this unit has it
             let c = 0;
             const base = r * T + s;
             for (let i = 0; i < u.roomDur[k]; i++) {
@@ -1050,8 +1060,7 @@ export class Search {
    * with the lessons side by side, and it refuses a locked timetable that does otherwise).
    */
   private apartSameDay(grp: SpreadGroup, a: number, sa: number, b: number, sb: number): boolean {
-    if (!grp.consecutiveIfSameDay || ((sa / this.P) | 0) !== ((sb / this.P) | 0)) return false;
-    return sa + this.inst.activities[a].duration !== sb && sb + this.inst.activities[b].duration !== sa;
+    return grp.consecutiveIfSameDay && !this.besidePair(a, sa, b, sb);
   }
 
   /** Two activities of a «пара» group starting at `sa` and `sb`: on different days, or next to each other. */
