@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
-import { apiLogin } from '../support/demo';
+import { apiLogin, DEMO_PASSWORD } from '../support/demo';
 
 /**
  * What a school's people hit on the first day: a one-time password must be changed before anything
@@ -136,4 +136,53 @@ test('the login page says whom to ask for a forgotten password and links to conn
   await page.getByRole('link', { name: 'Подключить школу' }).click();
   await expect(page).toHaveURL(/\/#connect$/);
   await expect(page.locator('#connect')).toBeInViewport();
+});
+
+/** Holds the app's scripts until `release()`: the sign-in page as a slow phone first shows it. */
+async function holdAppScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test('the sign-in page works before the app has loaded: «Войти» pressed early still signs in', async ({
+  page,
+}) => {
+  const release = await holdAppScripts(page);
+  // Neither «load» nor DOMContentLoaded comes while the app's deferred script is held.
+  await page.goto('/login', { waitUntil: 'commit' });
+  // The HTML's own form: typed into and submitted while no script of the app has run.
+  await page.getByLabel('Логин').pressSequentially('teacher');
+  await page.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('button', { name: 'Вход…' })).toBeDisabled();
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+});
+
+test('the app takes over the sign-in form mid-word: the text and the caret stay where they were', async ({
+  page,
+}) => {
+  const release = await holdAppScripts(page);
+  // Neither «load» nor DOMContentLoaded comes while the app's deferred script is held.
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel('Логин').pressSequentially('tea');
+  release();
+  await expect(page.locator('#login-shell')).toHaveCount(0);
+  // The app's own form now: the caret is still at the end of the login, so typing goes on.
+  await expect(page.getByLabel('Логин')).toBeFocused();
+  await page.keyboard.type('cher');
+  await expect(page.getByLabel('Логин')).toHaveValue('teacher');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -3,9 +3,13 @@ import '@mantine/core/styles.layer.css';
 import '@mantine/dates/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import './app/global.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startRemoteRegistry } from './remotes/remote-registry';
 
 startRemoteRegistry();
-createRoot(document.getElementById('root')!).render(<App />);
+// A transition renders in slices of a few milliseconds, yielding to input between them, instead
+// of one task for the whole first screen.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => root.render(<App />));

@@ -1,5 +1,19 @@
+import { firstUseOfSignInShell } from './features/auth/model/sign-in-shell';
 import { registerServiceWorker } from './pwa/register-service-worker';
+import { startInSteps } from './start-in-steps';
 
 // Async boundary: Module Federation negotiates the shared singletons before the app's code runs.
-import('./bootstrap');
+// The large shared libraries are evaluated one per task first, so a phone's main thread is never
+// held for the whole start at once (start-in-steps.ts). The bare sign-in page waits for its first use.
+void firstUseOfSignInShell().then(() =>
+  startInSteps([
+    () => import('react'),
+    () => import('react-dom/client'),
+    () => import('@mantine/core'),
+    () => import('react-router-dom'),
+    () => import('@tanstack/react-query'),
+    () => import('@parta/shared'),
+    () => import('./bootstrap'),
+  ]),
+);
 registerServiceWorker();

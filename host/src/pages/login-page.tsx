@@ -11,10 +11,12 @@ import {
   Title,
 } from '@mantine/core';
 import { getErrorMessage, getErrorStatus, tokenAtom } from '@parta/shared';
+import type { LoginBody } from '@parta/shared/domain/contracts/auth';
 import { useAtom } from 'jotai';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Link, type Location, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useLogin } from '../features/auth/api/login';
+import { takeOverSignInShell } from '../features/auth/model/sign-in-shell';
 
 /** Where to go after signing in: the page the user was sent away from, else the dashboard. */
 function targetOf(location: Location): string {
@@ -23,37 +25,31 @@ function targetOf(location: Location): string {
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
-/** What was typed into the HTML sign-in shell before this page took over (shared/build/index.html). */
-function typedBeforeStart(): { login: string; password: string } {
-  const shell = (window as { __partaLoginShell?: { login?: string; password?: string } }).__partaLoginShell;
-  return { login: shell?.login ?? '', password: shell?.password ?? '' };
-}
-
 /** Sign-in by login and password (SPEC §2 /login). */
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [token, setToken] = useAtom(tokenAtom);
-  const [values, setValues] = useState(typedBeforeStart);
+  const [values, setValues] = useState<LoginBody>({ login: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<{ login?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const signIn = useLogin();
 
-  if (token && !busy) return <Navigate to={targetOf(location)} replace />;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const signInNow = async (credentials: LoginBody) => {
     const errors = {
-      login: values.login.trim() ? undefined : 'Укажите логин',
-      password: values.password ? undefined : 'Укажите пароль',
+      login: credentials.login.trim() ? undefined : 'Укажите логин',
+      password: credentials.password ? undefined : 'Укажите пароль',
     };
     setFieldErrors(errors);
     if (errors.login || errors.password) return;
     setBusy(true);
     setError(null);
     try {
-      const result = await signIn.mutateAsync({ login: values.login.trim(), password: values.password });
+      const result = await signIn.mutateAsync({
+        login: credentials.login.trim(),
+        password: credentials.password,
+      });
       setToken(result.token);
       navigate(targetOf(location), { replace: true });
     } catch (failure) {
@@ -66,6 +62,35 @@ export function LoginPage() {
     } finally {
       setBusy(false);
     }
+  };
+
+  // Taking over the HTML form while someone types in it (the app starts on the page's first use, so
+  // this is the usual case): the latest text, the caret where it was, and «Войти» if it was pressed.
+  const loginInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page takes over the HTML form
+  useLayoutEffect(() => {
+    const shell = takeOverSignInShell();
+    if (!shell) {
+      loginInput.current?.focus();
+      return;
+    }
+    const typed = { login: shell.login, password: shell.password };
+    setValues(typed);
+    const field = shell.focused === 'password' ? passwordInput.current : loginInput.current;
+    if (field) {
+      field.focus();
+      const end = (shell.focused === 'password' ? typed.password : typed.login).length;
+      field.setSelectionRange(end, end);
+    }
+    if (shell.submitted) void signInNow(typed);
+  }, []);
+
+  if (token && !busy) return <Navigate to={targetOf(location)} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void signInNow(values);
   };
 
   return (
@@ -99,7 +124,7 @@ export function LoginPage() {
             label="Логин"
             name="login"
             autoComplete="username"
-            autoFocus
+            ref={loginInput}
             value={values.login}
             error={fieldErrors.login}
             onChange={(event) => setValues({ ...values, login: event.currentTarget.value })}
@@ -108,6 +133,7 @@ export function LoginPage() {
             label="Пароль"
             name="password"
             autoComplete="current-password"
+            ref={passwordInput}
             value={values.password}
             error={fieldErrors.password}
             onChange={(event) => setValues({ ...values, password: event.currentTarget.value })}
