@@ -137,6 +137,8 @@ export {
   type QueryLike,
   QueryView,
   type QueryViewProps,
+  SaveForm,
+  type SaveFormProps,
   StatusPage,
   type StatusPageProps,
   useFormSave,

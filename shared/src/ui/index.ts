@@ -9,6 +9,7 @@ export { MarkBadge, type MarkBadgeProps } from './mark-badge';
 export { notify } from './notify';
 export { PageTitle, type PageTitleProps } from './page-title';
 export { type QueryLike, QueryView, type QueryViewProps } from './query-view';
+export { SaveForm, type SaveFormProps } from './save-form';
 export { NotFoundPage, StatusPage, type StatusPageProps } from './status-page';
 export { type FormSave, useFormSave } from './use-form-save';
 export { useIdParam } from './use-id-param';
