@@ -1,6 +1,8 @@
 export { AppProviders, type AppProvidersProps } from './app-providers';
 export { BuildLabel } from './build-label';
+export { EditorModal, type EditorModalProps, type ItemEditor, useItemEditor } from './editor-modal';
 export { type CheckedImportRow, ImportCheckTable, type ImportCheckTableProps } from './import-check-table';
+export { ItemsTable, type ItemsTableProps, RowActions, type RowActionsProps } from './items-table';
 export { LazyDateInput } from './lazy-date-input';
 export { ListCard, type ListCardProps, NARROW_LIST_QUERY, useNarrowList } from './list-card';
 export { ListPager, type ListPagerProps, paginationControlProps } from './list-pager';
