@@ -1,6 +1,6 @@
-import { Alert, Group, Loader, Paper, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Group, Paper, SegmentedControl, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { getErrorMessage, ListPager, PageTitle, useListParams } from '@parta/shared';
+import { ListPager, PageTitle, QueryView, useListParams } from '@parta/shared';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@parta/shared/domain/contracts/applications';
 import { useState } from 'react';
 import { useApplications } from '../features/applications/api/get-applications';
@@ -46,17 +46,15 @@ export function ApplicationsPage() {
             }}
             style={{ flex: '1 1 260px' }}
           />
-          {applications.isFetching ? <Loader size="sm" mb={8} /> : null}
         </Group>
-        {applications.error ? (
-          <Alert color="red">{getErrorMessage(applications.error, 'Не удалось загрузить заявки')}</Alert>
-        ) : applications.data && applications.data.data.length === 0 ? (
-          <Text c="dimmed" py="xl" ta="center">
-            Заявок нет.
-          </Text>
-        ) : applications.data ? (
-          <ApplicationsTable applications={applications.data.data} />
-        ) : null}
+        <QueryView
+          query={applications}
+          errorText="Не удалось загрузить заявки"
+          empty="Заявок нет."
+          refreshing={applications.isPlaceholderData}
+        >
+          {(page) => <ApplicationsTable applications={page.data} />}
+        </QueryView>
         <ListPager meta={applications.data?.meta} onChange={(next) => set({ page: next })} />
       </Paper>
     </>

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Loader, Modal, Paper, Select, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Paper, Select, Switch, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { getErrorMessage, ListPager, notify, PageTitle, useListParams } from '@parta/shared';
+import { getErrorMessage, ListPager, notify, PageTitle, QueryView, useListParams } from '@parta/shared';
 import {
   ORGANIZATION_STATUS_LABELS,
   type RegistryOrganization,
@@ -120,23 +120,23 @@ export function OrganizationsPage() {
             onChange={(event) => set({ negative_balance: event.currentTarget.checked ? '1' : null })}
             mb={8}
           />
-          {organizations.isFetching ? <Loader size="sm" mb={8} /> : null}
         </Group>
-        {organizations.error ? (
-          <Alert color="red">{getErrorMessage(organizations.error, 'Не удалось загрузить реестр')}</Alert>
-        ) : organizations.data && organizations.data.data.length === 0 ? (
-          <Text c="dimmed" py="xl" ta="center">
-            Ничего не нашлось. Измените поиск или фильтры.
-          </Text>
-        ) : organizations.data ? (
-          <OrganizationsTable
-            organizations={organizations.data.data}
-            dictionaries={dictionaries.data ?? EMPTY_DICTIONARIES}
-            tree={!filtered}
-            onAddChild={(parent) => setCreating({ parent })}
-            onToggleStatus={(organization) => void toggleStatus(organization)}
-          />
-        ) : null}
+        <QueryView
+          query={organizations}
+          errorText="Не удалось загрузить реестр"
+          empty="Ничего не нашлось. Измените поиск или фильтры."
+          refreshing={organizations.isPlaceholderData}
+        >
+          {(page) => (
+            <OrganizationsTable
+              organizations={page.data}
+              dictionaries={dictionaries.data ?? EMPTY_DICTIONARIES}
+              tree={!filtered}
+              onAddChild={(parent) => setCreating({ parent })}
+              onToggleStatus={(organization) => void toggleStatus(organization)}
+            />
+          )}
+        </QueryView>
         <ListPager meta={organizations.data?.meta} onChange={(next) => set({ page: next })} />
       </Paper>
       <Modal

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Paper, SegmentedControl, Select, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, SegmentedControl, Select } from '@mantine/core';
 import {
   classOptions,
   getErrorMessage,
@@ -6,6 +6,7 @@ import {
   ListSearch,
   notify,
   PageTitle,
+  QueryView,
   useGroups,
   useListParams,
   usePermissions,
@@ -100,17 +101,15 @@ export function StudentsPage() {
               { value: 'all', label: 'Все' },
             ]}
           />
-          {students.isFetching ? <Loader size="sm" mb={8} /> : null}
         </Group>
-        {students.error ? (
-          <Alert color="red">{getErrorMessage(students.error, 'Не удалось загрузить учеников')}</Alert>
-        ) : students.data && students.data.data.length === 0 ? (
-          <Text c="dimmed" py="xl" ta="center">
-            Учеников не нашлось. Измените поиск или фильтр.
-          </Text>
-        ) : students.data ? (
-          <StudentsTable students={students.data.data} />
-        ) : null}
+        <QueryView
+          query={students}
+          errorText="Не удалось загрузить учеников"
+          empty="Учеников не нашлось. Измените поиск или фильтр."
+          refreshing={students.isPlaceholderData}
+        >
+          {(page) => <StudentsTable students={page.data} />}
+        </QueryView>
         <ListPager meta={students.data?.meta} onChange={(next) => set({ page: next })} />
       </Paper>
       <Modal opened={creating} onClose={() => setCreating(false)} title="Новый ученик" size="lg">
