@@ -131,6 +131,8 @@ export {
   type ListPagerProps,
   ListSearch,
   type ListSearchProps,
+  ListTable,
+  type ListTableProps,
   MarkBadge,
   type MarkBadgeProps,
   NARROW_LIST_QUERY,

@@ -7,6 +7,7 @@ export { LazyDateInput } from './lazy-date-input';
 export { ListCard, type ListCardProps, NARROW_LIST_QUERY, useNarrowList } from './list-card';
 export { ListPager, type ListPagerProps, paginationControlProps } from './list-pager';
 export { ListSearch, type ListSearchProps } from './list-search';
+export { ListTable, type ListTableProps } from './list-table';
 export { MarkBadge, type MarkBadgeProps } from './mark-badge';
 export { notify } from './notify';
 export { PageTitle, type PageTitleProps } from './page-title';
