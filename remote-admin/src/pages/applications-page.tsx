@@ -1,5 +1,5 @@
 import { Group, Paper, SegmentedControl } from '@mantine/core';
-import { ListPager, ListSearch, PageTitle, QueryView, useListParams } from '@parta/shared';
+import { ListSearch, PagedQueryView, PageTitle, useListParams } from '@parta/shared';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@parta/shared/domain/contracts/applications';
 import { useApplications } from '../features/applications/api/get-applications';
 import { ApplicationsTable } from '../features/applications/ui/applications-table';
@@ -42,15 +42,14 @@ export function ApplicationsPage() {
             style={{ flex: '1 1 260px' }}
           />
         </Group>
-        <QueryView
+        <PagedQueryView
           query={applications}
           errorText="Не удалось загрузить заявки"
           empty="Заявок нет."
-          refreshing={applications.isPlaceholderData}
+          onPage={(next) => set({ page: next })}
         >
-          {(page) => <ApplicationsTable applications={page.data} />}
-        </QueryView>
-        <ListPager meta={applications.data?.meta} onChange={(next) => set({ page: next })} />
+          {(rows) => <ApplicationsTable applications={rows} />}
+        </PagedQueryView>
       </Paper>
     </>
   );

@@ -1,13 +1,5 @@
 import { Button, Group, Modal, Paper, Select, Switch } from '@mantine/core';
-import {
-  getErrorMessage,
-  ListPager,
-  ListSearch,
-  notify,
-  PageTitle,
-  QueryView,
-  useListParams,
-} from '@parta/shared';
+import { getErrorMessage, ListSearch, notify, PagedQueryView, PageTitle, useListParams } from '@parta/shared';
 import {
   ORGANIZATION_STATUS_LABELS,
   type RegistryOrganization,
@@ -117,23 +109,22 @@ export function OrganizationsPage() {
             mb={8}
           />
         </Group>
-        <QueryView
+        <PagedQueryView
           query={organizations}
           errorText="Не удалось загрузить реестр"
           empty="Ничего не нашлось. Измените поиск или фильтры."
-          refreshing={organizations.isPlaceholderData}
+          onPage={(next) => set({ page: next })}
         >
-          {(page) => (
+          {(rows) => (
             <OrganizationsTable
-              organizations={page.data}
+              organizations={rows}
               dictionaries={dictionaries.data ?? EMPTY_DICTIONARIES}
               tree={!filtered}
               onAddChild={(parent) => setCreating({ parent })}
               onToggleStatus={(organization) => void toggleStatus(organization)}
             />
           )}
-        </QueryView>
-        <ListPager meta={organizations.data?.meta} onChange={(next) => set({ page: next })} />
+        </PagedQueryView>
       </Paper>
       <Modal
         opened={creating !== null}

@@ -2,11 +2,10 @@ import { Button, Group, Modal, Paper, SegmentedControl, Select } from '@mantine/
 import {
   classOptions,
   getErrorMessage,
-  ListPager,
   ListSearch,
   notify,
+  PagedQueryView,
   PageTitle,
-  QueryView,
   useGroups,
   useListParams,
   usePermissions,
@@ -102,15 +101,14 @@ export function StudentsPage() {
             ]}
           />
         </Group>
-        <QueryView
+        <PagedQueryView
           query={students}
           errorText="Не удалось загрузить учеников"
           empty="Учеников не нашлось. Измените поиск или фильтр."
-          refreshing={students.isPlaceholderData}
+          onPage={(next) => set({ page: next })}
         >
-          {(page) => <StudentsTable students={page.data} />}
-        </QueryView>
-        <ListPager meta={students.data?.meta} onChange={(next) => set({ page: next })} />
+          {(rows) => <StudentsTable students={rows} />}
+        </PagedQueryView>
       </Paper>
       <Modal opened={creating} onClose={() => setCreating(false)} title="Новый ученик" size="lg">
         <StudentForm

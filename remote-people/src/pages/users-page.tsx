@@ -1,9 +1,8 @@
 import { Button, Group, Paper, Select } from '@mantine/core';
 import {
-  ListPager,
   ListSearch,
+  PagedQueryView,
   PageTitle,
-  QueryView,
   useListParams,
   useOrganizationOptions,
   usePermissions,
@@ -73,15 +72,14 @@ export function UsersPage() {
             style={{ flex: '1 1 260px' }}
           />
         </Group>
-        <QueryView
+        <PagedQueryView
           query={users}
           errorText="Не удалось загрузить сотрудников"
           empty="Никого не нашлось. Измените поиск или фильтр."
-          refreshing={users.isPlaceholderData}
+          onPage={(next) => set({ page: next })}
         >
-          {(page) => <StaffTable users={page.data} organizationNames={organizationNames} />}
-        </QueryView>
-        <ListPager meta={users.data?.meta} onChange={(next) => set({ page: next })} />
+          {(rows) => <StaffTable users={rows} organizationNames={organizationNames} />}
+        </PagedQueryView>
       </Paper>
       <CreateStaffModal
         opened={creating}

@@ -12,7 +12,14 @@ export { MarkBadge, type MarkBadgeProps } from './mark-badge';
 export { notify } from './notify';
 export { PageTitle, type PageTitleProps } from './page-title';
 export { type PersonNameField, PersonNameFields, type PersonNameFieldsProps } from './person-name-fields';
-export { type QueryLike, QueryView, type QueryViewProps } from './query-view';
+export {
+  type PagedQueryLike,
+  PagedQueryView,
+  type PagedQueryViewProps,
+  type QueryLike,
+  QueryView,
+  type QueryViewProps,
+} from './query-view';
 export { SaveForm, type SaveFormProps } from './save-form';
 export { NotFoundPage, StatusPage, type StatusPageProps } from './status-page';
 export { type FormSave, useFormSave } from './use-form-save';
