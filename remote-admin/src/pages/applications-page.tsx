@@ -1,8 +1,6 @@
-import { Alert, Group, Loader, Paper, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { getErrorMessage, ListPager, PageTitle, useListParams } from '@parta/shared';
+import { Group, Paper, SegmentedControl } from '@mantine/core';
+import { ListSearch, PagedQueryView, PageTitle, useListParams } from '@parta/shared';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@parta/shared/domain/contracts/applications';
-import { useState } from 'react';
 import { useApplications } from '../features/applications/api/get-applications';
 import { ApplicationsTable } from '../features/applications/ui/applications-table';
 
@@ -18,8 +16,6 @@ const STATUS_TABS = [
 /** Заявки (applications.index): applications from the landing page by status, with search. */
 export function ApplicationsPage() {
   const { values, page, set } = useListParams(FILTERS);
-  const [searchText, setSearchText] = useState(values.search);
-  const applySearch = useDebouncedCallback((search: string) => set({ search: search.trim() }), 300);
   const status = APPLICATION_STATUSES.includes(values.status as ApplicationStatus)
     ? (values.status as ApplicationStatus)
     : undefined;
@@ -36,28 +32,24 @@ export function ApplicationsPage() {
             onChange={(value) => set({ status: value || null })}
             style={{ maxWidth: '100%', overflowX: 'auto' }}
           />
-          <TextInput
-            placeholder="Организация, контакт, ИНН или регион"
+          <ListSearch
+            // Beside the status tabs the box needs no visible label; its name stays «Поиск».
+            label={null}
             aria-label="Поиск"
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              applySearch(event.currentTarget.value);
-            }}
+            placeholder="Организация, контакт, ИНН или регион"
+            value={values.search}
+            onSearch={(search) => set({ search })}
             style={{ flex: '1 1 260px' }}
           />
-          {applications.isFetching ? <Loader size="sm" mb={8} /> : null}
         </Group>
-        {applications.error ? (
-          <Alert color="red">{getErrorMessage(applications.error, 'Не удалось загрузить заявки')}</Alert>
-        ) : applications.data && applications.data.data.length === 0 ? (
-          <Text c="dimmed" py="xl" ta="center">
-            Заявок нет.
-          </Text>
-        ) : applications.data ? (
-          <ApplicationsTable applications={applications.data.data} />
-        ) : null}
-        <ListPager meta={applications.data?.meta} onChange={(next) => set({ page: next })} />
+        <PagedQueryView
+          query={applications}
+          errorText="Не удалось загрузить заявки"
+          empty="Заявок нет."
+          onPage={(next) => set({ page: next })}
+        >
+          {(rows) => <ApplicationsTable applications={rows} />}
+        </PagedQueryView>
       </Paper>
     </>
   );

@@ -1,6 +1,5 @@
-import { Alert, Button, Group, Loader, Modal, Paper, Select, Switch, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { getErrorMessage, ListPager, notify, PageTitle, useListParams } from '@parta/shared';
+import { Button, Group, Modal, Paper, Select, Switch } from '@mantine/core';
+import { getErrorMessage, ListSearch, notify, PagedQueryView, PageTitle, useListParams } from '@parta/shared';
 import {
   ORGANIZATION_STATUS_LABELS,
   type RegistryOrganization,
@@ -20,10 +19,6 @@ const FILTERS = ['search', 'region', 'type_id', 'status', 'negative_balance'] as
 /** Реестр организаций (organization.index): the tree, search, filters, paging, create and block. */
 export function OrganizationsPage() {
   const { values, page, set } = useListParams(FILTERS);
-  const [searchText, setSearchText] = useState(values.search);
-  const [regionText, setRegionText] = useState(values.region);
-  const applySearch = useDebouncedCallback((search: string) => set({ search: search.trim() }), 300);
-  const applyRegion = useDebouncedCallback((region: string) => set({ region: region.trim() }), 300);
   /** The form of a new organization: top-level (parent null) or a child. */
   const [creating, setCreating] = useState<{ parent: RegistryOrganization | null } | null>(null);
 
@@ -71,23 +66,16 @@ export function OrganizationsPage() {
       </PageTitle>
       <Paper withBorder p="md" radius="md">
         <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Поиск"
+          <ListSearch
             placeholder="Название или ИНН"
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              applySearch(event.currentTarget.value);
-            }}
+            value={values.search}
+            onSearch={(search) => set({ search })}
             style={{ flex: '2 1 240px' }}
           />
-          <TextInput
+          <ListSearch
             label="Регион"
-            value={regionText}
-            onChange={(event) => {
-              setRegionText(event.currentTarget.value);
-              applyRegion(event.currentTarget.value);
-            }}
+            value={values.region}
+            onSearch={(region) => set({ region })}
             style={{ flex: '1 1 180px' }}
           />
           <Select
@@ -120,24 +108,23 @@ export function OrganizationsPage() {
             onChange={(event) => set({ negative_balance: event.currentTarget.checked ? '1' : null })}
             mb={8}
           />
-          {organizations.isFetching ? <Loader size="sm" mb={8} /> : null}
         </Group>
-        {organizations.error ? (
-          <Alert color="red">{getErrorMessage(organizations.error, 'Не удалось загрузить реестр')}</Alert>
-        ) : organizations.data && organizations.data.data.length === 0 ? (
-          <Text c="dimmed" py="xl" ta="center">
-            Ничего не нашлось. Измените поиск или фильтры.
-          </Text>
-        ) : organizations.data ? (
-          <OrganizationsTable
-            organizations={organizations.data.data}
-            dictionaries={dictionaries.data ?? EMPTY_DICTIONARIES}
-            tree={!filtered}
-            onAddChild={(parent) => setCreating({ parent })}
-            onToggleStatus={(organization) => void toggleStatus(organization)}
-          />
-        ) : null}
-        <ListPager meta={organizations.data?.meta} onChange={(next) => set({ page: next })} />
+        <PagedQueryView
+          query={organizations}
+          errorText="Не удалось загрузить реестр"
+          empty="Ничего не нашлось. Измените поиск или фильтры."
+          onPage={(next) => set({ page: next })}
+        >
+          {(rows) => (
+            <OrganizationsTable
+              organizations={rows}
+              dictionaries={dictionaries.data ?? EMPTY_DICTIONARIES}
+              tree={!filtered}
+              onAddChild={(parent) => setCreating({ parent })}
+              onToggleStatus={(organization) => void toggleStatus(organization)}
+            />
+          )}
+        </PagedQueryView>
       </Paper>
       <Modal
         opened={creating !== null}

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Loader, Modal, Paper, SegmentedControl, Select, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, SegmentedControl, Select } from '@mantine/core';
 import {
   classOptions,
   getErrorMessage,
-  ListPager,
   ListSearch,
   notify,
+  PagedQueryView,
   PageTitle,
   useGroups,
   useListParams,
@@ -100,18 +100,15 @@ export function StudentsPage() {
               { value: 'all', label: 'Все' },
             ]}
           />
-          {students.isFetching ? <Loader size="sm" mb={8} /> : null}
         </Group>
-        {students.error ? (
-          <Alert color="red">{getErrorMessage(students.error, 'Не удалось загрузить учеников')}</Alert>
-        ) : students.data && students.data.data.length === 0 ? (
-          <Text c="dimmed" py="xl" ta="center">
-            Учеников не нашлось. Измените поиск или фильтр.
-          </Text>
-        ) : students.data ? (
-          <StudentsTable students={students.data.data} />
-        ) : null}
-        <ListPager meta={students.data?.meta} onChange={(next) => set({ page: next })} />
+        <PagedQueryView
+          query={students}
+          errorText="Не удалось загрузить учеников"
+          empty="Учеников не нашлось. Измените поиск или фильтр."
+          onPage={(next) => set({ page: next })}
+        >
+          {(rows) => <StudentsTable students={rows} />}
+        </PagedQueryView>
       </Paper>
       <Modal opened={creating} onClose={() => setCreating(false)} title="Новый ученик" size="lg">
         <StudentForm

@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Loader, Paper, Select, Text } from '@mantine/core';
+import { Button, Group, Paper, Select } from '@mantine/core';
 import {
-  getErrorMessage,
-  ListPager,
   ListSearch,
+  PagedQueryView,
   PageTitle,
   useListParams,
   useOrganizationOptions,
@@ -72,18 +71,15 @@ export function UsersPage() {
             onChange={(value) => set({ organization_id: value })}
             style={{ flex: '1 1 260px' }}
           />
-          {users.isFetching ? <Loader size="sm" mb={8} /> : null}
         </Group>
-        {users.error ? (
-          <Alert color="red">{getErrorMessage(users.error, 'Не удалось загрузить сотрудников')}</Alert>
-        ) : users.data && users.data.data.length === 0 ? (
-          <Text c="dimmed" py="xl" ta="center">
-            Никого не нашлось. Измените поиск или фильтр.
-          </Text>
-        ) : users.data ? (
-          <StaffTable users={users.data.data} organizationNames={organizationNames} />
-        ) : null}
-        <ListPager meta={users.data?.meta} onChange={(next) => set({ page: next })} />
+        <PagedQueryView
+          query={users}
+          errorText="Не удалось загрузить сотрудников"
+          empty="Никого не нашлось. Измените поиск или фильтр."
+          onPage={(next) => set({ page: next })}
+        >
+          {(rows) => <StaffTable users={rows} organizationNames={organizationNames} />}
+        </PagedQueryView>
       </Paper>
       <CreateStaffModal
         opened={creating}

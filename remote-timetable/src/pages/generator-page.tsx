@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { getErrorMessage, notify, PageTitle, useFormSave } from '@parta/shared';
+import { getErrorMessage, notify, PageTitle, SaveForm, useFormSave } from '@parta/shared';
 import {
   type GenerationInput,
   type GenerationStatus,
@@ -73,8 +73,10 @@ export function GeneratorPage() {
       {select}
       <SimpleGrid cols={{ base: 1, md: 2 }} mt={select ? 'md' : undefined}>
         <Paper withBorder p="md" radius="md">
-          <form
-            noValidate
+          <SaveForm
+            save={save}
+            submitLabel="Составить"
+            submitProps={{ disabled: running }}
             onSubmit={form.onSubmit((values) =>
               save.run(async () => {
                 const { id } = await start.mutateAsync({ ...values, organization_id: organizationId });
@@ -82,39 +84,31 @@ export function GeneratorPage() {
               }),
             )}
           >
-            <Stack>
-              {save.failure ? <Alert color="red">{save.failure}</Alert> : null}
-              <TextInput label="Название шаблона" withAsterisk {...form.getInputProps('template_name')} />
-              <Group grow>
-                <NumberInput
-                  label="Время поиска, с"
-                  min={1}
-                  max={600}
-                  allowDecimal={false}
-                  {...form.getInputProps('time_limit_seconds')}
-                />
-                <NumberInput label="Зерно" min={0} allowDecimal={false} {...form.getInputProps('seed')} />
-              </Group>
-              <Fieldset legend="Веса мягких правил (0 — не учитывать)">
-                <SimpleGrid cols={2}>
-                  {WEIGHTS.map(([key, label]) => (
-                    <NumberInput
-                      key={key}
-                      label={label}
-                      min={0}
-                      max={100}
-                      {...form.getInputProps(`weights.${key}`)}
-                    />
-                  ))}
-                </SimpleGrid>
-              </Fieldset>
-              <Group justify="flex-end">
-                <Button type="submit" loading={save.saving} disabled={running}>
-                  Составить
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+            <TextInput label="Название шаблона" withAsterisk {...form.getInputProps('template_name')} />
+            <Group grow>
+              <NumberInput
+                label="Время поиска, с"
+                min={1}
+                max={600}
+                allowDecimal={false}
+                {...form.getInputProps('time_limit_seconds')}
+              />
+              <NumberInput label="Зерно" min={0} allowDecimal={false} {...form.getInputProps('seed')} />
+            </Group>
+            <Fieldset legend="Веса мягких правил (0 — не учитывать)">
+              <SimpleGrid cols={2}>
+                {WEIGHTS.map(([key, label]) => (
+                  <NumberInput
+                    key={key}
+                    label={label}
+                    min={0}
+                    max={100}
+                    {...form.getInputProps(`weights.${key}`)}
+                  />
+                ))}
+              </SimpleGrid>
+            </Fieldset>
+          </SaveForm>
         </Paper>
         <Paper withBorder p="md" radius="md" data-testid="generation-progress">
           {generationId === null ? (

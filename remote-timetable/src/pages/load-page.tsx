@@ -1,23 +1,13 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Tabs, Text } from '@mantine/core';
 import {
   classOptions,
+  EditorModal,
   getErrorMessage,
   notify,
   PageTitle,
+  RowActions,
   useGroups,
+  useItemEditor,
   useLoads,
   usePermissions,
   useSubgroups,
@@ -37,7 +27,6 @@ import { LoadForm } from '../features/load/ui/load-form';
 import { useRooms } from '../features/rooms';
 import { useSettings } from '../features/settings/api/get-settings';
 import { useSubjects } from '../features/subjects/api/get-subjects';
-import { RowActions } from '../lib/row-actions';
 
 /** Нагрузка (load.index): a class's lines against СанПиН, and every teacher's hours against the ставка. */
 export function LoadPage() {
@@ -45,7 +34,7 @@ export function LoadPage() {
   const options = useGroups();
   const settings = useSettings();
   const [groupId, setGroupId] = useState<number | null>(null);
-  const [editing, setEditing] = useState<LoadItem | 'new' | null>(null);
+  const editor = useItemEditor<LoadItem>();
   const [warnings, setWarnings] = useState<string[]>([]);
   const [copyTarget, setCopyTarget] = useState<string | null>(null);
   const lines = useLoads({ group_id: groupId }, groupId !== null);
@@ -100,7 +89,7 @@ export function LoadPage() {
                   setWarnings([]);
                 }}
               />
-              {group && editable ? <Button onClick={() => setEditing('new')}>Добавить строку</Button> : null}
+              {group && editable ? <Button onClick={editor.openNew}>Добавить строку</Button> : null}
             </Group>
             {warnings.map((warning) => (
               <Alert key={warning} color="yellow" title="Предупреждение СанПиН" data-testid="load-warning">
@@ -151,7 +140,7 @@ export function LoadPage() {
                           <Table.Td ta="right">{formatHours(line.hours_per_week)}</Table.Td>
                           {editable ? (
                             <RowActions
-                              onEdit={() => setEditing(line)}
+                              onEdit={() => editor.open(line)}
                               onDelete={async () => {
                                 await deleteLoad.mutateAsync(line.id);
                                 await afterSave({ warnings: [] }, 'Строка удалена');
@@ -230,32 +219,27 @@ export function LoadPage() {
           </Paper>
         </Tabs.Panel>
       </Tabs>
-      <Modal
-        opened={editing !== null && groupId !== null}
-        onClose={() => setEditing(null)}
-        title="Строка нагрузки"
-      >
-        {editing !== null && groupId !== null ? (
-          <LoadForm
-            groupId={groupId}
-            line={editing === 'new' ? undefined : editing}
-            subjects={(subjects.data ?? []).filter(
-              (subject) => subject.organization_id === group?.organization_id,
-            )}
-            teachers={own.data?.teachers ?? []}
-            splits={splits.data?.sets ?? []}
-            rooms={rooms.data ?? []}
-            onSubmit={async (input) => {
-              const result = await saveLoad.mutateAsync({
-                input,
-                id: editing === 'new' ? undefined : editing.id,
-              });
-              setEditing(null);
-              await afterSave(result, 'Нагрузка сохранена');
-            }}
-          />
-        ) : null}
-      </Modal>
+      <EditorModal editor={editor} title="Строка нагрузки">
+        {(line) =>
+          groupId !== null ? (
+            <LoadForm
+              groupId={groupId}
+              line={line}
+              subjects={(subjects.data ?? []).filter(
+                (subject) => subject.organization_id === group?.organization_id,
+              )}
+              teachers={own.data?.teachers ?? []}
+              splits={splits.data?.sets ?? []}
+              rooms={rooms.data ?? []}
+              onSubmit={async (input) => {
+                const result = await saveLoad.mutateAsync({ input, id: line?.id });
+                editor.close();
+                await afterSave(result, 'Нагрузка сохранена');
+              }}
+            />
+          ) : null
+        }
+      </EditorModal>
     </>
   );
 }

@@ -6,16 +6,23 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   Paper,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
-import { formatDate, getErrorMessage, notify, PageTitle, usePeriods, usePermissions } from '@parta/shared';
-import { PERIOD_KINDS, type Period } from '@parta/shared/domain/contracts/timetable';
-import { useState } from 'react';
+import {
+  EditorModal,
+  formatDate,
+  getErrorMessage,
+  notify,
+  PageTitle,
+  useItemEditor,
+  usePeriods,
+  usePermissions,
+} from '@parta/shared';
+import { type Holiday, PERIOD_KINDS, type Period } from '@parta/shared/domain/contracts/timetable';
 import { useOrganizationChoice } from '../features/organizations/ui/use-organization-choice';
 import { useCreateHoliday } from '../features/periods/api/create-holiday';
 import { useDeleteHoliday } from '../features/periods/api/delete-holiday';
@@ -43,8 +50,9 @@ export function PeriodsPage() {
   const { organizationId, select } = useOrganizationChoice();
   const periods = usePeriods(organizationId, organizationId !== undefined);
   const holidays = useHolidays(organizationId);
-  const [editing, setEditing] = useState<Period | 'new' | null>(null);
-  const [addingHoliday, setAddingHoliday] = useState(false);
+  const periodEditor = useItemEditor<Period>();
+  // Holidays are only added (and deleted from the list), never edited.
+  const holidayEditor = useItemEditor<Holiday>();
   const editable = can('periods.edit');
   const savePeriod = useSavePeriod();
   const setPeriodClosed = useSetPeriodClosed();
@@ -68,8 +76,8 @@ export function PeriodsPage() {
         actions={
           editable ? (
             <>
-              <Button onClick={() => setEditing('new')}>Добавить период</Button>
-              <Button variant="light" onClick={() => setAddingHoliday(true)}>
+              <Button onClick={periodEditor.openNew}>Добавить период</Button>
+              <Button variant="light" onClick={holidayEditor.openNew}>
                 Добавить каникулы
               </Button>
             </>
@@ -103,7 +111,12 @@ export function PeriodsPage() {
                     <Table.Tr key={period.id} data-testid="period-row">
                       <Table.Td>
                         {editable ? (
-                          <Anchor component="button" fw={500} ta="left" onClick={() => setEditing(period)}>
+                          <Anchor
+                            component="button"
+                            fw={500}
+                            ta="left"
+                            onClick={() => periodEditor.open(period)}
+                          >
                             {period.name}
                           </Anchor>
                         ) : (
@@ -173,34 +186,34 @@ export function PeriodsPage() {
           </Paper>
         </Stack>
       )}
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Учебный период">
-        {editing !== null ? (
+      <EditorModal editor={periodEditor} title="Учебный период">
+        {(period) => (
           <PeriodForm
-            period={editing === 'new' ? undefined : editing}
+            period={period}
             academicYear={academicYear}
             onSubmit={async (input) => {
               await savePeriod.mutateAsync({
                 input: { ...input, organization_id: organizationId },
-                id: editing === 'new' ? undefined : editing.id,
+                id: period?.id,
               });
               notify.success('Период сохранён');
-              setEditing(null);
+              periodEditor.close();
             }}
           />
-        ) : null}
-      </Modal>
-      <Modal opened={addingHoliday} onClose={() => setAddingHoliday(false)} title="Каникулы">
-        {addingHoliday ? (
+        )}
+      </EditorModal>
+      <EditorModal editor={holidayEditor} title="Каникулы">
+        {() => (
           <HolidayForm
             academicYear={academicYear}
             onSubmit={async (input) => {
               await createHoliday.mutateAsync({ ...input, organization_id: organizationId });
               notify.success('Каникулы добавлены');
-              setAddingHoliday(false);
+              holidayEditor.close();
             }}
           />
-        ) : null}
-      </Modal>
+        )}
+      </EditorModal>
     </>
   );
 }

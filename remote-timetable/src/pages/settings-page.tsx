@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Loader, NumberInput, Paper, SimpleGrid, Text } from '@mantine/core';
 import {
   notify,
   type OrganizationSettingKey,
   PageTitle,
+  SaveForm,
   useFormSave,
   usePermissions,
   workingDays,
@@ -33,8 +34,9 @@ export function SettingsPage() {
         {!values ? (
           <Loader />
         ) : (
-          <form
-            noValidate
+          <SaveForm
+            save={save}
+            readOnly={!editable}
             onSubmit={(event) => {
               event.preventDefault();
               void save.run(async () => {
@@ -43,35 +45,25 @@ export function SettingsPage() {
               });
             }}
           >
-            <Stack>
-              {save.failure ? <Alert color="red">{save.failure}</Alert> : null}
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                {(Object.keys(ORGANIZATION_SETTING_LIMITS) as OrganizationSettingKey[]).map((key, index) => (
-                  <NumberInput
-                    key={key}
-                    label={ORGANIZATION_SETTING_LIMITS[key].label}
-                    min={ORGANIZATION_SETTING_LIMITS[key].min}
-                    max={ORGANIZATION_SETTING_LIMITS[key].max}
-                    allowDecimal={false}
-                    readOnly={!editable}
-                    value={values[key]}
-                    error={errors[`${index}.value`]}
-                    onChange={(value) => setValues({ ...values, [key]: Number(value) || 0 })}
-                  />
-                ))}
-              </SimpleGrid>
-              <Text size="sm" c="dimmed">
-                Рабочие дни: {workingDays(values.working_days_per_week).join(', ')}
-              </Text>
-              {editable ? (
-                <Group justify="flex-end">
-                  <Button type="submit" loading={save.saving}>
-                    Сохранить
-                  </Button>
-                </Group>
-              ) : null}
-            </Stack>
-          </form>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {(Object.keys(ORGANIZATION_SETTING_LIMITS) as OrganizationSettingKey[]).map((key, index) => (
+                <NumberInput
+                  key={key}
+                  label={ORGANIZATION_SETTING_LIMITS[key].label}
+                  min={ORGANIZATION_SETTING_LIMITS[key].min}
+                  max={ORGANIZATION_SETTING_LIMITS[key].max}
+                  allowDecimal={false}
+                  readOnly={!editable}
+                  value={values[key]}
+                  error={errors[`${index}.value`]}
+                  onChange={(value) => setValues({ ...values, [key]: Number(value) || 0 })}
+                />
+              ))}
+            </SimpleGrid>
+            <Text size="sm" c="dimmed">
+              Рабочие дни: {workingDays(values.working_days_per_week).join(', ')}
+            </Text>
+          </SaveForm>
         )}
       </Paper>
     </>

@@ -1,6 +1,6 @@
-import { Alert, Button, Code, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useFormSave } from '@parta/shared';
+import { PersonNameFields, SaveForm, useFormSave } from '@parta/shared';
 import {
   type Application,
   type ApplicationApproved,
@@ -83,36 +83,26 @@ export function ApproveModal({ application, dictionaries, opened, onClose }: App
           </Group>
         </Stack>
       ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            {save.failure ? (
-              <Alert color="red" title="Заявка не одобрена">
-                {save.failure}
-              </Alert>
-            ) : null}
-            <TextInput label="Краткое наименование" withAsterisk {...form.getInputProps('short_name')} />
-            <DictionarySelects form={form} dictionaries={dictionaries} formLabel="Форма" />
-            <Text fw={600} size="sm" mt="xs">
-              Директор
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput label="Фамилия" withAsterisk {...form.getInputProps('director_surname')} />
-              <TextInput label="Имя" withAsterisk {...form.getInputProps('director_name')} />
-              <TextInput label="Отчество" {...form.getInputProps('director_patronymic')} />
-            </SimpleGrid>
-            <TextInput
-              label="Логин"
-              description="Пусто — логин составится из фамилии и инициалов"
-              autoComplete="off"
-              {...form.getInputProps('login')}
-            />
-            <Group justify="flex-end">
-              <Button type="submit" loading={save.saving}>
-                Одобрить и создать организацию
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <SaveForm
+          save={save}
+          onSubmit={submit}
+          submitLabel="Одобрить и создать организацию"
+          failureTitle="Заявка не одобрена"
+          gap="sm"
+        >
+          <TextInput label="Краткое наименование" withAsterisk {...form.getInputProps('short_name')} />
+          <DictionarySelects form={form} dictionaries={dictionaries} formLabel="Форма" />
+          <Text fw={600} size="sm" mt="xs">
+            Директор
+          </Text>
+          <PersonNameFields inputProps={(field) => form.getInputProps(`director_${field}`)} />
+          <TextInput
+            label="Логин"
+            description="Пусто — логин составится из фамилии и инициалов"
+            autoComplete="off"
+            {...form.getInputProps('login')}
+          />
+        </SaveForm>
       )}
     </Modal>
   );

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Button, Modal, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useFormSave } from '@parta/shared';
+import { SaveForm, useFormSave } from '@parta/shared';
 import { type Application, applicationRejectSchema } from '@parta/shared/domain/contracts/applications';
 import { useRejectApplication } from '../api/reject-application';
 
@@ -28,26 +28,26 @@ export function RejectModal({ application, opened, onClose, onRejected }: Reject
   );
   return (
     <Modal opened={opened} onClose={onClose} title={`Отклонить заявку №${application.id}`}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {save.failure ? <Alert color="red">{save.failure}</Alert> : null}
-          <Textarea
-            label="Причина отказа"
-            withAsterisk
-            autosize
-            minRows={3}
-            {...form.getInputProps('reason')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Отмена
-            </Button>
-            <Button type="submit" color="red" loading={save.saving}>
-              Отклонить
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <SaveForm
+        save={save}
+        onSubmit={submit}
+        submitLabel="Отклонить"
+        submitProps={{ color: 'red' }}
+        gap="sm"
+        actions={
+          <Button variant="default" onClick={onClose}>
+            Отмена
+          </Button>
+        }
+      >
+        <Textarea
+          label="Причина отказа"
+          withAsterisk
+          autosize
+          minRows={3}
+          {...form.getInputProps('reason')}
+        />
+      </SaveForm>
     </Modal>
   );
 }

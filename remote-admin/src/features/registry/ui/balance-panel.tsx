@@ -1,18 +1,6 @@
-import {
-  Alert,
-  Button,
-  Chip,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Chip, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { formatDate, fullName, ListPager, notify, useFormSave } from '@parta/shared';
+import { formatDate, fullName, ListPager, notify, SaveForm, useFormSave } from '@parta/shared';
 import {
   BALANCE_OPERATION_LABELS,
   BALANCE_OPERATIONS,
@@ -70,53 +58,48 @@ export function BalancePanel({ organization }: BalancePanelProps) {
           <MoneyText value={organization.bonus_balance} fz={22} fw={700} />
         </div>
       </SimpleGrid>
-      <form onSubmit={submit} noValidate aria-label="Операция с балансом">
-        <Stack gap="sm">
-          {save.failure ? (
-            <Alert color="red" title="Операция не проведена">
-              {save.failure}
-            </Alert>
-          ) : null}
-          <Chip.Group {...form.getInputProps('operation')}>
-            <Group gap="xs">
-              {BALANCE_OPERATIONS.map((value) => (
-                <Chip
-                  key={value}
-                  value={value}
-                  color={value.endsWith('add') || value === 'top_up' ? 'emerald' : 'red'}
-                >
-                  {BALANCE_OPERATION_LABELS[value]}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-          <Group align="flex-start" gap="sm" wrap="wrap">
-            <NumberInput
-              label="Сумма, ₽"
-              withAsterisk
-              min={0}
-              decimalScale={2}
-              decimalSeparator=","
-              thousandSeparator=" "
-              hideControls
-              {...form.getInputProps('amount')}
-              style={{ flex: '1 1 160px' }}
-            />
-            <TextInput
-              label="Комментарий"
-              withAsterisk
-              placeholder="Например: оплата по счёту №125"
-              {...form.getInputProps('comment')}
-              style={{ flex: '3 1 260px' }}
-            />
+      <SaveForm
+        save={save}
+        onSubmit={submit}
+        submitLabel="Провести"
+        failureTitle="Операция не проведена"
+        gap="sm"
+        aria-label="Операция с балансом"
+      >
+        <Chip.Group {...form.getInputProps('operation')}>
+          <Group gap="xs">
+            {BALANCE_OPERATIONS.map((value) => (
+              <Chip
+                key={value}
+                value={value}
+                color={value.endsWith('add') || value === 'top_up' ? 'emerald' : 'red'}
+              >
+                {BALANCE_OPERATION_LABELS[value]}
+              </Chip>
+            ))}
           </Group>
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.saving}>
-              Провести
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        </Chip.Group>
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <NumberInput
+            label="Сумма, ₽"
+            withAsterisk
+            min={0}
+            decimalScale={2}
+            decimalSeparator=","
+            thousandSeparator=" "
+            hideControls
+            {...form.getInputProps('amount')}
+            style={{ flex: '1 1 160px' }}
+          />
+          <TextInput
+            label="Комментарий"
+            withAsterisk
+            placeholder="Например: оплата по счёту №125"
+            {...form.getInputProps('comment')}
+            style={{ flex: '3 1 260px' }}
+          />
+        </Group>
+      </SaveForm>
       <Title order={4}>История операций</Title>
       {history.data && history.data.data.length === 0 ? (
         <Text c="dimmed" size="sm">

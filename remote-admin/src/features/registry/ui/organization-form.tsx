@@ -1,6 +1,6 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useFormSave } from '@parta/shared';
+import { SaveForm, useFormSave } from '@parta/shared';
 import {
   type OrganizationCreate,
   organizationCreateSchema,
@@ -69,43 +69,37 @@ export function OrganizationForm({
   const submit = form.onSubmit((values) => save.run(() => onSubmit(organizationCreateSchema.parse(values))));
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        {save.failure ? (
-          <Alert color="red" title="Не удалось сохранить">
-            {save.failure}
-          </Alert>
-        ) : null}
-        <Textarea
-          label="Полное наименование"
+    <SaveForm
+      save={save}
+      onSubmit={submit}
+      submitLabel={submitLabel}
+      failureTitle="Не удалось сохранить"
+      gap="sm"
+    >
+      <Textarea
+        label="Полное наименование"
+        withAsterisk
+        autosize
+        minRows={1}
+        {...form.getInputProps('name')}
+      />
+      <TextInput label="Краткое наименование" withAsterisk {...form.getInputProps('short_name')} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          label="ИНН"
           withAsterisk
-          autosize
-          minRows={1}
-          {...form.getInputProps('name')}
+          inputMode="numeric"
+          maxLength={12}
+          {...form.getInputProps('inn')}
         />
-        <TextInput label="Краткое наименование" withAsterisk {...form.getInputProps('short_name')} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label="ИНН"
-            withAsterisk
-            inputMode="numeric"
-            maxLength={12}
-            {...form.getInputProps('inn')}
-          />
-          <TextInput label="КПП" maxLength={9} {...form.getInputProps('kpp')} />
-          <TextInput label="ОГРН" inputMode="numeric" maxLength={15} {...form.getInputProps('ogrn')} />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Регион" {...form.getInputProps('region')} />
-          <TextInput label="Адрес" {...form.getInputProps('address')} />
-        </SimpleGrid>
-        <DictionarySelects form={form} dictionaries={dictionaries} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.saving}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        <TextInput label="КПП" maxLength={9} {...form.getInputProps('kpp')} />
+        <TextInput label="ОГРН" inputMode="numeric" maxLength={15} {...form.getInputProps('ogrn')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Регион" {...form.getInputProps('region')} />
+        <TextInput label="Адрес" {...form.getInputProps('address')} />
+      </SimpleGrid>
+      <DictionarySelects form={form} dictionaries={dictionaries} />
+    </SaveForm>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { personOptions, useFormSave } from '@parta/shared';
+import { personOptions, SaveForm, useFormSave } from '@parta/shared';
 import type { PersonRef } from '@parta/shared/domain/contracts/common';
 import {
   type GroupInputParsed,
@@ -41,49 +41,41 @@ export function GroupForm({ group, teachers, submitLabel, readOnly, onSubmit }: 
   const submit = form.onSubmit(() => save.run(() => onSubmit(groupInputSchema.parse(form.values))));
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {save.failure ? (
-          <Alert color="red" title="Не удалось сохранить">
-            {save.failure}
-          </Alert>
-        ) : null}
-        <SimpleGrid cols={{ base: 2, sm: 3 }}>
-          <Select
-            label="Номер"
-            withAsterisk
-            data={NUMBERS}
-            allowDeselect={false}
-            readOnly={readOnly}
-            {...form.getInputProps('number')}
-          />
-          <TextInput
-            label="Буква"
-            withAsterisk
-            maxLength={1}
-            readOnly={readOnly}
-            {...form.getInputProps('letter')}
-            onChange={(event) => form.setFieldValue('letter', event.currentTarget.value.toUpperCase())}
-          />
-          <Select
-            label="Классный руководитель"
-            placeholder="Не назначен"
-            searchable
-            clearable
-            readOnly={readOnly}
-            data={personOptions(teachers)}
-            {...form.getInputProps('manager_id')}
-            style={{ gridColumn: 'span 2' }}
-          />
-        </SimpleGrid>
-        {readOnly ? null : (
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.saving}>
-              {submitLabel}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </form>
+    <SaveForm
+      save={save}
+      onSubmit={submit}
+      submitLabel={submitLabel}
+      failureTitle="Не удалось сохранить"
+      readOnly={readOnly}
+    >
+      <SimpleGrid cols={{ base: 2, sm: 3 }}>
+        <Select
+          label="Номер"
+          withAsterisk
+          data={NUMBERS}
+          allowDeselect={false}
+          readOnly={readOnly}
+          {...form.getInputProps('number')}
+        />
+        <TextInput
+          label="Буква"
+          withAsterisk
+          maxLength={1}
+          readOnly={readOnly}
+          {...form.getInputProps('letter')}
+          onChange={(event) => form.setFieldValue('letter', event.currentTarget.value.toUpperCase())}
+        />
+        <Select
+          label="Классный руководитель"
+          placeholder="Не назначен"
+          searchable
+          clearable
+          readOnly={readOnly}
+          data={personOptions(teachers)}
+          {...form.getInputProps('manager_id')}
+          style={{ gridColumn: 'span 2' }}
+        />
+      </SimpleGrid>
+    </SaveForm>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { fullName, getErrorMessage, useFormSave } from '@parta/shared';
+import { fullName, getErrorMessage, PersonNameFields, SaveForm, useFormSave } from '@parta/shared';
 import {
   type ParentCreated,
   type ParentInput,
@@ -94,28 +94,16 @@ function NewParentForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        {save.failure ? <Alert color="red">{save.failure}</Alert> : null}
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Фамилия" withAsterisk {...form.getInputProps('surname')} />
-          <TextInput label="Имя" withAsterisk {...form.getInputProps('name')} />
-          <TextInput label="Отчество" {...form.getInputProps('patronymic')} />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Телефон" type="tel" {...form.getInputProps('phone')} />
-          <TextInput label="Эл. почта" type="email" {...form.getInputProps('email')} />
-        </SimpleGrid>
-        <Text size="sm" c="dimmed">
-          Родитель получит свой вход в дневник: логин и пароль появятся после сохранения.
-        </Text>
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.saving}>
-            Добавить
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SaveForm save={save} onSubmit={submit} submitLabel="Добавить" gap="sm">
+      <PersonNameFields inputProps={form.getInputProps} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Телефон" type="tel" {...form.getInputProps('phone')} />
+        <TextInput label="Эл. почта" type="email" {...form.getInputProps('email')} />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        Родитель получит свой вход в дневник: логин и пароль появятся после сохранения.
+      </Text>
+    </SaveForm>
   );
 }
 

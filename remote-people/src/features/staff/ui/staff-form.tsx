@@ -1,17 +1,6 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, PasswordInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useFormSave } from '@parta/shared';
+import { PersonNameFields, SaveForm, useFormSave } from '@parta/shared';
 import type { OrganizationOption } from '@parta/shared/domain/contracts/organizations';
 import { type Staff, type StaffCreate, staffCreateSchema } from '@parta/shared/domain/contracts/people';
 import { useEffect } from 'react';
@@ -92,72 +81,60 @@ export function StaffForm({
   const submit = form.onSubmit(() => save.run(() => onSubmit(staffCreateSchema.parse(form.values))));
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {save.failure ? (
-          <Alert color="red" title="Не удалось сохранить">
-            {save.failure}
-          </Alert>
-        ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Фамилия" withAsterisk readOnly={readOnly} {...form.getInputProps('surname')} />
-          <TextInput label="Имя" withAsterisk readOnly={readOnly} {...form.getInputProps('name')} />
-          <TextInput label="Отчество" readOnly={readOnly} {...form.getInputProps('patronymic')} />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label="Логин"
-            withAsterisk
-            autoComplete="off"
-            readOnly={readOnly}
-            {...form.getInputProps('login')}
-          />
-          <TextInput label="Эл. почта" type="email" readOnly={readOnly} {...form.getInputProps('email')} />
-          <TextInput label="Телефон" type="tel" readOnly={readOnly} {...form.getInputProps('phone')} />
-        </SimpleGrid>
-        <Select
-          label="Организация"
+    <SaveForm
+      save={save}
+      onSubmit={submit}
+      submitLabel={submitLabel}
+      failureTitle="Не удалось сохранить"
+      readOnly={readOnly}
+    >
+      <PersonNameFields inputProps={form.getInputProps} readOnly={readOnly} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          label="Логин"
           withAsterisk
-          allowDeselect={false}
+          autoComplete="off"
           readOnly={readOnly}
-          data={organizations.map((organization) => ({
-            value: String(organization.id),
-            label: organization.short_name || organization.name,
-          }))}
-          {...form.getInputProps('organization_id')}
+          {...form.getInputProps('login')}
         />
-        <Checkbox.Group label="Роли" withAsterisk {...form.getInputProps('role_ids')}>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="xs" spacing="xs">
-            {staffRoles.map((role) => (
-              <Checkbox key={role.id} value={String(role.id)} label={role.name} disabled={readOnly} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-        {user ? null : (
-          <PasswordInput
-            label="Пароль"
-            description="Оставьте пустым, и пароль будет создан автоматически"
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
-        )}
-        <Switch
-          label={
-            form.values.active
-              ? 'Активен: может входить в систему'
-              : 'Отключён: вход запрещён, история сохранена'
-          }
-          disabled={readOnly}
-          {...form.getInputProps('active', { type: 'checkbox' })}
+        <TextInput label="Эл. почта" type="email" readOnly={readOnly} {...form.getInputProps('email')} />
+        <TextInput label="Телефон" type="tel" readOnly={readOnly} {...form.getInputProps('phone')} />
+      </SimpleGrid>
+      <Select
+        label="Организация"
+        withAsterisk
+        allowDeselect={false}
+        readOnly={readOnly}
+        data={organizations.map((organization) => ({
+          value: String(organization.id),
+          label: organization.short_name || organization.name,
+        }))}
+        {...form.getInputProps('organization_id')}
+      />
+      <Checkbox.Group label="Роли" withAsterisk {...form.getInputProps('role_ids')}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="xs" spacing="xs">
+          {staffRoles.map((role) => (
+            <Checkbox key={role.id} value={String(role.id)} label={role.name} disabled={readOnly} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+      {user ? null : (
+        <PasswordInput
+          label="Пароль"
+          description="Оставьте пустым, и пароль будет создан автоматически"
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
         />
-        {readOnly ? null : (
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.saving}>
-              {submitLabel}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </form>
+      )}
+      <Switch
+        label={
+          form.values.active
+            ? 'Активен: может входить в систему'
+            : 'Отключён: вход запрещён, история сохранена'
+        }
+        disabled={readOnly}
+        {...form.getInputProps('active', { type: 'checkbox' })}
+      />
+    </SaveForm>
   );
 }

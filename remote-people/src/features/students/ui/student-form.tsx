@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { classOptions, LazyDateInput, useFormSave } from '@parta/shared';
+import { classOptions, LazyDateInput, PersonNameFields, SaveForm, useFormSave } from '@parta/shared';
 import {
   type Group as SchoolClass,
   type Student,
@@ -54,45 +54,33 @@ export function StudentForm({
   const submit = form.onSubmit(() => save.run(() => onSubmit(studentInputSchema.parse(form.values))));
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {save.failure ? (
-          <Alert color="red" title="Не удалось сохранить">
-            {save.failure}
-          </Alert>
-        ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Фамилия" withAsterisk readOnly={readOnly} {...form.getInputProps('surname')} />
-          <TextInput label="Имя" withAsterisk readOnly={readOnly} {...form.getInputProps('name')} />
-          <TextInput label="Отчество" readOnly={readOnly} {...form.getInputProps('patronymic')} />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <LazyDateInput
-            label="Дата рождения"
-            placeholder="ДД.ММ.ГГ"
-            clearable
-            maxDate={new Date()}
-            readOnly={readOnly}
-            {...form.getInputProps('birth_date')}
-          />
-          <Select
-            label="Класс"
-            placeholder="Без класса"
-            searchable
-            clearable
-            readOnly={readOnly}
-            data={classOptions(groups)}
-            {...form.getInputProps('group_id')}
-          />
-        </SimpleGrid>
-        {readOnly ? null : (
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.saving}>
-              {submitLabel}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </form>
+    <SaveForm
+      save={save}
+      onSubmit={submit}
+      submitLabel={submitLabel}
+      failureTitle="Не удалось сохранить"
+      readOnly={readOnly}
+    >
+      <PersonNameFields inputProps={form.getInputProps} readOnly={readOnly} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <LazyDateInput
+          label="Дата рождения"
+          placeholder="ДД.ММ.ГГ"
+          clearable
+          maxDate={new Date()}
+          readOnly={readOnly}
+          {...form.getInputProps('birth_date')}
+        />
+        <Select
+          label="Класс"
+          placeholder="Без класса"
+          searchable
+          clearable
+          readOnly={readOnly}
+          data={classOptions(groups)}
+          {...form.getInputProps('group_id')}
+        />
+      </SimpleGrid>
+    </SaveForm>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useFormSave } from '@parta/shared';
+import { SaveForm, useFormSave } from '@parta/shared';
 import { type HolidayInput, holidayInputSchema } from '@parta/shared/domain/contracts/timetable';
 import { DateRangeFields, GRADE_OPTIONS } from './date-range-fields';
 
@@ -18,29 +18,21 @@ export function HolidayForm({
   });
   const save = useFormSave(form.setErrors);
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => save.run(() => onSubmit(values)))}>
-      <Stack>
-        {save.failure ? <Alert color="red">{save.failure}</Alert> : null}
-        <TextInput
-          label="Название"
-          withAsterisk
-          placeholder="Осенние каникулы"
-          {...form.getInputProps('name')}
-        />
-        <DateRangeFields value={form.values} errors={form.errors} onChange={form.setFieldValue} fillEnd />
-        <MultiSelect
-          label="Только для классов"
-          placeholder="Вся школа"
-          data={GRADE_OPTIONS}
-          value={(form.values.grades ?? []).map(String)}
-          onChange={(value) => form.setFieldValue('grades', value.map(Number))}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.saving}>
-            Сохранить
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SaveForm save={save} onSubmit={form.onSubmit((values) => save.run(() => onSubmit(values)))}>
+      <TextInput
+        label="Название"
+        withAsterisk
+        placeholder="Осенние каникулы"
+        {...form.getInputProps('name')}
+      />
+      <DateRangeFields value={form.values} errors={form.errors} onChange={form.setFieldValue} fillEnd />
+      <MultiSelect
+        label="Только для классов"
+        placeholder="Вся школа"
+        data={GRADE_OPTIONS}
+        value={(form.values.grades ?? []).map(String)}
+        onChange={(value) => form.setFieldValue('grades', value.map(Number))}
+      />
+    </SaveForm>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useFormSave } from '@parta/shared';
+import { SaveForm, useFormSave } from '@parta/shared';
 import {
   PERIOD_KINDS,
   type Period,
@@ -30,33 +30,25 @@ export function PeriodForm({ period, academicYear, onSubmit }: PeriodFormProps) 
   });
   const save = useFormSave(form.setErrors);
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => save.run(() => onSubmit(values)))}>
-      <Stack>
-        {save.failure ? <Alert color="red">{save.failure}</Alert> : null}
-        <TextInput label="Название" withAsterisk placeholder="II четверть" {...form.getInputProps('name')} />
-        <Group grow align="flex-start">
-          <Select
-            label="Вид"
-            allowDeselect={false}
-            data={Object.entries(PERIOD_KINDS).map(([value, label]) => ({ value, label }))}
-            {...form.getInputProps('kind')}
-          />
-          <TextInput label="Учебный год" {...form.getInputProps('academic_year')} />
-        </Group>
-        <DateRangeFields value={form.values} errors={form.errors} onChange={form.setFieldValue} />
-        <MultiSelect
-          label="Классы (параллели)"
-          data={GRADE_OPTIONS}
-          value={(form.values.grades ?? []).map(String)}
-          onChange={(value) => form.setFieldValue('grades', value.map(Number))}
-          error={form.errors.grades}
+    <SaveForm save={save} onSubmit={form.onSubmit((values) => save.run(() => onSubmit(values)))}>
+      <TextInput label="Название" withAsterisk placeholder="II четверть" {...form.getInputProps('name')} />
+      <Group grow align="flex-start">
+        <Select
+          label="Вид"
+          allowDeselect={false}
+          data={Object.entries(PERIOD_KINDS).map(([value, label]) => ({ value, label }))}
+          {...form.getInputProps('kind')}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.saving}>
-            Сохранить
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        <TextInput label="Учебный год" {...form.getInputProps('academic_year')} />
+      </Group>
+      <DateRangeFields value={form.values} errors={form.errors} onChange={form.setFieldValue} />
+      <MultiSelect
+        label="Классы (параллели)"
+        data={GRADE_OPTIONS}
+        value={(form.values.grades ?? []).map(String)}
+        onChange={(value) => form.setFieldValue('grades', value.map(Number))}
+        error={form.errors.grades}
+      />
+    </SaveForm>
   );
 }

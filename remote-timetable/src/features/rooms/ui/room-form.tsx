@@ -1,6 +1,6 @@
-import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { personOptions, useFormSave } from '@parta/shared';
+import { personOptions, SaveForm, useFormSave } from '@parta/shared';
 import type { PersonRef } from '@parta/shared/domain/contracts/common';
 import {
   type Room,
@@ -30,44 +30,36 @@ export function RoomForm({ room, teachers, onSubmit }: RoomFormProps) {
   });
   const save = useFormSave(form.setErrors);
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => save.run(() => onSubmit(values)))}>
-      <Stack>
-        {save.failure ? <Alert color="red">{save.failure}</Alert> : null}
-        <TextInput label="Название" withAsterisk placeholder="Каб. 21" {...form.getInputProps('name')} />
-        <Select
-          label="Вид"
-          data={roomKindOptions}
-          allowDeselect={false}
-          value={form.values.kind ?? 'regular'}
-          onChange={(value) => form.setFieldValue('kind', (value ?? 'regular') as RoomKind)}
-          error={form.errors.kind}
-        />
-        <NumberInput
-          label="Вместимость, учеников"
-          description="Генератор расписания не поставит сюда класс или подгруппу больше; пусто — без ограничения"
-          min={1}
-          max={1000}
-          allowDecimal={false}
-          {...form.getInputProps('capacity')}
-          value={form.values.capacity ?? ''}
-          onChange={(value) => form.setFieldValue('capacity', value === '' ? null : Number(value))}
-        />
-        <Select
-          label="Кабинет учителя"
-          description="Уроки этого учителя пойдут сюда, если строка нагрузки не требует другого и класс помещается"
-          searchable
-          clearable
-          data={personOptions(teachers)}
-          value={form.values.teacher_id ? String(form.values.teacher_id) : null}
-          onChange={(value) => form.setFieldValue('teacher_id', value ? Number(value) : null)}
-          error={form.errors.teacher_id}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.saving}>
-            Сохранить
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SaveForm save={save} onSubmit={form.onSubmit((values) => save.run(() => onSubmit(values)))}>
+      <TextInput label="Название" withAsterisk placeholder="Каб. 21" {...form.getInputProps('name')} />
+      <Select
+        label="Вид"
+        data={roomKindOptions}
+        allowDeselect={false}
+        value={form.values.kind ?? 'regular'}
+        onChange={(value) => form.setFieldValue('kind', (value ?? 'regular') as RoomKind)}
+        error={form.errors.kind}
+      />
+      <NumberInput
+        label="Вместимость, учеников"
+        description="Генератор расписания не поставит сюда класс или подгруппу больше; пусто — без ограничения"
+        min={1}
+        max={1000}
+        allowDecimal={false}
+        {...form.getInputProps('capacity')}
+        value={form.values.capacity ?? ''}
+        onChange={(value) => form.setFieldValue('capacity', value === '' ? null : Number(value))}
+      />
+      <Select
+        label="Кабинет учителя"
+        description="Уроки этого учителя пойдут сюда, если строка нагрузки не требует другого и класс помещается"
+        searchable
+        clearable
+        data={personOptions(teachers)}
+        value={form.values.teacher_id ? String(form.values.teacher_id) : null}
+        onChange={(value) => form.setFieldValue('teacher_id', value ? Number(value) : null)}
+        error={form.errors.teacher_id}
+      />
+    </SaveForm>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
+import { NumberInput, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useFormSave } from '@parta/shared';
+import { SaveForm, useFormSave } from '@parta/shared';
 import {
   type Subject,
   type SubjectInput,
@@ -25,28 +25,18 @@ export function SubjectForm({ subject, onSubmit }: SubjectFormProps) {
   });
   const save = useFormSave(form.setErrors);
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => save.run(() => onSubmit(values)))}>
-      <Stack>
-        {save.failure ? <Alert color="red">{save.failure}</Alert> : null}
-        <TextInput label="Название" withAsterisk {...form.getInputProps('name')} />
-        <TextInput label="Сокращение" {...form.getInputProps('short_name')} />
-        <NumberInput
-          label="Ранг трудности (СанПиН, 1–13)"
-          min={1}
-          max={13}
-          allowDecimal={false}
-          {...form.getInputProps('rank')}
-          onChange={(value) => form.setFieldValue('rank', value === '' ? null : Number(value))}
-        />
-        {subject ? (
-          <Switch label="В архиве" {...form.getInputProps('archived', { type: 'checkbox' })} />
-        ) : null}
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.saving}>
-            Сохранить
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SaveForm save={save} onSubmit={form.onSubmit((values) => save.run(() => onSubmit(values)))}>
+      <TextInput label="Название" withAsterisk {...form.getInputProps('name')} />
+      <TextInput label="Сокращение" {...form.getInputProps('short_name')} />
+      <NumberInput
+        label="Ранг трудности (СанПиН, 1–13)"
+        min={1}
+        max={13}
+        allowDecimal={false}
+        {...form.getInputProps('rank')}
+        onChange={(value) => form.setFieldValue('rank', value === '' ? null : Number(value))}
+      />
+      {subject ? <Switch label="В архиве" {...form.getInputProps('archived', { type: 'checkbox' })} /> : null}
+    </SaveForm>
   );
 }
