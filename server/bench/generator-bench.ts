@@ -9,8 +9,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Generation } from '@parta/shared/domain/contracts/timetable-generator';
 import { readFet, writeLockedFet } from '../src/modules/timetable-generator/fet/fet-reader';
 import { startWorkers } from '../src/modules/timetable-generator/solver/workers';
+import { DEMO_PASSWORD } from '../src/seed';
 
 const EXAMPLES = '/usr/share/doc/fet-data/examples/FET-5-official';
 export const DEFAULT_FILES = [
@@ -153,6 +155,91 @@ export async function benchGenerator(options: GeneratorBenchOptions): Promise<Re
           }
         : { note: 'fet-cl не установлен' }),
       unsupported: unsupported.join(', '),
+    });
+  }
+  return rows;
+}
+
+/** A school of a seeded database, generated through the public routes as its director would. */
+export interface SchoolGenerationTarget {
+  school: string;
+  /** The server serving the seeded database. */
+  base: string;
+  login: string;
+  /** The issue's figure: median seconds to 0 hard violations. */
+  targetSeconds: number;
+}
+
+async function signIn(base: string, login: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${login} answered ${response.status}`);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+/**
+ * One generation through `POST /api/timetable/generations`, watched through its GET every 200 ms
+ * (as the screen does) until every lesson is placed with no hard violation, then stopped; the time
+ * is from the POST to that answer. A run that never gets there is reported unsolved.
+ */
+async function generateOnce(target: SchoolGenerationTarget, token: string, seed: number, seconds: number) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const started = Date.now();
+  const post = await fetch(`${target.base}/api/timetable/generations`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ time_limit_seconds: seconds, seed, template_name: `Бенчмарк, зерно ${seed}` }),
+  });
+  if (!post.ok)
+    throw new Error(`POST /api/timetable/generations answered ${post.status}: ${await post.text()}`);
+  const { id } = ((await post.json()) as { data: { id: number } }).data;
+  const read = async () =>
+    (
+      (await (await fetch(`${target.base}/api/timetable/generations/${id}`, { headers })).json()) as {
+        data: Generation;
+      }
+    ).data;
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 200));
+  for (;;) {
+    const generation = await read();
+    const solved = generation.hard_violations === 0 && generation.placed === generation.total;
+    if (solved || generation.status !== 'running') {
+      const seconds = (Date.now() - started) / 1000;
+      if (generation.status === 'running') {
+        // Stopped here; the school's next generation may start once this one has saved its result.
+        await fetch(`${target.base}/api/timetable/generations/${id}/stop`, { method: 'POST', headers });
+        while ((await read()).status === 'running') await pause();
+      }
+      return { solved, seconds, lessons: generation.total };
+    }
+    await pause();
+  }
+}
+
+/** The seeded schools' own timetables: one row per school, medians over the seeds. */
+export async function benchSchoolGeneration(
+  targets: SchoolGenerationTarget[],
+  options: { seeds: number; seconds: number },
+): Promise<Record<string, unknown>[]> {
+  const rows: Record<string, unknown>[] = [];
+  for (const target of targets) {
+    const token = await signIn(target.base, target.login);
+    const runs = [];
+    for (let seed = 1; seed <= options.seeds; seed++) {
+      runs.push(await generateOnce(target, token, seed, options.seconds));
+    }
+    const medianSeconds = median(runs.filter((run) => run.solved).map((run) => run.seconds));
+    rows.push({
+      school: target.school,
+      lessons: runs[0]?.lessons ?? null,
+      seeds: options.seeds,
+      solved: runs.filter((run) => run.solved).length,
+      median_s_to_0_hard: medianSeconds,
+      target: `≤ ${target.targetSeconds} s`,
+      met: medianSeconds !== null && medianSeconds <= target.targetSeconds && runs.every((run) => run.solved),
     });
   }
   return rows;

@@ -17,7 +17,9 @@
  *                             --keep (keep the region database), --region-db NAME (reuse a kept one)
  *   pnpm bench --generator    adds the timetable generator section (generator-bench.ts): Parta's solver
  *                             and, when installed, fet-cl on FET's examples, median of --generator-seeds
- *                             (5) seeds of --generator-seconds (60) s; --generator-only runs just that
+ *                             (5) seeds of --generator-seconds (60) s, and with DATABASE_URL the demo and
+ *                             the large seed's school through the API (seconds to 0 hard violations);
+ *                             --generator-only runs just that
  *   options: --seconds N (per scenario and level), --no-frontend, --no-large, --no-lighthouse,
  *   --no-first-start
  *   (Lighthouse's mobile preset on /login, /dashboard and the teacher's journal runs with the front end)
@@ -28,7 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FrontEndFile, LighthouseFigures, LighthouseFile } from '../../e2e/bench/figures';
 import { measureFirstStart } from './first-start';
-import { benchGenerator } from './generator-bench';
+import { benchGenerator, benchSchoolGeneration } from './generator-bench';
 import { drive, type LoadFigures } from './load';
 import { type RegionFigures, seedRegion } from './region';
 import { SCENARIOS, type Scenario, type ScenarioContext, signIn } from './scenarios';
@@ -406,6 +408,34 @@ async function regionBench(serverUrl: string) {
   console.log(`written ${file} in ${result.total_s} s`);
 }
 
+/**
+ * The seeded schools' own timetables through the API (issue 21's figures): the demo school and the
+ * large seed's school of 70 classes, each on a fresh PostgreSQL database of its own.
+ */
+async function benchSeededSchools(serverUrl: string): Promise<Record<string, unknown>[]> {
+  const seeds = Number(option('generator-seeds', '5'));
+  const rows: Record<string, unknown>[] = [];
+  for (const [size, school, targetSeconds] of [
+    ['demo', 'демо: МБОУ СОШ №1', 10],
+    ['large', 'большая: 70 классов', 60],
+  ] as const) {
+    const database = await scratchDatabase(serverUrl, `generator_${size}`);
+    try {
+      await seedDatabase(database.url, size);
+      const server = await startServer({ DATABASE_URL: database.url });
+      try {
+        const target = { school, base: server.base, login: 'director', targetSeconds };
+        rows.push(...(await benchSchoolGeneration([target], { seeds, seconds: targetSeconds })));
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await database.drop();
+    }
+  }
+  return rows;
+}
+
 async function main() {
   const started = Date.now();
   const serverUrl = process.env.DATABASE_URL;
@@ -440,6 +470,10 @@ async function main() {
     });
     result.generator = generator;
     console.table(generator);
+    if (serverUrl) {
+      result.generator_schools = await benchSeededSchools(serverUrl);
+      console.table(result.generator_schools);
+    }
     if (flag('generator-only')) {
       writeResult(result, started);
       return;
