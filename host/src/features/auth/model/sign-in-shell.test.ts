@@ -41,6 +41,14 @@ describe('the HTML sign-in form', () => {
     expect(await settled(firstUseOfSignInShell())).toBe(true);
   });
 
+  it('reads the fields once more when taken over: an autofill fires no input event', () => {
+    const shell = drawShell();
+    shell.keep = () => {
+      shell.login = 'zavuch';
+    };
+    expect(takeOverSignInShell()?.login).toBe('zavuch');
+  });
+
   it('is read once: a later sign-in page does not show what the last person typed', () => {
     drawShell();
     expect(takeOverSignInShell()).toMatchObject({ login: 'teacher', password: 'секрет' });

@@ -13,6 +13,8 @@ export interface SignInShell {
   used: boolean;
   /** Called once on the first use, if it comes after the app's entry script has run. */
   whenUsed?: () => void;
+  /** Reads the two fields again (an autofill can fill them without an input event). */
+  keep?: () => void;
 }
 
 function holder(): { __partaLoginShell?: SignInShell } {
@@ -40,5 +42,7 @@ export function takeOverSignInShell(): SignInShell | null {
   const shell = holder().__partaLoginShell;
   if (!shell) return null;
   delete holder().__partaLoginShell;
+  // The form is out of the page by now, but its fields still hold their values.
+  shell.keep?.();
   return shell;
 }
