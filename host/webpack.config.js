@@ -30,6 +30,12 @@ function emitPublicFiles(compiler) {
 module.exports = (env, argv) => {
   const config = shellConfig(env, argv);
   config.plugins.push({ apply: emitPublicFiles });
+  // The component modules of the shared @mantine/core, named by src/start/mantine-in-slices.ts
+  // (its exports map lists only the package's index).
+  config.resolve.alias = {
+    ...config.resolve.alias,
+    'mantine-core-esm': path.join(path.dirname(require.resolve('@mantine/core')), '..', 'esm'),
+  };
   if (config.mode === 'production') {
     config.plugins.push(
       new InjectManifest({

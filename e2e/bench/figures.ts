@@ -42,9 +42,11 @@ export interface FrontEndFile {
   journal: JournalTimings | null;
 }
 
-/** Lighthouse mobile figures of one page. */
+/** Lighthouse mobile figures of one page: the median of its runs (by performance score). */
 export interface LighthouseFigures {
   page: string;
+  /** Performance score and total blocking time of every run, in order: how noisy the median is. */
+  runs: { performance: number; tbt: number }[];
   performance: number;
   accessibility: number;
   bestPractices: number;

@@ -11,8 +11,13 @@ import type { LighthouseFigures, LighthouseFile } from './figures';
  * Lighthouse's mobile preset (simulated slow 4G and 4× CPU slowdown, 412 px screen) on the three
  * screens a teacher opens first. Lighthouse drives the same Debian Chromium that Playwright signed
  * in with, through its debugging port, and keeps the storage, so the token stays in localStorage.
+ * A run on this 2-core machine varies by a third, so each page runs PARTA_LIGHTHOUSE_RUNS times
+ * (3 unless set) and the run with the median performance score is reported; every run's full report
+ * is kept in bench-results/lighthouse/ (open one in Lighthouse's viewer to see the long tasks).
  * PARTA_NO_LIGHTHOUSE=1 (`pnpm bench --no-lighthouse`) skips it.
  */
+
+const RUNS = Math.max(1, Number(process.env.PARTA_LIGHTHOUSE_RUNS ?? 3));
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -64,35 +69,52 @@ test('Lighthouse mobile: /login, /dashboard and the journal of the teacher', asy
     await page.evaluate(() => localStorage.removeItem('auth_token'));
     await page.goto('about:blank');
 
+    const reportDir = path.join(REPO_ROOT, 'bench-results', 'lighthouse');
+    rmSync(reportDir, { recursive: true, force: true });
+    mkdirSync(reportDir, { recursive: true });
     for (const target of targets) {
-      // The login screen is measured signed out; the other two with the teacher's token kept.
-      const runner = await lighthouse(target.url, {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        disableStorageReset: target.name !== '/login',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      });
-      if (!runner) throw new Error(`Lighthouse gave no result for ${target.url}`);
-      const { lhr } = runner;
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
-      const failed = ['accessibility', 'best-practices'].flatMap((category) =>
-        (lhr.categories[category]?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-          .map((ref) => `${category}: ${ref.id}`),
-      );
-      const unused = lhr.audits['unused-javascript']?.details as { overallSavingsBytes?: number } | undefined;
+      const measured: Omit<LighthouseFigures, 'runs'>[] = [];
+      for (let run = 1; run <= RUNS; run += 1) {
+        // The login screen is measured signed out; the other two with the teacher's token kept.
+        const runner = await lighthouse(target.url, {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          disableStorageReset: target.name !== '/login',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        });
+        if (!runner) throw new Error(`Lighthouse gave no result for ${target.url}`);
+        const { lhr } = runner;
+        writeFileSync(
+          path.join(reportDir, `${target.name.replace(/\W+/g, '') || 'page'}-${run}.json`),
+          JSON.stringify(lhr),
+        );
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+        const failed = ['accessibility', 'best-practices'].flatMap((category) =>
+          (lhr.categories[category]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => `${category}: ${ref.id}`),
+        );
+        const unused = lhr.audits['unused-javascript']?.details as
+          | { overallSavingsBytes?: number }
+          | undefined;
+        measured.push({
+          page: target.name,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          tbt: numeric('total-blocking-time'),
+          lcp: numeric('largest-contentful-paint'),
+          fcp: numeric('first-contentful-paint'),
+          unusedJsKb: Math.round((unused?.overallSavingsBytes ?? 0) / 1024),
+          failed,
+        });
+      }
+      const byScore = [...measured].sort((a, b) => a.performance - b.performance || b.tbt - a.tbt);
       results.push({
-        page: target.name,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        tbt: numeric('total-blocking-time'),
-        lcp: numeric('largest-contentful-paint'),
-        fcp: numeric('first-contentful-paint'),
-        unusedJsKb: Math.round((unused?.overallSavingsBytes ?? 0) / 1024),
-        failed,
+        ...byScore[Math.floor((byScore.length - 1) / 2)],
+        runs: measured.map(({ performance, tbt }) => ({ performance, tbt })),
       });
       if (target.name === '/login') {
         // Signed in again, once, for the dashboard and the journal.
@@ -106,7 +128,13 @@ test('Lighthouse mobile: /login, /dashboard and the journal of the teacher', asy
     rmSync(profile, { recursive: true, force: true });
   }
 
-  console.table(results.map(({ failed, ...figures }) => ({ ...figures, failed: failed.join(', ') })));
+  console.table(
+    results.map(({ failed, runs, ...figures }) => ({
+      ...figures,
+      runs: runs.map((run) => `${run.performance}/${run.tbt}`).join(' '),
+      failed: failed.join(', '),
+    })),
+  );
   const outDir = path.join(REPO_ROOT, 'bench-results');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(

@@ -1,14 +1,16 @@
 import { firstUseOfSignInShell } from './features/auth/model/sign-in-shell';
 import { registerServiceWorker } from './pwa/register-service-worker';
-import { startInSteps } from './start-in-steps';
+import { evaluateMantineInSlices } from './start/mantine-in-slices';
+import { startInSteps } from './start/start-in-steps';
 
 // Async boundary: Module Federation negotiates the shared singletons before the app's code runs.
 // The large shared libraries are evaluated one per task first, so a phone's main thread is never
-// held for the whole start at once (start-in-steps.ts). The bare sign-in page waits for its first use.
+// held for the whole start at once (start/start-in-steps.ts; @mantine/core, the largest, in slices). The bare sign-in page waits for its first use.
 void firstUseOfSignInShell().then(() =>
   startInSteps([
     () => import('react'),
     () => import('react-dom/client'),
+    evaluateMantineInSlices,
     () => import('@mantine/core'),
     () => import('react-router-dom'),
     () => import('@tanstack/react-query'),

@@ -1,17 +1,19 @@
-import { NotFoundPage } from '@parta/shared';
+import { lazyPage, NotFoundPage, PageSuspense } from '@parta/shared';
 import { Route, Routes } from 'react-router-dom';
-import { AvailabilityPage } from './pages/availability-page';
-import { BellPage } from './pages/bell-page';
-import { BellsPage } from './pages/bells-page';
-import { GeneratorPage } from './pages/generator-page';
-import { LoadPage } from './pages/load-page';
-import { PeriodsPage } from './pages/periods-page';
-import { RoomsPage } from './pages/rooms-page';
-import { SettingsPage } from './pages/settings-page';
-import { SubjectsPage } from './pages/subjects-page';
-import { TemplatePage } from './pages/template-page';
-import { TimetableCreatePage } from './pages/timetable-create-page';
-import { TimetablePage } from './pages/timetable-page';
+
+// Each screen's code loads when it is first opened (lazyPage).
+const AvailabilityPage = lazyPage(() => import('./pages/availability-page'), 'AvailabilityPage');
+const BellPage = lazyPage(() => import('./pages/bell-page'), 'BellPage');
+const BellsPage = lazyPage(() => import('./pages/bells-page'), 'BellsPage');
+const GeneratorPage = lazyPage(() => import('./pages/generator-page'), 'GeneratorPage');
+const LoadPage = lazyPage(() => import('./pages/load-page'), 'LoadPage');
+const PeriodsPage = lazyPage(() => import('./pages/periods-page'), 'PeriodsPage');
+const RoomsPage = lazyPage(() => import('./pages/rooms-page'), 'RoomsPage');
+const SettingsPage = lazyPage(() => import('./pages/settings-page'), 'SettingsPage');
+const SubjectsPage = lazyPage(() => import('./pages/subjects-page'), 'SubjectsPage');
+const TemplatePage = lazyPage(() => import('./pages/template-page'), 'TemplatePage');
+const TimetableCreatePage = lazyPage(() => import('./pages/timetable-create-page'), 'TimetableCreatePage');
+const TimetablePage = lazyPage(() => import('./pages/timetable-page'), 'TimetablePage');
 
 /**
  * The screens of remote-timetable (SPEC §2), paths relative to the host's layout root. The host
@@ -19,21 +21,23 @@ import { TimetablePage } from './pages/timetable-page';
  */
 export default function TimetableRoutes() {
   return (
-    <Routes>
-      <Route path="organization/settings" element={<SettingsPage />} />
-      <Route path="subject" element={<SubjectsPage />} />
-      <Route path="bells" element={<BellsPage />} />
-      <Route path="bells/create" element={<BellPage creating />} />
-      <Route path="bells/:id" element={<BellPage />} />
-      <Route path="periods" element={<PeriodsPage />} />
-      <Route path="load" element={<LoadPage />} />
-      <Route path="timetable" element={<TimetablePage />} />
-      <Route path="timetable/templates/:id" element={<TemplatePage />} />
-      <Route path="timetable/create/:id" element={<TimetableCreatePage />} />
-      <Route path="timetable/rooms" element={<RoomsPage />} />
-      <Route path="timetable/availability" element={<AvailabilityPage />} />
-      <Route path="timetable/generate" element={<GeneratorPage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <PageSuspense>
+      <Routes>
+        <Route path="organization/settings" element={<SettingsPage />} />
+        <Route path="subject" element={<SubjectsPage />} />
+        <Route path="bells" element={<BellsPage />} />
+        <Route path="bells/create" element={<BellPage creating />} />
+        <Route path="bells/:id" element={<BellPage />} />
+        <Route path="periods" element={<PeriodsPage />} />
+        <Route path="load" element={<LoadPage />} />
+        <Route path="timetable" element={<TimetablePage />} />
+        <Route path="timetable/templates/:id" element={<TemplatePage />} />
+        <Route path="timetable/create/:id" element={<TimetableCreatePage />} />
+        <Route path="timetable/rooms" element={<RoomsPage />} />
+        <Route path="timetable/availability" element={<AvailabilityPage />} />
+        <Route path="timetable/generate" element={<GeneratorPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </PageSuspense>
   );
 }

@@ -133,6 +133,7 @@ export {
   type ListSearchProps,
   ListTable,
   type ListTableProps,
+  lazyPage,
   MarkBadge,
   type MarkBadgeProps,
   NARROW_LIST_QUERY,
@@ -141,6 +142,7 @@ export {
   type PagedQueryLike,
   PagedQueryView,
   type PagedQueryViewProps,
+  PageSuspense,
   PageTitle,
   type PageTitleProps,
   type PersonNameField,
@@ -160,5 +162,7 @@ export {
   useIdParam,
   useItemEditor,
   useListParams,
+  useMedia,
   useNarrowList,
+  useRevealInSlices,
 } from './ui';

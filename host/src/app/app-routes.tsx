@@ -1,5 +1,4 @@
-import { Center, Loader } from '@mantine/core';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazyPage, PageSuspense } from '@parta/shared';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LayoutGate } from '../layout/layout-gate';
 import { AccessDeniedPage } from '../pages/access-denied-page';
@@ -8,24 +7,8 @@ import { PaymentRequiredPage } from '../pages/payment-required-page';
 import { RemoteRoute } from '../remotes/remote-route';
 
 // Screens after sign-in load on first visit: the login page carries only what it shows.
-const DashboardPage = lazy(async () => ({
-  default: (await import('../pages/dashboard-page')).DashboardPage,
-}));
-const ProfilePage = lazy(async () => ({ default: (await import('../pages/profile-page')).ProfilePage }));
-
-function Lazy({ children }: { children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <Center py="xl">
-          <Loader aria-label="Загрузка страницы" />
-        </Center>
-      }
-    >
-      {children}
-    </Suspense>
-  );
-}
+const DashboardPage = lazyPage(() => import('../pages/dashboard-page'), 'DashboardPage');
+const ProfilePage = lazyPage(() => import('../pages/profile-page'), 'ProfilePage');
 
 /**
  * Routes of SPEC §2. Host screens are explicit; every other layout path goes to the remote that owns
@@ -43,17 +26,17 @@ export function AppRoutes() {
         <Route
           path="dashboard"
           element={
-            <Lazy>
+            <PageSuspense>
               <DashboardPage />
-            </Lazy>
+            </PageSuspense>
           }
         />
         <Route
           path="profile"
           element={
-            <Lazy>
+            <PageSuspense>
               <ProfilePage />
-            </Lazy>
+            </PageSuspense>
           }
         />
         <Route path="*" element={<RemoteRoute />} />

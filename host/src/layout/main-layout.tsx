@@ -1,5 +1,5 @@
 import { Alert, AppShell, Box, Button, Group, Overlay } from '@mantine/core';
-import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { useWindowEvent } from '@mantine/hooks';
 import {
   formatDayTime,
   MOBILE_MENU_MAX_WIDTH,
@@ -7,6 +7,7 @@ import {
   offlineSinceAtom,
   sidebarCollapsedAtom,
   useLogout,
+  useMedia,
   usePermissions,
   Z_INDEX,
 } from '@parta/shared';
@@ -25,7 +26,7 @@ const NAVBAR_BREAKPOINT = MOBILE_MENU_MAX_WIDTH + 1;
 export function MainLayout({ children }: { children?: ReactNode }) {
   const collapsed = useAtomValue(sidebarCollapsedAtom);
   const [mobileOpened, setMobileOpened] = useAtom(mobileMenuOpenedAtom);
-  const isMobile = useMediaQuery(`(max-width: ${MOBILE_MENU_MAX_WIDTH}px)`) ?? false;
+  const isMobile = useMedia(`(max-width: ${MOBILE_MENU_MAX_WIDTH}px)`);
   const { pathname } = useLocation();
   const { status, error, reload } = usePermissions();
   const logout = useLogout();

@@ -10,7 +10,6 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   formatMoney,
   MOBILE_MENU_MAX_WIDTH,
@@ -19,6 +18,7 @@ import {
   themeAtom,
   toAmount,
   useLogout,
+  useMedia,
   usePermissions,
 } from '@parta/shared';
 import { useAtom } from 'jotai';
@@ -33,7 +33,7 @@ export function TopBar() {
   const [collapsed, setCollapsed] = useAtom(sidebarCollapsedAtom);
   const [mobileOpened, setMobileOpened] = useAtom(mobileMenuOpenedAtom);
   const [theme, setTheme] = useAtom(themeAtom);
-  const isMobile = useMediaQuery(`(max-width: ${MOBILE_MENU_MAX_WIDTH}px)`) ?? false;
+  const isMobile = useMedia(`(max-width: ${MOBILE_MENU_MAX_WIDTH}px)`);
   const { user } = usePermissions();
   const logout = useLogout();
   const organization = user?.organization;

@@ -1,10 +1,17 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, SegmentedControl, Text } from '@mantine/core';
 
-import { formatDate, fullName, getErrorMessage, PageTitle, queryKeys } from '@parta/shared';
+import {
+  formatDate,
+  fullName,
+  getErrorMessage,
+  PageTitle,
+  queryKeys,
+  useRevealInSlices,
+} from '@parta/shared';
 
 import { onlineManager } from '@tanstack/react-query';
 
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
@@ -33,6 +40,15 @@ export function JournalPage() {
     periodId: search.get('period') ? Number(search.get('period')) : undefined,
   };
   const journal = useJournal(request);
+  const gridKey = useMemo(
+    () =>
+      queryKeys.journal.grid({
+        groupId: request.groupId,
+        loadId: request.loadId,
+        periodId: request.periodId,
+      }),
+    [request.groupId, request.loadId, request.periodId],
+  );
   const saves = useCellSaveStates();
   const online = useSyncExternalStore(subscribeOnline, isOnline);
   const [lessonId, setLessonId] = useState<number | null>(null);
@@ -46,6 +62,8 @@ export function JournalPage() {
   const queued = states.filter((status) => status.state === 'queued').length;
   const saving = states.filter((status) => status.state === 'saving').length;
   const offline = !online || queued > 0;
+  // The grid is hundreds of cells: drawn in slices when its answer comes, not in one long task.
+  const revealed = useRevealInSlices(journal.data !== undefined);
 
   if (journal.error) {
     return (
@@ -55,7 +73,7 @@ export function JournalPage() {
       </>
     );
   }
-  if (!journal.data) return <Loader />;
+  if (!journal.data || !revealed) return <Loader />;
   const grid = journal.data;
   const terms = grid.periods.filter((period) => period.kind !== 'year');
   const lesson = grid.lessons.find((item) => item.id === lessonId) ?? null;
@@ -125,7 +143,7 @@ export function JournalPage() {
       ) : (
         <JournalGrid
           grid={grid}
-          gridKey={queryKeys.journal.grid(request)}
+          gridKey={gridKey}
           onLessonOpen={setLessonId}
           onCursorChange={onCursorChange}
         />

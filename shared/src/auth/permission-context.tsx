@@ -1,5 +1,14 @@
 import { useAtom } from 'jotai';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { apiPost } from '../api/requests';
 import type { PermissionKey } from '../domain/permissions';
 import { currentUserAtom } from './atoms';
@@ -50,9 +59,12 @@ export function PermissionProvider({ children, loadUser = fetchCurrentUser }: Pe
   const reload = useCallback(async () => {
     try {
       const loaded = await loadUser();
-      setUser(loaded);
-      setError(null);
-      setStatus('ready');
+      // The whole signed-in screen changes with the user: rendered in slices, not one long task.
+      startTransition(() => {
+        setUser(loaded);
+        setError(null);
+        setStatus('ready');
+      });
     } catch (failure) {
       setError(serverMessage(failure) ?? USER_LOAD_ERROR);
       setStatus('error');

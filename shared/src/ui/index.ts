@@ -4,6 +4,7 @@ export { EditorModal, type EditorModalProps, type ItemEditor, useItemEditor } fr
 export { type CheckedImportRow, ImportCheckTable, type ImportCheckTableProps } from './import-check-table';
 export { ItemsTable, type ItemsTableProps, RowActions, type RowActionsProps } from './items-table';
 export { LazyDateInput } from './lazy-date-input';
+export { lazyPage, PageSuspense } from './lazy-page';
 export { ListCard, type ListCardProps, NARROW_LIST_QUERY, useNarrowList } from './list-card';
 export { ListPager, type ListPagerProps, paginationControlProps } from './list-pager';
 export { ListSearch, type ListSearchProps } from './list-search';
@@ -25,3 +26,5 @@ export { NotFoundPage, StatusPage, type StatusPageProps } from './status-page';
 export { type FormSave, useFormSave } from './use-form-save';
 export { useIdParam } from './use-id-param';
 export { useListParams } from './use-list-params';
+export { useMedia } from './use-media';
+export { useRevealInSlices } from './use-reveal-in-slices';

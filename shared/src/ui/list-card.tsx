@@ -1,14 +1,14 @@
 import { Anchor, Badge, type BadgeProps, Group, Paper } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useMedia } from './use-media';
 
 /** Width at and below which a list shows one card per row instead of a table scrolled sideways. */
 export const NARROW_LIST_QUERY = '(max-width: 48em)';
 
 /** True on phones, where lists use ListCard. */
 export function useNarrowList(): boolean {
-  return useMediaQuery(NARROW_LIST_QUERY) ?? false;
+  return useMedia(NARROW_LIST_QUERY);
 }
 
 export interface ListCardProps {

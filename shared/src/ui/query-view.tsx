@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { getErrorMessage } from '../api/errors';
 import type { PageMeta } from '../domain/contracts/common';
 import { ListPager } from './list-pager';
+import { useRevealInSlices } from './use-reveal-in-slices';
 
 /** What QueryView reads of a query (TanStack Query's result has both). */
 export interface QueryLike<T> {
@@ -34,10 +35,12 @@ export interface QueryViewProps<T> {
  * The one way a screen shows a query: a red alert with the server's Russian message when it
  * failed, a loader until the first answer, a dimmed line when the list is empty, then the content
  * (dimmed while it is an earlier answer and the next one loads, for a screen that says `refreshing`).
+ * The first answer is drawn in slices (`useRevealInSlices`), so a big screen is no long task.
  */
 export function QueryView<T>({ query, errorText, empty, isEmpty, refreshing, children }: QueryViewProps<T>) {
+  const revealed = useRevealInSlices(query.data !== undefined);
   if (query.error) return <Alert color="red">{getErrorMessage(query.error, errorText)}</Alert>;
-  if (query.data === undefined) return <Loader />;
+  if (query.data === undefined || !revealed) return <Loader />;
   const nothing = isEmpty ? isEmpty(query.data) : Array.isArray(query.data) && query.data.length === 0;
   const content =
     nothing && empty !== undefined ? (

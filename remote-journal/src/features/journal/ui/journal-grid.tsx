@@ -1,6 +1,5 @@
 import { Alert, Group, Select, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { formatDate, fullName } from '@parta/shared';
+import { formatDate, fullName, useMedia } from '@parta/shared';
 import type { JournalGrid as Grid, JournalCell } from '@parta/shared/domain/contracts/journal';
 import { averageColor, formatAverage, proposeMark, weightedAverage } from '@parta/shared/domain/marks';
 import { type KeyboardEvent, memo, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -117,8 +116,14 @@ interface JournalGridProps {
  * key, a paste or a fill-down writes, and this view sends it: a typed cell on its own through the
  * queue (save-cell.ts), a paste or fill-down as one atomic batch. Each cell shows saving / queued /
  * saved / failed; a refused value is kept out with a hint and the old value stays.
+ * Memoised: the page's own state (the history drawer, the cursor it is told of) does not redraw it.
  */
-export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: JournalGridProps) {
+export const JournalGrid = memo(function JournalGrid({
+  grid,
+  gridKey,
+  onLessonOpen,
+  onCursorChange,
+}: JournalGridProps) {
   const saves = useCellSaveStates();
   const queueSave = useQueueCellSave();
   const queueBatch = useQueueCellBatch();
@@ -126,7 +131,7 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
   const [hint, setHint] = useState<string | null>(null);
   const [workTypeId, setWorkTypeId] = useState<string | null>(null);
   // On a touch screen (or a phone-wide window) a picked cell opens the mark bar: no keyboard needed.
-  const touchScreen = useMediaQuery(TOUCH_SCREEN) ?? false;
+  const touchScreen = useMedia(TOUCH_SCREEN);
   const [barOpen, setBarOpen] = useState(false);
   const tableRef = useRef<HTMLTableElement>(null);
   const readOnly = !grid.editable;
@@ -501,7 +506,7 @@ export function JournalGrid({ grid, gridKey, onLessonOpen, onCursorChange }: Jou
       ) : null}
     </>
   );
-}
+});
 
 /** Saves the server refused: a newer value by someone else (shown in the cell), or a refusal. */
 function ConflictList({

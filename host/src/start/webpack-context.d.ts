@@ -1,0 +1,11 @@
+/** `import.meta.webpackContext` of webpack 5 (see mantine-in-slices.ts), as far as the host uses it. */
+interface ImportMeta {
+  webpackContext(
+    request: string,
+    options: {
+      recursive?: boolean;
+      regExp?: RegExp;
+      mode?: 'sync' | 'weak' | 'lazy' | 'lazy-once' | 'eager';
+    },
+  ): { keys(): string[]; resolve(key: string): string | number; (key: string): unknown };
+}
