@@ -12,7 +12,7 @@ import {
   Z_INDEX,
 } from '@parta/shared';
 import { useAtom, useAtomValue } from 'jotai';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './footer';
 import classes from './main-layout.module.css';
@@ -31,6 +31,10 @@ export function MainLayout({ children }: { children?: ReactNode }) {
   const { status, error, reload } = usePermissions();
   const logout = useLogout();
   const offlineSince = useAtomValue(offlineSinceAtom);
+  // On a phone the menu is drawn when it is first opened, not with the first screen (two dozen
+  // links less in the render a phone waits for); once drawn it stays, so closing slides it out whole.
+  const menuDrawn = useRef(false);
+  if (!isMobile || mobileOpened) menuDrawn.current = true;
 
   // Escape closes the mobile menu and gives focus back to the toggle that opened it.
   useWindowEvent('keydown', (event) => {
@@ -79,7 +83,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
         data-testid="sidebar"
         aria-label="Главное меню"
       >
-        <Sidebar />
+        {menuDrawn.current ? <Sidebar /> : null}
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <Box

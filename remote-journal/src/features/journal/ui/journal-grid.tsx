@@ -61,7 +61,15 @@ interface CellViewProps {
 /** One grid cell; memoised so moving the cursor redraws two cells, not 1,750. */
 const CellView = memo(function CellView(props: CellViewProps) {
   const ref = useRef<HTMLTableCellElement>(null);
+  const drawn = useRef(false);
   useEffect(() => {
+    // Not when the grid is first drawn: the page opens at its top (a phone does not jump to the
+    // grid), and the layout of a thousand new cells is not forced inside the task that made them.
+    // Tab reaches the selected cell; a click or a tap selects another.
+    if (!drawn.current) {
+      drawn.current = true;
+      return;
+    }
     if (props.selected && props.editing === null && ref.current && ref.current !== document.activeElement) {
       ref.current.focus({ preventScroll: false });
     }
