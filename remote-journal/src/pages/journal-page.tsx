@@ -64,6 +64,9 @@ export function JournalPage() {
   const offline = !online || queued > 0;
   // The grid is hundreds of cells: drawn in slices when its answer comes, not in one long task.
   const revealed = useRevealInSlices(journal.data !== undefined);
+  // And the grid one transition after the heading: the period switch measures itself once drawn,
+  // which, with a thousand cells already on the page, laid them all out inside one long task.
+  const gridRevealed = useRevealInSlices(revealed);
 
   if (journal.error) {
     return (
@@ -140,6 +143,8 @@ export function JournalPage() {
       ) : null}
       {grid.lessons.length === 0 ? (
         <Text c="dimmed">В этом периоде уроков по расписанию нет</Text>
+      ) : !gridRevealed ? (
+        <Loader />
       ) : (
         <JournalGrid
           grid={grid}

@@ -1,4 +1,4 @@
-import { Alert, Group, Select, Text } from '@mantine/core';
+import { Alert, Group, NativeSelect, Text } from '@mantine/core';
 import { formatDate, fullName, useMedia } from '@parta/shared';
 import type { JournalGrid as Grid, JournalCell } from '@parta/shared/domain/contracts/journal';
 import { averageColor, formatAverage, proposeMark, weightedAverage } from '@parta/shared/domain/marks';
@@ -104,7 +104,6 @@ const CellView = memo(function CellView(props: CellViewProps) {
       ) : (
         props.text
       )}
-      <span className={classes.state} />
     </td>
   );
 });
@@ -364,17 +363,22 @@ export const JournalGrid = memo(function JournalGrid({
     <>
       <Group gap="sm" mb="xs" align="flex-end">
         {grid.work_types.length > 0 && !readOnly && !attendanceOnly ? (
-          <Select
+          // A native list: a phone opens its own picker, and there is no floating dropdown to
+          // position (Mantine's measured the page, the thousand cells included, when it appeared).
+          <NativeSelect
             label="Вид работы для новых оценок"
-            placeholder="Без вида работы (вес 1)"
-            data={grid.work_types.map((type) => ({
-              value: String(type.id),
-              label:
-                type.weight === 1 ? type.name : `${type.name} (вес ${String(type.weight).replace('.', ',')})`,
-            }))}
-            value={workTypeId}
-            onChange={setWorkTypeId}
-            clearable
+            data={[
+              { value: '', label: 'Без вида работы (вес 1)' },
+              ...grid.work_types.map((type) => ({
+                value: String(type.id),
+                label:
+                  type.weight === 1
+                    ? type.name
+                    : `${type.name} (вес ${String(type.weight).replace('.', ',')})`,
+              })),
+            ]}
+            value={workTypeId ?? ''}
+            onChange={(event) => setWorkTypeId(event.currentTarget.value || null)}
             w={300}
           />
         ) : null}
