@@ -1,12 +1,14 @@
 import { Anchor, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { formatDate, MarkBadge } from '@parta/shared';
+import { formatDate, MarkBadge, useRevealInSlices } from '@parta/shared';
 import { Link } from 'react-router-dom';
 import { useLatestMarks } from '../api/get-latest-marks';
 
 /** «Последние оценки»: the diary's newest grades with subject, date and work type. */
 export function LatestMarks() {
   const { data, isPending, isError } = useLatestMarks(true);
-  if (isPending) return <Skeleton h={120} radius="md" mb="xl" />;
+  // The answer is drawn in a transition (in slices), not in the blocking render that brings it.
+  const revealed = useRevealInSlices(!isPending);
+  if (isPending || !revealed) return <Skeleton h={120} radius="md" mb="xl" />;
   if (isError || !data.student) return null;
   return (
     <Card withBorder radius="md" padding="lg" mb="xl" data-testid="latest-marks">

@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { formatDate, WEEK_DAYS } from '@parta/shared';
+import { formatDate, useRevealInSlices, WEEK_DAYS } from '@parta/shared';
 import { isoWeekday, LESSON_STATUSES } from '@parta/shared/domain/timetable';
 import { useTodayLessons } from '../api/get-today-lessons';
 
@@ -9,7 +9,9 @@ const todayIso = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europ
 export function TodayLessons() {
   const { data, isPending, isError } = useTodayLessons();
 
-  if (isPending) return <Skeleton h={160} radius="md" mb="xl" />;
+  // The answer is drawn in a transition (in slices), not in the blocking render that brings it.
+  const revealed = useRevealInSlices(!isPending);
+  if (isPending || !revealed) return <Skeleton h={160} radius="md" mb="xl" />;
   if (isError || data.role === 'none') return null;
   const isToday = data.date === todayIso();
   const title = isToday

@@ -1,5 +1,5 @@
 import { Badge, Card, Group, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { formatDate } from '@parta/shared';
+import { formatDate, useRevealInSlices } from '@parta/shared';
 import { finalMarkCategory } from '@parta/shared/domain/marks';
 import { useWeekMarks } from '../api/get-week-marks';
 
@@ -71,7 +71,9 @@ function SchoolWeek({ data }: { data: Week }) {
  */
 export function WeekMarks() {
   const { data, isPending, isError } = useWeekMarks();
-  if (isPending) return <Skeleton h={120} radius="md" mb="xl" />;
+  // The answer is drawn in a transition (in slices), not in the blocking render that brings it.
+  const revealed = useRevealInSlices(!isPending);
+  if (isPending || !revealed) return <Skeleton h={120} radius="md" mb="xl" />;
   if (isError || data.role === 'none') return null;
   const groups = new Map<string, typeof data.marks>();
   for (const mark of data.marks) {
