@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { PageTitle, QueryView, useClassLabels } from '@parta/shared';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useJournalIndex } from '../features/journal/api/get-journal-index';
 import { LoadPicker, loadLabel } from '../features/journal/ui/load-picker';
@@ -11,6 +12,10 @@ export function JournalIndexPage() {
   const navigate = useNavigate();
   const own = index.data?.loads.filter((load) => load.own) ?? [];
   const classLabels = useClassLabels(index.data?.loads ?? []);
+  // The grid's code is fetched while the teacher picks a journal, so the click waits only for marks.
+  useEffect(() => {
+    void import('./journal-page');
+  }, []);
   return (
     <>
       <PageTitle
