@@ -5,7 +5,8 @@ import { startInSteps } from './start/start-in-steps';
 
 // Async boundary: Module Federation negotiates the shared singletons before the app's code runs.
 // The large shared libraries are evaluated one per task first, so a phone's main thread is never
-// held for the whole start at once (start/start-in-steps.ts; @mantine/core, the largest, in slices). The bare sign-in page waits for its first use.
+// held for the whole start at once (start/start-in-steps.ts; @mantine/core, the largest, in slices
+// of its own: start/mantine-in-slices.ts). The bare sign-in page waits for its first use.
 void firstUseOfSignInShell().then(() =>
   startInSteps([
     () => import('react'),
