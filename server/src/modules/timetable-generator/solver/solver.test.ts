@@ -354,6 +354,37 @@ describe('solver: each hard rule on a small instance', () => {
   });
 });
 
+describe('solver: construction', () => {
+  test('builds same-day lessons of a «consecutive if same day» group side by side, before any repair', () => {
+    // Each class: a fixed lesson in period 2 of 4 and a pair that may share the day only side by side,
+    // so the pair has periods 3–4. A pair lesson first put in period 1 leaves its mate apart unless
+    // construction moves it (priced below an ejection, a third of the classes ended that way).
+    const res: Record<string, Partial<Resource> & { kind: Resource['kind'] }> = {};
+    const acts: Parameters<typeof build>[3] = [];
+    const groups: Instance['groups'] = [];
+    for (let c = 0; c < 12; c++) {
+      res[`${c + 5}А`] = { kind: 'students' };
+      res[`Учитель ${c}`] = { kind: 'teacher' };
+      acts.push({ label: `${c + 5}А чтение`, res: [`${c + 5}А`], allowedStarts: [1] });
+      const first = acts.length;
+      acts.push({ label: `${c + 5}А алгебра`, res: [`Учитель ${c}`, `${c + 5}А`] });
+      acts.push({ label: `${c + 5}А алгебра`, res: [`Учитель ${c}`, `${c + 5}А`] });
+      groups.push({
+        activities: [first, first + 1],
+        minDays: 1,
+        hard: false,
+        weight: 50,
+        consecutiveIfSameDay: true,
+      });
+    }
+    const inst = build(1, 4, res, acts, { groups });
+    for (const seed of [1, 2, 3]) {
+      const result = solve(inst, { seed, seconds: 5, maxIterations: 0 });
+      expect(checkAssignment(inst, result).problems).toEqual([]);
+    }
+  });
+});
+
 describe('solver: a school-sized random instance', () => {
   /** 12 classes × 5 days × 6 lessons, 30 h each, teachers shared across classes. */
   function school(): Instance {
