@@ -39,13 +39,19 @@ const SWAPS = 8;
 /** Share of repair steps allowed to make the timetable worse when nothing better is in reach. */
 const UPHILL = 0.03;
 /**
- * Construction attempts that keep «consecutive if same day» as strictly as a clash (a lesson placed on
- * its group's day, not beside its mate, ejects the mate), each cut off after this many placements per
- * unit and begun again from scratch. FET's Belize college builds clean in about 2 placements per unit
- * this way; now and then the ejections go round in a circle, and a fresh start takes another way.
+ * Construction is cut off after this many placements per unit and begun again from scratch, as long as
+ * its share of the time limit lasts: now and then the ejections go round in a circle, and a fresh
+ * start takes another way. FET's Namibian CONCORDIA (1,502 lessons, every subject on 4–7 of the 7
+ * days) circled for the whole time limit in one attempt and is built clean within a few dozen fresh
+ * ones; a clean build takes about 2 placements per unit.
+ */
+const STEPS_PER_UNIT = 10;
+const CONSTRUCTION_SHARE = 0.5;
+/**
+ * The first attempts keep «consecutive if same day» as strictly as a clash (a lesson placed on its
+ * group's day, not beside its mate, ejects the mate); later ones only price it, for the repair.
  */
 const STRICT_ATTEMPTS = 3;
-const STRICT_STEPS_PER_UNIT = 10;
 
 /** Whether room `room` is among the first `k` rooms of a unit's requests (no allocation: hot path). */
 function takenBefore(rooms: Int32Array, k: number, room: number): boolean {
@@ -789,14 +795,16 @@ export class Search {
    * their lessons a day and in a row (a lesson over them ejects one of that day). Same-day lessons
    * apart are ejected too in the first, strict attempts (else the repair phase spent seconds on the
    * pairs construction had left apart, FET's Belize college: 30–47 of them); gaps and FET's strong wishes
-   * only break the ties.
+   * only break the ties. An attempt that has not placed everything within its placements gives way to a
+   * fresh one while construction's share of the time lasts; the last one's leftovers go to their
+   * cheapest starts, for the repair phase.
    */
   private construct(rng: Rng, deadline: number, opts: SolveOptions, tick: () => void): void {
+    const lastStart = Date.now() + (deadline - Date.now()) * CONSTRUCTION_SHARE;
     for (let attempt = 0; ; attempt++) {
-      const strict = attempt < STRICT_ATTEMPTS;
-      const unplaced = this.buildOnce(rng, deadline, opts, tick, strict);
+      const unplaced = this.buildOnce(rng, deadline, opts, tick, attempt < STRICT_ATTEMPTS);
       if (unplaced.size === 0) return;
-      if (!strict || Date.now() >= deadline || opts.shouldStop?.()) {
+      if (Date.now() >= lastStart || opts.shouldStop?.()) {
         this.placeCheapest(unplaced);
         return;
       }
@@ -805,8 +813,8 @@ export class Search {
   }
 
   /**
-   * One construction from an empty timetable; returns the units left unplaced (time ran out, or a
-   * strict attempt used up its placements). `strict`: same-day lessons apart are ejected like clashes,
+   * One construction from an empty timetable; returns the units left unplaced (time ran out, or the
+   * attempt used up its placements). `strict`: same-day lessons apart are ejected like clashes,
    * else only priced (below one ejection) and left to the repair phase.
    */
   private buildOnce(
@@ -913,7 +921,7 @@ export class Search {
     const conflicts: number[] = [];
     const roomPick = new Int32Array(64);
     let steps = 0;
-    const maxSteps = strict ? STRICT_STEPS_PER_UNIT * U : Number.POSITIVE_INFINITY;
+    const maxSteps = STEPS_PER_UNIT * U;
     while (unplaced.size > 0 && steps < maxSteps) {
       steps++;
       if ((steps & 63) === 0) {

@@ -383,6 +383,20 @@ describe('solver: construction', () => {
       expect(checkAssignment(inst, result).problems).toEqual([]);
     }
   });
+
+  test('a construction that cannot finish leaves the repair phase its time', () => {
+    // Three lessons of one class in two cells: every placement ejects another, for ever. Construction
+    // gives up after its placements and its share of the limit; the repair then settles for one clash.
+    const inst = build(1, 2, { '5А': { kind: 'students' } }, [
+      { label: '5А чтение', res: ['5А'] },
+      { label: '5А письмо', res: ['5А'] },
+      { label: '5А счёт', res: ['5А'] },
+    ]);
+    const result = solve(inst, { seed: 1, seconds: 1 });
+    // A search out of time still makes up to 128 steps before it looks at the clock: far more ran.
+    expect(result.iterations).toBeGreaterThan(1000);
+    expect(result.hardViolations).toBe(1);
+  });
 });
 
 describe('solver: a school-sized random instance', () => {
