@@ -28,6 +28,9 @@ describe('FET reader', () => {
       [res('Петров П. П.'), res('5А гр1'), res('5А гр2'), res('5Б')].sort(),
     );
     expect(act(3).duration).toBe(2);
+    // Students: the sets' own count, unless the activity gives its own (5А гр2 has 13, 10 come).
+    expect(act(4).size).toBe(12);
+    expect(act(5).size).toBe(10);
     // Room names keep their trailing tab, exactly as FET does.
     expect(res('Спортзал\t')).toBeGreaterThanOrEqual(0);
   });
