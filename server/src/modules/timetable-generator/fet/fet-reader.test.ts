@@ -45,6 +45,8 @@ describe('FET reader', () => {
     expect(inst.sameStart).toEqual([[3, 4]]);
     expect(inst.resources[res('5Б')].limits).toEqual([
       { kind: 'maxGapsPerWeek', value: 0, hard: true, weight: expect.any(Number) },
+      // Min hours daily without empty days: every day, not only days with lessons.
+      { kind: 'minHoursEveryDay', value: 1, hard: true, weight: expect.any(Number) },
     ]);
     expect(act(6).roomOptions).toEqual([[res('Спортзал\t')]]);
     expect(act(4).roomOptions).toEqual([[res('Каб. 1'), res('Каб. 2')]]);

@@ -327,9 +327,8 @@ export function readFet(xml: string): FetModel {
       case 'ConstraintTeachersMinHoursDaily':
       case 'ConstraintStudentsMinHoursDaily':
       case 'ConstraintStudentsSetMinHoursDaily':
-        if (text(c.Allow_Empty_Days) === 'false') return false;
         limit(
-          'minHoursDaily',
+          text(c.Allow_Empty_Days) === 'false' ? 'minHoursEveryDay' : 'minHoursDaily',
           num(c.Minimum_Hours_Daily),
           name.includes('Teacher') ? teachersOf(c) : studentsOf(c),
         );

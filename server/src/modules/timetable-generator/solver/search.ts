@@ -1,6 +1,7 @@
 import {
   fitsRoom,
   followsDirectly,
+  hoursShort,
   type Instance,
   type Limit,
   type Progress,
@@ -334,7 +335,7 @@ export class Search {
       if (l.kind === 'maxGapsPerDay') over = gaps - l.value;
       else if (l.kind === 'maxHoursDaily') over = count - l.value;
       else if (l.kind === 'maxHoursContinuously') over = longestRun - l.value;
-      else if (l.kind === 'minHoursDaily') over = count > 0 ? l.value - count : 0;
+      else if (l.kind === 'minHoursDaily' || l.kind === 'minHoursEveryDay') over = hoursShort(l, count);
       if (over > 0) {
         if (l.hard) hard += over;
         else soft += over * l.weight;

@@ -239,6 +239,23 @@ describe('solver: each hard rule on a small instance', () => {
     expect(checkAssignment(inst, { starts: [1, 3, 5], rooms: [[], [], []] }).hardViolations).toBe(2);
   });
 
+  test('min hours every day: no day of the class short, an empty one neither', () => {
+    // One teacher, four lessons, two days of four: her days cost alone would put all four on one day.
+    const everyDay = { kind: 'minHoursEveryDay' as const, value: 2, hard: true, weight: 1 };
+    const inst = build(
+      2,
+      4,
+      { 'Иванова И. И.': { kind: 'teacher' }, '5А': { kind: 'students', limits: [everyDay] } },
+      Array.from({ length: 4 }, () => ({ label: '5А чтение', res: ['Иванова И. И.', '5А'] })),
+    );
+    const result = solve(inst, { seed: 1, seconds: 5, maxIterations: 20_000 });
+    expect(checkAssignment(inst, result).problems).toEqual([]);
+    expect(result.starts.filter((s) => s < 4)).toHaveLength(2);
+    // The check counts an empty day as short by the whole minimum.
+    const oneDay = checkAssignment(inst, { starts: [0, 1, 2, 3], rooms: [[], [], [], []] });
+    expect(oneDay.hardViolations).toBe(2);
+  });
+
   test('a hard spread group keeps its lessons on different days', () => {
     const inst = build(
       3,
