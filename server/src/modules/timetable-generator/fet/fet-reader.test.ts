@@ -28,6 +28,9 @@ describe('FET reader', () => {
       [res('Петров П. П.'), res('5А гр1'), res('5А гр2'), res('5Б')].sort(),
     );
     expect(act(3).duration).toBe(2);
+    // Students: the sets' own count, unless the activity gives its own (5А гр2 has 13, 10 come).
+    expect(act(4).size).toBe(12);
+    expect(act(5).size).toBe(10);
     // Room names keep their trailing tab, exactly as FET does.
     expect(res('Спортзал\t')).toBeGreaterThanOrEqual(0);
   });
@@ -42,6 +45,8 @@ describe('FET reader', () => {
     expect(inst.sameStart).toEqual([[3, 4]]);
     expect(inst.resources[res('5Б')].limits).toEqual([
       { kind: 'maxGapsPerWeek', value: 0, hard: true, weight: expect.any(Number) },
+      // Min hours daily without empty days: every day, not only days with lessons.
+      { kind: 'minHoursEveryDay', value: 1, hard: true, weight: expect.any(Number) },
     ]);
     expect(act(6).roomOptions).toEqual([[res('Спортзал\t')]]);
     expect(act(4).roomOptions).toEqual([[res('Каб. 1'), res('Каб. 2')]]);

@@ -158,7 +158,9 @@ export function readFet(xml: string): FetModel {
       for (const x of setAtoms.get(s) ?? []) res.add(x);
       size += setSize.get(s) ?? 0;
     }
-    if (text(a.Computed_Number_Of_Students) === 'false') size = num(a.Number_Of_Students);
+    // FET writes an activity's own number of students only when the user gave it (the count is not
+    // the sets'): Hungary's Bethlen college has 36 of a class of 38 in a 36-seat art room.
+    if (a.Number_Of_Students !== undefined) size = num(a.Number_Of_Students);
     actIdx.set(id, activities.length);
     activityIds.push(id);
     meta.push({ teachers, students, subject, tags: strings(a.Activity_Tag) });
@@ -325,9 +327,8 @@ export function readFet(xml: string): FetModel {
       case 'ConstraintTeachersMinHoursDaily':
       case 'ConstraintStudentsMinHoursDaily':
       case 'ConstraintStudentsSetMinHoursDaily':
-        if (text(c.Allow_Empty_Days) === 'false') return false;
         limit(
-          'minHoursDaily',
+          text(c.Allow_Empty_Days) === 'false' ? 'minHoursEveryDay' : 'minHoursDaily',
           num(c.Minimum_Hours_Daily),
           name.includes('Teacher') ? teachersOf(c) : studentsOf(c),
         );

@@ -1,4 +1,4 @@
-import { type Assignment, fitsRoom, followsDirectly, type Instance } from './model';
+import { type Assignment, fitsRoom, followsDirectly, hoursShort, type Instance } from './model';
 
 /**
  * An independent check of a finished timetable against every hard rule, written plainly (no
@@ -82,8 +82,8 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
             longestRun(busy) - l.value,
             `${res.name}: ${longestRun(busy)} урока подряд в день ${d + 1} при пределе ${l.value}`,
           );
-        if (l.kind === 'minHoursDaily' && count > 0 && count < l.value)
-          note(l.value - count, `${res.name}: ${count} уроков в день ${d + 1} при минимуме ${l.value}`);
+        const short = hoursShort(l, count);
+        if (short > 0) note(short, `${res.name}: ${count} уроков в день ${d + 1} при минимуме ${l.value}`);
       }
     }
     for (const l of res.limits ?? []) {

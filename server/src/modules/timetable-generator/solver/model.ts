@@ -15,7 +15,10 @@ export type LimitKind =
   | 'maxHoursDaily'
   /** Lessons in a row without an empty period (a break or a free period ends the run). */
   | 'maxHoursContinuously'
+  /** At least `value` lessons on each day that has any (FET's min hours daily, empty days allowed). */
   | 'minHoursDaily'
+  /** At least `value` lessons on every day, none empty (FET's min hours daily without empty days). */
+  | 'minHoursEveryDay'
   | 'maxDaysPerWeek'
   /** Days that do not begin at the first period: `value` is how many a week may begin at the second. */
   | 'earlyStart';
@@ -79,6 +82,13 @@ export interface RoomNeed {
 /** Whether `size` students fit a room of `capacity` (0, negative or absent: no limit). */
 export function fitsRoom(capacity: number | null | undefined, size: number | undefined): boolean {
   return !capacity || capacity <= 0 || (size ?? 0) <= capacity;
+}
+
+/** Lessons a day of `count` lessons falls short of a min-hours limit (0 for any other limit). */
+export function hoursShort(limit: Limit, count: number): number {
+  if (limit.kind === 'minHoursEveryDay') return Math.max(0, limit.value - count);
+  if (limit.kind === 'minHoursDaily' && count > 0) return Math.max(0, limit.value - count);
+  return 0;
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   fitsRoom,
   followsDirectly,
+  hoursShort,
   type Instance,
   type Limit,
   type Progress,
@@ -38,6 +39,20 @@ const SCREENED = 16;
 const SWAPS = 8;
 /** Share of repair steps allowed to make the timetable worse when nothing better is in reach. */
 const UPHILL = 0.03;
+/**
+ * Construction is cut off after this many placements per unit and begun again from scratch, as long as
+ * its share of the time limit lasts: now and then the ejections go round in a circle, and a fresh
+ * start takes another way. FET's Namibian CONCORDIA (1,502 lessons, every subject on 4–7 of the 7
+ * days) circled for the whole time limit in one attempt and is built clean within a few dozen fresh
+ * ones; a clean build takes about 2 placements per unit.
+ */
+const STEPS_PER_UNIT = 10;
+const CONSTRUCTION_SHARE = 0.5;
+/**
+ * The first attempts keep «consecutive if same day» as strictly as a clash (a lesson placed on its
+ * group's day, not beside its mate, ejects the mate); later ones only price it, for the repair.
+ */
+const STRICT_ATTEMPTS = 3;
 
 /** Whether room `room` is among the first `k` rooms of a unit's requests (no allocation: hot path). */
 function takenBefore(rooms: Int32Array, k: number, room: number): boolean {
@@ -320,7 +335,7 @@ export class Search {
       if (l.kind === 'maxGapsPerDay') over = gaps - l.value;
       else if (l.kind === 'maxHoursDaily') over = count - l.value;
       else if (l.kind === 'maxHoursContinuously') over = longestRun - l.value;
-      else if (l.kind === 'minHoursDaily') over = count > 0 ? l.value - count : 0;
+      else if (l.kind === 'minHoursDaily' || l.kind === 'minHoursEveryDay') over = hoursShort(l, count);
       if (over > 0) {
         if (l.hard) hard += over;
         else soft += over * l.weight;
@@ -596,6 +611,9 @@ export class Search {
       }
     };
     this.construct(rng, deadline, opts, tick);
+    // The built timetable is news at once: often it has no hard violation left to repair.
+    lastReport = Date.now();
+    report();
     const order = Array.from({ length: U }, (_, i) => i);
 
     // Best so far.
@@ -775,10 +793,38 @@ export class Search {
    * Iterative forward search: take the unplaced unit with the fewest options, put it where it clashes
    * with the fewest placed units (those that often had to move weigh more), eject those, repeat. Keeps
    * teachers, students, rooms and hard spread groups clash-free while building, and resources within
-   * their lessons a day and in a row (a lesson over them ejects one of that day); gaps, FET's strong
-   * wishes and same-day lessons apart only break the ties, and are left to the repair phase.
+   * their lessons a day and in a row (a lesson over them ejects one of that day). Same-day lessons
+   * apart are ejected too in the first, strict attempts (else the repair phase spent seconds on the
+   * pairs construction had left apart, FET's Belize college: 30–47 of them); gaps and FET's strong wishes
+   * only break the ties. An attempt that has not placed everything within its placements gives way to a
+   * fresh one while construction's share of the time lasts; the last one's leftovers go to their
+   * cheapest starts, for the repair phase.
    */
   private construct(rng: Rng, deadline: number, opts: SolveOptions, tick: () => void): void {
+    const lastStart = Date.now() + (deadline - Date.now()) * CONSTRUCTION_SHARE;
+    for (let attempt = 0; ; attempt++) {
+      const unplaced = this.buildOnce(rng, deadline, opts, tick, attempt < STRICT_ATTEMPTS);
+      if (unplaced.size === 0) return;
+      if (Date.now() >= lastStart || opts.shouldStop?.()) {
+        this.placeCheapest(unplaced);
+        return;
+      }
+      for (let ui = 0; ui < this.units.length; ui++) this.unplace(ui);
+    }
+  }
+
+  /**
+   * One construction from an empty timetable; returns the units left unplaced (time ran out, or the
+   * attempt used up its placements). `strict`: same-day lessons apart are ejected like clashes,
+   * else only priced (below one ejection) and left to the repair phase.
+   */
+  private buildOnce(
+    rng: Rng,
+    deadline: number,
+    opts: SolveOptions,
+    tick: () => void,
+    strict: boolean,
+  ): Set<number> {
     const U = this.units.length;
     const T = this.T;
     const P = this.P;
@@ -876,7 +922,8 @@ export class Search {
     const conflicts: number[] = [];
     const roomPick = new Int32Array(64);
     let steps = 0;
-    while (unplaced.size > 0) {
+    const maxSteps = STEPS_PER_UNIT * U;
+    while (unplaced.size > 0 && steps < maxSteps) {
       steps++;
       if ((steps & 63) === 0) {
         if (Date.now() >= deadline || opts.shouldStop?.()) break;
@@ -927,9 +974,12 @@ export class Search {
               cost += 1 + ejections[v];
               continue;
             }
-            // Below the cheapest ejection (1): a wish chooses between starts, never moves a placed lesson.
-            if (this.apartSameDay(grp, mine.get(g) ?? -1, s, a, this.start[v])) cost += 0.6;
-            else if (grp.keepWhileBuilding) cost += 0.4;
+            if (this.apartSameDay(grp, mine.get(g) ?? -1, s, a, this.start[v])) {
+              if (strict) {
+                mark[v] = stamp;
+                cost += 1 + ejections[v];
+              } else cost += 0.6; // below the cheapest ejection: chooses between starts, moves nothing
+            } else if (grp.keepWhileBuilding) cost += 0.4;
           }
         }
         if (cost >= bestCost) continue;
@@ -990,10 +1040,17 @@ export class Search {
       const d = (bestS / P) | 0;
       for (const g of u.groups) {
         const grp = this.inst.groups[g];
-        if (!grp.hard) continue;
+        if (!grp.hard && !(strict && grp.consecutiveIfSameDay)) continue;
+        const me = mine.get(g) ?? -1;
         for (const a of grp.activities) {
           const v = this.unitOf[a];
-          if (v !== ui && this.start[v] >= 0 && this.groupClash(grp, ui, bestS, v, d)) collect(v);
+          if (v === ui || this.start[v] < 0) continue;
+          if (
+            grp.hard
+              ? this.groupClash(grp, ui, bestS, v, d)
+              : this.apartSameDay(grp, me, bestS, a, this.start[v])
+          )
+            collect(v);
         }
       }
       for (const v of conflicts) {
@@ -1018,7 +1075,11 @@ export class Search {
       unplaced.delete(ui);
       put(ui, bestS, bestRooms);
     }
-    // Whatever is still unplaced goes to its cheapest start; the repair phase takes over.
+    return unplaced;
+  }
+
+  /** Units construction left unplaced go to their cheapest starts; the repair phase takes over. */
+  private placeCheapest(unplaced: Set<number>): void {
     for (const ui of unplaced) {
       const u = this.units[ui];
       let bestS = u.starts[0];

@@ -239,6 +239,23 @@ describe('solver: each hard rule on a small instance', () => {
     expect(checkAssignment(inst, { starts: [1, 3, 5], rooms: [[], [], []] }).hardViolations).toBe(2);
   });
 
+  test('min hours every day: no day of the class short, an empty one neither', () => {
+    // One teacher, four lessons, two days of four: her days cost alone would put all four on one day.
+    const everyDay = { kind: 'minHoursEveryDay' as const, value: 2, hard: true, weight: 1 };
+    const inst = build(
+      2,
+      4,
+      { 'Иванова И. И.': { kind: 'teacher' }, '5А': { kind: 'students', limits: [everyDay] } },
+      Array.from({ length: 4 }, () => ({ label: '5А чтение', res: ['Иванова И. И.', '5А'] })),
+    );
+    const result = solve(inst, { seed: 1, seconds: 5, maxIterations: 20_000 });
+    expect(checkAssignment(inst, result).problems).toEqual([]);
+    expect(result.starts.filter((s) => s < 4)).toHaveLength(2);
+    // The check counts an empty day as short by the whole minimum.
+    const oneDay = checkAssignment(inst, { starts: [0, 1, 2, 3], rooms: [[], [], [], []] });
+    expect(oneDay.hardViolations).toBe(2);
+  });
+
   test('a hard spread group keeps its lessons on different days', () => {
     const inst = build(
       3,
@@ -351,6 +368,51 @@ describe('solver: each hard rule on a small instance', () => {
     );
     expect(check.problems).toEqual([]);
     expect(result.starts).toEqual([4, 5]);
+  });
+});
+
+describe('solver: construction', () => {
+  test('builds same-day lessons of a «consecutive if same day» group side by side, before any repair', () => {
+    // Each class: a fixed lesson in period 2 of 4 and a pair that may share the day only side by side,
+    // so the pair has periods 3–4. A pair lesson first put in period 1 leaves its mate apart unless
+    // construction moves it (priced below an ejection, a third of the classes ended that way).
+    const res: Record<string, Partial<Resource> & { kind: Resource['kind'] }> = {};
+    const acts: Parameters<typeof build>[3] = [];
+    const groups: Instance['groups'] = [];
+    for (let c = 0; c < 12; c++) {
+      res[`${c + 5}А`] = { kind: 'students' };
+      res[`Учитель ${c}`] = { kind: 'teacher' };
+      acts.push({ label: `${c + 5}А чтение`, res: [`${c + 5}А`], allowedStarts: [1] });
+      const first = acts.length;
+      acts.push({ label: `${c + 5}А алгебра`, res: [`Учитель ${c}`, `${c + 5}А`] });
+      acts.push({ label: `${c + 5}А алгебра`, res: [`Учитель ${c}`, `${c + 5}А`] });
+      groups.push({
+        activities: [first, first + 1],
+        minDays: 1,
+        hard: false,
+        weight: 50,
+        consecutiveIfSameDay: true,
+      });
+    }
+    const inst = build(1, 4, res, acts, { groups });
+    for (const seed of [1, 2, 3]) {
+      const result = solve(inst, { seed, seconds: 5, maxIterations: 0 });
+      expect(checkAssignment(inst, result).problems).toEqual([]);
+    }
+  });
+
+  test('a construction that cannot finish leaves the repair phase its time', () => {
+    // Three lessons of one class in two cells: every placement ejects another, for ever. Construction
+    // gives up after its placements and its share of the limit; the repair then settles for one clash.
+    const inst = build(1, 2, { '5А': { kind: 'students' } }, [
+      { label: '5А чтение', res: ['5А'] },
+      { label: '5А письмо', res: ['5А'] },
+      { label: '5А счёт', res: ['5А'] },
+    ]);
+    const result = solve(inst, { seed: 1, seconds: 1 });
+    // A search out of time still makes up to 128 steps before it looks at the clock: far more ran.
+    expect(result.iterations).toBeGreaterThan(1000);
+    expect(result.hardViolations).toBe(1);
   });
 });
 
