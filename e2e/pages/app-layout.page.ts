@@ -1,5 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** The widest window with the mobile menu (host/src/layout: 991 px and below, SPEC §9). */
+const MOBILE_MENU_MAX_WIDTH = 991;
+
 /** The main layout: sidebar, top bar, footer. Generic, so every area's page objects can use it. */
 export class AppLayout {
   readonly sidebar: Locator;
@@ -26,9 +29,15 @@ export class AppLayout {
     this.heading = page.getByRole('heading', { level: 1 }).first();
   }
 
-  /** Waits until the current user is loaded and the menu is drawn. */
+  /**
+   * Waits until the current user is loaded and, on a wide screen, the menu is drawn (a phone draws
+   * its menu when it is first opened).
+   */
   async ready() {
-    await expect(this.menuItems.first()).toBeVisible();
+    await expect(this.sidebar).toHaveAttribute('data-user', 'ready');
+    if ((this.page.viewportSize()?.width ?? 1280) > MOBILE_MENU_MAX_WIDTH) {
+      await expect(this.menuItems.first()).toBeVisible();
+    }
   }
 
   async menuLabels(): Promise<string[]> {

@@ -81,6 +81,8 @@ export function MainLayout({ children }: { children?: ReactNode }) {
         className={classes.navbar}
         data-closed={mobileOpened ? undefined : true}
         data-testid="sidebar"
+        // Whether the signed-in user has loaded (`loading`, `ready`, `error`): what a script waits for.
+        data-user={status}
         aria-label="Главное меню"
       >
         {menuDrawn.current ? <Sidebar /> : null}
