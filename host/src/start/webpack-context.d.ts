@@ -7,5 +7,5 @@ interface ImportMeta {
       regExp?: RegExp;
       mode?: 'sync' | 'weak' | 'lazy' | 'lazy-once' | 'eager';
     },
-  ): { keys(): string[]; resolve(key: string): string | number; (key: string): unknown };
+  ): { keys(): string[]; (key: string): unknown };
 }
