@@ -1,8 +1,10 @@
 /**
  * `pnpm --filter server bench:generator [--seconds N] [--seeds K] [files…]`: the generator section of
  * the bench on its own (generator-bench.ts), printed as a table. `pnpm bench --generator` runs the same.
+ * `--hard`: FET's examples fet-cl does not finish (HARD_FILES) at 240 s, each Parta run ending at its
+ * first timetable without hard violations, as `pnpm bench --generator-hard` does.
  */
-import { benchGenerator } from './generator-bench';
+import { benchGenerator, HARD_FILES } from './generator-bench';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -11,7 +13,13 @@ const option = (name: string, fallback: string) => {
 };
 const files = args.filter((a, i) => a.endsWith('.fet') && !args[i - 1]?.startsWith('--'));
 
-benchGenerator({ seconds: Number(option('seconds', '60')), seeds: Number(option('seeds', '5')), files })
+const hard = args.includes('--hard');
+benchGenerator({
+  seconds: Number(option('seconds', hard ? '240' : '60')),
+  seeds: Number(option('seeds', '5')),
+  files: hard ? HARD_FILES : files,
+  stopAtFeasible: hard,
+})
   .then((rows) => console.table(rows))
   .catch((e: unknown) => {
     console.error(e);

@@ -409,6 +409,16 @@ export function readFet(xml: string): FetModel {
         }
         return true;
       }
+      case 'ConstraintActivityEndsStudentsDay':
+      case 'ConstraintActivitiesEndStudentsDay': {
+        if (!hard) return false;
+        const acts =
+          name === 'ConstraintActivityEndsStudentsDay'
+            ? [actIdx.get(num(c.Activity_Id))].filter((x): x is number => x !== undefined)
+            : filterActs(c);
+        for (const a of acts) activities[a].endsStudentsDay = true;
+        return true;
+      }
       case 'ConstraintActivityPreferredStartingTimes':
       case 'ConstraintActivityPreferredTimeSlots': {
         if (!hard) return false;

@@ -97,6 +97,21 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
     }
   });
 
+  // Ends the students' day: none of its student sets has a lesson later that day.
+  inst.activities.forEach((act, i) => {
+    const s = a.starts[i];
+    if (!act.endsStudentsDay || s === undefined || s < 0) return;
+    const dayEnd = (Math.floor(s / P) + 1) * P;
+    for (const r of act.resources) {
+      if (inst.resources[r].kind !== 'students') continue;
+      for (let t = s + act.duration; t < dayEnd; t++)
+        if (grid[r][t] > 0) {
+          note(1, `${act.label}: у ${inst.resources[r].name} после него ещё урок (${slotName(t)})`);
+          break;
+        }
+    }
+  });
+
   for (const set of inst.sameStart) {
     const starts = new Set(set.map((i) => a.starts[i]));
     if (starts.size > 1)

@@ -67,6 +67,8 @@ export interface Activity {
   allowedStarts?: number[];
   /** Slots the activity may cover (absent: any); every covered slot must be in the list. */
   allowedSlots?: number[];
+  /** Its student sets have nothing after it that day (FET's «activity ends students' day»). */
+  endsStudentsDay?: boolean;
   /** A previous solution to stay close to (re-solving after a change). */
   hint?: { start: number; rooms?: number[] };
 }

@@ -77,6 +77,8 @@ interface Unit {
   res: Int32Array;
   dur: Int32Array;
   rank: Int32Array;
+  /** 1 where the entry is a student set whose day this unit's activity must end. */
+  ends: Uint8Array;
   /** Room requests: options, duration, owner activity and request index. */
   roomOpts: Int32Array[];
   roomDur: Int32Array;
@@ -99,6 +101,8 @@ export class Search {
   /** Occupancy count and rank sum per resource × slot. */
   private occ: Uint16Array;
   private rankAt: Uint16Array;
+  /** Per resource × slot: lessons ending there that must end the resource's day (students only). */
+  private endsAt: Uint16Array;
   private blocked: Uint8Array;
   private isBreak: Uint8Array;
   /** `isBreak` as a predicate, for the rules shared with the check (model.ts). */
@@ -141,6 +145,7 @@ export class Search {
     const R = this.R;
     this.occ = new Uint16Array(R * T);
     this.rankAt = new Uint16Array(R * T);
+    this.endsAt = new Uint16Array(R * T);
     this.blocked = new Uint8Array(R * T);
     this.isBreak = new Uint8Array(T);
     for (const s of inst.forbiddenSlots ?? []) this.isBreak[s] = 1;
@@ -217,6 +222,7 @@ export class Search {
       const res: number[] = [];
       const dur: number[] = [];
       const rank: number[] = [];
+      const ends: number[] = [];
       const roomOpts: Int32Array[] = [];
       const roomDur: number[] = [];
       const allowed = new Uint8Array(this.T).fill(1);
@@ -227,6 +233,7 @@ export class Search {
           res.push(r);
           dur.push(act.duration);
           rank.push(act.rank ?? 0);
+          ends.push(act.endsStudentsDay && inst.resources[r].kind === 'students' ? 1 : 0);
         }
         for (const opts of act.roomOptions ?? []) {
           // Rooms too small are never options: capacity is as hard as a clash.
@@ -257,6 +264,7 @@ export class Search {
         res: Int32Array.from(res),
         dur: Int32Array.from(dur),
         rank: Int32Array.from(rank),
+        ends: Uint8Array.from(ends),
         roomOpts,
         roomDur: Int32Array.from(roomDur),
         starts: Int32Array.from(starts),
@@ -310,6 +318,8 @@ export class Search {
     let excusedAtLast = 0;
     let run = 0;
     let longestRun = 0;
+    /** Lessons that must end the day, seen so far: each one a lesson comes after is a violation. */
+    let mustEnd = 0;
     const dayBase = d * P;
     for (let p = 0; p < P; p++) {
       const o = this.occ[base + p];
@@ -318,6 +328,8 @@ export class Search {
         run = 0;
         continue;
       }
+      hard += mustEnd;
+      mustEnd = this.endsAt[base + p];
       count++;
       run++;
       if (run > longestRun) longestRun = run;
@@ -464,6 +476,7 @@ export class Search {
         this.occ[base + i]--;
         this.rankAt[base + i] -= u.rank[k];
       }
+      this.endsAt[base + u.dur[k] - 1] -= u.ends[k];
     }
     const rooms = this.rooms[ui];
     for (let k = 0; k < rooms.length; k++) {
@@ -523,6 +536,7 @@ export class Search {
         this.occ[base + i]++;
         this.rankAt[base + i] += u.rank[k];
       }
+      this.endsAt[base + u.dur[k] - 1] += u.ends[k];
     }
     for (let k = 0; k < mine.length; k++) {
       if (mine[k] < 0) continue;

@@ -239,6 +239,34 @@ describe('solver: each hard rule on a small instance', () => {
     expect(checkAssignment(inst, { starts: [1, 3, 5], rooms: [[], [], []] }).hardViolations).toBe(2);
   });
 
+  test('a lesson that ends the students’ day has nothing after it for them (the teacher may go on)', () => {
+    // Five lessons of 5А in five periods: physical education must be the fifth; its teacher then
+    // teaches 5Б, which the rule does not touch.
+    const subjects = ['русский', 'математика', 'чтение', 'музыка'];
+    const inst = build(
+      1,
+      6,
+      {
+        '5А': { kind: 'students', limits: [noGaps] },
+        '5Б': { kind: 'students' },
+        'Петров П. П.': { kind: 'teacher', unavailable: [5] },
+        ...Object.fromEntries(subjects.map((s) => [s, { kind: 'teacher' as const }])),
+      },
+      [
+        { label: '5А физкультура', res: ['Петров П. П.', '5А'], endsStudentsDay: true },
+        ...subjects.map((s) => ({ label: `5А ${s}`, res: [s, '5А'] })),
+        { label: '5Б физкультура', res: ['Петров П. П.', '5Б'] },
+      ],
+    );
+    for (const seed of [1, 2, 3]) {
+      const { check, result } = solved(inst, seed);
+      expect(check.problems).toEqual([]);
+      expect(result.starts[0]).toBe(Math.max(...result.starts.slice(0, 5)));
+    }
+    const first = checkAssignment(inst, { starts: [0, 1, 2, 3, 4, 1], rooms: inst.activities.map(() => []) });
+    expect(first.problems).toEqual(['5А физкультура: у 5А после него ещё урок (Пн, 2 урок)']);
+  });
+
   test('min hours every day: no day of the class short, an empty one neither', () => {
     // One teacher, four lessons, two days of four: her days cost alone would put all four on one day.
     const everyDay = { kind: 'minHoursEveryDay' as const, value: 2, hard: true, weight: 1 };
