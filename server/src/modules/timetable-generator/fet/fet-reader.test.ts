@@ -68,6 +68,8 @@ describe('FET reader', () => {
     expect(act(4).allowedSlots?.sort()).toEqual([0, 1, 4, 5]);
     expect(act(5).allowedSlots?.sort()).toEqual([0, 1, 4, 5]);
     expect(act(3).allowedSlots).toBeUndefined();
+    // The whole year's physical education ends its students' day; nothing else does.
+    expect(model.activityIds.filter((id) => act(id).endsStudentsDay)).toEqual([6]);
   });
 
   test('lists what it does not support by name and count, marking those at 100 %', () => {

@@ -68,6 +68,23 @@ export function diagnose(inst: Instance): string[] {
       for (let p = 0; p < P; p++) if (!blocked.has(d * P + p) && !forbidden.has(d * P + p)) free++;
       perDay.push(Math.min(free, maxDaily));
     }
+    // Lessons on every day (FET's min hours daily without empty days): the week's hours and each day's cells.
+    const everyDay = Math.max(
+      0,
+      ...(res.limits ?? []).filter((l) => l.hard && l.kind === 'minHoursEveryDay').map((l) => l.value),
+    );
+    if (everyDay > 0) {
+      if (hours[r] < everyDay * D)
+        reasons.push(
+          `${res.name}: ${hours[r]} ч в неделю, а нужно не меньше ${everyDay} в каждый из ${D} дней`,
+        );
+      perDay.forEach((cells, d) => {
+        if (cells < everyDay)
+          reasons.push(
+            `${res.name}: ${inst.dayNames[d] ?? `день ${d + 1}`} — доступно ${cells} ч при минимуме ${everyDay} в каждый день`,
+          );
+      });
+    }
     perDay.sort((a, b) => b - a);
     const cells = perDay.slice(0, maxDays).reduce((a, b) => a + b, 0);
     if (hours[r] <= cells) return;

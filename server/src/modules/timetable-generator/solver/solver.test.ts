@@ -539,6 +539,24 @@ describe('diagnosis', () => {
     expect(diagnose(build(6, 7, res, acts))).toEqual(['7Б: 36 ч в неделю при 6 днях × 5 уроков']);
   });
 
+  test('lessons on every day: too few hours for the week, a day without enough free cells', () => {
+    const everyDay = { kind: 'minHoursEveryDay' as const, value: 2, hard: true, weight: 1 };
+    const lessons = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ label: `1А урок ${i + 1}`, res: ['Учитель', '1А'] }));
+    const res = (unavailable: number[]) => ({
+      Учитель: { kind: 'teacher' as const },
+      '1А': { kind: 'students' as const, limits: [everyDay], unavailable },
+    });
+    expect(diagnose(build(5, 4, res([]), lessons(9)))).toEqual([
+      '1А: 9 ч в неделю, а нужно не меньше 2 в каждый из 5 дней',
+    ]);
+    // Wednesday: only one free lesson.
+    expect(diagnose(build(5, 4, res([8, 9, 10]), lessons(10)))).toEqual([
+      '1А: Ср — доступно 1 ч при минимуме 2 в каждый день',
+    ]);
+    expect(diagnose(build(5, 4, res([8, 9]), lessons(10)))).toEqual([]);
+  });
+
   test('a teacher with more hours than available cells', () => {
     const res: Record<string, Partial<Resource> & { kind: Resource['kind'] }> = {
       'Иванова И. И.': { kind: 'teacher', unavailable: Array.from({ length: 12 }, (_, i) => i) },
