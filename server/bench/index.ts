@@ -19,8 +19,8 @@
  *                             and, when installed, fet-cl on FET's examples, median of --generator-seeds
  *                             (5) seeds of --generator-seconds (60) s, and with DATABASE_URL the demo and
  *                             the large seed's school through the API (seconds to 0 hard violations);
- *                             --generator-only runs just that; --generator-hard adds FET's examples
- *                             that fet-cl does not finish in 240 s (HARD_FILES), both at 240 s
+ *                             --generator-only runs just that; --generator-hard adds FET's difficult
+ *                             examples (HARD_FILES) at 240 s
  *   options: --seconds N (per scenario and level), --no-frontend, --no-large, --no-lighthouse,
  *   --no-first-start
  *   (Lighthouse's mobile preset on /login, /dashboard and the teacher's journal runs with the front end)

@@ -41,6 +41,7 @@ describe('FET reader', () => {
     expect(inst.resources[res('Каб. 1')].unavailable).toEqual([7]);
     expect(inst.groups).toEqual([
       { activities: [0, 1], minDays: 1, hard: true, weight: expect.any(Number), consecutiveIfSameDay: true },
+      { kind: 'grouped', activities: [0, 3], minDays: 0, hard: true, weight: 1, consecutiveIfSameDay: false },
     ]);
     expect(inst.sameStart).toEqual([[3, 4]]);
     expect(inst.resources[res('5Б')].limits).toEqual([
@@ -53,8 +54,10 @@ describe('FET reader', () => {
     expect(act(1).roomOptions).toBeUndefined();
     // Max hours continuously on every teacher (soft, 50 %).
     // A soft rule costs −10·ln(1 − w): at 50 % a break costs 6.9 (a teacher's gap: 3).
+    // Days with lessons from hour «2» to the end of the day (an end hour left empty): at most 2.
     expect(inst.resources[res('Smith J.')].limits).toEqual([
       { kind: 'maxHoursContinuously', value: 3, hard: false, weight: expect.closeTo(6.93, 2) },
+      { kind: 'maxDaysInInterval', value: 2, hard: true, weight: expect.any(Number), from: 1, to: 4 },
     ]);
     // An activity-tag limit counts only the teacher's lessons with the tag: a virtual resource they share.
     const tagged = res('Иванова И. И. · Урок');
@@ -74,8 +77,8 @@ describe('FET reader', () => {
 
   test('lists what it does not support by name and count, marking those at 100 %', () => {
     expect(inst.unsupported).toEqual([
+      { name: 'ConstraintStudentsMaxBuildingChangesPerDay', count: 1, hard: true },
       { name: 'ConstraintTeacherMinDaysPerWeek', count: 2, hard: false },
-      { name: 'ConstraintTwoActivitiesGrouped', count: 1, hard: true },
     ]);
   });
 

@@ -333,6 +333,26 @@ export function readFet(xml: string): FetModel {
           name.includes('Teacher') ? teachersOf(c) : studentsOf(c),
         );
         return true;
+      case 'ConstraintTeacherIntervalMaxDaysPerWeek':
+      case 'ConstraintTeachersIntervalMaxDaysPerWeek':
+      case 'ConstraintStudentsSetIntervalMaxDaysPerWeek':
+      case 'ConstraintStudentsIntervalMaxDaysPerWeek': {
+        // The end hour is not part of the interval; none given: to the end of the day.
+        const from = hourIdx.get(text(c.Interval_Start_Hour));
+        const to = text(c.Interval_End_Hour) === '' ? P : hourIdx.get(text(c.Interval_End_Hour));
+        if (from === undefined || to === undefined) return false;
+        const rs = name.includes('Teacher') ? teachersOf(c) : studentsOf(c);
+        for (const r of rs)
+          addLimit(r, {
+            kind: 'maxDaysInInterval',
+            value: num(c.Max_Days_Per_Week),
+            hard,
+            weight: softWeight(w),
+            from,
+            to,
+          });
+        return true;
+      }
       case 'ConstraintTeacherMaxDaysPerWeek':
       case 'ConstraintTeachersMaxDaysPerWeek':
         limit('maxDaysPerWeek', num(c.Max_Days_Per_Week), teachersOf(c));
@@ -367,6 +387,24 @@ export function readFet(xml: string): FetModel {
           groups.push({
             kind: 'consecutive',
             activities: [first, second],
+            minDays: 0,
+            hard,
+            weight: 1,
+            consecutiveIfSameDay: false,
+          });
+        return true;
+      }
+      case 'ConstraintTwoActivitiesGrouped':
+      case 'ConstraintThreeActivitiesGrouped': {
+        if (!hard) return false;
+        const acts = [c.First_Activity_Id, c.Second_Activity_Id, c.Third_Activity_Id]
+          .filter((id) => id !== undefined)
+          .map((id) => actIdx.get(num(id)))
+          .filter((x): x is number => x !== undefined);
+        if (acts.length > 1)
+          groups.push({
+            kind: 'grouped',
+            activities: acts,
             minDays: 0,
             hard,
             weight: 1,

@@ -1,4 +1,4 @@
-import { type Assignment, fitsRoom, followsDirectly, hoursShort, type Instance } from './model';
+import { type Assignment, fitsRoom, followsDirectly, formsBlock, hoursShort, type Instance } from './model';
 
 /**
  * An independent check of a finished timetable against every hard rule, written plainly (no
@@ -62,6 +62,8 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
     let weekGaps = 0;
     let daysUsed = 0;
     let early = 0;
+    /** Per interval limit: the days with a lesson inside its interval. */
+    const intervalDays = (res.limits ?? []).map(() => 0);
     for (let d = 0; d < D; d++) {
       const day = row.slice(d * P, d * P + P);
       const busy = day.map((x) => x > 0);
@@ -71,6 +73,10 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
       weekGaps += gaps;
       if (count > 0) daysUsed++;
       if (count > 0) early += first;
+      (res.limits ?? []).forEach((l, j) => {
+        if (l.kind === 'maxDaysInInterval' && busy.slice(l.from ?? 0, l.to ?? P).some(Boolean))
+          intervalDays[j]++;
+      });
       for (const l of res.limits ?? []) {
         if (!l.hard) continue;
         if (l.kind === 'maxGapsPerDay' && gaps > l.value)
@@ -95,6 +101,16 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
       if (l.kind === 'earlyStart' && early > l.value)
         note(early - l.value, `${res.name}: день начинается не с первого урока`);
     }
+    (res.limits ?? []).forEach((l, j) => {
+      if (!l.hard || l.kind !== 'maxDaysInInterval' || intervalDays[j] <= l.value) return;
+      const from = (l.from ?? 0) + 1;
+      const to = l.to ?? P;
+      const lessons = from === to ? `${to}-м уроком` : `уроками ${from}–${to}`;
+      note(
+        intervalDays[j] - l.value,
+        `${res.name}: ${intervalDays[j]} дн. с ${lessons} при пределе ${l.value}`,
+      );
+    });
   });
 
   // Ends the students' day: none of its student sets has a lesson later that day.
@@ -129,6 +145,15 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
         !followsDirectly(a.starts[x], inst.activities[x].duration, a.starts[y], P, isBreak)
       )
         note(1, `${inst.activities[y].label}: не сразу после ${inst.activities[x].label}`);
+      continue;
+    }
+    if (g.kind === 'grouped') {
+      const placed = g.activities.filter((x) => a.starts[x] >= 0);
+      const isBreak = (slot: number) => forbidden.has(slot);
+      const starts = placed.map((x) => a.starts[x]);
+      const durations = placed.map((x) => inst.activities[x].duration);
+      if (placed.length > 1 && !formsBlock(starts, durations, P, isBreak))
+        note(1, `${placed.map((x) => inst.activities[x].label).join(', ')}: не подряд в один день`);
       continue;
     }
     if (g.kind === 'pair') {

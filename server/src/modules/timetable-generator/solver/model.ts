@@ -20,6 +20,8 @@ export type LimitKind =
   /** At least `value` lessons on every day, none empty (FET's min hours daily without empty days). */
   | 'minHoursEveryDay'
   | 'maxDaysPerWeek'
+  /** Days of the week with a lesson in periods [`from`, `to`): at most `value` (FET's interval max days per week). */
+  | 'maxDaysInInterval'
   /** Days that do not begin at the first period: `value` is how many a week may begin at the second. */
   | 'earlyStart';
 
@@ -29,6 +31,9 @@ export interface Limit {
   /** A hard limit counts as a hard violation; a soft one adds `weight` per unit over the limit. */
   hard: boolean;
   weight: number;
+  /** maxDaysInInterval: the first period of the interval and the one after its last. */
+  from?: number;
+  to?: number;
 }
 
 export type ResourceKind = 'teacher' | 'students' | 'room' | 'virtual';
@@ -110,14 +115,33 @@ export function followsDirectly(
   return true;
 }
 
+/**
+ * FET's «activities grouped»: every one placed on one day, each starting as another ends, in any order,
+ * with nothing but breaks between them.
+ */
+export function formsBlock(
+  starts: number[],
+  durations: number[],
+  periods: number,
+  isBreak: (slot: number) => boolean,
+): boolean {
+  const order = starts.map((_, i) => i).sort((x, y) => starts[x] - starts[y]);
+  for (let k = 1; k < order.length; k++) {
+    const [p, q] = [order[k - 1], order[k]];
+    if (!followsDirectly(starts[p], durations[p], starts[q], periods, isBreak)) return false;
+  }
+  return true;
+}
+
 /** FET's "min days between activities": every pair of the group on days at least `minDays` apart. */
 export interface SpreadGroup {
   /**
    * minDays (default): FET's min days between activities; consecutive: the second starts as the first
-   * ends, same day, breaks allowed between (`followsDirectly`); pair: two of the group on one day stand next to each other (a «пара»), so at most
+   * ends, same day, breaks allowed between (`followsDirectly`); grouped: all of them one after another
+   * on one day, in any order (`formsBlock`); pair: two of the group on one day stand next to each other (a «пара»), so at most
    * two a day (`minDays` unused).
    */
-  kind?: 'minDays' | 'consecutive' | 'pair';
+  kind?: 'minDays' | 'consecutive' | 'pair' | 'grouped';
   activities: number[];
   minDays: number;
   hard: boolean;

@@ -1,6 +1,7 @@
 import {
   fitsRoom,
   followsDirectly,
+  formsBlock,
   hoursShort,
   type Instance,
   type Limit,
@@ -121,6 +122,10 @@ export class Search {
   private groupSoft: Float64Array;
   private dayLimits: Limit[][];
   private weekLimits: Limit[][];
+  /** Per resource: its interval limits (maxDaysInInterval), and per limit × day whether the day has a lesson inside. */
+  private intervals: Limit[][];
+  private dayIn: Uint8Array[];
+  private wIn: Int32Array[];
   private isTeacher: Uint8Array;
   private ideal: Float64Array | null;
   private difficultyOn: Uint8Array;
@@ -164,9 +169,12 @@ export class Search {
     this.weekSoft = new Float64Array(R);
     this.groupHard = new Float64Array(inst.groups.length);
     this.groupSoft = new Float64Array(inst.groups.length);
-    const weekKinds = new Set(['maxGapsPerWeek', 'maxDaysPerWeek', 'earlyStart']);
+    const weekKinds = new Set(['maxGapsPerWeek', 'maxDaysPerWeek', 'earlyStart', 'maxDaysInInterval']);
     this.dayLimits = inst.resources.map((r) => (r.limits ?? []).filter((l) => !weekKinds.has(l.kind)));
     this.weekLimits = inst.resources.map((r) => (r.limits ?? []).filter((l) => weekKinds.has(l.kind)));
+    this.intervals = this.weekLimits.map((ls) => ls.filter((l) => l.kind === 'maxDaysInInterval'));
+    this.dayIn = this.intervals.map((ls) => new Uint8Array(ls.length * D));
+    this.wIn = this.intervals.map((ls) => new Int32Array(ls.length));
     this.isTeacher = Uint8Array.from(inst.resources, (r) => (r.kind === 'teacher' ? 1 : 0));
     this.difficultyOn = Uint8Array.from(inst.resources, (r) => (r.difficulty ? 1 : 0));
     this.hardRank = inst.hardRank ?? 10;
@@ -375,18 +383,29 @@ export class Search {
     const early = count > 0 ? first : 0;
     this.wEarly[r] += early - this.dayEarly[i];
     this.dayEarly[i] = early;
+    const intervals = this.intervals[r];
+    for (let j = 0; j < intervals.length; j++) {
+      const to = intervals[j].to ?? P;
+      let inside = 0;
+      for (let p = intervals[j].from ?? 0; p < to && !inside; p++) if (this.occ[base + p] > 0) inside = 1;
+      this.wIn[r][j] += inside - this.dayIn[r][j * this.D + d];
+      this.dayIn[r][j * this.D + d] = inside;
+    }
   }
 
   private evalWeek(r: number): void {
     let hard = 0;
     let soft = 0;
+    let j = 0;
     for (const l of this.weekLimits[r]) {
       const v =
         l.kind === 'maxGapsPerWeek'
           ? this.wGaps[r]
           : l.kind === 'maxDaysPerWeek'
             ? this.wUsed[r]
-            : this.wEarly[r];
+            : l.kind === 'maxDaysInInterval'
+              ? this.wIn[r][j++]
+              : this.wEarly[r];
       const over = v - l.value;
       if (over > 0) {
         if (l.hard) hard += over;
@@ -415,6 +434,17 @@ export class Search {
       )
         viol = 1;
     }
+    if (grp.kind === 'grouped') {
+      const starts: number[] = [];
+      const durations: number[] = [];
+      for (const a of acts) {
+        const s = this.start[this.unitOf[a]];
+        if (s < 0) continue;
+        starts.push(s);
+        durations.push(this.inst.activities[a].duration);
+      }
+      if (starts.length > 1 && !formsBlock(starts, durations, this.P, this.breakAt)) viol = 1;
+    }
     if (grp.kind === 'pair') {
       for (let i = 0; i < acts.length; i++) {
         const si = this.start[this.unitOf[acts[i]]];
@@ -425,7 +455,8 @@ export class Search {
         }
       }
     }
-    for (let i = 0; grp.kind !== 'consecutive' && grp.kind !== 'pair' && i < acts.length; i++) {
+    const spread = grp.kind === undefined || grp.kind === 'minDays';
+    for (let i = 0; spread && i < acts.length; i++) {
       const ui = this.unitOf[acts[i]];
       const si = this.start[ui];
       if (si < 0) continue;
@@ -1126,6 +1157,7 @@ export class Search {
       const b = this.units[v].members[0];
       return !this.besidePair(a, s, b, sv);
     }
+    if (grp.kind === 'grouped') return !this.mayGroup(grp, ui, s, v, sv);
     return Math.abs(((sv / this.P) | 0) - d) < grp.minDays;
   }
 
@@ -1136,6 +1168,25 @@ export class Search {
    */
   private apartSameDay(grp: SpreadGroup, a: number, sa: number, b: number, sb: number): boolean {
     return grp.consecutiveIfSameDay && !this.besidePair(a, sa, b, sb);
+  }
+
+  /**
+   * Whether two lessons of a grouped set, unit `ui` at `s` and unit `v` at `sv`, can both be in its
+   * block: one day, no overlap, and no more lessons' room between them than the block's length.
+   */
+  private mayGroup(grp: SpreadGroup, ui: number, s: number, v: number, sv: number): boolean {
+    const a = grp.activities.find((x) => this.unitOf[x] === ui) ?? -1;
+    const b = grp.activities.find((x) => this.unitOf[x] === v) ?? -1;
+    if (a < 0 || b < 0) return true;
+    const da = this.inst.activities[a].duration;
+    const db = this.inst.activities[b].duration;
+    if (grp.activities.length === 2) return formsBlock([s, sv], [da, db], this.P, this.breakAt);
+    if (((s / this.P) | 0) !== ((sv / this.P) | 0) || (s < sv + db && sv < s + da)) return false;
+    let total = 0;
+    for (const x of grp.activities) total += this.inst.activities[x].duration;
+    let span = 0;
+    for (let t = Math.min(s, sv); t < Math.max(s + da, sv + db); t++) if (!this.isBreak[t]) span++;
+    return span <= total;
   }
 
   /** Two activities of a «пара» group starting at `sa` and `sb`: on different days, or next to each other. */

@@ -267,6 +267,86 @@ describe('solver: each hard rule on a small instance', () => {
     expect(first.problems).toEqual(['5А физкультура: у 5А после него ещё урок (Пн, 2 урок)']);
   });
 
+  test('grouped lessons: one day, one after another in any order, only a break between', () => {
+    // Period 3 is a break. Three lessons of 5А with three teachers, grouped; 5А has three more.
+    const others = ['чтение', 'музыка', 'труд'];
+    const inst = build(
+      2,
+      6,
+      {
+        '5А': { kind: 'students' },
+        Биолог: { kind: 'teacher' },
+        Химик: { kind: 'teacher' },
+        Физик: { kind: 'teacher' },
+        ...Object.fromEntries(others.map((s) => [s, { kind: 'teacher' as const }])),
+      },
+      [
+        { label: '5А биология', res: ['Биолог', '5А'] },
+        { label: '5А химия', res: ['Химик', '5А'] },
+        { label: '5А физика', res: ['Физик', '5А'] },
+        ...others.map((s) => ({ label: `5А ${s}`, res: [s, '5А'] })),
+      ],
+      {
+        forbiddenSlots: [3, 9],
+        groups: [
+          {
+            kind: 'grouped',
+            activities: [0, 1, 2],
+            minDays: 0,
+            hard: true,
+            weight: 1,
+            consecutiveIfSameDay: false,
+          },
+        ],
+      },
+    );
+    for (const seed of [1, 2, 3]) {
+      const { check, result } = solved(inst, seed);
+      expect(check.problems).toEqual([]);
+      const block = result.starts.slice(0, 3).sort((x, y) => x - y);
+      const breaks = block[2] - block[0] - 2;
+      expect(Math.floor(block[0] / 6)).toBe(Math.floor(block[2] / 6));
+      // Side by side, or around the break (period 4 of the day).
+      expect(breaks === 0 || (breaks === 1 && block[0] % 6 < 3 && block[2] % 6 > 3)).toBe(true);
+    }
+    const rooms = inst.activities.map(() => []);
+    // Around the break, in another order: allowed.
+    expect(checkAssignment(inst, { starts: [4, 2, 1, 0, 6, 7], rooms }).problems).toEqual([]);
+    expect(checkAssignment(inst, { starts: [0, 1, 6, 2, 4, 5], rooms }).problems).toEqual([
+      '5А биология, 5А химия, 5А физика: не подряд в один день',
+    ]);
+  });
+
+  test('at most N days a week with lessons in an interval of the day (the last lesson here)', () => {
+    // Six lessons over three days of three: two full days are the teacher's cheapest week, and teach
+    // the last lesson twice; the limit allows it on one day only.
+    const lastLesson = {
+      kind: 'maxDaysInInterval' as const,
+      value: 1,
+      hard: true,
+      weight: 1,
+      from: 2,
+      to: 3,
+    };
+    const classes = ['5А', '5Б', '5В', '6А', '6Б', '6В'];
+    const inst = build(
+      3,
+      3,
+      {
+        'Иванова И. И.': { kind: 'teacher', limits: [lastLesson] },
+        ...Object.fromEntries(classes.map((c) => [c, { kind: 'students' as const }])),
+      },
+      classes.map((c) => ({ label: `${c} музыка`, res: ['Иванова И. И.', c] })),
+    );
+    for (const seed of [1, 2]) {
+      const result = solve(inst, { seed, seconds: 5, maxIterations: 20_000 });
+      expect(checkAssignment(inst, result).problems).toEqual([]);
+      expect(result.starts.filter((s) => s % 3 === 2)).toHaveLength(1);
+    }
+    const twoFullDays = checkAssignment(inst, { starts: [0, 1, 2, 3, 4, 5], rooms: classes.map(() => []) });
+    expect(twoFullDays.problems).toEqual(['Иванова И. И.: 2 дн. с 3-м уроком при пределе 1']);
+  });
+
   test('min hours every day: no day of the class short, an empty one neither', () => {
     // One teacher, four lessons, two days of four: her days cost alone would put all four on one day.
     const everyDay = { kind: 'minHoursEveryDay' as const, value: 2, hard: true, weight: 1 };
