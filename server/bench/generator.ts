@@ -1,7 +1,7 @@
 /**
  * `pnpm --filter server bench:generator [--seconds N] [--seeds K] [files…]`: the generator section of
  * the bench on its own (generator-bench.ts), printed as a table. `pnpm bench --generator` runs the same.
- * `--hard`: FET's examples fet-cl does not finish (HARD_FILES) at 240 s, each Parta run ending at its
+ * `--hard`: FET's difficult examples (HARD_FILES) at 240 s, each Parta run ending at its
  * first timetable without hard violations, as `pnpm bench --generator-hard` does.
  */
 import { benchGenerator, HARD_FILES } from './generator-bench';

@@ -244,6 +244,11 @@ export function readFet(xml: string): FetModel {
     });
     return out;
   };
+  /** The solver's activities for FET activity ids (ids of inactive or unknown activities left out). */
+  const activitiesOf = (ids: unknown): number[] =>
+    strings(ids)
+      .map((id) => actIdx.get(Number(id)))
+      .filter((x): x is number => x !== undefined);
   const startsOf = (items: unknown, dayKey: string, hourKey: string) =>
     list(items)
       .map((x) => slotOf(x[dayKey], x[hourKey]))
@@ -362,9 +367,7 @@ export function readFet(xml: string): FetModel {
         limit('earlyStart', num(c.Max_Beginnings_At_Second_Hour), studentsOf(c));
         return true;
       case 'ConstraintMinDaysBetweenActivities': {
-        const acts = strings(c.Activity_Id)
-          .map((id) => actIdx.get(Number(id)))
-          .filter((x): x is number => x !== undefined);
+        const acts = activitiesOf(c.Activity_Id);
         if (acts.length > 1)
           groups.push({
             activities: acts,
@@ -397,10 +400,9 @@ export function readFet(xml: string): FetModel {
       case 'ConstraintTwoActivitiesGrouped':
       case 'ConstraintThreeActivitiesGrouped': {
         if (!hard) return false;
-        const acts = [c.First_Activity_Id, c.Second_Activity_Id, c.Third_Activity_Id]
-          .filter((id) => id !== undefined)
-          .map((id) => actIdx.get(num(id)))
-          .filter((x): x is number => x !== undefined);
+        const acts = activitiesOf(
+          [c.First_Activity_Id, c.Second_Activity_Id, c.Third_Activity_Id].filter((id) => id !== undefined),
+        );
         if (acts.length > 1)
           groups.push({
             kind: 'grouped',
@@ -414,9 +416,7 @@ export function readFet(xml: string): FetModel {
       }
       case 'ConstraintActivitiesSameStartingTime': {
         if (!hard) return false;
-        const acts = strings(c.Activity_Id)
-          .map((id) => actIdx.get(Number(id)))
-          .filter((x): x is number => x !== undefined);
+        const acts = activitiesOf(c.Activity_Id);
         if (acts.length > 1) sameStart.push(acts);
         return true;
       }
@@ -424,10 +424,7 @@ export function readFet(xml: string): FetModel {
         if (!hard) return false;
         const r = resources.length;
         resources.push({ kind: 'virtual', name: 'Не пересекаются' });
-        for (const id of strings(c.Activity_Id)) {
-          const a = actIdx.get(Number(id));
-          if (a !== undefined) activities[a].resources.push(r);
-        }
+        for (const a of activitiesOf(c.Activity_Id)) activities[a].resources.push(r);
         return true;
       }
       case 'ConstraintActivityPreferredStartingTime': {
@@ -451,9 +448,7 @@ export function readFet(xml: string): FetModel {
       case 'ConstraintActivitiesEndStudentsDay': {
         if (!hard) return false;
         const acts =
-          name === 'ConstraintActivityEndsStudentsDay'
-            ? [actIdx.get(num(c.Activity_Id))].filter((x): x is number => x !== undefined)
-            : filterActs(c);
+          name === 'ConstraintActivityEndsStudentsDay' ? activitiesOf(c.Activity_Id) : filterActs(c);
         for (const a of acts) activities[a].endsStudentsDay = true;
         return true;
       }

@@ -62,8 +62,6 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
     let weekGaps = 0;
     let daysUsed = 0;
     let early = 0;
-    /** Per interval limit: the days with a lesson inside its interval. */
-    const intervalDays = (res.limits ?? []).map(() => 0);
     for (let d = 0; d < D; d++) {
       const day = row.slice(d * P, d * P + P);
       const busy = day.map((x) => x > 0);
@@ -73,10 +71,6 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
       weekGaps += gaps;
       if (count > 0) daysUsed++;
       if (count > 0) early += first;
-      (res.limits ?? []).forEach((l, j) => {
-        if (l.kind === 'maxDaysInInterval' && busy.slice(l.from ?? 0, l.to ?? P).some(Boolean))
-          intervalDays[j]++;
-      });
       for (const l of res.limits ?? []) {
         if (!l.hard) continue;
         if (l.kind === 'maxGapsPerDay' && gaps > l.value)
@@ -101,16 +95,18 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
       if (l.kind === 'earlyStart' && early > l.value)
         note(early - l.value, `${res.name}: день начинается не с первого урока`);
     }
-    (res.limits ?? []).forEach((l, j) => {
-      if (!l.hard || l.kind !== 'maxDaysInInterval' || intervalDays[j] <= l.value) return;
+    for (const l of res.limits ?? []) {
+      if (!l.hard || l.kind !== 'maxDaysInInterval') continue;
+      // Days with a lesson inside the interval [from, to).
+      let days = 0;
+      for (let d = 0; d < D; d++)
+        if (row.slice(d * P + (l.from ?? 0), d * P + (l.to ?? P)).some((x) => x > 0)) days++;
+      if (days <= l.value) continue;
       const from = (l.from ?? 0) + 1;
       const to = l.to ?? P;
       const lessons = from === to ? `${to}-м уроком` : `уроками ${from}–${to}`;
-      note(
-        intervalDays[j] - l.value,
-        `${res.name}: ${intervalDays[j]} дн. с ${lessons} при пределе ${l.value}`,
-      );
-    });
+      note(days - l.value, `${res.name}: ${days} дн. с ${lessons} при пределе ${l.value}`);
+    }
   });
 
   // Ends the students' day: none of its student sets has a lesson later that day.
@@ -134,11 +130,11 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
       note(starts.size - 1, `${set.map((i) => inst.activities[i].label).join(' и ')}: не одновременно`);
   }
 
+  const isBreak = (slot: number) => forbidden.has(slot);
   for (const g of inst.groups) {
     if (!g.hard && !g.consecutiveIfSameDay) continue;
     if (g.kind === 'consecutive') {
       const [x, y] = g.activities;
-      const isBreak = (slot: number) => forbidden.has(slot);
       if (
         a.starts[x] >= 0 &&
         a.starts[y] >= 0 &&
@@ -149,7 +145,6 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
     }
     if (g.kind === 'grouped') {
       const placed = g.activities.filter((x) => a.starts[x] >= 0);
-      const isBreak = (slot: number) => forbidden.has(slot);
       const starts = placed.map((x) => a.starts[x]);
       const durations = placed.map((x) => inst.activities[x].duration);
       if (placed.length > 1 && !formsBlock(starts, durations, P, isBreak))
