@@ -134,7 +134,13 @@ export function readFet(xml: string): FetModel {
     const i = resources.length;
     roomIdx.set(text(r.Name), i);
     roomName.set(i, text(r.Name));
-    resources.push({ kind: 'room', name: text(r.Name), capacity: num(r.Capacity) });
+    const building = text(r.Building);
+    resources.push({
+      kind: 'room',
+      name: text(r.Name),
+      capacity: num(r.Capacity),
+      ...(building ? { building } : {}),
+    });
   }
 
   // Activities (inactive ones are left out, as FET does).
@@ -420,6 +426,21 @@ export function readFet(xml: string): FetModel {
         if (acts.length > 1) sameStart.push(acts);
         return true;
       }
+      case 'ConstraintActivitiesSameStartingHour':
+      case 'ConstraintActivitiesSameStartingDay': {
+        if (!hard) return false;
+        const acts = activitiesOf(c.Activity_Id);
+        if (acts.length > 1)
+          groups.push({
+            kind: name === 'ConstraintActivitiesSameStartingHour' ? 'sameHour' : 'sameDay',
+            activities: acts,
+            minDays: 0,
+            hard,
+            weight: 1,
+            consecutiveIfSameDay: false,
+          });
+        return true;
+      }
       case 'ConstraintActivitiesNotOverlapping': {
         if (!hard) return false;
         const r = resources.length;
@@ -482,9 +503,17 @@ export function readFet(xml: string): FetModel {
     }
   };
 
+  /**
+   * Home rooms per activity: FET's teacher home room(s) covers the activities the teacher teaches alone,
+   * a students set's those of that set alone; both hold where both apply. A preferred room rule comes first.
+   */
+  const homeSets = new Map<number, Set<number>>();
   const handleSpace = (name: string, c: Node): boolean => {
     const w = num(c.Weight_Percentage, 100);
     const hard = w >= 100;
+    const limit = (kind: Limit['kind'], value: number, rs: number[]) => {
+      for (const r of rs) addLimit(r, { kind, value, hard, weight: softWeight(w) });
+    };
     const roomsOf = (c: Node) =>
       (c.Room !== undefined ? [text(c.Room)] : strings(c.Preferred_Room))
         .map((r) => roomIdx.get(r))
@@ -496,6 +525,43 @@ export function readFet(xml: string): FetModel {
         if (!hard) return false;
         const r = roomIdx.get(text(c.Room));
         if (r !== undefined) block(r, startsOf(c.Not_Available_Time, 'Day', 'Hour'));
+        return true;
+      }
+      case 'ConstraintTeacherMaxBuildingChangesPerDay':
+      case 'ConstraintTeachersMaxBuildingChangesPerDay':
+        limit('maxBuildingChangesPerDay', num(c.Max_Building_Changes_Per_Day), teachersOf(c));
+        return true;
+      case 'ConstraintStudentsSetMaxBuildingChangesPerDay':
+      case 'ConstraintStudentsMaxBuildingChangesPerDay':
+        limit('maxBuildingChangesPerDay', num(c.Max_Building_Changes_Per_Day), studentsOf(c));
+        return true;
+      case 'ConstraintTeacherMaxBuildingChangesPerWeek':
+      case 'ConstraintTeachersMaxBuildingChangesPerWeek':
+        limit('maxBuildingChangesPerWeek', num(c.Max_Building_Changes_Per_Week), teachersOf(c));
+        return true;
+      case 'ConstraintStudentsSetMaxBuildingChangesPerWeek':
+      case 'ConstraintStudentsMaxBuildingChangesPerWeek':
+        limit('maxBuildingChangesPerWeek', num(c.Max_Building_Changes_Per_Week), studentsOf(c));
+        return true;
+      case 'ConstraintTeacherMinGapsBetweenBuildingChanges':
+      case 'ConstraintTeachersMinGapsBetweenBuildingChanges':
+        limit('minGapsBetweenBuildingChanges', num(c.Min_Gaps_Between_Building_Changes), teachersOf(c));
+        return true;
+      case 'ConstraintStudentsSetMinGapsBetweenBuildingChanges':
+      case 'ConstraintStudentsMinGapsBetweenBuildingChanges':
+        limit('minGapsBetweenBuildingChanges', num(c.Min_Gaps_Between_Building_Changes), studentsOf(c));
+        return true;
+      case 'ConstraintTeacherHomeRoom':
+      case 'ConstraintTeacherHomeRooms':
+      case 'ConstraintStudentsSetHomeRoom':
+      case 'ConstraintStudentsSetHomeRooms': {
+        if (!hard) return false;
+        const teacher = name.startsWith('ConstraintTeacher') ? text(c.Teacher) : null;
+        const students = teacher === null ? text(c.Students) : null;
+        meta.forEach((m, a) => {
+          const alone = teacher !== null ? m.teachers : m.students;
+          if (alone.length === 1 && alone[0] === (teacher ?? students)) intersect(homeSets, a, roomsOf(c));
+        });
         return true;
       }
       case 'ConstraintActivityPreferredRoom':
@@ -540,6 +606,8 @@ export function readFet(xml: string): FetModel {
     }
   }
 
+  // An activity no preferred room rule places goes to its home room (FET: without a room it breaks it).
+  for (const [a, home] of homeSets) if (!roomSets.has(a)) roomSets.set(a, home);
   resources.forEach((r, i) => {
     const l = limits.get(i);
     if (l) r.limits = l;

@@ -1,4 +1,15 @@
-import { type Assignment, fitsRoom, followsDirectly, formsBlock, hoursShort, type Instance } from './model';
+import {
+  type Assignment,
+  buildingChanges,
+  changesOf,
+  fitsRoom,
+  followsDirectly,
+  formsBlock,
+  hoursShort,
+  type Instance,
+  offCommon,
+  shortChangesOf,
+} from './model';
 
 /**
  * An independent check of a finished timetable against every hard rule, written plainly (no
@@ -23,6 +34,15 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
   const slotName = (s: number) =>
     `${inst.dayNames[Math.floor(s / P)] ?? Math.floor(s / P) + 1}, ${inst.periodNames[s % P] ?? (s % P) + 1}`;
   const grid: number[][] = inst.resources.map(() => new Array<number>(T).fill(0));
+  /** Per resource × slot: the building of the lesson there (the room of its first request), -1: none. */
+  const buildingGrid: number[][] = inst.resources.map(() => new Array<number>(T).fill(-1));
+  const buildingIds = new Map<string, number>();
+  const buildingOf = (room: number | undefined): number => {
+    const name = room === undefined || room < 0 ? undefined : inst.resources[room]?.building;
+    if (name === undefined) return -1;
+    if (!buildingIds.has(name)) buildingIds.set(name, buildingIds.size);
+    return buildingIds.get(name) ?? -1;
+  };
   const forbidden = new Set(inst.forbiddenSlots ?? []);
 
   inst.activities.forEach((act, i) => {
@@ -44,7 +64,9 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
       if (!fitsRoom(inst.resources[room].capacity, act.size))
         note(1, `${act.label}: не помещается в ${inst.resources[room].name}`);
     }
+    const building = (act.roomOptions?.length ?? 0) > 0 ? buildingOf(rooms[0]) : -1;
     for (let t = s; t < s + act.duration && t % P >= s % P; t++) {
+      for (const r of act.resources) if (building >= 0) buildingGrid[r][t] = building;
       if (forbidden.has(t)) note(1, `${act.label}: на перемене (${slotName(t)})`);
       if (act.allowedSlots && !act.allowedSlots.includes(t)) note(1, `${act.label}: вне разрешённых клеток`);
       for (const r of [...act.resources, ...rooms.filter((x) => x >= 0)]) grid[r][t]++;
@@ -62,8 +84,13 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
     let weekGaps = 0;
     let daysUsed = 0;
     let early = 0;
+    let weekChanges = 0;
     for (let d = 0; d < D; d++) {
       const day = row.slice(d * P, d * P + P);
+      // A clash leaves the slot's building unknown (the clash itself is the violation).
+      const buildingAt = (p: number) => (row[d * P + p] === 1 ? buildingGrid[r][d * P + p] : -1);
+      const changes = changesOf(buildingChanges(P, buildingAt, 0));
+      weekChanges += changes;
       const busy = day.map((x) => x > 0);
       const count = busy.filter(Boolean).length;
       const first = busy.indexOf(true);
@@ -82,6 +109,19 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
             longestRun(busy) - l.value,
             `${res.name}: ${longestRun(busy)} урока подряд в день ${d + 1} при пределе ${l.value}`,
           );
+        if (l.kind === 'maxBuildingChangesPerDay' && changes > l.value)
+          note(
+            changes - l.value,
+            `${res.name}: ${changes} переход(а) между корпусами в день ${d + 1} при пределе ${l.value}`,
+          );
+        if (l.kind === 'minGapsBetweenBuildingChanges') {
+          const hurried = shortChangesOf(buildingChanges(P, buildingAt, l.value));
+          if (hurried > 0)
+            note(
+              hurried,
+              `${res.name}: переход между корпусами без ${l.value} свободн. урок(ов) в день ${d + 1}`,
+            );
+        }
         const short = hoursShort(l, count);
         if (short > 0) note(short, `${res.name}: ${count} уроков в день ${d + 1} при минимуме ${l.value}`);
       }
@@ -92,6 +132,11 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
         note(weekGaps - l.value, `${res.name}: ${weekGaps} окон в неделю`);
       if (l.kind === 'maxDaysPerWeek' && daysUsed > l.value)
         note(daysUsed - l.value, `${res.name}: ${daysUsed} дней в неделю`);
+      if (l.kind === 'maxBuildingChangesPerWeek' && weekChanges > l.value)
+        note(
+          weekChanges - l.value,
+          `${res.name}: ${weekChanges} переход(а) между корпусами в неделю при пределе ${l.value}`,
+        );
       if (l.kind === 'earlyStart' && early > l.value)
         note(early - l.value, `${res.name}: день начинается не с первого урока`);
     }
@@ -149,6 +194,17 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
       const durations = placed.map((x) => inst.activities[x].duration);
       if (placed.length > 1 && !formsBlock(starts, durations, P, isBreak))
         note(1, `${placed.map((x) => inst.activities[x].label).join(', ')}: не подряд в один день`);
+      continue;
+    }
+    if (g.kind === 'sameHour' || g.kind === 'sameDay') {
+      const starts = g.activities.map((x) => a.starts[x] ?? -1);
+      const off = offCommon(g.kind, starts, P, new Int32Array(Math.max(P, D)));
+      const what = g.kind === 'sameHour' ? 'в тот же урок дня' : 'в тот же день';
+      if (off > 0)
+        note(
+          off,
+          `${inst.activities[g.activities[0]].label} и ещё ${g.activities.length - 1}: ${off} не ${what}`,
+        );
       continue;
     }
     if (g.kind === 'pair') {

@@ -23,7 +23,13 @@ export type LimitKind =
   /** Days of the week with a lesson in periods [`from`, `to`): at most `value` (FET's interval max days per week). */
   | 'maxDaysInInterval'
   /** Days that do not begin at the first period: `value` is how many a week may begin at the second. */
-  | 'earlyStart';
+  | 'earlyStart'
+  /** Moves to another building in one day (`buildingChanges`): at most `value`. */
+  | 'maxBuildingChangesPerDay'
+  /** Moves to another building in the week: at most `value`. */
+  | 'maxBuildingChangesPerWeek'
+  /** A move to another building has at least `value` free periods before it (each move short of them counts). */
+  | 'minGapsBetweenBuildingChanges';
 
 export interface Limit {
   kind: LimitKind;
@@ -46,6 +52,11 @@ export interface Resource {
   limits?: Limit[];
   /** Rooms: how many students fit (0 or absent: no limit). */
   capacity?: number;
+  /**
+   * Rooms: the building it stands in (absent: none). A lesson is in the building of the room of its
+   * activity's first room request; the building limits count a teacher's or students' moves between them.
+   */
+  building?: string;
   /** Students: the СанПиН difficulty scale applies (hardest days mid-week, hard subjects not first or last). */
   difficulty?: boolean;
 }
@@ -98,6 +109,44 @@ export function hoursShort(limit: Limit, count: number): number {
   return 0;
 }
 
+/** The limits that count moves between buildings. */
+export const buildingLimitKinds: ReadonlySet<LimitKind> = new Set([
+  'maxBuildingChangesPerDay',
+  'maxBuildingChangesPerWeek',
+  'minGapsBetweenBuildingChanges',
+]);
+
+/**
+ * FET's building changes over one day of a teacher or a students set: `buildingAt(p)` is the building of
+ * period p's lesson, or -1 (no lesson, a lesson without a room in a building). A change is a lesson in
+ * another building than the last lesson with one; it is short when fewer than `minGaps` periods without
+ * a building (free, breaks, lessons without one) stand between them. Answers changes × 1024 + short
+ * changes, so the search's hot path allocates nothing (`changesOf`, `shortChangesOf` read it).
+ */
+export function buildingChanges(periods: number, buildingAt: (p: number) => number, minGaps: number): number {
+  let current = -1;
+  let free = 0;
+  let changes = 0;
+  let short = 0;
+  for (let p = 0; p < periods; p++) {
+    const b = buildingAt(p);
+    if (b < 0) {
+      free++;
+      continue;
+    }
+    if (current >= 0 && b !== current) {
+      changes++;
+      if (free < minGaps) short++;
+    }
+    current = b;
+    free = 0;
+  }
+  return changes * 1024 + short;
+}
+
+export const changesOf = (walk: number): number => Math.floor(walk / 1024);
+export const shortChangesOf = (walk: number): number => walk % 1024;
+
 /**
  * FET's «two activities consecutive»: the second starts on the first's day as soon as the first ends,
  * with nothing but breaks between them (`isBreak(slot)`). Not the next day's first period.
@@ -133,15 +182,40 @@ export function formsBlock(
   return true;
 }
 
+/**
+ * A same-hour or same-day group's violations: how many of its placed lessons stand off the period
+ * (or day) most of them share. `counts` is scratch space of at least `periods` (or days) entries.
+ */
+export function offCommon(
+  kind: 'sameHour' | 'sameDay',
+  starts: ArrayLike<number>,
+  periods: number,
+  counts: Int32Array,
+): number {
+  counts.fill(0);
+  let placed = 0;
+  let most = 0;
+  for (let i = 0; i < starts.length; i++) {
+    const s = starts[i];
+    if (s < 0) continue;
+    const at = kind === 'sameHour' ? s % periods : Math.floor(s / periods);
+    placed++;
+    if (++counts[at] > most) most = counts[at];
+  }
+  return placed - most;
+}
+
 /** FET's "min days between activities": every pair of the group on days at least `minDays` apart. */
 export interface SpreadGroup {
   /**
    * minDays (default): FET's min days between activities; consecutive: the second starts as the first
    * ends, same day, breaks allowed between (`followsDirectly`); grouped: all of them one after another
-   * on one day, in any order (`formsBlock`); pair: two of the group on one day stand next to each other (a «пара»), so at most
-   * two a day (`minDays` unused).
+   * on one day, in any order (`formsBlock`); pair: two of the group on one day stand next to each
+   * other (a «пара»), so at most two a day (`minDays` unused); sameHour / sameDay: all start at the same
+   * period of the day (any days) or on the same day (any periods), each one off the period or day most
+   * of them share a violation (`offCommon`).
    */
-  kind?: 'minDays' | 'consecutive' | 'pair' | 'grouped';
+  kind?: 'minDays' | 'consecutive' | 'pair' | 'grouped' | 'sameHour' | 'sameDay';
   activities: number[];
   minDays: number;
   hard: boolean;

@@ -1,13 +1,18 @@
 import {
+  buildingChanges,
+  buildingLimitKinds,
+  changesOf,
   fitsRoom,
   followsDirectly,
   formsBlock,
   hoursShort,
   type Instance,
   type Limit,
+  offCommon,
   type Progress,
   type SolveResult,
   type SpreadGroup,
+  shortChangesOf,
 } from './model';
 import { Rng } from './rng';
 
@@ -54,6 +59,12 @@ const CONSTRUCTION_SHARE = 0.5;
  * group's day, not beside its mate, ejects the mate); later ones only price it, for the repair.
  */
 const STRICT_ATTEMPTS = 3;
+/**
+ * Construction prices a lesson in another building than its teacher's or students' other lessons that
+ * day below an ejection: it chooses between starts and moves nothing (FET's Econ-Timisoara v1_7: 36
+ * teachers and all students limited in their moves between five buildings).
+ */
+const BUILDING_PRICE = 0.5;
 
 /** Whether room `room` is among the first `k` rooms of a unit's requests (no allocation: hot path). */
 function takenBefore(rooms: Int32Array, k: number, room: number): boolean {
@@ -80,8 +91,14 @@ interface Unit {
   rank: Int32Array;
   /** 1 where the entry is a student set whose day this unit's activity must end. */
   ends: Uint8Array;
+  /** Per entry: the room request whose room gives the lesson its building (-1: none). */
+  bld: Int32Array;
   /** Room requests: options, duration, owner activity and request index. */
   roomOpts: Int32Array[];
+  /** Some request has rooms in more than one building (a room change can change a building). */
+  multiBuilding: boolean;
+  /** Per request: the building all its rooms stand in (-1: none, or several). */
+  oneBuilding: Int32Array;
   roomDur: Int32Array;
   /** Allowed starts. */
   starts: Int32Array;
@@ -105,6 +122,22 @@ export class Search {
   /** Per resource × slot: lessons ending there that must end the resource's day (students only). */
   private endsAt: Uint16Array;
   private blocked: Uint8Array;
+  /**
+   * Buildings: each room's (-1: none); per resource × slot the sum and count of the buildings of its
+   * lessons there (a clash leaves the slot's building unknown), and the day's and week's moves
+   * between buildings of resources with a building limit.
+   */
+  private roomBuilding: Int32Array;
+  private bldSum: Int32Array;
+  private bldCnt: Uint8Array;
+  private bldLimited: Uint8Array;
+  private dayChanges: Int32Array;
+  private wChanges: Int32Array;
+  private walkBase = 0;
+  private readonly buildingAt = (p: number): number => {
+    const i = this.walkBase + p;
+    return this.bldCnt[i] === 1 && this.occ[i] === 1 ? this.bldSum[i] : -1;
+  };
   private isBreak: Uint8Array;
   /** `isBreak` as a predicate, for the rules shared with the check (model.ts). */
   private readonly breakAt = (slot: number): boolean => this.isBreak[slot] === 1;
@@ -152,6 +185,20 @@ export class Search {
     this.rankAt = new Uint16Array(R * T);
     this.endsAt = new Uint16Array(R * T);
     this.blocked = new Uint8Array(R * T);
+    const buildingIds = new Map<string, number>();
+    this.roomBuilding = Int32Array.from(inst.resources, (r) => {
+      if (r.kind !== 'room' || r.building === undefined) return -1;
+      if (!buildingIds.has(r.building)) buildingIds.set(r.building, buildingIds.size);
+      return buildingIds.get(r.building) ?? -1;
+    });
+    this.bldLimited = Uint8Array.from(inst.resources, (r) =>
+      (r.limits ?? []).some((l) => buildingLimitKinds.has(l.kind)) ? 1 : 0,
+    );
+    const buildings = this.bldLimited.some((x) => x === 1);
+    this.bldSum = new Int32Array(buildings ? R * T : 0);
+    this.bldCnt = new Uint8Array(buildings ? R * T : 0);
+    this.dayChanges = new Int32Array(R * D);
+    this.wChanges = new Int32Array(R);
     this.isBreak = new Uint8Array(T);
     for (const s of inst.forbiddenSlots ?? []) this.isBreak[s] = 1;
     inst.resources.forEach((r, i) => {
@@ -168,8 +215,15 @@ export class Search {
     this.weekHard = new Float64Array(R);
     this.weekSoft = new Float64Array(R);
     this.groupHard = new Float64Array(inst.groups.length);
+    this.groupCounts = new Int32Array(Math.max(P, D));
     this.groupSoft = new Float64Array(inst.groups.length);
-    const weekKinds = new Set(['maxGapsPerWeek', 'maxDaysPerWeek', 'earlyStart', 'maxDaysInInterval']);
+    const weekKinds = new Set([
+      'maxGapsPerWeek',
+      'maxDaysPerWeek',
+      'earlyStart',
+      'maxDaysInInterval',
+      'maxBuildingChangesPerWeek',
+    ]);
     this.dayLimits = inst.resources.map((r) => (r.limits ?? []).filter((l) => !weekKinds.has(l.kind)));
     this.weekLimits = inst.resources.map((r) => (r.limits ?? []).filter((l) => weekKinds.has(l.kind)));
     this.intervals = this.weekLimits.map((ls) => ls.filter((l) => l.kind === 'maxDaysInInterval'));
@@ -231,14 +285,17 @@ export class Search {
       const dur: number[] = [];
       const rank: number[] = [];
       const ends: number[] = [];
+      const bld: number[] = [];
       const roomOpts: Int32Array[] = [];
       const roomDur: number[] = [];
       const allowed = new Uint8Array(this.T).fill(1);
       const groups = new Set<number>();
       for (const a of members) {
         const act = inst.activities[a];
+        const firstRequest = (act.roomOptions?.length ?? 0) > 0 ? roomOpts.length : -1;
         for (const r of act.resources) {
           res.push(r);
+          bld.push(firstRequest);
           dur.push(act.duration);
           rank.push(act.rank ?? 0);
           ends.push(act.endsStudentsDay && inst.resources[r].kind === 'students' ? 1 : 0);
@@ -264,6 +321,9 @@ export class Search {
       }
       const starts: number[] = [];
       for (let s = 0; s < this.T; s++) if (allowed[s]) starts.push(s);
+      const buildingsOf = roomOpts.map((opts) => new Set(Array.from(opts, (r) => this.roomBuilding[r])));
+      const multiBuilding = buildingsOf.some((b) => b.size > 1);
+      const oneBuilding = Int32Array.from(buildingsOf, (b) => (b.size === 1 ? [...b][0] : -1));
       const first = inst.activities[members[0]];
       const u = this.units.length;
       for (const a of members) this.unitOf[a] = u;
@@ -273,7 +333,10 @@ export class Search {
         dur: Int32Array.from(dur),
         rank: Int32Array.from(rank),
         ends: Uint8Array.from(ends),
+        bld: Int32Array.from(bld),
         roomOpts,
+        multiBuilding,
+        oneBuilding,
         roomDur: Int32Array.from(roomDur),
         starts: Int32Array.from(starts),
         allowed,
@@ -349,10 +412,18 @@ export class Search {
       rankSum += this.rankAt[base + p];
     }
     const gaps = count > 0 ? last - first + 1 - count - excusedAtLast : 0;
+    let changes = 0;
+    if (this.bldLimited[r]) {
+      this.walkBase = base;
+      changes = changesOf(buildingChanges(P, this.buildingAt, 0));
+    }
     let soft = 0;
     for (const l of this.dayLimits[r]) {
       let over = 0;
       if (l.kind === 'maxGapsPerDay') over = gaps - l.value;
+      else if (l.kind === 'maxBuildingChangesPerDay') over = changes - l.value;
+      else if (l.kind === 'minGapsBetweenBuildingChanges')
+        over = shortChangesOf(buildingChanges(P, this.buildingAt, l.value));
       else if (l.kind === 'maxHoursDaily') over = count - l.value;
       else if (l.kind === 'maxHoursContinuously') over = longestRun - l.value;
       else if (l.kind === 'minHoursDaily' || l.kind === 'minHoursEveryDay') over = hoursShort(l, count);
@@ -377,6 +448,8 @@ export class Search {
     this.daySoft[i] = soft;
     this.wGaps[r] += gaps - this.dayGaps[i];
     this.dayGaps[i] = gaps;
+    this.wChanges[r] += changes - this.dayChanges[i];
+    this.dayChanges[i] = changes;
     const used = count > 0 ? 1 : 0;
     this.wUsed[r] += used - this.dayUsed[i];
     this.dayUsed[i] = used;
@@ -405,7 +478,9 @@ export class Search {
             ? this.wUsed[r]
             : l.kind === 'maxDaysInInterval'
               ? this.wIn[r][j++]
-              : this.wEarly[r];
+              : l.kind === 'maxBuildingChangesPerWeek'
+                ? this.wChanges[r]
+                : this.wEarly[r];
       const over = v - l.value;
       if (over > 0) {
         if (l.hard) hard += over;
@@ -417,6 +492,10 @@ export class Search {
     this.weekHard[r] = hard;
     this.weekSoft[r] = soft;
   }
+
+  /** Scratch for same-hour and same-day groups: their starts, and a count per period or day. */
+  private groupStarts = new Int32Array(0);
+  private groupCounts = new Int32Array(0);
 
   private evalGroup(g: number): void {
     const grp = this.inst.groups[g];
@@ -444,6 +523,11 @@ export class Search {
         durations.push(this.inst.activities[a].duration);
       }
       if (starts.length > 1 && !formsBlock(starts, durations, this.P, this.breakAt)) viol = 1;
+    }
+    if (grp.kind === 'sameHour' || grp.kind === 'sameDay') {
+      if (this.groupStarts.length < acts.length) this.groupStarts = new Int32Array(acts.length);
+      for (let i = 0; i < acts.length; i++) this.groupStarts[i] = this.start[this.unitOf[acts[i]]];
+      viol = offCommon(grp.kind, this.groupStarts.subarray(0, acts.length), this.P, this.groupCounts);
     }
     if (grp.kind === 'pair') {
       for (let i = 0; i < acts.length; i++) {
@@ -509,6 +593,7 @@ export class Search {
       }
       this.endsAt[base + u.dur[k] - 1] -= u.ends[k];
     }
+    this.markBuildings(ui, s, -1);
     const rooms = this.rooms[ui];
     for (let k = 0; k < rooms.length; k++) {
       if (rooms[k] < 0) continue;
@@ -520,6 +605,48 @@ export class Search {
     this.touchRooms(ui, s);
     if (this.hintOff(ui, s)) this.soft -= this.inst.weights.stability;
     for (const g of u.groups) this.evalGroup(g);
+  }
+
+  /** Adds (`sign` 1) or takes away (-1) the buildings of a unit's lessons at start `s`, by its rooms. */
+  private markBuildings(ui: number, s: number, sign: number): void {
+    if (this.bldCnt.length === 0) return;
+    const u = this.units[ui];
+    const rooms = this.rooms[ui];
+    for (let k = 0; k < u.res.length; k++) {
+      const q = u.bld[k];
+      const b = q >= 0 && rooms[q] >= 0 ? this.roomBuilding[rooms[q]] : -1;
+      if (b < 0) continue;
+      const base = u.res[k] * this.T + s;
+      for (let i = 0; i < u.dur[k]; i++) {
+        this.bldSum[base + i] += sign * b;
+        this.bldCnt[base + i] += sign;
+      }
+    }
+  }
+
+  /**
+   * A unit's rooms at its start `s` with one request moved to a free room in another building: one such
+   * set per request and building (the repair prices them like moves; rooms change nowhere else).
+   */
+  private roomsElsewhere(ui: number, s: number): Int32Array[] {
+    const u = this.units[ui];
+    const mine = this.rooms[ui];
+    const out: Int32Array[] = [];
+    for (let k = 0; k < u.roomOpts.length; k++) {
+      const opts = u.roomOpts[k];
+      const seen = new Set<number>([mine[k] >= 0 ? this.roomBuilding[mine[k]] : -1]);
+      const off = opts.length > 1 ? this.rng.int(opts.length) : 0;
+      for (let j = 0; j < opts.length; j++) {
+        const r = opts[(off + j) % opts.length];
+        const b = this.roomBuilding[r];
+        if (seen.has(b) || takenBefore(mine, k, r) || !this.roomFree(r, s, u.roomDur[k])) continue;
+        seen.add(b);
+        const rooms = Int32Array.from(mine);
+        rooms[k] = r;
+        out.push(rooms);
+      }
+    }
+    return out;
   }
 
   private hintOff(ui: number, s: number): boolean {
@@ -551,15 +678,20 @@ export class Search {
       // A room taken by an earlier request of this unit (subgroups in parallel) is not free either.
       if (mine[k] >= 0 && !takenBefore(mine, k, mine[k]) && this.roomFree(mine[k], s, u.roomDur[k])) continue;
       const off = opts.length > 1 ? this.rng.int(opts.length) : 0;
-      let chosen = mine[k] >= 0 ? mine[k] : opts[off];
-      for (let j = 0; j < opts.length; j++) {
-        const r = opts[(off + j) % opts.length];
-        if (!takenBefore(mine, k, r) && this.roomFree(r, s, u.roomDur[k])) {
-          chosen = r;
-          break;
+      let chosen = -1;
+      // Another room of the same building first: moving a lesson should not move it across the town.
+      const building = u.multiBuilding && mine[k] >= 0 ? this.roomBuilding[mine[k]] : -1;
+      for (let pass = building >= 0 ? 0 : 1; pass < 2 && chosen < 0; pass++) {
+        for (let j = 0; j < opts.length; j++) {
+          const r = opts[(off + j) % opts.length];
+          if (pass === 0 && this.roomBuilding[r] !== building) continue;
+          if (!takenBefore(mine, k, r) && this.roomFree(r, s, u.roomDur[k])) {
+            chosen = r;
+            break;
+          }
         }
       }
-      mine[k] = chosen;
+      mine[k] = chosen >= 0 ? chosen : mine[k] >= 0 ? mine[k] : opts[off];
     }
     for (let k = 0; k < u.res.length; k++) {
       const base = u.res[k] * T + s;
@@ -569,6 +701,7 @@ export class Search {
       }
       this.endsAt[base + u.dur[k] - 1] += u.ends[k];
     }
+    this.markBuildings(ui, s, 1);
     for (let k = 0; k < mine.length; k++) {
       if (mine[k] < 0) continue;
       const base = mine[k] * T + s;
@@ -711,18 +844,28 @@ export class Search {
         let bestDelta = Number.POSITIVE_INFINITY;
         let bestMove = -1;
         let bestPartner = -1;
+        /** A room change at the same start (rooms in another building), when that is the best move. */
+        let bestRooms: Int32Array | null = null;
         let ties = 0;
-        const consider = (delta: number, move: number, partner: number, tabuKey: number) => {
+        const consider = (
+          delta: number,
+          move: number,
+          partner: number,
+          tabuKey: number,
+          rooms: Int32Array | null = null,
+        ) => {
           const aspiration = before + delta < bestKey - 1e-9;
           if (tabu[tabuKey] > it && !aspiration) return;
           if (delta < bestDelta - 1e-9) {
             bestDelta = delta;
             bestMove = move;
             bestPartner = partner;
+            bestRooms = rooms;
             ties = 1;
           } else if (Math.abs(delta - bestDelta) <= 1e-9 && rng.int(++ties) === 0) {
             bestMove = move;
             bestPartner = partner;
+            bestRooms = rooms;
           }
         };
         const randomMove = rng.next() < 0.002;
@@ -756,12 +899,25 @@ export class Search {
             this.place(vi, sv, rv);
             consider(delta, sv, vi, ui * this.T + sv);
           }
+          if (u.multiBuilding && s0 >= 0) {
+            for (const rooms of this.roomsElsewhere(ui, s0)) {
+              this.unplace(ui);
+              this.place(ui, s0, rooms);
+              const delta = this.key() - before;
+              this.unplace(ui);
+              this.place(ui, s0, r0);
+              consider(delta, s0, -1, ui * this.T + s0, rooms);
+            }
+          }
         }
         // An uphill step only now and then: taken every time, they walked the repair far from any
         // timetable worth keeping (FET's Belize college: from 20 violations to over 100).
         if (bestMove >= 0 && !randomMove && bestDelta > 1e-9 && rng.next() > UPHILL) bestMove = -1;
         if (bestMove >= 0) {
-          if (bestPartner >= 0) {
+          if (bestRooms) {
+            this.unplace(ui);
+            this.place(ui, s0, bestRooms);
+          } else if (bestPartner >= 0) {
             tabu[bestPartner * this.T + this.start[bestPartner]] = it + 10 + rng.int(10);
             this.swap(ui, bestPartner);
           } else {
@@ -1027,6 +1183,8 @@ export class Search {
             } else if (grp.keepWhileBuilding) cost += 0.4;
           }
         }
+        // A lesson in another building than the day's others: priced, below an ejection.
+        if (this.bldCnt.length > 0) cost += BUILDING_PRICE * this.otherBuildings(ui, d);
         if (cost >= bestCost) continue;
         // Rooms: a free option, else the option whose occupants cost least.
         for (let k = 0; k < u.roomOpts.length; k++) {
@@ -1158,6 +1316,8 @@ export class Search {
       return !this.besidePair(a, s, b, sv);
     }
     if (grp.kind === 'grouped') return !this.mayGroup(grp, ui, s, v, sv);
+    if (grp.kind === 'sameHour') return sv % this.P !== s % this.P;
+    if (grp.kind === 'sameDay') return ((sv / this.P) | 0) !== d;
     return Math.abs(((sv / this.P) | 0) - d) < grp.minDays;
   }
 
@@ -1234,6 +1394,7 @@ export class Search {
         if (!free && opts.length > 0) clash++;
       }
       const d = (s / P) | 0;
+      if (this.bldCnt.length > 0) clash += this.otherBuildings(ui, d);
       for (const g of u.groups) {
         const grp = this.inst.groups[g];
         if (!grp.hard) continue;
@@ -1252,6 +1413,28 @@ export class Search {
     let m = 0;
     while (m < idx.length && m < k && score[idx[m]] < limit) m++;
     return Int32Array.from(idx.slice(0, m), (c) => u.starts[c]);
+  }
+
+  /** Entries of a unit (teachers, students with a building limit) that have a lesson in another building on day `d`. */
+  private otherBuildings(ui: number, d: number): number {
+    const u = this.units[ui];
+    const rooms = this.rooms[ui];
+    let n = 0;
+    for (let k = 0; k < u.res.length; k++) {
+      const r = u.res[k];
+      const q = u.bld[k];
+      if (!this.bldLimited[r] || q < 0) continue;
+      const b = rooms[q] >= 0 ? this.roomBuilding[rooms[q]] : u.oneBuilding[q];
+      if (b < 0) continue;
+      const base = r * this.T + d * this.P;
+      for (let p = 0; p < this.P; p++) {
+        if (this.bldCnt[base + p] > 0 && this.bldSum[base + p] !== b * this.bldCnt[base + p]) {
+          n++;
+          break;
+        }
+      }
+    }
+    return n;
   }
 
   private accept(hard0: number, soft0: number, temp: number): boolean {

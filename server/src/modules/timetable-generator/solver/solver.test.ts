@@ -347,6 +347,141 @@ describe('solver: each hard rule on a small instance', () => {
     expect(twoFullDays.problems).toEqual(['Иванова И. И.: 2 дн. с 3-м уроком при пределе 1']);
   });
 
+  test('building changes: a teacher stays in one building a day, the room decides the building', () => {
+    // Two days of three lessons. Иванова teaches three lessons in the main building (Каб. 1) and two
+    // in the annex (Каб. 2 there); a sixth may go to either (Каб. 3, Каб. 4). Her cheapest week is
+    // three lessons a day; with no move between buildings in a day, each day must keep to one.
+    const noMoves = { kind: 'maxBuildingChangesPerDay' as const, value: 0, hard: true, weight: 1 };
+    const classes = ['5А', '5Б', '5В', '6А', '6Б', '6В'];
+    const inst = build(
+      2,
+      3,
+      {
+        'Иванова И. И.': { kind: 'teacher', limits: [noMoves] },
+        'Каб. 1': { kind: 'room', building: 'Главный' },
+        'Каб. 2': { kind: 'room', building: 'Пристройка' },
+        'Каб. 3': { kind: 'room', building: 'Главный' },
+        'Каб. 4': { kind: 'room', building: 'Пристройка' },
+        ...Object.fromEntries(classes.map((c) => [c, { kind: 'students' as const }])),
+      },
+      classes.map((c, i) => ({
+        label: `${c} музыка`,
+        res: ['Иванова И. И.', c],
+        rooms: [i < 3 ? ['Каб. 1'] : i < 5 ? ['Каб. 2'] : ['Каб. 3', 'Каб. 4']],
+      })),
+    );
+    const building = (room: number) => inst.resources[room].building;
+    for (const seed of [1, 2, 3]) {
+      const result = solve(inst, { seed, seconds: 5, maxIterations: 20_000 });
+      expect(checkAssignment(inst, result).problems).toEqual([]);
+      const main = result.starts.slice(0, 3).map((s) => Math.floor(s / 3));
+      expect(new Set(main).size).toBe(1);
+      // The sixth lesson shares the annex's day, so it takes the annex's room.
+      expect(building(result.rooms[5][0])).toBe('Пристройка');
+    }
+    const rooms = inst.activities.map((a) => [a.roomOptions?.[0][0] ?? -1]);
+    const mixed = checkAssignment(inst, { starts: [0, 1, 3, 2, 4, 5], rooms });
+    expect(mixed.problems).toEqual([
+      'Иванова И. И.: 1 переход(а) между корпусами в день 1 при пределе 0',
+      'Иванова И. И.: 2 переход(а) между корпусами в день 2 при пределе 0',
+    ]);
+  });
+
+  test('building changes: a free period before each move, and at most N moves a week', () => {
+    // 5А has three lessons a day for two days, four in the main building and two in the annex, over
+    // four periods; a move needs a free period before it, and one move a week is allowed.
+    const limits = [
+      { kind: 'minGapsBetweenBuildingChanges' as const, value: 1, hard: true, weight: 1 },
+      { kind: 'maxBuildingChangesPerWeek' as const, value: 1, hard: true, weight: 1 },
+    ];
+    const subjects = ['русский', 'математика', 'чтение', 'музыка', 'труд', 'физкультура'];
+    const inst = build(
+      2,
+      4,
+      {
+        '5А': { kind: 'students', limits },
+        'Каб. 1': { kind: 'room', building: 'Главный' },
+        Спортзал: { kind: 'room', building: 'Пристройка' },
+        ...Object.fromEntries(subjects.map((s) => [s, { kind: 'teacher' as const }])),
+      },
+      subjects.map((s, i) => ({
+        label: `5А ${s}`,
+        res: [s, '5А'],
+        rooms: [[i < 4 ? 'Каб. 1' : 'Спортзал']],
+      })),
+    );
+    for (const seed of [1, 2, 3]) {
+      const result = solve(inst, { seed, seconds: 5, maxIterations: 20_000 });
+      expect(checkAssignment(inst, result).problems).toEqual([]);
+    }
+    const rooms = inst.activities.map((a) => [a.roomOptions?.[0][0] ?? -1]);
+    // Day 1: main, main, annex (no free period before it); day 2: annex, main, main (a second move).
+    const hurried = checkAssignment(inst, { starts: [0, 1, 5, 6, 2, 4], rooms });
+    expect(hurried.problems).toEqual([
+      '5А: переход между корпусами без 1 свободн. урок(ов) в день 1',
+      '5А: переход между корпусами без 1 свободн. урок(ов) в день 2',
+      '5А: 2 переход(а) между корпусами в неделю при пределе 1',
+    ]);
+  });
+
+  test('same starting hour, same starting day (FET’s exam groups)', () => {
+    // Three exams share the hall, so they take three days; the hall is taken on Monday's first period and
+    // Tuesday's second, so the one period free on every day is the third. 5Д's two lessons and 5Е's
+    // one share a day, and 5Е comes only on Wednesday.
+    const inst = build(
+      3,
+      3,
+      {
+        'Актовый зал': { kind: 'room', unavailable: [0, 4] },
+        '5А': { kind: 'students' },
+        '5Б': { kind: 'students' },
+        '5В': { kind: 'students' },
+        '5Д': { kind: 'students' },
+        '5Е': { kind: 'students', unavailable: [0, 1, 2, 3, 4, 5] },
+        ...Object.fromEntries(['А', 'Б', 'В', 'Г', 'Д', 'Е'].map((t) => [t, { kind: 'teacher' as const }])),
+      },
+      [
+        { label: '5А экзамен', res: ['А', '5А'], rooms: [['Актовый зал']] },
+        { label: '5Б экзамен', res: ['Б', '5Б'], rooms: [['Актовый зал']] },
+        { label: '5В экзамен', res: ['В', '5В'], rooms: [['Актовый зал']] },
+        { label: '5Д музыка', res: ['Г', '5Д'] },
+        { label: '5Д труд', res: ['Д', '5Д'] },
+        { label: '5Е музыка', res: ['Е', '5Е'] },
+      ],
+      {
+        groups: [
+          {
+            kind: 'sameHour',
+            activities: [0, 1, 2],
+            minDays: 0,
+            hard: true,
+            weight: 1,
+            consecutiveIfSameDay: false,
+          },
+          {
+            kind: 'sameDay',
+            activities: [3, 4, 5],
+            minDays: 0,
+            hard: true,
+            weight: 1,
+            consecutiveIfSameDay: false,
+          },
+        ],
+      },
+    );
+    for (const seed of [1, 2, 3]) {
+      const { check, result } = solved(inst, seed);
+      expect(check.problems).toEqual([]);
+      expect(result.starts.slice(0, 3).map((s) => s % 3)).toEqual([2, 2, 2]);
+      expect(result.starts.slice(3).map((s) => Math.floor(s / 3))).toEqual([2, 2, 2]);
+    }
+    const rooms = [[0], [0], [0], [], [], []];
+    expect(checkAssignment(inst, { starts: [2, 5, 7, 6, 3, 8], rooms }).problems).toEqual([
+      '5А экзамен и ещё 2: 1 не в тот же урок дня',
+      '5Д музыка и ещё 2: 1 не в тот же день',
+    ]);
+  });
+
   test('min hours every day: no day of the class short, an empty one neither', () => {
     // One teacher, four lessons, two days of four: her days cost alone would put all four on one day.
     const everyDay = { kind: 'minHoursEveryDay' as const, value: 2, hard: true, weight: 1 };
