@@ -5,6 +5,7 @@ import {
   type Instance,
   type Limit,
   type Resource,
+  type SpreadGroup,
   type UnsupportedConstraint,
 } from '../solver/model';
 
@@ -255,6 +256,16 @@ export function readFet(xml: string): FetModel {
     strings(ids)
       .map((id) => actIdx.get(Number(id)))
       .filter((x): x is number => x !== undefined);
+  /** Constraint `c`'s limit on each of resources `rs`, hard at 100 %, else soft at its weight. */
+  const limit = (c: Node, kind: Limit['kind'], value: number, rs: number[]) => {
+    const w = num(c.Weight_Percentage, 100);
+    for (const r of rs) addLimit(r, { kind, value, hard: w >= 100, weight: softWeight(w) });
+  };
+  /** A hard group of two or more activities with no days' spread (grouped, same hour, same day). */
+  const hardGroup = (kind: SpreadGroup['kind'], acts: number[]) => {
+    if (acts.length > 1)
+      groups.push({ kind, activities: acts, minDays: 0, hard: true, weight: 1, consecutiveIfSameDay: false });
+  };
   const startsOf = (items: unknown, dayKey: string, hourKey: string) =>
     list(items)
       .map((x) => slotOf(x[dayKey], x[hourKey]))
@@ -263,9 +274,6 @@ export function readFet(xml: string): FetModel {
   const handleTime = (name: string, c: Node): boolean => {
     const w = num(c.Weight_Percentage, 100);
     const hard = w >= 100;
-    const limit = (kind: Limit['kind'], value: number, rs: number[]) => {
-      for (const r of rs) addLimit(r, { kind, value, hard, weight: softWeight(w) });
-    };
     switch (name) {
       case 'ConstraintBasicCompulsoryTime':
         return true;
@@ -283,35 +291,35 @@ export function readFet(xml: string): FetModel {
       }
       case 'ConstraintTeacherMaxGapsPerWeek':
       case 'ConstraintTeachersMaxGapsPerWeek':
-        limit('maxGapsPerWeek', num(c.Max_Gaps), teachersOf(c));
+        limit(c, 'maxGapsPerWeek', num(c.Max_Gaps), teachersOf(c));
         return true;
       case 'ConstraintTeacherMaxGapsPerDay':
       case 'ConstraintTeachersMaxGapsPerDay':
-        limit('maxGapsPerDay', num(c.Max_Gaps), teachersOf(c));
+        limit(c, 'maxGapsPerDay', num(c.Max_Gaps), teachersOf(c));
         return true;
       case 'ConstraintStudentsMaxGapsPerWeek':
       case 'ConstraintStudentsSetMaxGapsPerWeek':
-        limit('maxGapsPerWeek', num(c.Max_Gaps), studentsOf(c));
+        limit(c, 'maxGapsPerWeek', num(c.Max_Gaps), studentsOf(c));
         return true;
       case 'ConstraintStudentsMaxGapsPerDay':
       case 'ConstraintStudentsSetMaxGapsPerDay':
-        limit('maxGapsPerDay', num(c.Max_Gaps), studentsOf(c));
+        limit(c, 'maxGapsPerDay', num(c.Max_Gaps), studentsOf(c));
         return true;
       case 'ConstraintTeacherMaxHoursDaily':
       case 'ConstraintTeachersMaxHoursDaily':
-        limit('maxHoursDaily', num(c.Maximum_Hours_Daily), teachersOf(c));
+        limit(c, 'maxHoursDaily', num(c.Maximum_Hours_Daily), teachersOf(c));
         return true;
       case 'ConstraintStudentsMaxHoursDaily':
       case 'ConstraintStudentsSetMaxHoursDaily':
-        limit('maxHoursDaily', num(c.Maximum_Hours_Daily), studentsOf(c));
+        limit(c, 'maxHoursDaily', num(c.Maximum_Hours_Daily), studentsOf(c));
         return true;
       case 'ConstraintTeacherMaxHoursContinuously':
       case 'ConstraintTeachersMaxHoursContinuously':
-        limit('maxHoursContinuously', num(c.Maximum_Hours_Continuously), teachersOf(c));
+        limit(c, 'maxHoursContinuously', num(c.Maximum_Hours_Continuously), teachersOf(c));
         return true;
       case 'ConstraintStudentsMaxHoursContinuously':
       case 'ConstraintStudentsSetMaxHoursContinuously':
-        limit('maxHoursContinuously', num(c.Maximum_Hours_Continuously), studentsOf(c));
+        limit(c, 'maxHoursContinuously', num(c.Maximum_Hours_Continuously), studentsOf(c));
         return true;
       case 'ConstraintTeacherActivityTagMaxHoursDaily':
       case 'ConstraintTeachersActivityTagMaxHoursDaily':
@@ -328,6 +336,7 @@ export function readFet(xml: string): FetModel {
         const rs = name.includes('Teacher') ? teachersOf(c) : studentsOf(c);
         const tagged = rs.map((r) => taggedResource(r, tag));
         limit(
+          c,
           daily ? 'maxHoursDaily' : 'maxHoursContinuously',
           num(daily ? c.Maximum_Hours_Daily : c.Maximum_Hours_Continuously),
           tagged.filter((r) => r >= 0),
@@ -339,6 +348,7 @@ export function readFet(xml: string): FetModel {
       case 'ConstraintStudentsMinHoursDaily':
       case 'ConstraintStudentsSetMinHoursDaily':
         limit(
+          c,
           text(c.Allow_Empty_Days) === 'false' ? 'minHoursEveryDay' : 'minHoursDaily',
           num(c.Minimum_Hours_Daily),
           name.includes('Teacher') ? teachersOf(c) : studentsOf(c),
@@ -366,11 +376,11 @@ export function readFet(xml: string): FetModel {
       }
       case 'ConstraintTeacherMaxDaysPerWeek':
       case 'ConstraintTeachersMaxDaysPerWeek':
-        limit('maxDaysPerWeek', num(c.Max_Days_Per_Week), teachersOf(c));
+        limit(c, 'maxDaysPerWeek', num(c.Max_Days_Per_Week), teachersOf(c));
         return true;
       case 'ConstraintStudentsEarlyMaxBeginningsAtSecondHour':
       case 'ConstraintStudentsSetEarlyMaxBeginningsAtSecondHour':
-        limit('earlyStart', num(c.Max_Beginnings_At_Second_Hour), studentsOf(c));
+        limit(c, 'earlyStart', num(c.Max_Beginnings_At_Second_Hour), studentsOf(c));
         return true;
       case 'ConstraintMinDaysBetweenActivities': {
         const acts = activitiesOf(c.Activity_Id);
@@ -406,18 +416,12 @@ export function readFet(xml: string): FetModel {
       case 'ConstraintTwoActivitiesGrouped':
       case 'ConstraintThreeActivitiesGrouped': {
         if (!hard) return false;
-        const acts = activitiesOf(
-          [c.First_Activity_Id, c.Second_Activity_Id, c.Third_Activity_Id].filter((id) => id !== undefined),
+        hardGroup(
+          'grouped',
+          activitiesOf(
+            [c.First_Activity_Id, c.Second_Activity_Id, c.Third_Activity_Id].filter((id) => id !== undefined),
+          ),
         );
-        if (acts.length > 1)
-          groups.push({
-            kind: 'grouped',
-            activities: acts,
-            minDays: 0,
-            hard,
-            weight: 1,
-            consecutiveIfSameDay: false,
-          });
         return true;
       }
       case 'ConstraintActivitiesSameStartingTime': {
@@ -429,16 +433,10 @@ export function readFet(xml: string): FetModel {
       case 'ConstraintActivitiesSameStartingHour':
       case 'ConstraintActivitiesSameStartingDay': {
         if (!hard) return false;
-        const acts = activitiesOf(c.Activity_Id);
-        if (acts.length > 1)
-          groups.push({
-            kind: name === 'ConstraintActivitiesSameStartingHour' ? 'sameHour' : 'sameDay',
-            activities: acts,
-            minDays: 0,
-            hard,
-            weight: 1,
-            consecutiveIfSameDay: false,
-          });
+        hardGroup(
+          name === 'ConstraintActivitiesSameStartingHour' ? 'sameHour' : 'sameDay',
+          activitiesOf(c.Activity_Id),
+        );
         return true;
       }
       case 'ConstraintActivitiesNotOverlapping': {
@@ -511,9 +509,6 @@ export function readFet(xml: string): FetModel {
   const handleSpace = (name: string, c: Node): boolean => {
     const w = num(c.Weight_Percentage, 100);
     const hard = w >= 100;
-    const limit = (kind: Limit['kind'], value: number, rs: number[]) => {
-      for (const r of rs) addLimit(r, { kind, value, hard, weight: softWeight(w) });
-    };
     const roomsOf = (c: Node) =>
       (c.Room !== undefined ? [text(c.Room)] : strings(c.Preferred_Room))
         .map((r) => roomIdx.get(r))
@@ -529,27 +524,27 @@ export function readFet(xml: string): FetModel {
       }
       case 'ConstraintTeacherMaxBuildingChangesPerDay':
       case 'ConstraintTeachersMaxBuildingChangesPerDay':
-        limit('maxBuildingChangesPerDay', num(c.Max_Building_Changes_Per_Day), teachersOf(c));
+        limit(c, 'maxBuildingChangesPerDay', num(c.Max_Building_Changes_Per_Day), teachersOf(c));
         return true;
       case 'ConstraintStudentsSetMaxBuildingChangesPerDay':
       case 'ConstraintStudentsMaxBuildingChangesPerDay':
-        limit('maxBuildingChangesPerDay', num(c.Max_Building_Changes_Per_Day), studentsOf(c));
+        limit(c, 'maxBuildingChangesPerDay', num(c.Max_Building_Changes_Per_Day), studentsOf(c));
         return true;
       case 'ConstraintTeacherMaxBuildingChangesPerWeek':
       case 'ConstraintTeachersMaxBuildingChangesPerWeek':
-        limit('maxBuildingChangesPerWeek', num(c.Max_Building_Changes_Per_Week), teachersOf(c));
+        limit(c, 'maxBuildingChangesPerWeek', num(c.Max_Building_Changes_Per_Week), teachersOf(c));
         return true;
       case 'ConstraintStudentsSetMaxBuildingChangesPerWeek':
       case 'ConstraintStudentsMaxBuildingChangesPerWeek':
-        limit('maxBuildingChangesPerWeek', num(c.Max_Building_Changes_Per_Week), studentsOf(c));
+        limit(c, 'maxBuildingChangesPerWeek', num(c.Max_Building_Changes_Per_Week), studentsOf(c));
         return true;
       case 'ConstraintTeacherMinGapsBetweenBuildingChanges':
       case 'ConstraintTeachersMinGapsBetweenBuildingChanges':
-        limit('minGapsBetweenBuildingChanges', num(c.Min_Gaps_Between_Building_Changes), teachersOf(c));
+        limit(c, 'minGapsBetweenBuildingChanges', num(c.Min_Gaps_Between_Building_Changes), teachersOf(c));
         return true;
       case 'ConstraintStudentsSetMinGapsBetweenBuildingChanges':
       case 'ConstraintStudentsMinGapsBetweenBuildingChanges':
-        limit('minGapsBetweenBuildingChanges', num(c.Min_Gaps_Between_Building_Changes), studentsOf(c));
+        limit(c, 'minGapsBetweenBuildingChanges', num(c.Min_Gaps_Between_Building_Changes), studentsOf(c));
         return true;
       case 'ConstraintTeacherHomeRoom':
       case 'ConstraintTeacherHomeRooms':

@@ -1,6 +1,6 @@
 import { checkAssignment } from './check';
 import { diagnose } from './diagnose';
-import { type Activity, defaultWeights, type Instance, type Resource } from './model';
+import { type Activity, defaultWeights, type Instance, type Resource, type SpreadGroup } from './model';
 import { solve } from './search';
 
 /** A small instance: resources by name, activities as [label, resource names, duration?]. */
@@ -51,6 +51,11 @@ function solved(inst: Instance, seed = 1) {
   const result = solve(inst, { seed, seconds: 5, stopAtFeasible: true });
   const check = checkAssignment(inst, result);
   return { result, check };
+}
+
+/** A hard group with no days' spread (grouped, same hour, same day). */
+function hardGroup(kind: SpreadGroup['kind'], activities: number[]): SpreadGroup {
+  return { kind, activities, minDays: 0, hard: true, weight: 1, consecutiveIfSameDay: false };
 }
 
 const noGaps = { kind: 'maxGapsPerDay' as const, value: 0, hard: true, weight: 1 };
@@ -288,16 +293,7 @@ describe('solver: each hard rule on a small instance', () => {
       ],
       {
         forbiddenSlots: [3, 9],
-        groups: [
-          {
-            kind: 'grouped',
-            activities: [0, 1, 2],
-            minDays: 0,
-            hard: true,
-            weight: 1,
-            consecutiveIfSameDay: false,
-          },
-        ],
+        groups: [hardGroup('grouped', [0, 1, 2])],
       },
     );
     for (const seed of [1, 2, 3]) {
@@ -449,24 +445,7 @@ describe('solver: each hard rule on a small instance', () => {
         { label: '5Е музыка', res: ['Е', '5Е'] },
       ],
       {
-        groups: [
-          {
-            kind: 'sameHour',
-            activities: [0, 1, 2],
-            minDays: 0,
-            hard: true,
-            weight: 1,
-            consecutiveIfSameDay: false,
-          },
-          {
-            kind: 'sameDay',
-            activities: [3, 4, 5],
-            minDays: 0,
-            hard: true,
-            weight: 1,
-            consecutiveIfSameDay: false,
-          },
-        ],
+        groups: [hardGroup('sameHour', [0, 1, 2]), hardGroup('sameDay', [3, 4, 5])],
       },
     );
     for (const seed of [1, 2, 3]) {
