@@ -25,7 +25,7 @@ export const DEFAULT_FILES = [
  * «2008-09-difficult» (1,217 activities in option blocks of up to 5 teachers; fet-cl: 5 of 5, median
  * 66 s, and one earlier run out of time) and the Timișoara economics faculty's v1_7 (922 activities in
  * five buildings; «~9 h 32 min» in FET's readme, fet-cl out of time at 240 s here; Parta's open target:
- * 3 hard violations left at 240 s with two workers). Parta's runs end at their first timetable without
+ * 1 hard violation left at 240 s with two workers). Parta's runs end at their first timetable without
  * hard violations: that time is the figure.
  */
 export const HARD_FILES = [

@@ -56,6 +56,13 @@ const UPHILL_FEW = 0.03;
 const UPHILL_MANY = 0.003;
 const FEW = 5;
 /**
+ * Lessons of a resource tried in its day below a hard minimum of lessons (FET's «min hours daily»), each
+ * at every start of that day: the lone lesson of such a day often cannot leave it, but another lesson
+ * can join it (FET's Econ-Timisoara v1_7, where half the last violations were teachers' short days;
+ * 240 s, two workers, seeds 1 and 2: 3 and 4 violations left without, 1 and 1 with).
+ */
+const PULLS = 3;
+/**
  * Construction is cut off after this many placements per unit and begun again from scratch, as long as
  * its share of the time limit lasts: now and then the ejections go round in a circle, and a fresh
  * start takes another way. FET's Namibian CONCORDIA (1,502 lessons, every subject on 4–7 of the 7
@@ -170,6 +177,10 @@ export class Search {
   private dayIn: Uint8Array[];
   private wIn: Int32Array[];
   private isTeacher: Uint8Array;
+  /** Per resource × day: 1 when a working day holds fewer lessons than a hard minimum asks. */
+  private dayShort: Uint8Array;
+  /** Per resource: the units it takes part in. */
+  private resUnits: Int32Array[] = [];
   private ideal: Float64Array | null;
   private difficultyOn: Uint8Array;
   private hardRank: number;
@@ -215,6 +226,7 @@ export class Search {
       for (const s of r.unavailable ?? []) this.blocked[i * T + s] = 1;
     });
     this.dayHard = new Float64Array(R * D);
+    this.dayShort = new Uint8Array(R * D);
     this.daySoft = new Float64Array(R * D);
     this.dayGaps = new Int32Array(R * D);
     this.dayUsed = new Int32Array(R * D);
@@ -245,6 +257,11 @@ export class Search {
     this.units = [];
     this.unitOf = new Int32Array(inst.activities.length).fill(-1);
     this.buildUnits();
+    const lists: number[][] = inst.resources.map(() => []);
+    this.units.forEach((u, ui) => {
+      for (let k = 0; k < u.res.length; k++) if (!lists[u.res[k]].includes(ui)) lists[u.res[k]].push(ui);
+    });
+    this.resUnits = lists.map((l) => Int32Array.from(l));
     this.start = new Int32Array(this.units.length).fill(-1);
     this.rooms = this.units.map((u) => new Int32Array(u.roomOpts.length).fill(-1));
     // Ideal difficulty per student set and day: the set's weekly rank total spread along the curve.
@@ -428,6 +445,7 @@ export class Search {
       changes = changesOf(buildingChanges(P, this.buildingAt, 0));
     }
     let soft = 0;
+    let short = 0;
     for (const l of this.dayLimits[r]) {
       let over = 0;
       if (l.kind === 'maxGapsPerDay') over = gaps - l.value;
@@ -436,7 +454,10 @@ export class Search {
         over = shortChangesOf(buildingChanges(P, this.buildingAt, l.value));
       else if (l.kind === 'maxHoursDaily') over = count - l.value;
       else if (l.kind === 'maxHoursContinuously') over = longestRun - l.value;
-      else if (l.kind === 'minHoursDaily' || l.kind === 'minHoursEveryDay') over = hoursShort(l, count);
+      else if (l.kind === 'minHoursDaily' || l.kind === 'minHoursEveryDay') {
+        over = hoursShort(l, count);
+        if (over > 0 && l.hard) short = 1;
+      }
       if (over > 0) {
         if (l.hard) hard += over;
         else soft += over * l.weight;
@@ -452,6 +473,7 @@ export class Search {
       }
     }
     const i = r * this.D + d;
+    this.dayShort[i] = short;
     this.hard += hard - this.dayHard[i];
     this.soft += soft - this.daySoft[i];
     this.dayHard[i] = hard;
@@ -856,6 +878,8 @@ export class Search {
         let bestPartner = -1;
         /** A room change at the same start (rooms in another building), when that is the best move. */
         let bestRooms: Int32Array | null = null;
+        /** Another lesson of a short day's resource, pulled into that day at `bestMove`. */
+        let bestPulled = -1;
         let ties = 0;
         const consider = (
           delta: number,
@@ -863,6 +887,7 @@ export class Search {
           partner: number,
           tabuKey: number,
           rooms: Int32Array | null = null,
+          pulled = -1,
         ) => {
           const aspiration = before + delta < bestKey - 1e-9;
           if (tabu[tabuKey] > it && !aspiration) return;
@@ -871,11 +896,13 @@ export class Search {
             bestMove = move;
             bestPartner = partner;
             bestRooms = rooms;
+            bestPulled = pulled;
             ties = 1;
           } else if (Math.abs(delta - bestDelta) <= 1e-9 && rng.int(++ties) === 0) {
             bestMove = move;
             bestPartner = partner;
             bestRooms = rooms;
+            bestPulled = pulled;
           }
         };
         const randomMove = rng.next() < 0.002;
@@ -909,6 +936,31 @@ export class Search {
             this.place(vi, sv, rv);
             consider(delta, sv, vi, ui * this.T + sv);
           }
+          if (s0 >= 0) {
+            // A working day below its minimum of lessons: bring another lesson of that resource into it.
+            const d0 = (s0 / this.P) | 0;
+            for (let k = 0; k < u.res.length; k++) {
+              const list = this.resUnits[u.res[k]];
+              if (!this.dayShort[u.res[k] * this.D + d0] || list.length < 2) continue;
+              for (let j = 0; j < PULLS; j++) {
+                const vi = list[rng.int(list.length)];
+                const sv0 = this.start[vi];
+                if (vi === ui || sv0 < 0 || ((sv0 / this.P) | 0) === d0) continue;
+                const vu = this.units[vi];
+                const rv = Int32Array.from(this.rooms[vi]);
+                for (let c = 0; c < vu.starts.length; c++) {
+                  const sv = vu.starts[c];
+                  if (((sv / this.P) | 0) !== d0) continue;
+                  this.unplace(vi);
+                  this.place(vi, sv);
+                  const delta = this.key() - before;
+                  this.unplace(vi);
+                  this.place(vi, sv0, rv);
+                  consider(delta, sv, -1, vi * this.T + sv, null, vi);
+                }
+              }
+            }
+          }
           if (u.multiBuilding && s0 >= 0) {
             for (const rooms of this.roomsElsewhere(ui, s0)) {
               this.unplace(ui);
@@ -930,7 +982,11 @@ export class Search {
         )
           bestMove = -1;
         if (bestMove >= 0) {
-          if (bestRooms) {
+          if (bestPulled >= 0) {
+            tabu[bestPulled * this.T + this.start[bestPulled]] = it + 10 + rng.int(10);
+            this.unplace(bestPulled);
+            this.place(bestPulled, bestMove);
+          } else if (bestRooms) {
             this.unplace(ui);
             this.place(ui, s0, bestRooms);
           } else if (bestPartner >= 0) {
