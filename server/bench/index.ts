@@ -20,7 +20,8 @@
  *                             (5) seeds of --generator-seconds (60) s, and with DATABASE_URL the demo and
  *                             the large seed's school through the API (seconds to 0 hard violations);
  *                             --generator-only runs just that; --generator-hard adds FET's difficult
- *                             examples (HARD_FILES) at 240 s
+ *                             examples (HARD_FILES) at 240 s; --generator-hard-file NAME only those
+ *                             whose file name holds NAME (e.g. v1_7)
  *   options: --seconds N (per scenario and level), --no-frontend, --no-large, --no-lighthouse,
  *   --no-first-start
  *   (Lighthouse's mobile preset on /login, /dashboard and the teacher's journal runs with the front end)
@@ -475,7 +476,8 @@ async function main() {
       result.generator_hard = await benchGenerator({
         seconds: 240,
         seeds: Number(option('generator-seeds', '5')),
-        files: HARD_FILES,
+        // --generator-hard-file NAME: only the difficult examples whose file name holds NAME.
+        files: HARD_FILES.filter((f) => path.basename(f).includes(option('generator-hard-file', ''))),
         stopAtFeasible: true,
       });
       console.table(result.generator_hard);

@@ -63,6 +63,16 @@ const FEW = 5;
  */
 const PULLS = 3;
 /**
+ * Repair steps in a row that find no way to lower the (weighted) hard violations before every violation
+ * there is weighs one more; every `EASE_EVERY` such rises, all weights go halfway back to 1 (the
+ * «breakout» of constraint solvers: a violation the repair cannot leave reshapes the landscape around
+ * it until some way out costs less than staying). FET's Econ-Timisoara v1_7, 60 s, one worker, seeds
+ * 1–4, with the whole-block move: 7 / 12 / 9 / 1 violations left by plain counts, 2 / 0 / 2 / 4 with the
+ * weights (a rise after 50 steps: 0 / 19 / 7 / 2; after 100: 8 / 0 / 1 / 10; after 1,000: 13 / 8 / 6 / 5).
+ */
+const BUMP_AFTER = 200;
+const EASE_EVERY = 20;
+/**
  * Construction is cut off after this many placements per unit and begun again from scratch, as long as
  * its share of the time limit lasts: now and then the ejections go round in a circle, and a fresh
  * start takes another way. FET's Namibian CONCORDIA (1,502 lessons, every subject on 4–7 of the 7
@@ -181,6 +191,28 @@ export class Search {
   private dayShort: Uint8Array;
   /** Per resource: the units it takes part in. */
   private resUnits: Int32Array[] = [];
+  /**
+   * The repair's weights of hard violations, per resource × day, resource (its week) and group: each
+   * starts at 1 and grows while its violation outlives the repair's attempts (see `BUMP_AFTER`), so
+   * the repair's landscape changes under a violation it cannot leave. `weighted` is the weighted sum;
+   * `hard` stays the plain count that best timetables are judged by.
+   */
+  private dayWeight: Float64Array;
+  private weekWeight: Float64Array;
+  private groupWeight: Float64Array;
+  private weighted = 0;
+  /** The plain cost key after the move last priced (for the tabu list's aspiration). */
+  private pricedKey = 0;
+  /**
+   * Per group: the units of a hard block (consecutive or grouped lessons, each its own unit), in the
+   * group's order, which the repair moves whole; null for any other group. One lesson of a broken
+   * block rarely fixes it alone where its mates' teachers and rooms are busy (v1_7, 60 s, seeds 1–4,
+   * with the weights: 5 / 5 / 3 / 5 violations left without the whole-block move, 2 / 0 / 2 / 4 with).
+   */
+  private blockUnits: (Int32Array | null)[];
+  /** Scratch starts of a block's units: the best of one pricing (read by the test), of a repair step. */
+  blockTry: Int32Array;
+  private blockBest: Int32Array;
   private ideal: Float64Array | null;
   private difficultyOn: Uint8Array;
   private hardRank: number;
@@ -237,6 +269,9 @@ export class Search {
     this.weekHard = new Float64Array(R);
     this.weekSoft = new Float64Array(R);
     this.groupHard = new Float64Array(inst.groups.length);
+    this.dayWeight = new Float64Array(R * D).fill(1);
+    this.weekWeight = new Float64Array(R).fill(1);
+    this.groupWeight = new Float64Array(inst.groups.length).fill(1);
     this.groupCounts = new Int32Array(Math.max(P, D));
     this.groupSoft = new Float64Array(inst.groups.length);
     const weekKinds = new Set([
@@ -262,6 +297,14 @@ export class Search {
       for (let k = 0; k < u.res.length; k++) if (!lists[u.res[k]].includes(ui)) lists[u.res[k]].push(ui);
     });
     this.resUnits = lists.map((l) => Int32Array.from(l));
+    this.blockUnits = inst.groups.map((grp) => {
+      if (!grp.hard || (grp.kind !== 'consecutive' && grp.kind !== 'grouped')) return null;
+      const us = grp.activities.map((a) => this.unitOf[a]);
+      return new Set(us).size === us.length && us.every((x) => x >= 0) ? Int32Array.from(us) : null;
+    });
+    const widest = Math.max(0, ...this.blockUnits.map((b) => b?.length ?? 0));
+    this.blockTry = new Int32Array(widest);
+    this.blockBest = new Int32Array(widest);
     this.start = new Int32Array(this.units.length).fill(-1);
     this.rooms = this.units.map((u) => new Int32Array(u.roomOpts.length).fill(-1));
     // Ideal difficulty per student set and day: the set's weekly rank total spread along the curve.
@@ -475,6 +518,7 @@ export class Search {
     const i = r * this.D + d;
     this.dayShort[i] = short;
     this.hard += hard - this.dayHard[i];
+    this.weighted += (hard - this.dayHard[i]) * this.dayWeight[i];
     this.soft += soft - this.daySoft[i];
     this.dayHard[i] = hard;
     this.daySoft[i] = soft;
@@ -520,6 +564,7 @@ export class Search {
       }
     }
     this.hard += hard - this.weekHard[r];
+    this.weighted += (hard - this.weekHard[r]) * this.weekWeight[r];
     this.soft += soft - this.weekSoft[r];
     this.weekHard[r] = hard;
     this.weekSoft[r] = soft;
@@ -591,6 +636,7 @@ export class Search {
     const hard = (grp.hard ? viol : 0) + apart;
     const soft = grp.hard ? 0 : viol * grp.weight;
     this.hard += hard - this.groupHard[g];
+    this.weighted += (hard - this.groupHard[g]) * this.groupWeight[g];
     this.soft += soft - this.groupSoft[g];
     this.groupHard[g] = hard;
     this.groupSoft[g] = soft;
@@ -787,6 +833,40 @@ export class Search {
     return this.hard * HARD + this.soft;
   }
 
+  /** The repair's cost key: hard violations by their weights. */
+  private repairKey(): number {
+    return this.weighted * HARD + this.soft;
+  }
+
+  /** Each hard violation there is now weighs `step` more (the weighted sum follows). */
+  private bumpWeights(step: number): void {
+    const bump = (w: Float64Array, h: Float64Array) => {
+      for (let i = 0; i < h.length; i++) {
+        if (h[i] <= 0) continue;
+        w[i] += step;
+        this.weighted += step * h[i];
+      }
+    };
+    bump(this.dayWeight, this.dayHard);
+    bump(this.weekWeight, this.weekHard);
+    bump(this.groupWeight, this.groupHard);
+  }
+
+  /** Every weight back halfway to 1: old troubles fade (the weighted sum is counted again). */
+  private easeWeights(): void {
+    let sum = 0;
+    const ease = (w: Float64Array, h: Float64Array) => {
+      for (let i = 0; i < w.length; i++) {
+        w[i] = 1 + (w[i] - 1) / 2;
+        sum += w[i] * h[i];
+      }
+    };
+    ease(this.dayWeight, this.dayHard);
+    ease(this.weekWeight, this.weekHard);
+    ease(this.groupWeight, this.groupHard);
+    this.weighted = sum;
+  }
+
   // ---------------------------------------------------------------- the search
 
   solve(opts: SolveOptions): SolveResult {
@@ -842,6 +922,8 @@ export class Search {
     const tabu = new Int32Array(U * this.T);
     let temp = 2;
     let sinceBest = 0;
+    let stuck = 0;
+    let bumps = 0;
     const violating: number[] = [];
 
     while (movable.length > 0 && it < maxIt) {
@@ -872,7 +954,7 @@ export class Search {
         const u = this.units[ui];
         const s0 = this.start[ui];
         const r0 = Int32Array.from(this.rooms[ui]);
-        const before = this.key();
+        const before = this.repairKey();
         let bestDelta = Number.POSITIVE_INFINITY;
         let bestMove = -1;
         let bestPartner = -1;
@@ -880,6 +962,8 @@ export class Search {
         let bestRooms: Int32Array | null = null;
         /** Another lesson of a short day's resource, pulled into that day at `bestMove`. */
         let bestPulled = -1;
+        /** A hard block group (consecutive, grouped) moved whole: its group index; starts in `blockBest`. */
+        let bestBlock = -1;
         let ties = 0;
         const consider = (
           delta: number,
@@ -888,22 +972,21 @@ export class Search {
           tabuKey: number,
           rooms: Int32Array | null = null,
           pulled = -1,
+          block = -1,
         ) => {
-          const aspiration = before + delta < bestKey - 1e-9;
+          const aspiration = this.pricedKey < bestKey - 1e-9;
           if (tabu[tabuKey] > it && !aspiration) return;
-          if (delta < bestDelta - 1e-9) {
+          const better = delta < bestDelta - 1e-9;
+          if (!better && !(Math.abs(delta - bestDelta) <= 1e-9 && rng.int(++ties) === 0)) return;
+          if (better) {
             bestDelta = delta;
-            bestMove = move;
-            bestPartner = partner;
-            bestRooms = rooms;
-            bestPulled = pulled;
             ties = 1;
-          } else if (Math.abs(delta - bestDelta) <= 1e-9 && rng.int(++ties) === 0) {
-            bestMove = move;
-            bestPartner = partner;
-            bestRooms = rooms;
-            bestPulled = pulled;
           }
+          bestMove = move;
+          bestPartner = partner;
+          bestRooms = rooms;
+          bestPulled = pulled;
+          bestBlock = block;
         };
         const randomMove = rng.next() < 0.002;
         if (randomMove) {
@@ -913,12 +996,7 @@ export class Search {
           const cand = this.screen(ui, s0, SCREENED);
           for (let c = 0; c < cand.length; c++) {
             const s = cand[c];
-            this.unplace(ui);
-            this.place(ui, s);
-            const delta = this.key() - before;
-            this.unplace(ui);
-            this.place(ui, s0, r0);
-            consider(delta, s, -1, ui * this.T + s);
+            consider(this.priceMove(ui, s, undefined, r0, before), s, -1, ui * this.T + s);
           }
           const np = u.partners.length;
           const tries = Math.min(np, SWAPS);
@@ -929,7 +1007,8 @@ export class Search {
             if (sv === s0 || sv < 0 || !u.allowed[sv] || !this.units[vi].allowed[s0]) continue;
             const rv = Int32Array.from(this.rooms[vi]);
             this.swap(ui, vi);
-            const delta = this.key() - before;
+            const delta = this.repairKey() - before;
+            this.pricedKey = this.key();
             this.unplace(ui);
             this.unplace(vi);
             this.place(ui, s0, r0);
@@ -951,24 +1030,27 @@ export class Search {
                 for (let c = 0; c < vu.starts.length; c++) {
                   const sv = vu.starts[c];
                   if (((sv / this.P) | 0) !== d0) continue;
-                  this.unplace(vi);
-                  this.place(vi, sv);
-                  const delta = this.key() - before;
-                  this.unplace(vi);
-                  this.place(vi, sv0, rv);
-                  consider(delta, sv, -1, vi * this.T + sv, null, vi);
+                  consider(this.priceMove(vi, sv, undefined, rv, before), sv, -1, vi * this.T + sv, null, vi);
                 }
+              }
+            }
+          }
+          if (s0 >= 0) {
+            // A broken block (lessons that must follow each other): the whole block, at every start.
+            for (let k = 0; k < u.groups.length; k++) {
+              const g = u.groups[k];
+              if (this.groupHard[g] === 0 || !this.blockUnits[g]) continue;
+              const delta = this.bestBlockStart(g);
+              if (delta < Number.POSITIVE_INFINITY) {
+                const first = this.blockUnits[g][0];
+                consider(delta, this.blockTry[0], -1, first * this.T + this.blockTry[0], null, -1, g);
+                if (bestBlock === g) this.blockBest.set(this.blockTry.subarray(0, this.blockUnits[g].length));
               }
             }
           }
           if (u.multiBuilding && s0 >= 0) {
             for (const rooms of this.roomsElsewhere(ui, s0)) {
-              this.unplace(ui);
-              this.place(ui, s0, rooms);
-              const delta = this.key() - before;
-              this.unplace(ui);
-              this.place(ui, s0, r0);
-              consider(delta, s0, -1, ui * this.T + s0, rooms);
+              consider(this.priceMove(ui, s0, rooms, r0, before), s0, -1, ui * this.T + s0, rooms);
             }
           }
         }
@@ -982,7 +1064,14 @@ export class Search {
         )
           bestMove = -1;
         if (bestMove >= 0) {
-          if (bestPulled >= 0) {
+          if (bestBlock >= 0) {
+            const members = this.blockUnits[bestBlock] as Int32Array;
+            for (let i = 0; i < members.length; i++) {
+              tabu[members[i] * this.T + this.start[members[i]]] = it + 10 + rng.int(10);
+              this.unplace(members[i]);
+            }
+            for (let i = 0; i < members.length; i++) this.place(members[i], this.blockBest[i]);
+          } else if (bestPulled >= 0) {
             tabu[bestPulled * this.T + this.start[bestPulled]] = it + 10 + rng.int(10);
             this.unplace(bestPulled);
             this.place(bestPulled, bestMove);
@@ -998,6 +1087,11 @@ export class Search {
           }
           tabu[ui * this.T + s0] = it + 10 + rng.int(10);
         }
+        if (bestDelta > -HARD / 2 && ++stuck >= BUMP_AFTER) {
+          stuck = 0;
+          this.bumpWeights(1);
+          if (++bumps % EASE_EVERY === 0) this.easeWeights();
+        } else if (bestDelta <= -HARD / 2) stuck = 0;
       } else {
         // Improvement: simulated annealing on the soft cost, hard violations never readmitted.
         const ui = movable[rng.int(movable.length)];
@@ -1514,6 +1608,74 @@ export class Search {
     if (this.hard < hard0) return true;
     const d = this.soft - soft0;
     return d <= 0 || this.rng.next() < Math.exp(-d / temp);
+  }
+
+  /**
+   * What moving placed unit `ui` to start `s` (with `rooms`, else rooms as `place` finds them) does to
+   * the cost key, from `before`; the unit is put back where it stood, in its rooms `back`.
+   */
+  private priceMove(
+    ui: number,
+    s: number,
+    rooms: Int32Array | undefined,
+    back: Int32Array,
+    before: number,
+  ): number {
+    const s0 = this.start[ui];
+    this.unplace(ui);
+    this.place(ui, s, rooms);
+    const delta = this.repairKey() - before;
+    this.pricedKey = this.key();
+    this.unplace(ui);
+    this.place(ui, s0, back);
+    return delta;
+  }
+
+  /**
+   * The best place for block group `g` moved whole: every start of every day, its units one after
+   * another (breaks skipped) in the group's order, and for a «grouped» block also in reverse. Returns
+   * the repair key's change (infinity: nowhere allowed) and leaves the units' starts in `blockTry`;
+   * every unit is put back where it stood. Public for its test.
+   */
+  bestBlockStart(g: number): number {
+    const before = this.repairKey();
+    const members = this.blockUnits[g] as Int32Array;
+    const n = members.length;
+    const P = this.P;
+    const back = Array.from(members, (m) => this.start[m]);
+    if (back.some((x) => x < 0)) return Number.POSITIVE_INFINITY;
+    const backRooms = Array.from(members, (m) => Int32Array.from(this.rooms[m]));
+    const at = new Int32Array(n);
+    let best = Number.POSITIVE_INFINITY;
+    const orders = this.inst.groups[g].kind === 'grouped' && n > 1 ? 2 : 1;
+    for (let o = 0; o < orders; o++) {
+      for (let s = 0; s < this.T; s++) {
+        const dayEnd = ((s / P) | 0) * P + P;
+        let cur = s;
+        let fits = true;
+        for (let i = 0; i < n && fits; i++) {
+          const ui = members[o === 0 ? i : n - 1 - i];
+          const dur = this.inst.activities[this.units[ui].members[0]].duration;
+          if (cur >= dayEnd || !this.units[ui].allowed[cur] || cur + dur > dayEnd) fits = false;
+          at[o === 0 ? i : n - 1 - i] = cur;
+          cur += dur;
+          while (cur < dayEnd && this.isBreak[cur]) cur++;
+        }
+        if (!fits) continue;
+        for (let i = 0; i < n; i++) this.unplace(members[i]);
+        for (let i = 0; i < n; i++) this.place(members[i], at[i]);
+        const delta = this.repairKey() - before;
+        const plain = this.key();
+        for (let i = 0; i < n; i++) this.unplace(members[i]);
+        for (let i = 0; i < n; i++) this.place(members[i], back[i], backRooms[i]);
+        if (delta < best - 1e-9 || (Math.abs(delta - best) <= 1e-9 && this.rng.next() < 0.5)) {
+          best = delta;
+          this.pricedKey = plain;
+          this.blockTry.set(at);
+        }
+      }
+    }
+    return best;
   }
 
   private swap(ui: number, vi: number): void {

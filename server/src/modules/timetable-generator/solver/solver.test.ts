@@ -1,7 +1,7 @@
 import { checkAssignment } from './check';
 import { diagnose } from './diagnose';
 import { type Activity, defaultWeights, type Instance, type Resource, type SpreadGroup } from './model';
-import { solve } from './search';
+import { Search, solve } from './search';
 
 /** A small instance: resources by name, activities as [label, resource names, duration?]. */
 function build(
@@ -590,6 +590,46 @@ describe('solver: each hard rule on a small instance', () => {
     );
     expect(check.problems).toEqual([]);
     expect(result.starts).toEqual([4, 5]);
+  });
+});
+
+describe('solver: the repair', () => {
+  test('a broken block is priced whole at every start, in either order when grouped, and put back', () => {
+    // One day of 6 periods. Физик is away in period 2, so the pair cannot stand at periods 1–2.
+    const resources = {
+      '5А': { kind: 'students' as const },
+      Математик: { kind: 'teacher' as const },
+      Физик: { kind: 'teacher' as const, unavailable: [1] },
+    };
+    const lessons = [
+      { label: '5А алгебра', res: ['Математик', '5А'] },
+      { label: '5А физика', res: ['Физик', '5А'] },
+    ];
+    const consecutive = build(1, 6, resources, lessons, { groups: [hardGroup('consecutive', [0, 1])] });
+    const search = new Search(consecutive, 1);
+    search.place(search.unitOf[0], 0);
+    search.place(search.unitOf[1], 3);
+    expect(search.hard).toBe(1);
+    const delta = search.bestBlockStart(0);
+    // One hard violation fewer; algebra first, physics right after it, never in period 2.
+    expect(delta).toBeLessThan(-500_000);
+    const [algebra, physics] = search.blockTry;
+    expect(physics).toBe(algebra + 1);
+    expect(physics).not.toBe(1);
+    // Pricing moved nothing.
+    expect([search.start[search.unitOf[0]], search.start[search.unitOf[1]]]).toEqual([0, 3]);
+    expect(search.hard).toBe(1);
+
+    // Grouped, any order: algebra may only be last in the day, so physics goes right before it.
+    const grouped = build(1, 6, resources, [{ ...lessons[0], allowedStarts: [5] }, lessons[1]], {
+      groups: [hardGroup('grouped', [0, 1])],
+    });
+    const again = new Search(grouped, 1);
+    again.place(again.unitOf[0], 5);
+    again.place(again.unitOf[1], 2);
+    expect(again.bestBlockStart(0)).toBeLessThan(-500_000);
+    expect(Array.from(again.blockTry)).toEqual([5, 4]);
+    expect(again.start[again.unitOf[1]]).toBe(2);
   });
 });
 
