@@ -292,11 +292,6 @@ export class Search {
     this.units = [];
     this.unitOf = new Int32Array(inst.activities.length).fill(-1);
     this.buildUnits();
-    const lists: number[][] = inst.resources.map(() => []);
-    this.units.forEach((u, ui) => {
-      for (let k = 0; k < u.res.length; k++) if (!lists[u.res[k]].includes(ui)) lists[u.res[k]].push(ui);
-    });
-    this.resUnits = lists.map((l) => Int32Array.from(l));
     this.blockUnits = inst.groups.map((grp) => {
       if (!grp.hard || (grp.kind !== 'consecutive' && grp.kind !== 'grouped')) return null;
       const us = grp.activities.map((a) => this.unitOf[a]);
@@ -415,20 +410,17 @@ export class Search {
         partners: new Int32Array(0),
       });
     }
-    // Swap partners: units sharing a student set with the same duration pattern.
-    const byStudents = new Map<number, number[]>();
+    const lists: number[][] = inst.resources.map(() => []);
     this.units.forEach((u, ui) => {
-      for (let k = 0; k < u.res.length; k++) {
-        if (inst.resources[u.res[k]].kind !== 'students') continue;
-        const list = byStudents.get(u.res[k]);
-        if (list) list.push(ui);
-        else byStudents.set(u.res[k], [ui]);
-      }
+      for (let k = 0; k < u.res.length; k++) if (lists[u.res[k]].at(-1) !== ui) lists[u.res[k]].push(ui);
     });
+    this.resUnits = lists.map((l) => Int32Array.from(l));
+    // Swap partners: units sharing a student set with the same duration pattern.
     this.units.forEach((u, ui) => {
       const set = new Set<number>();
       for (let k = 0; k < u.res.length; k++) {
-        for (const v of byStudents.get(u.res[k]) ?? []) {
+        if (inst.resources[u.res[k]].kind !== 'students') continue;
+        for (const v of this.resUnits[u.res[k]]) {
           if (v !== ui && this.sameShape(u, this.units[v])) set.add(v);
         }
       }
@@ -924,6 +916,10 @@ export class Search {
     let sinceBest = 0;
     let stuck = 0;
     let bumps = 0;
+    /** A unit may not go back to the start it leaves for the next 10–19 steps. */
+    const forbid = (unit: number, start: number) => {
+      tabu[unit * this.T + start] = it + 10 + rng.int(10);
+    };
     const violating: number[] = [];
 
     while (movable.length > 0 && it < maxIt) {
@@ -1067,25 +1063,25 @@ export class Search {
           if (bestBlock >= 0) {
             const members = this.blockUnits[bestBlock] as Int32Array;
             for (let i = 0; i < members.length; i++) {
-              tabu[members[i] * this.T + this.start[members[i]]] = it + 10 + rng.int(10);
+              forbid(members[i], this.start[members[i]]);
               this.unplace(members[i]);
             }
             for (let i = 0; i < members.length; i++) this.place(members[i], this.blockBest[i]);
           } else if (bestPulled >= 0) {
-            tabu[bestPulled * this.T + this.start[bestPulled]] = it + 10 + rng.int(10);
+            forbid(bestPulled, this.start[bestPulled]);
             this.unplace(bestPulled);
             this.place(bestPulled, bestMove);
           } else if (bestRooms) {
             this.unplace(ui);
             this.place(ui, s0, bestRooms);
           } else if (bestPartner >= 0) {
-            tabu[bestPartner * this.T + this.start[bestPartner]] = it + 10 + rng.int(10);
+            forbid(bestPartner, this.start[bestPartner]);
             this.swap(ui, bestPartner);
           } else {
             this.unplace(ui);
             this.place(ui, bestMove);
           }
-          tabu[ui * this.T + s0] = it + 10 + rng.int(10);
+          forbid(ui, s0);
         }
         if (bestDelta > -HARD / 2 && ++stuck >= BUMP_AFTER) {
           stuck = 0;
