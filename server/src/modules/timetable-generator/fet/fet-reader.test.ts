@@ -86,6 +86,10 @@ describe('FET reader', () => {
     expect(act(4).allowedSlots?.sort()).toEqual([0, 1, 4, 5]);
     expect(act(5).allowedSlots?.sort()).toEqual([0, 1, 4, 5]);
     expect(act(3).allowedSlots).toBeUndefined();
+    // A preferred time under 100 % is a soft wish of its weight (90 %: 23 when broken), not a rule.
+    expect(act(2).allowedStarts).toBeUndefined();
+    expect(act(2).wishes).toEqual([{ starts: [7], weight: expect.closeTo(23.03, 1) }]);
+    expect(act(1).wishes).toBeUndefined();
     // The whole year's physical education ends its students' day; nothing else does.
     expect(model.activityIds.filter((id) => act(id).endsStudentsDay)).toEqual([6]);
   });

@@ -274,6 +274,15 @@ export function readFet(xml: string): FetModel {
   const handleTime = (name: string, c: Node): boolean => {
     const w = num(c.Weight_Percentage, 100);
     const hard = w >= 100;
+    /**
+     * Where activity `a` may start (or which slots it may cover): at 100 % the only ones allowed, below
+     * that a soft wish of the rule's weight (`TimeWish`).
+     */
+    const timeRule = (a: number, kind: 'starts' | 'slots', values: number[]) => {
+      if (hard) intersect(kind === 'starts' ? startSets : slotSets, a, values);
+      else
+        activities[a].wishes = [...(activities[a].wishes ?? []), { [kind]: values, weight: softWeight(w) }];
+    };
     switch (name) {
       case 'ConstraintBasicCompulsoryTime':
         return true;
@@ -447,7 +456,6 @@ export function readFet(xml: string): FetModel {
         return true;
       }
       case 'ConstraintActivityPreferredStartingTime': {
-        if (!hard) return false;
         const a = actIdx.get(num(c.Activity_Id));
         const s = slotOf(c.Preferred_Day, c.Preferred_Hour);
         if (a !== undefined) {
@@ -459,7 +467,7 @@ export function readFet(xml: string): FetModel {
             if ((d === undefined || Math.floor(x / P) === d) && (h === undefined || x % P === h))
               allowed.push(x);
           }
-          intersect(startSets, a, s >= 0 ? [s] : allowed);
+          timeRule(a, 'starts', s >= 0 ? [s] : allowed);
         }
         return true;
       }
@@ -473,27 +481,25 @@ export function readFet(xml: string): FetModel {
       }
       case 'ConstraintActivityPreferredStartingTimes':
       case 'ConstraintActivityPreferredTimeSlots': {
-        if (!hard) return false;
         const a = actIdx.get(num(c.Activity_Id));
         if (a === undefined) return true;
         if (name === 'ConstraintActivityPreferredStartingTimes')
-          intersect(
-            startSets,
+          timeRule(
             a,
+            'starts',
             startsOf(c.Preferred_Starting_Time, 'Preferred_Starting_Day', 'Preferred_Starting_Hour'),
           );
-        else intersect(slotSets, a, startsOf(c.Preferred_Time_Slot, 'Preferred_Day', 'Preferred_Hour'));
+        else timeRule(a, 'slots', startsOf(c.Preferred_Time_Slot, 'Preferred_Day', 'Preferred_Hour'));
         return true;
       }
       case 'ConstraintActivitiesPreferredStartingTimes':
       case 'ConstraintActivitiesPreferredTimeSlots': {
-        if (!hard) return false;
         const slots =
           name === 'ConstraintActivitiesPreferredStartingTimes'
             ? startsOf(c.Preferred_Starting_Time, 'Preferred_Starting_Day', 'Preferred_Starting_Hour')
             : startsOf(c.Preferred_Time_Slot, 'Preferred_Day', 'Preferred_Hour');
         for (const a of filterActs(c))
-          intersect(name.endsWith('StartingTimes') ? startSets : slotSets, a, slots);
+          timeRule(a, name.endsWith('StartingTimes') ? 'starts' : 'slots', slots);
         return true;
       }
       default:

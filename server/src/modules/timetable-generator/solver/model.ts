@@ -87,6 +87,18 @@ export interface Activity {
   endsStudentsDay?: boolean;
   /** A previous solution to stay close to (re-solving after a change). */
   hint?: { start: number; rooms?: number[] };
+  /** Soft wishes about its time: each one it stands against costs its weight. */
+  wishes?: TimeWish[];
+}
+
+/**
+ * A soft wish about an activity's time (FET's preferred starting times or time slots under 100 %): kept
+ * when the activity starts at one of `starts` and covers only `slots` (either absent: any).
+ */
+export interface TimeWish {
+  starts?: number[];
+  slots?: number[];
+  weight: number;
 }
 
 /** A room request in the school's words. */

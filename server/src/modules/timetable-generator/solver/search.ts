@@ -92,6 +92,11 @@ const STRICT_ATTEMPTS = 3;
  * teachers and all students limited in their moves between five buildings).
  */
 const BUILDING_PRICE = 0.5;
+/**
+ * Construction prices a start against a lesson's soft time wishes or away from its hinted start
+ * (`Unit.startCost`) below an ejection and above its random tie-break: it chooses between starts.
+ */
+const WISH_PRICE = 0.4;
 
 /** Whether room `room` is among the first `k` rooms of a unit's requests (no allocation: hot path). */
 function takenBefore(rooms: Int32Array, k: number, room: number): boolean {
@@ -132,6 +137,11 @@ interface Unit {
   allowed: Uint8Array;
   groups: Int32Array;
   hint: number;
+  /**
+   * Soft cost of each start (null: none): the members' time wishes it stands against, and the
+   * stability weight away from the hinted start.
+   */
+  startCost: Float64Array | null;
   /** Units sharing a student set with this one and the same durations (swap partners). */
   partners: Int32Array;
 }
@@ -390,6 +400,7 @@ export class Search {
       const multiBuilding = buildingsOf.some((b) => b.size > 1);
       const oneBuilding = Int32Array.from(buildingsOf, (b) => (b.size === 1 ? [...b][0] : -1));
       const first = inst.activities[members[0]];
+      const hint = first.hint && first.hint.start >= 0 && allowed[first.hint.start] ? first.hint.start : -1;
       const u = this.units.length;
       for (const a of members) this.unitOf[a] = u;
       this.units.push({
@@ -406,7 +417,8 @@ export class Search {
         starts: Int32Array.from(starts),
         allowed,
         groups: Int32Array.from(groups),
-        hint: first.hint && first.hint.start >= 0 && allowed[first.hint.start] ? first.hint.start : -1,
+        hint,
+        startCost: this.startCosts(members, hint),
         partners: new Int32Array(0),
       });
     }
@@ -426,6 +438,29 @@ export class Search {
       }
       u.partners = Int32Array.from(set);
     });
+  }
+
+  /** A unit's soft cost per start (`Unit.startCost`); null when every start costs the same. */
+  private startCosts(members: number[], hint: number): Float64Array | null {
+    const wishes = members.flatMap((a) =>
+      (this.inst.activities[a].wishes ?? []).map((wish) => ({
+        wish,
+        duration: this.inst.activities[a].duration,
+      })),
+    );
+    if (wishes.length === 0 && hint < 0) return null;
+    const cost = new Float64Array(this.T);
+    for (const { wish, duration } of wishes) {
+      const starts = wish.starts ? new Set(wish.starts) : null;
+      const slots = wish.slots ? new Set(wish.slots) : null;
+      for (let s = 0; s < this.T; s++) {
+        let kept = !starts || starts.has(s);
+        for (let i = 0; kept && slots && i < duration; i++) kept = slots.has(s + i);
+        if (!kept) cost[s] += wish.weight;
+      }
+    }
+    if (hint >= 0) for (let s = 0; s < this.T; s++) if (s !== hint) cost[s] += this.inst.weights.stability;
+    return cost;
   }
 
   private sameShape(a: Unit, b: Unit): boolean {
@@ -673,7 +708,7 @@ export class Search {
     this.start[ui] = -1;
     this.touch(u, s);
     this.touchRooms(ui, s);
-    if (this.hintOff(ui, s)) this.soft -= this.inst.weights.stability;
+    if (u.startCost) this.soft -= u.startCost[s];
     for (const g of u.groups) this.evalGroup(g);
   }
 
@@ -717,11 +752,6 @@ export class Search {
       }
     }
     return out;
-  }
-
-  private hintOff(ui: number, s: number): boolean {
-    const h = this.units[ui].hint;
-    return h >= 0 && s !== h;
   }
 
   private roomFree(room: number, s: number, dur: number): boolean {
@@ -780,7 +810,7 @@ export class Search {
     this.start[ui] = s;
     this.touch(u, s);
     this.touchRooms(ui, s);
-    if (this.hintOff(ui, s)) this.soft += this.inst.weights.stability;
+    if (u.startCost) this.soft += u.startCost[s];
     for (const g of u.groups) this.evalGroup(g);
   }
 
@@ -1347,6 +1377,7 @@ export class Search {
         }
         // A lesson in another building than the day's others: priced, below an ejection.
         if (this.bldCnt.length > 0) cost += BUILDING_PRICE * this.otherBuildings(ui, d);
+        if (u.startCost && u.startCost[s] > 0) cost += WISH_PRICE;
         if (cost >= bestCost) continue;
         // Rooms: a free option, else the option whose occupants cost least.
         for (let k = 0; k < u.roomOpts.length; k++) {

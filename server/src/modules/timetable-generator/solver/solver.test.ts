@@ -633,6 +633,57 @@ describe('solver: the repair', () => {
   });
 });
 
+describe('solver: soft time wishes (FET’s preferred times under 100 %)', () => {
+  // One class, one teacher, a day of 4 periods: algebra wishes to start in period 3, the double
+  // physics lesson to cover only periods 1–2.
+  const day = (teacherAway: number[] = []) =>
+    build(
+      1,
+      4,
+      {
+        '5А': { kind: 'students', limits: [noGaps] },
+        Учитель: { kind: 'teacher', unavailable: teacherAway },
+      },
+      [
+        { label: '5А алгебра', res: ['Учитель', '5А'], wishes: [{ starts: [2], weight: 5 }] },
+        { label: '5А физика', res: ['Учитель', '5А'], duration: 2, wishes: [{ slots: [0, 1], weight: 7 }] },
+      ],
+    );
+
+  test('each wish broken costs its weight, and taking the lesson away takes the cost with it', () => {
+    const search = new Search(day(), 1);
+    const [algebra, physics] = [search.unitOf[0], search.unitOf[1]];
+    const empty = search.soft;
+    search.place(algebra, 2);
+    const kept = search.soft;
+    search.unplace(algebra);
+    expect(search.soft).toBeCloseTo(empty);
+    search.place(algebra, 3);
+    expect(search.soft - kept).toBeCloseTo(5);
+    search.unplace(algebra);
+    // Physics over periods 2–3 leaves its slots: 7 more than over periods 1–2.
+    search.place(physics, 0);
+    const inSlots = search.soft;
+    search.unplace(physics);
+    search.place(physics, 1);
+    expect(search.soft - inSlots).toBeCloseTo(7);
+  });
+
+  test('the search keeps every wish the hard rules leave room for, and breaks one only for them', () => {
+    for (const seed of [1, 2, 3]) {
+      const inst = day();
+      const result = solve(inst, { seed, seconds: 1 });
+      expect(checkAssignment(inst, result).problems).toEqual([]);
+      expect(result.starts).toEqual([2, 0]);
+    }
+    // The teacher is away in period 1: physics must leave its wished slots, and the class has no gap.
+    const away = day([0]);
+    const result = solve(away, { seed: 1, seconds: 1 });
+    expect(checkAssignment(away, result).problems).toEqual([]);
+    expect(result.starts[1]).toBeGreaterThan(0);
+  });
+});
+
 describe('solver: construction', () => {
   test('builds same-day lessons of a «consecutive if same day» group side by side, before any repair', () => {
     // Each class: a fixed lesson in period 2 of 4 and a pair that may share the day only side by side,
