@@ -114,4 +114,67 @@ describe('FET reader', () => {
     expect(again.starts).toEqual(result.starts);
     expect(again.hardViolations).toBe(0);
   });
+
+  test('with onlyHardRules the locked export leaves out every rule under 100 % and keeps the rest', () => {
+    const result = solve(inst, { seed: 2, seconds: 5, stopAtFeasible: true });
+    const locked = writeLockedFet(xml, model, result.starts, result.rooms, { onlyHardRules: true });
+    const back = readFet(locked);
+    // The 90 % preferred time, the 50 % max hours continuously and the soft unsupported rule are gone.
+    expect(back.instance.activities[model.activityIds.indexOf(2)].wishes).toBeUndefined();
+    expect(back.instance.unsupported).toEqual([]);
+    const soft = back.instance.resources.flatMap((r) => (r.limits ?? []).filter((l) => !l.hard));
+    expect(soft).toEqual([]);
+    // Every rule at 100 % is still there, the locks too.
+    expect(back.instance.forbiddenSlots?.sort()).toEqual([2, 6]);
+    expect(back.instance.groups).toEqual(inst.groups);
+    expect(back.instance.resources[res('5Б')].limits).toEqual(inst.resources[res('5Б')].limits);
+    expect(back.instance.activities.map((a) => a.allowedStarts)).toEqual(result.starts.map((s) => [s]));
+  });
+});
+
+/** Two days of two hours, one teacher, two lessons; `constraints` go into the time constraints list. */
+function tinyFet(constraints: string): string {
+  const activity = (id: number) =>
+    `<Activity><Teacher>Орлова</Teacher><Subject>Музыка</Subject><Students>5А</Students><Duration>1</Duration>` +
+    `<Total_Duration>2</Total_Duration><Id>${id}</Id><Activity_Group_Id>1</Activity_Group_Id><Active>true</Active></Activity>`;
+  const lock = (id: number, day: string, hour: string) =>
+    `<ConstraintActivityPreferredStartingTime><Weight_Percentage>100</Weight_Percentage><Activity_Id>${id}</Activity_Id>` +
+    `<Preferred_Day>${day}</Preferred_Day><Preferred_Hour>${hour}</Preferred_Hour><Permanently_Locked>true</Permanently_Locked><Active>true</Active></ConstraintActivityPreferredStartingTime>`;
+  return `<?xml version="1.0" encoding="UTF-8"?><fet version="6.8.5">
+<Days_List><Number_of_Days>2</Number_of_Days><Day><Name>Пн</Name></Day><Day><Name>Вт</Name></Day></Days_List>
+<Hours_List><Number_of_Hours>2</Number_of_Hours><Hour><Name>1</Name></Hour><Hour><Name>2</Name></Hour></Hours_List>
+<Subjects_List><Subject><Name>Музыка</Name></Subject></Subjects_List>
+<Teachers_List><Teacher><Name>Орлова</Name></Teacher></Teachers_List>
+<Students_List><Year><Name>5А</Name><Number_of_Students>25</Number_of_Students></Year></Students_List>
+<Activities_List>${activity(1)}${activity(2)}</Activities_List>
+<Time_Constraints_List><ConstraintBasicCompulsoryTime><Weight_Percentage>100</Weight_Percentage><Active>true</Active></ConstraintBasicCompulsoryTime>
+${constraints.replace(/LOCK\((\d+),([^,)]+),([^,)]+)\)/g, (_, id, day, hour) => lock(Number(id), day, hour))}
+</Time_Constraints_List>
+<Space_Constraints_List><ConstraintBasicCompulsorySpace><Weight_Percentage>100</Weight_Percentage><Active>true</Active></ConstraintBasicCompulsorySpace></Space_Constraints_List>
+</fet>`;
+}
+
+const minDays = (weight: number) =>
+  `<ConstraintMinDaysBetweenActivities><Weight_Percentage>${weight}</Weight_Percentage><Consecutive_If_Same_Day>false</Consecutive_If_Same_Day>` +
+  `<Number_of_Activities>2</Number_of_Activities><Activity_Id>1</Activity_Id><Activity_Id>2</Activity_Id><MinDays>1</MinDays><Active>true</Active></ConstraintMinDaysBetweenActivities>`;
+
+describe('FET reader: locks of the file that break its own rules under 100 %', () => {
+  test('two lessons locked on one day under «1 day apart» at 95 % are named, and still solved', () => {
+    const model = readFet(tinyFet(`${minDays(95)}LOCK(1,Пн,1)LOCK(2,Пн,2)`));
+    expect(model.warnings).toHaveLength(1);
+    expect(model.warnings[0]).toContain('Уроки #1, #2 (Музыка, Орлова, 5А) закреплены в файле на дни Пн ×2');
+    expect(model.warnings[0]).toContain('(95 %)');
+    expect(model.warnings[0]).toContain('нарушений 1');
+    expect(model.warnings[0]).toContain('с вероятностью 5 %');
+    // For Parta the rule is soft: a timetable with every rule at 100 % kept, the break priced.
+    const result = solve(model.instance, { seed: 1, seconds: 2, stopAtFeasible: true });
+    expect(result.hardViolations).toBe(0);
+    expect(result.softCost).toBeGreaterThan(0);
+  });
+
+  test('locks on different days, a lesson left free or a rule at 100 % give no warning', () => {
+    expect(readFet(tinyFet(`${minDays(95)}LOCK(1,Пн,1)LOCK(2,Вт,1)`)).warnings).toEqual([]);
+    expect(readFet(tinyFet(`${minDays(95)}LOCK(1,Пн,1)`)).warnings).toEqual([]);
+    expect(readFet(tinyFet(`${minDays(100)}LOCK(1,Пн,1)LOCK(2,Пн,2)`)).warnings).toEqual([]);
+  });
 });

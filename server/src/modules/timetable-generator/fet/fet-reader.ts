@@ -51,6 +51,11 @@ export interface FetModel {
   activityIds: number[];
   /** Room names by resource index (rooms only). */
   roomName: Map<number, string>;
+  /**
+   * What in the file itself keeps FET from finishing, in Russian (the solver still solves it): lessons
+   * the file locks to days that break its own rules under 100 % (`lockedAgainstSoftRules`).
+   */
+  warnings: string[];
 }
 
 export function readFet(xml: string): FetModel {
@@ -194,6 +199,8 @@ export function readFet(xml: string): FetModel {
   };
   const forbiddenSlots: number[] = [];
   const groups: Instance['groups'] = [];
+  /** FET's min-days rules under 100 %, with their weight as written (for `lockedAgainstSoftRules`). */
+  const softMinDays: SoftMinDays[] = [];
   const sameStart: number[][] = [];
   /** Allowed starts / covered slots per activity: intersections of every constraint that applies. */
   const startSets = new Map<number, Set<number>>();
@@ -393,6 +400,8 @@ export function readFet(xml: string): FetModel {
         return true;
       case 'ConstraintMinDaysBetweenActivities': {
         const acts = activitiesOf(c.Activity_Id);
+        if (acts.length > 1 && !hard)
+          softMinDays.push({ activities: acts, minDays: num(c.MinDays, 1), percent: w });
         if (acts.length > 1)
           groups.push({
             activities: acts,
@@ -624,6 +633,23 @@ export function readFet(xml: string): FetModel {
     if (rs) a.roomOptions = [[...rs]];
   });
 
+  const lockedDay = activities.map((_, i) => {
+    const starts = startSets.get(i);
+    if (!starts || starts.size === 0) return -1;
+    const days = new Set([...starts].map((x) => Math.floor(x / P)));
+    return days.size === 1 ? [...days][0] : -1;
+  });
+  const warnings = lockedAgainstSoftRules(
+    softMinDays,
+    lockedDay,
+    dayNames,
+    (i) => {
+      const m = meta[i];
+      return `${m.subject}, ${[...m.teachers, ...m.students].join(', ')}`;
+    },
+    activityIds,
+  );
+
   const unsupportedList: UnsupportedConstraint[] = [...unsupportedCounts.entries()]
     .map(([name, e]) => ({ name, count: e.count, hard: e.hard }))
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -644,7 +670,51 @@ export function readFet(xml: string): FetModel {
     },
     activityIds,
     roomName,
+    warnings,
   };
+}
+
+interface SoftMinDays {
+  activities: number[];
+  minDays: number;
+  percent: number;
+}
+
+/**
+ * FET places an activity against a rule of weight w % under 100 only with probability 1 − w/100 for each
+ * break, every time it tries; a lesson the file locks has no other place to try. So lessons locked to
+ * days that break a min-days rule of theirs (five of a subject locked on one Wednesday under «at least
+ * 1 day apart», 95 %: ten breaks at 5 % each) stop fet-cl for good, while any timetable of the file
+ * has those breaks. One Russian sentence per such rule: which lessons, which days, how many breaks.
+ */
+function lockedAgainstSoftRules(
+  rules: SoftMinDays[],
+  lockedDay: number[],
+  dayNames: string[],
+  describe: (activity: number) => string,
+  activityIds: number[],
+): string[] {
+  const out: string[] = [];
+  for (const rule of rules) {
+    const locked = rule.activities.filter((a) => lockedDay[a] >= 0);
+    let breaks = 0;
+    for (let i = 0; i < locked.length; i++)
+      for (let j = i + 1; j < locked.length; j++)
+        if (Math.abs(lockedDay[locked[i]] - lockedDay[locked[j]]) < rule.minDays) breaks++;
+    if (breaks === 0) continue;
+    const days = new Map<number, number>();
+    for (const a of locked) days.set(lockedDay[a], (days.get(lockedDay[a]) ?? 0) + 1);
+    const dayList = [...days.entries()]
+      .sort((x, y) => x[0] - y[0])
+      .map(([d, n]) => (n > 1 ? `${dayNames[d]} ×${n}` : dayNames[d]))
+      .join(', ');
+    const ids = locked.map((a) => `#${activityIds[a]}`).join(', ');
+    out.push(
+      `Уроки ${ids} (${describe(locked[0])}) закреплены в файле на дни ${dayList}, а правило «не менее ${rule.minDays} дн. между уроками» (${rule.percent} %) их разводит: нарушений ${breaks}. ` +
+        `FET допускает каждое лишь с вероятностью ${Math.round((100 - rule.percent) * 100) / 100} % за попытку и на таком файле не завершается; Parta оставляет их мягкими нарушениями (штраф).`,
+    );
+  }
+  return out;
 }
 
 function esc(s: string): string {
@@ -654,9 +724,17 @@ function esc(s: string): string {
 /**
  * The input file with every activity's start (and room) locked by FET's own constraints, so FET
  * itself can confirm the timetable: ConstraintActivityPreferredStartingTime and
- * ConstraintActivityPreferredRoom at weight 100, permanently locked.
+ * ConstraintActivityPreferredRoom at weight 100, permanently locked. `onlyHardRules`: every constraint
+ * under 100 % taken out, so FET confirms the rules at 100 % alone where a file's soft rules stop it
+ * (`FetModel.warnings`).
  */
-export function writeLockedFet(xml: string, model: FetModel, starts: number[], rooms: number[][]): string {
+export function writeLockedFet(
+  xml: string,
+  model: FetModel,
+  starts: number[],
+  rooms: number[][],
+  options: { onlyHardRules?: boolean } = {},
+): string {
   const { instance: inst, activityIds, roomName } = model;
   const P = inst.periods;
   const time: string[] = [];
@@ -701,5 +779,17 @@ export function writeLockedFet(xml: string, model: FetModel, starts: number[], r
     const fetClose = src.lastIndexOf('</fet>');
     return `${src.slice(0, fetClose)}<${listName}>\n${items.join('\n')}\n${close}\n${src.slice(fetClose)}`;
   };
-  return insert(insert(xml, 'Time_Constraints_List', time), 'Space_Constraints_List', space);
+  const source = options.onlyHardRules ? withoutSoftRules(xml) : xml;
+  return insert(insert(source, 'Time_Constraints_List', time), 'Space_Constraints_List', space);
+}
+
+/** The file without its constraints of weight under 100 % (FET's constraint elements never nest). */
+function withoutSoftRules(xml: string): string {
+  return xml.replace(
+    /[ \t]*<(Constraint\w+)>([\s\S]*?)<\/\1>\r?\n?/g,
+    (whole, _name: string, body: string) => {
+      const weight = /<Weight_Percentage>\s*([^<]*?)\s*<\/Weight_Percentage>/.exec(body);
+      return weight && Number(weight[1]) < 100 ? '' : whole;
+    },
+  );
 }

@@ -1,6 +1,7 @@
 /**
  * `pnpm --filter server timetable:solve <file.fet> --seconds N --seed S [--workers W] [--out result.fet]`
- * Prints one JSON line {placed, total, hard_violations, soft_cost, teacher_gaps, unsupported, reasons, seconds}
+ * Prints one JSON line {placed, total, hard_violations, soft_cost, teacher_gaps, unsupported, reasons,
+ * warnings, seconds}
  * and writes the input with every activity's start and room locked for FET to confirm.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
       valid: result !== null && result.hardViolations === 0 && !hardUnsupported,
       unsupported,
       reasons,
+      warnings: model.warnings,
       seconds: (Date.now() - t0) / 1000,
     })}\n`,
   );
