@@ -115,9 +115,9 @@ describe('FET reader', () => {
     expect(again.hardViolations).toBe(0);
   });
 
-  test('with onlyHardRules the locked export leaves out every rule under 100 % and keeps the rest', () => {
+  test('leaving out the rules under 100 %, the locked export keeps every rule at 100 % and the locks', () => {
     const result = solve(inst, { seed: 2, seconds: 5, stopAtFeasible: true });
-    const locked = writeLockedFet(xml, model, result.starts, result.rooms, { onlyHardRules: true });
+    const locked = writeLockedFet(xml, model, result.starts, result.rooms, { leaveOut: 'rulesUnder100' });
     const back = readFet(locked);
     // The 90 % preferred time, the 50 % max hours continuously and the soft unsupported rule are gone.
     expect(back.instance.activities[model.activityIds.indexOf(2)].wishes).toBeUndefined();
@@ -170,6 +170,26 @@ describe('FET reader: locks of the file that break its own rules under 100 %', (
     const result = solve(model.instance, { seed: 1, seconds: 2, stopAtFeasible: true });
     expect(result.hardViolations).toBe(0);
     expect(result.softCost).toBeGreaterThan(0);
+  });
+
+  test('leaving out the lock clashes, the locked export keeps every other rule under 100 %', () => {
+    const maxDaily =
+      '<ConstraintTeacherMaxHoursDaily><Weight_Percentage>90</Weight_Percentage><Teacher_Name>Орлова</Teacher_Name>' +
+      '<Maximum_Hours_Daily>1</Maximum_Hours_Daily><Active>true</Active></ConstraintTeacherMaxHoursDaily>';
+    const xml = tinyFet(`${minDays(95)}${maxDaily}LOCK(1,Пн,1)LOCK(2,Пн,2)`);
+    const model = readFet(xml);
+    expect(model.lockClashes).toEqual([[1, 2]]);
+    const result = solve(model.instance, { seed: 1, seconds: 2, stopAtFeasible: true });
+    const back = readFet(
+      writeLockedFet(xml, model, result.starts, result.rooms, { leaveOut: 'lockClashes' }),
+    );
+    expect(back.warnings).toEqual([]);
+    expect(back.instance.groups).toEqual([]);
+    expect(back.instance.resources[0].limits).toEqual([
+      { kind: 'maxHoursDaily', value: 1, hard: false, weight: expect.any(Number) },
+    ]);
+    // Without leaving anything out, the export keeps the clash (and fet-cl would stop on it).
+    expect(readFet(writeLockedFet(xml, model, result.starts, result.rooms)).warnings).toHaveLength(1);
   });
 
   test('locks on different days, a lesson left free or a rule at 100 % give no warning', () => {

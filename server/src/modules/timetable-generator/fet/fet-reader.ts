@@ -56,6 +56,8 @@ export interface FetModel {
    * the file locks to days that break its own rules under 100 % (`lockedAgainstSoftRules`).
    */
   warnings: string[];
+  /** The FET activity ids of each min-days rule under 100 % that the file's locks break (as written). */
+  lockClashes: number[][];
 }
 
 export function readFet(xml: string): FetModel {
@@ -401,7 +403,12 @@ export function readFet(xml: string): FetModel {
       case 'ConstraintMinDaysBetweenActivities': {
         const acts = activitiesOf(c.Activity_Id);
         if (acts.length > 1 && !hard)
-          softMinDays.push({ activities: acts, minDays: num(c.MinDays, 1), percent: w });
+          softMinDays.push({
+            ids: strings(c.Activity_Id).map(Number),
+            activities: acts,
+            minDays: num(c.MinDays, 1),
+            percent: w,
+          });
         if (acts.length > 1)
           groups.push({
             activities: acts,
@@ -639,7 +646,7 @@ export function readFet(xml: string): FetModel {
     const days = new Set([...starts].map((x) => Math.floor(x / P)));
     return days.size === 1 ? [...days][0] : -1;
   });
-  const warnings = lockedAgainstSoftRules(
+  const clashes = lockedAgainstSoftRules(
     softMinDays,
     lockedDay,
     dayNames,
@@ -670,11 +677,14 @@ export function readFet(xml: string): FetModel {
     },
     activityIds,
     roomName,
-    warnings,
+    warnings: clashes.map((c) => c.warning),
+    lockClashes: clashes.map((c) => c.ids),
   };
 }
 
 interface SoftMinDays {
+  /** The rule's activity ids as written in the file. */
+  ids: number[];
   activities: number[];
   minDays: number;
   percent: number;
@@ -685,7 +695,7 @@ interface SoftMinDays {
  * break, every time it tries; a lesson the file locks has no other place to try. So lessons locked to
  * days that break a min-days rule of theirs (five of a subject locked on one Wednesday under «at least
  * 1 day apart», 95 %: ten breaks at 5 % each) stop fet-cl for good, while any timetable of the file
- * has those breaks. One Russian sentence per such rule: which lessons, which days, how many breaks.
+ * has those breaks. Each such rule with a Russian sentence: which lessons, which days, how many breaks.
  */
 function lockedAgainstSoftRules(
   rules: SoftMinDays[],
@@ -693,8 +703,8 @@ function lockedAgainstSoftRules(
   dayNames: string[],
   describe: (activity: number) => string,
   activityIds: number[],
-): string[] {
-  const out: string[] = [];
+): Array<{ ids: number[]; warning: string }> {
+  const out: Array<{ ids: number[]; warning: string }> = [];
   for (const rule of rules) {
     const locked = rule.activities.filter((a) => lockedDay[a] >= 0);
     let breaks = 0;
@@ -709,10 +719,12 @@ function lockedAgainstSoftRules(
       .map(([d, n]) => (n > 1 ? `${dayNames[d]} ×${n}` : dayNames[d]))
       .join(', ');
     const ids = locked.map((a) => `#${activityIds[a]}`).join(', ');
-    out.push(
-      `Уроки ${ids} (${describe(locked[0])}) закреплены в файле на дни ${dayList}, а правило «не менее ${rule.minDays} дн. между уроками» (${rule.percent} %) их разводит: нарушений ${breaks}. ` +
+    out.push({
+      ids: rule.ids,
+      warning:
+        `Уроки ${ids} (${describe(locked[0])}) закреплены в файле на дни ${dayList}, а правило «не менее ${rule.minDays} дн. между уроками» (${rule.percent} %) их разводит: нарушений ${breaks}. ` +
         `FET допускает каждое лишь с вероятностью ${Math.round((100 - rule.percent) * 100) / 100} % за попытку и на таком файле не завершается; Parta оставляет их мягкими нарушениями (штраф).`,
-    );
+    });
   }
   return out;
 }
@@ -724,18 +736,19 @@ function esc(s: string): string {
 /**
  * The input file with every activity's start (and room) locked by FET's own constraints, so FET
  * itself can confirm the timetable: ConstraintActivityPreferredStartingTime and
- * ConstraintActivityPreferredRoom at weight 100, permanently locked. `onlyHardRules`: every constraint
- * under 100 % taken out, so FET confirms the rules at 100 % alone where a file's soft rules stop it
- * (`FetModel.warnings`).
+ * ConstraintActivityPreferredRoom at weight 100, permanently locked. Where the file's own rules stop
+ * FET, `leaveOut` takes some out so FET confirms the rest: `lockClashes`, the min-days rules the file's
+ * locks break (`FetModel.lockClashes`); `rulesUnder100`, every constraint under 100 %.
  */
 export function writeLockedFet(
   xml: string,
   model: FetModel,
   starts: number[],
   rooms: number[][],
-  options: { onlyHardRules?: boolean } = {},
+  options: { leaveOut?: 'lockClashes' | 'rulesUnder100' } = {},
 ): string {
   const { instance: inst, activityIds, roomName } = model;
+  const clashKeys = new Set(model.lockClashes.map((ids) => ids.join(',')));
   const P = inst.periods;
   const time: string[] = [];
   const space: string[] = [];
@@ -779,17 +792,33 @@ export function writeLockedFet(
     const fetClose = src.lastIndexOf('</fet>');
     return `${src.slice(0, fetClose)}<${listName}>\n${items.join('\n')}\n${close}\n${src.slice(fetClose)}`;
   };
-  const source = options.onlyHardRules ? withoutSoftRules(xml) : xml;
+  const source =
+    options.leaveOut === 'rulesUnder100'
+      ? withoutRules(xml, () => true)
+      : options.leaveOut === 'lockClashes'
+        ? withoutRules(
+            xml,
+            (name, body) => name === 'ConstraintMinDaysBetweenActivities' && clashKeys.has(idsKey(body)),
+          )
+        : xml;
   return insert(insert(source, 'Time_Constraints_List', time), 'Space_Constraints_List', space);
 }
 
-/** The file without its constraints of weight under 100 % (FET's constraint elements never nest). */
-function withoutSoftRules(xml: string): string {
+/** A rule's activity ids as one key («681,682,683»). */
+function idsKey(body: string): string {
+  return [...body.matchAll(/<Activity_Id>\s*(\d+)\s*<\/Activity_Id>/g)].map((m) => Number(m[1])).join(',');
+}
+
+/**
+ * The file without those of its constraints under 100 % that `drop` names (FET's constraint elements
+ * never nest, so each is one match).
+ */
+function withoutRules(xml: string, drop: (name: string, body: string) => boolean): string {
   return xml.replace(
     /[ \t]*<(Constraint\w+)>([\s\S]*?)<\/\1>\r?\n?/g,
-    (whole, _name: string, body: string) => {
+    (whole, name: string, body: string) => {
       const weight = /<Weight_Percentage>\s*([^<]*?)\s*<\/Weight_Percentage>/.exec(body);
-      return weight && Number(weight[1]) < 100 ? '' : whole;
+      return weight && Number(weight[1]) < 100 && drop(name, body) ? '' : whole;
     },
   );
 }
