@@ -132,21 +132,21 @@ describe('FET reader', () => {
   });
 });
 
-/** Two days of two hours, one teacher, two lessons; `constraints` go into the time constraints list. */
+/** Two days of three hours, one teacher, three lessons; `constraints` go into the time constraints list. */
 function tinyFet(constraints: string): string {
   const activity = (id: number) =>
     `<Activity><Teacher>Орлова</Teacher><Subject>Музыка</Subject><Students>5А</Students><Duration>1</Duration>` +
-    `<Total_Duration>2</Total_Duration><Id>${id}</Id><Activity_Group_Id>1</Activity_Group_Id><Active>true</Active></Activity>`;
+    `<Total_Duration>3</Total_Duration><Id>${id}</Id><Activity_Group_Id>1</Activity_Group_Id><Active>true</Active></Activity>`;
   const lock = (id: number, day: string, hour: string) =>
     `<ConstraintActivityPreferredStartingTime><Weight_Percentage>100</Weight_Percentage><Activity_Id>${id}</Activity_Id>` +
     `<Preferred_Day>${day}</Preferred_Day><Preferred_Hour>${hour}</Preferred_Hour><Permanently_Locked>true</Permanently_Locked><Active>true</Active></ConstraintActivityPreferredStartingTime>`;
   return `<?xml version="1.0" encoding="UTF-8"?><fet version="6.8.5">
 <Days_List><Number_of_Days>2</Number_of_Days><Day><Name>Пн</Name></Day><Day><Name>Вт</Name></Day></Days_List>
-<Hours_List><Number_of_Hours>2</Number_of_Hours><Hour><Name>1</Name></Hour><Hour><Name>2</Name></Hour></Hours_List>
+<Hours_List><Number_of_Hours>3</Number_of_Hours><Hour><Name>1</Name></Hour><Hour><Name>2</Name></Hour><Hour><Name>3</Name></Hour></Hours_List>
 <Subjects_List><Subject><Name>Музыка</Name></Subject></Subjects_List>
 <Teachers_List><Teacher><Name>Орлова</Name></Teacher></Teachers_List>
 <Students_List><Year><Name>5А</Name><Number_of_Students>25</Number_of_Students></Year></Students_List>
-<Activities_List>${activity(1)}${activity(2)}</Activities_List>
+<Activities_List>${activity(1)}${activity(2)}${activity(3)}</Activities_List>
 <Time_Constraints_List><ConstraintBasicCompulsoryTime><Weight_Percentage>100</Weight_Percentage><Active>true</Active></ConstraintBasicCompulsoryTime>
 ${constraints.replace(/LOCK\((\d+),([^,)]+),([^,)]+)\)/g, (_, id, day, hour) => lock(Number(id), day, hour))}
 </Time_Constraints_List>
@@ -156,7 +156,7 @@ ${constraints.replace(/LOCK\((\d+),([^,)]+),([^,)]+)\)/g, (_, id, day, hour) => 
 
 const minDays = (weight: number) =>
   `<ConstraintMinDaysBetweenActivities><Weight_Percentage>${weight}</Weight_Percentage><Consecutive_If_Same_Day>false</Consecutive_If_Same_Day>` +
-  `<Number_of_Activities>2</Number_of_Activities><Activity_Id>1</Activity_Id><Activity_Id>2</Activity_Id><MinDays>1</MinDays><Active>true</Active></ConstraintMinDaysBetweenActivities>`;
+  `<Activity_Id>1</Activity_Id><Activity_Id>2</Activity_Id><MinDays>1</MinDays><Active>true</Active></ConstraintMinDaysBetweenActivities>`;
 
 describe('FET reader: locks of the file that break its own rules under 100 %', () => {
   test('two lessons locked on one day under «1 day apart» at 95 % are named, and still solved', () => {
@@ -164,12 +164,26 @@ describe('FET reader: locks of the file that break its own rules under 100 %', (
     expect(model.warnings).toHaveLength(1);
     expect(model.warnings[0]).toContain('Уроки #1, #2 (Музыка, Орлова, 5А) закреплены в файле на дни Пн ×2');
     expect(model.warnings[0]).toContain('(95 %)');
-    expect(model.warnings[0]).toContain('нарушений 1');
-    expect(model.warnings[0]).toContain('с вероятностью 5 %');
+    expect(model.warnings[0]).toContain('при любом расписании нарушений 1');
+    // One break at once: fet-cl gets through it, so nothing is said about FET stopping.
+    expect(model.warnings[0]).not.toContain('FET');
     // For Parta the rule is soft: a timetable with every rule at 100 % kept, the break priced.
     const result = solve(model.instance, { seed: 1, seconds: 2, stopAtFeasible: true });
     expect(result.hardViolations).toBe(0);
     expect(result.softCost).toBeGreaterThan(0);
+  });
+
+  test('three lessons locked on one day: the last placed breaks it twice at once, which stops FET', () => {
+    const three = tinyFet(
+      `${minDays(95).replace('<Activity_Id>2</Activity_Id>', '<Activity_Id>2</Activity_Id><Activity_Id>3</Activity_Id>')}` +
+        'LOCK(1,Пн,1)LOCK(2,Пн,2)LOCK(3,Пн,3)',
+    );
+    const model = readFet(three);
+    expect(model.warnings).toHaveLength(1);
+    expect(model.warnings[0]).toContain('Уроки #1, #2, #3');
+    expect(model.warnings[0]).toContain('при любом расписании нарушений 3');
+    expect(model.warnings[0]).toContain('сразу 2 раза');
+    expect(model.warnings[0]).toContain('с вероятностью 5 % за попытку и на таком файле не завершается');
   });
 
   test('leaving out the lock clashes, the locked export keeps every other rule under 100 %', () => {

@@ -691,11 +691,13 @@ interface SoftMinDays {
 }
 
 /**
- * FET places an activity against a rule of weight w % under 100 only with probability 1 − w/100 for each
- * break, every time it tries; a lesson the file locks has no other place to try. So lessons locked to
- * days that break a min-days rule of theirs (five of a subject locked on one Wednesday under «at least
- * 1 day apart», 95 %: ten breaks at 5 % each) stop fet-cl for good, while any timetable of the file
- * has those breaks. Each such rule with a Russian sentence: which lessons, which days, how many breaks.
+ * A min-days rule under 100 % whose lessons the file locks to days too close together: every timetable
+ * of the file breaks it, so its breaks are no fault of the solver's. FET places a lesson against such a
+ * rule only with probability 1 − w/100 for each break it makes at once, each time it tries, and a
+ * locked lesson has no other place to try: seen with fet-cl 6.8 at 95 %, one break at once passes
+ * (South Africa's Insight Learning Centre: two such rules, solved in 24 s), two or more stop it for
+ * good (Brazil's EEBLJ-Diurno: five lessons locked on one Wednesday under «1 day apart», stuck at 8 of
+ * 842 lessons). Each such rule with a Russian sentence: which lessons, which days, how many breaks.
  */
 function lockedAgainstSoftRules(
   rules: SoftMinDays[],
@@ -707,11 +709,13 @@ function lockedAgainstSoftRules(
   const out: Array<{ ids: number[]; warning: string }> = [];
   for (const rule of rules) {
     const locked = rule.activities.filter((a) => lockedDay[a] >= 0);
+    const close = (a: number, b: number) => Math.abs(lockedDay[a] - lockedDay[b]) < rule.minDays;
     let breaks = 0;
     for (let i = 0; i < locked.length; i++)
-      for (let j = i + 1; j < locked.length; j++)
-        if (Math.abs(lockedDay[locked[i]] - lockedDay[locked[j]]) < rule.minDays) breaks++;
+      for (let j = i + 1; j < locked.length; j++) if (close(locked[i], locked[j])) breaks++;
     if (breaks === 0) continue;
+    /** The most breaks one lesson makes at once: the last of them FET places. */
+    const atOnce = Math.max(...locked.map((a) => locked.filter((b) => b !== a && close(a, b)).length));
     const days = new Map<number, number>();
     for (const a of locked) days.set(lockedDay[a], (days.get(lockedDay[a]) ?? 0) + 1);
     const dayList = [...days.entries()]
@@ -719,11 +723,14 @@ function lockedAgainstSoftRules(
       .map(([d, n]) => (n > 1 ? `${dayNames[d]} ×${n}` : dayNames[d]))
       .join(', ');
     const ids = locked.map((a) => `#${activityIds[a]}`).join(', ');
+    const chance = `${Math.round((100 - rule.percent) * 100) / 100} %`;
     out.push({
       ids: rule.ids,
       warning:
-        `Уроки ${ids} (${describe(locked[0])}) закреплены в файле на дни ${dayList}, а правило «не менее ${rule.minDays} дн. между уроками» (${rule.percent} %) их разводит: нарушений ${breaks}. ` +
-        `FET допускает каждое лишь с вероятностью ${Math.round((100 - rule.percent) * 100) / 100} % за попытку и на таком файле не завершается; Parta оставляет их мягкими нарушениями (штраф).`,
+        `Уроки ${ids} (${describe(locked[0])}) закреплены в файле на дни ${dayList}, а правило «не менее ${rule.minDays} дн. между уроками» (${rule.percent} %) их разводит: при любом расписании нарушений ${breaks}; Parta считает их мягкими (штраф).` +
+        (atOnce > 1
+          ? ` Один урок нарушает его сразу ${atOnce} раза, а FET допускает каждое нарушение лишь с вероятностью ${chance} за попытку и на таком файле не завершается.`
+          : ''),
     });
   }
   return out;
