@@ -1,3 +1,4 @@
+import { plural } from '@parta/shared/domain/plural';
 import { XMLParser } from 'fast-xml-parser';
 import {
   type Activity,
@@ -729,7 +730,7 @@ function lockedAgainstSoftRules(
       warning:
         `Уроки ${ids} (${describe(locked[0])}) закреплены в файле на дни ${dayList}, а правило «не менее ${rule.minDays} дн. между уроками» (${rule.percent} %) их разводит: при любом расписании нарушений ${breaks}; Parta считает их мягкими (штраф).` +
         (atOnce > 1
-          ? ` Один урок нарушает его сразу ${atOnce} раза, а FET допускает каждое нарушение лишь с вероятностью ${chance} за попытку и на таком файле не завершается.`
+          ? ` Один урок нарушает его сразу ${atOnce} ${plural(atOnce, 'раз', 'раза', 'раз')}, а FET допускает каждое нарушение лишь с вероятностью ${chance} за попытку и на таком файле не завершается.`
           : ''),
     });
   }
