@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import type { Generation } from '@parta/shared/domain/contracts/timetable-generator';
-import { readFet, writeLockedFet } from '../src/modules/timetable-generator/fet/fet-reader';
+import { type LeaveOut, readFet, writeLockedFet } from '../src/modules/timetable-generator/fet/fet-reader';
 import { startWorkers } from '../src/modules/timetable-generator/solver/workers';
 import { DEMO_PASSWORD } from '../src/seed';
 
@@ -130,25 +130,16 @@ async function runParta(file: string, seed: number, seconds: number, improveSeco
   const result = await run.result;
   if (result.hardViolations === 0 && !Number.isFinite(firstFeasible)) firstFeasible = result.seconds;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'parta-bench-'));
-  const locked = path.join(dir, 'locked.fet');
-  writeFileSync(locked, writeLockedFet(xml, model, result.starts, result.rooms));
-  const lockedHard = path.join(dir, 'locked-100.fet');
-  writeFileSync(
-    lockedHard,
-    writeLockedFet(xml, model, result.starts, result.rooms, { leaveOut: 'rulesUnder100' }),
-  );
-  const lockedButClashes = path.join(dir, 'locked-but-clashes.fet');
-  writeFileSync(
-    lockedButClashes,
-    writeLockedFet(xml, model, result.starts, result.rooms, { leaveOut: 'lockClashes' }),
-  );
+  /** Parta's timetable locked into the file for FET to confirm, written when asked (`leaveOut`: see writeLockedFet). */
+  const lockedFile = (leaveOut?: LeaveOut) => {
+    const file = path.join(dir, `locked${leaveOut ? `-${leaveOut}` : ''}.fet`);
+    writeFileSync(file, writeLockedFet(xml, model, result.starts, result.rooms, { leaveOut }));
+    return file;
+  };
   return {
     result,
     firstFeasible,
-    locked,
-    lockedHard,
-    lockedButClashes,
-    lockClashes: model.lockClashes.length,
+    lockedFile,
     unsupported: model.instance.unsupported ?? [],
     warnings: model.warnings,
   };
@@ -203,13 +194,15 @@ export async function benchGenerator(options: GeneratorBenchOptions): Promise<Re
       unsupported = p.unsupported.map((u) => `${u.name}×${u.count}${u.hard ? '!' : ''}`);
       warnings = p.warnings.length;
       // FET itself reads Parta's locked timetable: solved at once means it holds every constraint.
-      const check = withFet ? runFet(p.locked, 60) : null;
+      const check = withFet ? runFet(p.lockedFile(), 60) : null;
       // Not confirmed where the file's own locks break its rules under 100 % (FET never finishes
       // those): again without those rules, then without every rule under 100 % (every rule at 100 %).
       const checkButClashes =
-        check && !check.solved && p.lockClashes > 0 ? runFet(p.lockedButClashes, 60) : check;
+        check && !check.solved && p.warnings.length > 0 ? runFet(p.lockedFile('lockClashes'), 60) : check;
       const checkHard =
-        checkButClashes && !checkButClashes.solved ? runFet(p.lockedHard, 60) : checkButClashes;
+        checkButClashes && !checkButClashes.solved
+          ? runFet(p.lockedFile('rulesUnder100'), 60)
+          : checkButClashes;
       parta.push({
         feasible: p.firstFeasible,
         gaps: p.result.teacherGaps,

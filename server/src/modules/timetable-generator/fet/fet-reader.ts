@@ -741,6 +741,9 @@ function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** Which of the file's rules a locked export takes out (`writeLockedFet`). */
+export type LeaveOut = 'lockClashes' | 'rulesUnder100';
+
 /**
  * The input file with every activity's start (and room) locked by FET's own constraints, so FET
  * itself can confirm the timetable: ConstraintActivityPreferredStartingTime and
@@ -753,7 +756,7 @@ export function writeLockedFet(
   model: FetModel,
   starts: number[],
   rooms: number[][],
-  options: { leaveOut?: 'lockClashes' | 'rulesUnder100' } = {},
+  options: { leaveOut?: LeaveOut } = {},
 ): string {
   const { instance: inst, activityIds, roomName } = model;
   const clashKeys = new Set(model.lockClashes.map((ids) => ids.join(',')));
