@@ -67,6 +67,31 @@ module.exports = {
       to: { path: '^server/src/modules/.*\\.repository\\.ts$' },
     },
     {
+      name: 'server-app-not-tools',
+      comment:
+        'tools/ (the FET reader and writer, the command-line solver) serve the bench and the command line, ' +
+        'not the web app: nothing else in server/src imports them.',
+      severity: 'error',
+      from: { path: '^server/src/', pathNot: [NOT_TESTS, '^server/src/tools/'] },
+      to: { path: '^server/src/tools/' },
+    },
+    {
+      name: 'server-tools-only-the-solver',
+      comment:
+        "tools/ build on the solver alone (its model, search, check, diagnosis and workers) and shared's " +
+        'framework-free domain: never a module, the database, the HTTP plugins or the access module.',
+      severity: 'error',
+      from: { path: '^server/src/tools/', pathNot: NOT_TESTS },
+      to: {
+        path: '^(server|shared)/',
+        pathNot: [
+          '^server/src/tools/',
+          '^server/src/modules/timetable-generator/solver/',
+          '^shared/src/domain/',
+        ],
+      },
+    },
+    {
       name: 'shared-domain-framework-free',
       comment: 'The server imports only the framework-free part of shared (shared/src/domain).',
       severity: 'error',

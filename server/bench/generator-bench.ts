@@ -10,9 +10,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import type { Generation } from '@parta/shared/domain/contracts/timetable-generator';
-import { type LeaveOut, readFet, writeLockedFet } from '../src/modules/timetable-generator/fet/fet-reader';
 import { startWorkers } from '../src/modules/timetable-generator/solver/workers';
 import { DEMO_PASSWORD } from '../src/seed';
+import { type LeaveOut, readFet, writeLockedFet } from '../src/tools/fet/fet-reader';
 
 const EXAMPLES = '/usr/share/doc/fet-data/examples/FET-5-official';
 export const DEFAULT_FILES = [

@@ -8,7 +8,7 @@ import {
   type Resource,
   type SpreadGroup,
   type UnsupportedConstraint,
-} from '../solver/model';
+} from '../../modules/timetable-generator/solver/model';
 
 /**
  * Reads a FET `.fet` file into the solver's instance: days, hours, subjects, teachers, the students

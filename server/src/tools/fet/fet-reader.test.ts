@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkAssignment } from '../solver/check';
-import { solve } from '../solver/search';
+import { checkAssignment } from '../../modules/timetable-generator/solver/check';
+import { solve } from '../../modules/timetable-generator/solver/search';
 import { readFet, writeLockedFet } from './fet-reader';
 
 const xml = readFileSync(join(__dirname, 'fixtures', 'small-school.fet'), 'utf8');

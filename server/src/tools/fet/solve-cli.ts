@@ -6,8 +6,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { diagnose } from '../solver/diagnose';
-import { solveInWorkers } from '../solver/workers';
+import { diagnose } from '../../modules/timetable-generator/solver/diagnose';
+import { solveInWorkers } from '../../modules/timetable-generator/solver/workers';
 import { readFet, writeLockedFet } from './fet-reader';
 
 function arg(name: string): string | undefined {
