@@ -12,7 +12,8 @@ import path from 'node:path';
 import type { Generation } from '@parta/shared/domain/contracts/timetable-generator';
 import { startWorkers } from '../src/modules/timetable-generator/solver/workers';
 import { DEMO_PASSWORD } from '../src/seed';
-import { type LeaveOut, readFet, writeLockedFet } from '../src/tools/fet/fet-reader';
+import { readFet } from '../src/tools/fet/fet-reader';
+import { type LeaveOut, writeLockedFet } from '../src/tools/fet/fet-writer';
 
 const EXAMPLES = '/usr/share/doc/fet-data/examples/FET-5-official';
 export const DEFAULT_FILES = [

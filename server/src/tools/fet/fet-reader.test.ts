@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkAssignment } from '../../modules/timetable-generator/solver/check';
 import { solve } from '../../modules/timetable-generator/solver/search';
-import { readFet, writeLockedFet } from './fet-reader';
+import { readFet } from './fet-reader';
+import { writeLockedFet } from './fet-writer';
 
 const xml = readFileSync(join(__dirname, 'fixtures', 'small-school.fet'), 'utf8');
 

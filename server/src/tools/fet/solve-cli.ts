@@ -8,7 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { diagnose } from '../../modules/timetable-generator/solver/diagnose';
 import { solveInWorkers } from '../../modules/timetable-generator/solver/workers';
-import { readFet, writeLockedFet } from './fet-reader';
+import { readFet } from './fet-reader';
+import { writeLockedFet } from './fet-writer';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
