@@ -1,14 +1,12 @@
 import { plural } from '@parta/shared/domain/plural';
 import { XMLParser } from 'fast-xml-parser';
 import {
-  type Activity,
   defaultWeights,
   type Instance,
-  type Limit,
-  type Resource,
-  type SpreadGroup,
   type UnsupportedConstraint,
 } from '../../modules/timetable-generator/solver/model';
+import { readConstraints, SPACE_CONSTRAINTS, TIME_CONSTRAINTS } from './fet-constraints';
+import { FetReading, type Grid, list, type Node, num, type SoftMinDays, strings, text } from './fet-reading';
 
 /**
  * Reads a FET `.fet` file into the solver's instance: days, hours, subjects, teachers, the students
@@ -16,35 +14,6 @@ import {
  * separate activities joined by FET's own min-days constraints), rooms, and the time and space
  * constraints schools use most. Anything else is listed by name and count in `unsupported`.
  */
-
-type Node = Record<string, unknown>;
-
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  parseTagValue: false,
-  // FET keeps names exactly as typed (trailing spaces and tabs included).
-  trimValues: false,
-  processEntities: true,
-});
-
-function list(x: unknown): Node[] {
-  if (x === undefined || x === null) return [];
-  return (Array.isArray(x) ? x : [x]).filter((v) => typeof v === 'object' && v !== null) as Node[];
-}
-
-function strings(x: unknown): string[] {
-  if (x === undefined || x === null) return [];
-  return (Array.isArray(x) ? x : [x]).map((v) => String(v));
-}
-
-function text(x: unknown): string {
-  return x === undefined || x === null ? '' : String(x);
-}
-
-function num(x: unknown, fallback = 0): number {
-  const n = Number(x);
-  return Number.isFinite(n) ? n : fallback;
-}
 
 export interface FetModel {
   instance: Instance;
@@ -61,66 +30,104 @@ export interface FetModel {
   lockClashes: number[][];
 }
 
+/**
+ * The file read in the order FET defines it: the grid of days and hours, who and where (teachers, the
+ * students tree, rooms), the activities, then each time and space constraint by its family; what is
+ * gathered becomes the solver's instance.
+ */
 export function readFet(xml: string): FetModel {
+  const fet = parseFet(xml);
+  const r = new FetReading(readDaysAndHours(fet));
+  readTeachers(r, fet);
+  readStudents(r, fet);
+  readRooms(r, fet);
+  readActivities(r, fet);
+  readConstraints(r, fet.Time_Constraints_List, TIME_CONSTRAINTS);
+  readConstraints(r, fet.Space_Constraints_List, SPACE_CONSTRAINTS);
+  sendToHomeRooms(r);
+  const clashes = lockedAgainstSoftRules(
+    r.softMinDays,
+    lockedDays(r),
+    r.dayNames,
+    (i) => r.describe(i),
+    r.activityIds,
+  );
+  return {
+    instance: toInstance(r),
+    activityIds: r.activityIds,
+    roomName: r.roomName,
+    warnings: clashes.map((c) => c.warning),
+    lockClashes: clashes.map((c) => c.ids),
+  };
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  parseTagValue: false,
+  // FET keeps names exactly as typed (trailing spaces and tabs included).
+  trimValues: false,
+  processEntities: true,
+});
+
+function parseFet(xml: string): Node {
   const doc = parser.parse(xml) as { fet?: Node };
   const fet = doc.fet;
   if (!fet) throw new Error('Это не файл FET: нет корневого элемента <fet>');
+  return fet;
+}
 
+function readDaysAndHours(fet: Node): Grid {
   const dayNames = list((fet.Days_List as Node)?.Day).map((d) => text(d.Name));
   const periodNames = list((fet.Hours_List as Node)?.Hour).map((h) => text(h.Name));
-  const D = dayNames.length;
-  const P = periodNames.length;
-  if (D === 0 || P === 0) throw new Error('В файле FET нет дней или часов');
-  const dayIdx = new Map(dayNames.map((n, i) => [n, i]));
-  const hourIdx = new Map(periodNames.map((n, i) => [n, i]));
-  const slotOf = (day: unknown, hour: unknown): number => {
-    const d = dayIdx.get(text(day));
-    const h = hourIdx.get(text(hour));
-    return d === undefined || h === undefined ? -1 : d * P + h;
+  if (dayNames.length === 0 || periodNames.length === 0) throw new Error('В файле FET нет дней или часов');
+  return {
+    dayNames,
+    periodNames,
+    dayIdx: new Map(dayNames.map((n, i) => [n, i])),
+    hourIdx: new Map(periodNames.map((n, i) => [n, i])),
   };
+}
 
-  const resources: Resource[] = [];
-  const teacherIdx = new Map<string, number>();
+function readTeachers(r: FetReading, fet: Node): void {
   for (const t of list((fet.Teachers_List as Node)?.Teacher)) {
-    teacherIdx.set(text(t.Name), resources.length);
-    resources.push({ kind: 'teacher', name: text(t.Name) });
+    r.teacherIdx.set(text(t.Name), r.resources.length);
+    r.resources.push({ kind: 'teacher', name: text(t.Name) });
   }
+}
 
-  // Students: atomic sets are subgroups, or groups without subgroups, or years without groups.
-  const atomicIdx = new Map<string, number>();
-  const setAtoms = new Map<string, Set<number>>();
-  const setSize = new Map<string, number>();
+/** The students tree: years → groups → subgroups, each set mapped to the atomic sets under it. */
+function readStudents(r: FetReading, fet: Node): void {
   const atom = (name: string): number => {
-    let i = atomicIdx.get(name);
+    let i = r.atomicIdx.get(name);
     if (i === undefined) {
-      i = resources.length;
-      atomicIdx.set(name, i);
-      resources.push({ kind: 'students', name });
+      i = r.resources.length;
+      r.atomicIdx.set(name, i);
+      r.resources.push({ kind: 'students', name });
     }
     return i;
   };
   const addTo = (set: string, atoms: number[]) => {
-    let s = setAtoms.get(set);
+    let s = r.setAtoms.get(set);
     if (!s) {
       s = new Set();
-      setAtoms.set(set, s);
+      r.setAtoms.set(set, s);
     }
     for (const a of atoms) s.add(a);
   };
   for (const y of list((fet.Students_List as Node)?.Year)) {
     const yName = text(y.Name);
-    setSize.set(yName, num(y.Number_of_Students));
+    r.setSize.set(yName, num(y.Number_of_Students));
     const groups = list(y.Group);
     if (groups.length === 0) addTo(yName, [atom(yName)]);
     for (const g of groups) {
       const gName = text(g.Name);
-      setSize.set(gName, num(g.Number_of_Students));
+      r.setSize.set(gName, num(g.Number_of_Students));
       const subs = list(g.Subgroup);
       const atoms =
         subs.length === 0
           ? [atom(gName)]
           : subs.map((s) => {
-              setSize.set(text(s.Name), num(s.Number_of_Students));
+              r.setSize.set(text(s.Name), num(s.Number_of_Students));
               addTo(text(s.Name), [atom(text(s.Name))]);
               return atom(text(s.Name));
             });
@@ -128,35 +135,26 @@ export function readFet(xml: string): FetModel {
       addTo(yName, atoms);
     }
   }
+}
 
-  const roomIdx = new Map<string, number>();
-  const roomName = new Map<number, string>();
-  const unsupportedCounts = new Map<string, { count: number; hard: boolean }>();
-  const unsupported = (name: string, weight: number) => {
-    const e = unsupportedCounts.get(name) ?? { count: 0, hard: false };
-    e.count++;
-    if (weight >= 100) e.hard = true;
-    unsupportedCounts.set(name, e);
-  };
-  for (const r of list((fet.Rooms_List as Node)?.Room)) {
-    if (text(r.Virtual) === 'true') unsupported('Virtual room', 100);
-    const i = resources.length;
-    roomIdx.set(text(r.Name), i);
-    roomName.set(i, text(r.Name));
-    const building = text(r.Building);
-    resources.push({
+function readRooms(r: FetReading, fet: Node): void {
+  for (const room of list((fet.Rooms_List as Node)?.Room)) {
+    if (text(room.Virtual) === 'true') r.unsupported('Virtual room', 100);
+    const i = r.resources.length;
+    r.roomIdx.set(text(room.Name), i);
+    r.roomName.set(i, text(room.Name));
+    const building = text(room.Building);
+    r.resources.push({
       kind: 'room',
-      name: text(r.Name),
-      capacity: num(r.Capacity),
+      name: text(room.Name),
+      capacity: num(room.Capacity),
       ...(building ? { building } : {}),
     });
   }
+}
 
-  // Activities (inactive ones are left out, as FET does).
-  const activities: Activity[] = [];
-  const activityIds: number[] = [];
-  const actIdx = new Map<number, number>();
-  const meta: Array<{ teachers: string[]; students: string[]; subject: string; tags: string[] }> = [];
+/** Activities (inactive ones are left out, as FET does). */
+function readActivities(r: FetReading, fet: Node): void {
   for (const a of list((fet.Activities_List as Node)?.Activity)) {
     if (text(a.Active) === 'false') continue;
     const id = num(a.Id);
@@ -165,21 +163,21 @@ export function readFet(xml: string): FetModel {
     const subject = text(a.Subject);
     const res = new Set<number>();
     for (const t of teachers) {
-      const ti = teacherIdx.get(t);
+      const ti = r.teacherIdx.get(t);
       if (ti !== undefined) res.add(ti);
     }
     let size = 0;
     for (const s of students) {
-      for (const x of setAtoms.get(s) ?? []) res.add(x);
-      size += setSize.get(s) ?? 0;
+      for (const x of r.setAtoms.get(s) ?? []) res.add(x);
+      size += r.setSize.get(s) ?? 0;
     }
     // FET writes an activity's own number of students only when the user gave it (the count is not
     // the sets'): Hungary's Bethlen college has 36 of a class of 38 in a 36-seat art room.
     if (a.Number_Of_Students !== undefined) size = num(a.Number_Of_Students);
-    actIdx.set(id, activities.length);
-    activityIds.push(id);
-    meta.push({ teachers, students, subject, tags: strings(a.Activity_Tag) });
-    activities.push({
+    r.actIdx.set(id, r.activities.length);
+    r.activityIds.push(id);
+    r.meta.push({ teachers, students, subject, tags: strings(a.Activity_Tag) });
+    r.activities.push({
       key: id,
       label: `${subject} (${[...teachers, ...students].join(', ')}) #${id}`,
       duration: Math.max(1, num(a.Duration, 1)),
@@ -187,508 +185,56 @@ export function readFet(xml: string): FetModel {
       size,
     });
   }
+}
 
-  const limits = new Map<number, Limit[]>();
-  const addLimit = (r: number, l: Limit) => {
-    const arr = limits.get(r) ?? [];
-    arr.push(l);
-    limits.set(r, arr);
-  };
-  const unavailable = new Map<number, number[]>();
-  const block = (r: number, slots: number[]) => {
-    const arr = unavailable.get(r) ?? [];
-    arr.push(...slots);
-    unavailable.set(r, arr);
-  };
-  const forbiddenSlots: number[] = [];
-  const groups: Instance['groups'] = [];
-  /** FET's min-days rules under 100 %, with their weight as written (for `lockedAgainstSoftRules`). */
-  const softMinDays: SoftMinDays[] = [];
-  const sameStart: number[][] = [];
-  /** Allowed starts / covered slots per activity: intersections of every constraint that applies. */
-  const startSets = new Map<number, Set<number>>();
-  const slotSets = new Map<number, Set<number>>();
-  const roomSets = new Map<number, Set<number>>();
-  const intersect = (m: Map<number, Set<number>>, a: number, values: number[]) => {
-    const prev = m.get(a);
-    m.set(a, prev ? new Set(values.filter((v) => prev.has(v))) : new Set(values));
-  };
-  const teachersOf = (c: Node): number[] => {
-    if (c.Teacher_Name !== undefined || c.Teacher !== undefined) {
-      const t = teacherIdx.get(text(c.Teacher_Name ?? c.Teacher));
-      return t === undefined ? [] : [t];
-    }
-    return [...teacherIdx.values()];
-  };
-  const studentsOf = (c: Node): number[] =>
-    c.Students !== undefined ? [...(setAtoms.get(text(c.Students)) ?? [])] : [...atomicIdx.values()];
-  // A soft constraint of weight w % is one FET breaks with probability 1 − w/100 each time it places an
-  // activity, so a timetable FET is asked to confirm may break it only that often: the cost of a
-  // break grows with −log(1 − w/100) (50 % → 7, 95 % → 30, 98 % → 39; a teacher's gap costs 3).
-  const softWeight = (w: number) => Math.max(0.5, -10 * Math.log(1 - Math.min(w, 99.9) / 100));
-  /** The virtual resource occupied by resource `r`'s lessons tagged `tag` (-1: there are none). */
-  const taggedResources = new Map<string, number>();
-  const taggedResource = (r: number, tag: string): number => {
-    const key = `${r}\u0000${tag}`;
-    let v = taggedResources.get(key);
-    if (v !== undefined) return v;
-    const acts = activities.filter((a, i) => a.resources.includes(r) && meta[i].tags.includes(tag));
-    v = acts.length === 0 ? -1 : resources.length;
-    if (v >= 0) {
-      resources.push({ kind: 'virtual', name: `${resources[r].name} · ${tag}` });
-      for (const a of acts) a.resources.push(v);
-    }
-    taggedResources.set(key, v);
-    return v;
-  };
-  const filterActs = (c: Node): number[] => {
-    const t = text(c.Teacher_Name);
-    const s = text(c.Students_Name);
-    const sub = text(c.Subject_Name);
-    const tag = text(c.Activity_Tag_Name);
-    const dur = c.Duration !== undefined && text(c.Duration) !== '' ? num(c.Duration) : -1;
-    // FET 6 applies a students filter to every activity that shares students with the set (a year's
-    // filter takes its groups' lessons), not only to activities that name the set itself.
-    const filterAtoms = s ? (setAtoms.get(s) ?? new Set<number>()) : null;
-    const out: number[] = [];
-    meta.forEach((m, i) => {
-      if (t && !m.teachers.includes(t)) return;
-      if (filterAtoms && !activities[i].resources.some((r) => filterAtoms.has(r))) return;
-      if (sub && m.subject !== sub) return;
-      if (tag && !m.tags.includes(tag)) return;
-      if (dur >= 0 && activities[i].duration !== dur) return;
-      out.push(i);
-    });
-    return out;
-  };
-  /** The solver's activities for FET activity ids (ids of inactive or unknown activities left out). */
-  const activitiesOf = (ids: unknown): number[] =>
-    strings(ids)
-      .map((id) => actIdx.get(Number(id)))
-      .filter((x): x is number => x !== undefined);
-  /** Constraint `c`'s limit on each of resources `rs`, hard at 100 %, else soft at its weight. */
-  const limit = (c: Node, kind: Limit['kind'], value: number, rs: number[]) => {
-    const w = num(c.Weight_Percentage, 100);
-    for (const r of rs) addLimit(r, { kind, value, hard: w >= 100, weight: softWeight(w) });
-  };
-  /** A hard group of two or more activities with no days' spread (grouped, same hour, same day). */
-  const hardGroup = (kind: SpreadGroup['kind'], acts: number[]) => {
-    if (acts.length > 1)
-      groups.push({ kind, activities: acts, minDays: 0, hard: true, weight: 1, consecutiveIfSameDay: false });
-  };
-  const startsOf = (items: unknown, dayKey: string, hourKey: string) =>
-    list(items)
-      .map((x) => slotOf(x[dayKey], x[hourKey]))
-      .filter((s) => s >= 0);
+/** An activity no preferred room rule places goes to its home room (FET: without a room it breaks it). */
+function sendToHomeRooms(r: FetReading): void {
+  for (const [a, home] of r.homeSets) if (!r.roomSets.has(a)) r.roomSets.set(a, home);
+}
 
-  const handleTime = (name: string, c: Node): boolean => {
-    const w = num(c.Weight_Percentage, 100);
-    const hard = w >= 100;
-    /**
-     * Where activity `a` may start (or which slots it may cover): at 100 % the only ones allowed, below
-     * that a soft wish of the rule's weight (`TimeWish`).
-     */
-    const timeRule = (a: number, kind: 'starts' | 'slots', values: number[]) => {
-      if (hard) intersect(kind === 'starts' ? startSets : slotSets, a, values);
-      else
-        activities[a].wishes = [...(activities[a].wishes ?? []), { [kind]: values, weight: softWeight(w) }];
-    };
-    switch (name) {
-      case 'ConstraintBasicCompulsoryTime':
-        return true;
-      case 'ConstraintBreakTimes':
-        if (!hard) return false;
-        forbiddenSlots.push(...startsOf(c.Break_Time, 'Day', 'Hour'));
-        return true;
-      case 'ConstraintTeacherNotAvailableTimes':
-      case 'ConstraintStudentsSetNotAvailableTimes': {
-        if (!hard) return false;
-        const slots = startsOf(c.Not_Available_Time, 'Day', 'Hour');
-        const rs = name === 'ConstraintTeacherNotAvailableTimes' ? teachersOf(c) : studentsOf(c);
-        for (const r of rs) block(r, slots);
-        return true;
-      }
-      case 'ConstraintTeacherMaxGapsPerWeek':
-      case 'ConstraintTeachersMaxGapsPerWeek':
-        limit(c, 'maxGapsPerWeek', num(c.Max_Gaps), teachersOf(c));
-        return true;
-      case 'ConstraintTeacherMaxGapsPerDay':
-      case 'ConstraintTeachersMaxGapsPerDay':
-        limit(c, 'maxGapsPerDay', num(c.Max_Gaps), teachersOf(c));
-        return true;
-      case 'ConstraintStudentsMaxGapsPerWeek':
-      case 'ConstraintStudentsSetMaxGapsPerWeek':
-        limit(c, 'maxGapsPerWeek', num(c.Max_Gaps), studentsOf(c));
-        return true;
-      case 'ConstraintStudentsMaxGapsPerDay':
-      case 'ConstraintStudentsSetMaxGapsPerDay':
-        limit(c, 'maxGapsPerDay', num(c.Max_Gaps), studentsOf(c));
-        return true;
-      case 'ConstraintTeacherMaxHoursDaily':
-      case 'ConstraintTeachersMaxHoursDaily':
-        limit(c, 'maxHoursDaily', num(c.Maximum_Hours_Daily), teachersOf(c));
-        return true;
-      case 'ConstraintStudentsMaxHoursDaily':
-      case 'ConstraintStudentsSetMaxHoursDaily':
-        limit(c, 'maxHoursDaily', num(c.Maximum_Hours_Daily), studentsOf(c));
-        return true;
-      case 'ConstraintTeacherMaxHoursContinuously':
-      case 'ConstraintTeachersMaxHoursContinuously':
-        limit(c, 'maxHoursContinuously', num(c.Maximum_Hours_Continuously), teachersOf(c));
-        return true;
-      case 'ConstraintStudentsMaxHoursContinuously':
-      case 'ConstraintStudentsSetMaxHoursContinuously':
-        limit(c, 'maxHoursContinuously', num(c.Maximum_Hours_Continuously), studentsOf(c));
-        return true;
-      case 'ConstraintTeacherActivityTagMaxHoursDaily':
-      case 'ConstraintTeachersActivityTagMaxHoursDaily':
-      case 'ConstraintStudentsActivityTagMaxHoursDaily':
-      case 'ConstraintStudentsSetActivityTagMaxHoursDaily':
-      case 'ConstraintTeacherActivityTagMaxHoursContinuously':
-      case 'ConstraintTeachersActivityTagMaxHoursContinuously':
-      case 'ConstraintStudentsActivityTagMaxHoursContinuously':
-      case 'ConstraintStudentsSetActivityTagMaxHoursContinuously': {
-        // Counted over one resource's lessons with the tag only: a virtual resource per (resource, tag)
-        // that exactly those lessons occupy carries the limit.
-        const daily = name.endsWith('Daily');
-        const tag = text(c.Activity_Tag_Name);
-        const rs = name.includes('Teacher') ? teachersOf(c) : studentsOf(c);
-        const tagged = rs.map((r) => taggedResource(r, tag));
-        limit(
-          c,
-          daily ? 'maxHoursDaily' : 'maxHoursContinuously',
-          num(daily ? c.Maximum_Hours_Daily : c.Maximum_Hours_Continuously),
-          tagged.filter((r) => r >= 0),
-        );
-        return true;
-      }
-      case 'ConstraintTeacherMinHoursDaily':
-      case 'ConstraintTeachersMinHoursDaily':
-      case 'ConstraintStudentsMinHoursDaily':
-      case 'ConstraintStudentsSetMinHoursDaily':
-        limit(
-          c,
-          text(c.Allow_Empty_Days) === 'false' ? 'minHoursEveryDay' : 'minHoursDaily',
-          num(c.Minimum_Hours_Daily),
-          name.includes('Teacher') ? teachersOf(c) : studentsOf(c),
-        );
-        return true;
-      case 'ConstraintTeacherIntervalMaxDaysPerWeek':
-      case 'ConstraintTeachersIntervalMaxDaysPerWeek':
-      case 'ConstraintStudentsSetIntervalMaxDaysPerWeek':
-      case 'ConstraintStudentsIntervalMaxDaysPerWeek': {
-        // The end hour is not part of the interval; none given: to the end of the day.
-        const from = hourIdx.get(text(c.Interval_Start_Hour));
-        const to = text(c.Interval_End_Hour) === '' ? P : hourIdx.get(text(c.Interval_End_Hour));
-        if (from === undefined || to === undefined) return false;
-        const rs = name.includes('Teacher') ? teachersOf(c) : studentsOf(c);
-        for (const r of rs)
-          addLimit(r, {
-            kind: 'maxDaysInInterval',
-            value: num(c.Max_Days_Per_Week),
-            hard,
-            weight: softWeight(w),
-            from,
-            to,
-          });
-        return true;
-      }
-      case 'ConstraintTeacherMaxDaysPerWeek':
-      case 'ConstraintTeachersMaxDaysPerWeek':
-        limit(c, 'maxDaysPerWeek', num(c.Max_Days_Per_Week), teachersOf(c));
-        return true;
-      case 'ConstraintStudentsEarlyMaxBeginningsAtSecondHour':
-      case 'ConstraintStudentsSetEarlyMaxBeginningsAtSecondHour':
-        limit(c, 'earlyStart', num(c.Max_Beginnings_At_Second_Hour), studentsOf(c));
-        return true;
-      case 'ConstraintMinDaysBetweenActivities': {
-        const acts = activitiesOf(c.Activity_Id);
-        if (acts.length > 1 && !hard)
-          softMinDays.push({
-            ids: strings(c.Activity_Id).map(Number),
-            activities: acts,
-            minDays: num(c.MinDays, 1),
-            percent: w,
-          });
-        if (acts.length > 1)
-          groups.push({
-            activities: acts,
-            minDays: num(c.MinDays, 1),
-            hard,
-            weight: softWeight(w),
-            consecutiveIfSameDay: text(c.Consecutive_If_Same_Day) === 'true',
-            // Kept while building only where it can hold: n lessons `minDays` apart fit the week.
-            ...(!hard && w >= 95 && (acts.length - 1) * num(c.MinDays, 1) < D
-              ? { keepWhileBuilding: true }
-              : {}),
-          });
-        return true;
-      }
-      case 'ConstraintTwoActivitiesConsecutive': {
-        if (!hard) return false;
-        const first = actIdx.get(num(c.First_Activity_Id));
-        const second = actIdx.get(num(c.Second_Activity_Id));
-        if (first !== undefined && second !== undefined)
-          groups.push({
-            kind: 'consecutive',
-            activities: [first, second],
-            minDays: 0,
-            hard,
-            weight: 1,
-            consecutiveIfSameDay: false,
-          });
-        return true;
-      }
-      case 'ConstraintTwoActivitiesGrouped':
-      case 'ConstraintThreeActivitiesGrouped': {
-        if (!hard) return false;
-        hardGroup(
-          'grouped',
-          activitiesOf(
-            [c.First_Activity_Id, c.Second_Activity_Id, c.Third_Activity_Id].filter((id) => id !== undefined),
-          ),
-        );
-        return true;
-      }
-      case 'ConstraintActivitiesSameStartingTime': {
-        if (!hard) return false;
-        const acts = activitiesOf(c.Activity_Id);
-        if (acts.length > 1) sameStart.push(acts);
-        return true;
-      }
-      case 'ConstraintActivitiesSameStartingHour':
-      case 'ConstraintActivitiesSameStartingDay': {
-        if (!hard) return false;
-        hardGroup(
-          name === 'ConstraintActivitiesSameStartingHour' ? 'sameHour' : 'sameDay',
-          activitiesOf(c.Activity_Id),
-        );
-        return true;
-      }
-      case 'ConstraintActivitiesNotOverlapping': {
-        if (!hard) return false;
-        const r = resources.length;
-        resources.push({ kind: 'virtual', name: 'Не пересекаются' });
-        for (const a of activitiesOf(c.Activity_Id)) activities[a].resources.push(r);
-        return true;
-      }
-      case 'ConstraintActivityPreferredStartingTime': {
-        const a = actIdx.get(num(c.Activity_Id));
-        const s = slotOf(c.Preferred_Day, c.Preferred_Hour);
-        if (a !== undefined) {
-          // A day without an hour (or the reverse) allows every slot of that day (hour).
-          const d = dayIdx.get(text(c.Preferred_Day));
-          const h = hourIdx.get(text(c.Preferred_Hour));
-          const allowed: number[] = [];
-          for (let x = 0; x < D * P; x++) {
-            if ((d === undefined || Math.floor(x / P) === d) && (h === undefined || x % P === h))
-              allowed.push(x);
-          }
-          timeRule(a, 'starts', s >= 0 ? [s] : allowed);
-        }
-        return true;
-      }
-      case 'ConstraintActivityEndsStudentsDay':
-      case 'ConstraintActivitiesEndStudentsDay': {
-        if (!hard) return false;
-        const acts =
-          name === 'ConstraintActivityEndsStudentsDay' ? activitiesOf(c.Activity_Id) : filterActs(c);
-        for (const a of acts) activities[a].endsStudentsDay = true;
-        return true;
-      }
-      case 'ConstraintActivityPreferredStartingTimes':
-      case 'ConstraintActivityPreferredTimeSlots': {
-        const a = actIdx.get(num(c.Activity_Id));
-        if (a === undefined) return true;
-        if (name === 'ConstraintActivityPreferredStartingTimes')
-          timeRule(
-            a,
-            'starts',
-            startsOf(c.Preferred_Starting_Time, 'Preferred_Starting_Day', 'Preferred_Starting_Hour'),
-          );
-        else timeRule(a, 'slots', startsOf(c.Preferred_Time_Slot, 'Preferred_Day', 'Preferred_Hour'));
-        return true;
-      }
-      case 'ConstraintActivitiesPreferredStartingTimes':
-      case 'ConstraintActivitiesPreferredTimeSlots': {
-        const slots =
-          name === 'ConstraintActivitiesPreferredStartingTimes'
-            ? startsOf(c.Preferred_Starting_Time, 'Preferred_Starting_Day', 'Preferred_Starting_Hour')
-            : startsOf(c.Preferred_Time_Slot, 'Preferred_Day', 'Preferred_Hour');
-        for (const a of filterActs(c))
-          timeRule(a, name.endsWith('StartingTimes') ? 'starts' : 'slots', slots);
-        return true;
-      }
-      default:
-        return false;
-    }
-  };
-
-  /**
-   * Home rooms per activity: FET's teacher home room(s) covers the activities the teacher teaches alone,
-   * a students set's those of that set alone; both hold where both apply. A preferred room rule comes first.
-   */
-  const homeSets = new Map<number, Set<number>>();
-  const handleSpace = (name: string, c: Node): boolean => {
-    const w = num(c.Weight_Percentage, 100);
-    const hard = w >= 100;
-    const roomsOf = (c: Node) =>
-      (c.Room !== undefined ? [text(c.Room)] : strings(c.Preferred_Room))
-        .map((r) => roomIdx.get(r))
-        .filter((x): x is number => x !== undefined);
-    switch (name) {
-      case 'ConstraintBasicCompulsorySpace':
-        return true;
-      case 'ConstraintRoomNotAvailableTimes': {
-        if (!hard) return false;
-        const r = roomIdx.get(text(c.Room));
-        if (r !== undefined) block(r, startsOf(c.Not_Available_Time, 'Day', 'Hour'));
-        return true;
-      }
-      case 'ConstraintTeacherMaxBuildingChangesPerDay':
-      case 'ConstraintTeachersMaxBuildingChangesPerDay':
-        limit(c, 'maxBuildingChangesPerDay', num(c.Max_Building_Changes_Per_Day), teachersOf(c));
-        return true;
-      case 'ConstraintStudentsSetMaxBuildingChangesPerDay':
-      case 'ConstraintStudentsMaxBuildingChangesPerDay':
-        limit(c, 'maxBuildingChangesPerDay', num(c.Max_Building_Changes_Per_Day), studentsOf(c));
-        return true;
-      case 'ConstraintTeacherMaxBuildingChangesPerWeek':
-      case 'ConstraintTeachersMaxBuildingChangesPerWeek':
-        limit(c, 'maxBuildingChangesPerWeek', num(c.Max_Building_Changes_Per_Week), teachersOf(c));
-        return true;
-      case 'ConstraintStudentsSetMaxBuildingChangesPerWeek':
-      case 'ConstraintStudentsMaxBuildingChangesPerWeek':
-        limit(c, 'maxBuildingChangesPerWeek', num(c.Max_Building_Changes_Per_Week), studentsOf(c));
-        return true;
-      case 'ConstraintTeacherMinGapsBetweenBuildingChanges':
-      case 'ConstraintTeachersMinGapsBetweenBuildingChanges':
-        limit(c, 'minGapsBetweenBuildingChanges', num(c.Min_Gaps_Between_Building_Changes), teachersOf(c));
-        return true;
-      case 'ConstraintStudentsSetMinGapsBetweenBuildingChanges':
-      case 'ConstraintStudentsMinGapsBetweenBuildingChanges':
-        limit(c, 'minGapsBetweenBuildingChanges', num(c.Min_Gaps_Between_Building_Changes), studentsOf(c));
-        return true;
-      case 'ConstraintTeacherHomeRoom':
-      case 'ConstraintTeacherHomeRooms':
-      case 'ConstraintStudentsSetHomeRoom':
-      case 'ConstraintStudentsSetHomeRooms': {
-        if (!hard) return false;
-        const teacher = name.startsWith('ConstraintTeacher') ? text(c.Teacher) : null;
-        const students = teacher === null ? text(c.Students) : null;
-        meta.forEach((m, a) => {
-          const alone = teacher !== null ? m.teachers : m.students;
-          if (alone.length === 1 && alone[0] === (teacher ?? students)) intersect(homeSets, a, roomsOf(c));
-        });
-        return true;
-      }
-      case 'ConstraintActivityPreferredRoom':
-      case 'ConstraintActivityPreferredRooms': {
-        if (!hard) return false;
-        const a = actIdx.get(num(c.Activity_Id));
-        if (a !== undefined) intersect(roomSets, a, roomsOf(c));
-        return true;
-      }
-      case 'ConstraintSubjectPreferredRoom':
-      case 'ConstraintSubjectPreferredRooms':
-      case 'ConstraintActivityTagPreferredRoom':
-      case 'ConstraintActivityTagPreferredRooms':
-      case 'ConstraintSubjectActivityTagPreferredRoom':
-      case 'ConstraintSubjectActivityTagPreferredRooms': {
-        if (!hard) return false;
-        const subject = c.Subject !== undefined ? text(c.Subject) : null;
-        const tag = c.Activity_Tag !== undefined ? text(c.Activity_Tag) : null;
-        const rooms = roomsOf(c);
-        meta.forEach((m, a) => {
-          if (subject !== null && m.subject !== subject) return;
-          if (tag !== null && !m.tags.includes(tag)) return;
-          intersect(roomSets, a, rooms);
-        });
-        return true;
-      }
-      default:
-        return false;
-    }
-  };
-
-  for (const [listName, handler] of [
-    ['Time_Constraints_List', handleTime],
-    ['Space_Constraints_List', handleSpace],
-  ] as const) {
-    const node = (fet[listName] ?? {}) as Node;
-    for (const [name, items] of Object.entries(node)) {
-      for (const c of list(items)) {
-        if (text(c.Active) === 'false') continue;
-        if (!handler(name, c)) unsupported(name, num(c.Weight_Percentage, 100));
-      }
-    }
-  }
-
-  // An activity no preferred room rule places goes to its home room (FET: without a room it breaks it).
-  for (const [a, home] of homeSets) if (!roomSets.has(a)) roomSets.set(a, home);
-  resources.forEach((r, i) => {
-    const l = limits.get(i);
-    if (l) r.limits = l;
-    const u = unavailable.get(i);
-    if (u) r.unavailable = [...new Set(u)];
-  });
-  activities.forEach((a, i) => {
-    const st = startSets.get(i);
-    if (st) a.allowedStarts = [...st];
-    const sl = slotSets.get(i);
-    if (sl) a.allowedSlots = [...sl];
-    const rs = roomSets.get(i);
-    if (rs) a.roomOptions = [[...rs]];
-  });
-
-  const lockedDay = activities.map((_, i) => {
-    const starts = startSets.get(i);
+/** The day each activity is locked to by its allowed starts (-1: none, or more than one day). */
+function lockedDays(r: FetReading): number[] {
+  return r.activities.map((_, i) => {
+    const starts = r.startSets.get(i);
     if (!starts || starts.size === 0) return -1;
-    const days = new Set([...starts].map((x) => Math.floor(x / P)));
+    const days = new Set([...starts].map((x) => Math.floor(x / r.P)));
     return days.size === 1 ? [...days][0] : -1;
   });
-  const clashes = lockedAgainstSoftRules(
-    softMinDays,
-    lockedDay,
-    dayNames,
-    (i) => {
-      const m = meta[i];
-      return `${m.subject}, ${[...m.teachers, ...m.students].join(', ')}`;
-    },
-    activityIds,
-  );
+}
 
-  const unsupportedList: UnsupportedConstraint[] = [...unsupportedCounts.entries()]
+/** The solver's instance: each resource with its limits and unavailable slots, each activity with its allowed starts, slots and rooms. */
+function toInstance(r: FetReading): Instance {
+  r.resources.forEach((res, i) => {
+    const l = r.limits.get(i);
+    if (l) res.limits = l;
+    const u = r.unavailable.get(i);
+    if (u) res.unavailable = [...new Set(u)];
+  });
+  r.activities.forEach((a, i) => {
+    const st = r.startSets.get(i);
+    if (st) a.allowedStarts = [...st];
+    const sl = r.slotSets.get(i);
+    if (sl) a.allowedSlots = [...sl];
+    const rs = r.roomSets.get(i);
+    if (rs) a.roomOptions = [[...rs]];
+  });
+  const unsupported: UnsupportedConstraint[] = [...r.unsupportedCounts.entries()]
     .map(([name, e]) => ({ name, count: e.count, hard: e.hard }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
-    instance: {
-      days: D,
-      periods: P,
-      dayNames,
-      periodNames,
-      resources,
-      activities,
-      groups,
-      sameStart,
-      forbiddenSlots: [...new Set(forbiddenSlots)],
-      // FET's own measure: only its constraints count; teacher gaps are the extra objective.
-      weights: { ...defaultWeights, teacherDays: 0, difficulty: 0, hardFirstLast: 0, teacherGaps: 1 },
-      unsupported: unsupportedList,
-    },
-    activityIds,
-    roomName,
-    warnings: clashes.map((c) => c.warning),
-    lockClashes: clashes.map((c) => c.ids),
+    days: r.D,
+    periods: r.P,
+    dayNames: r.dayNames,
+    periodNames: r.periodNames,
+    resources: r.resources,
+    activities: r.activities,
+    groups: r.groups,
+    sameStart: r.sameStart,
+    forbiddenSlots: [...new Set(r.forbiddenSlots)],
+    // FET's own measure: only its constraints count; teacher gaps are the extra objective.
+    weights: { ...defaultWeights, teacherDays: 0, difficulty: 0, hardFirstLast: 0, teacherGaps: 1 },
+    unsupported,
   };
-}
-
-interface SoftMinDays {
-  /** The rule's activity ids as written in the file. */
-  ids: number[];
-  activities: number[];
-  minDays: number;
-  percent: number;
 }
 
 /**
