@@ -49,3 +49,18 @@ export function groupName(group: GroupLabel | null | undefined): string {
   if (!group) return '';
   return `${group.number ?? ''}${group.letter?.trim() ?? ''}`;
 }
+
+/**
+ * The dashboard's greeting. A pupil is a child: «Здравствуй, Алиса!» by first name, as a school
+ * speaks to one; everyone else (staff, parents) «Здравствуйте, Ольга Николаевна!».
+ */
+export function greeting(person: PersonName & { roles?: readonly { code: string | null }[] }): string {
+  const pupil =
+    (person.roles ?? []).length > 0 && (person.roles ?? []).every((role) => role.code === 'student');
+  if (pupil) return person.name?.trim() ? `Здравствуй, ${person.name.trim()}!` : 'Здравствуй!';
+  const call = [person.name, person.patronymic]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return call ? `Здравствуйте, ${call}!` : 'Здравствуйте!';
+}
