@@ -479,7 +479,10 @@ export const JournalGrid = memo(function JournalGrid({
                       (two lines if need be), never a name cut to «Комарова …» that two classmates share. */}
                   <th scope="row" className={classes.name} title={fullName(student)} data-testid="pupil-name">
                     {row + 1}. <span className={classes.fullName}>{fullName(student)}</span>
-                    <span className={classes.shortName}>{shortName(student)}</span>
+                    <span className={classes.shortName}>
+                      {/* «Громова А. П.» may wrap after the surname, never between the initials. */}
+                      {shortName(student).replace(/ (?=\S+$)/, '\u00a0')}
+                    </span>
                   </th>
                   {grid.lessons.map((lesson, col) => {
                     const key = cellKey(lesson.id, student.id);
