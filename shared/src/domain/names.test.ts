@@ -1,4 +1,4 @@
-import { fullName, greeting, groupName, joinedTeacherName, shortName } from './names';
+import { fullName, greeting, groupName, initials, joinedTeacherName, shortName } from './names';
 
 describe('fullName', () => {
   it('joins surname, name and patronymic in that order', () => {
@@ -55,5 +55,13 @@ describe('greeting', () => {
     );
     expect(greeting({ ...alisa, roles: [{ code: 'parent' }] })).toBe('Здравствуйте, Алиса Васильевна!');
     expect(greeting({ surname: 'Иванов', roles: [] })).toBe('Здравствуйте!');
+  });
+});
+
+describe('initials', () => {
+  it('gives the initials of the name and patronymic, and nothing for nobody', () => {
+    expect(initials({ surname: 'Громова', name: 'анна', patronymic: 'Петровна' })).toBe('А. П.');
+    expect(initials({ surname: 'Громова', name: 'Анна' })).toBe('А.');
+    expect(initials(null)).toBe('');
   });
 });

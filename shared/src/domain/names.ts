@@ -23,12 +23,17 @@ export function fullName(person: PersonName | null | undefined): string {
 /** Short form for tables: «Иванова А. П.». */
 export function shortName(person: PersonName | null | undefined): string {
   if (!person) return '';
-  const initials = [person.name, person.patronymic]
+  return [person.surname?.trim(), initials(person)].filter(Boolean).join(' ');
+}
+
+/** The initials of the name and patronymic: «А. П.»; empty when neither is known. */
+export function initials(person: PersonName | null | undefined): string {
+  if (!person) return '';
+  return [person.name, person.patronymic]
     .map((part) => part?.trim())
     .filter(Boolean)
     .map((part) => `${part!.charAt(0).toUpperCase()}.`)
     .join(' ');
-  return [person.surname?.trim(), initials].filter(Boolean).join(' ');
 }
 
 /** The columns a repository selects for the teacher it joins to a row (`users` left-joined by teacher id). */

@@ -66,6 +66,18 @@ export function TodayLessons() {
                     {LESSON_STATUSES[lesson.status]}
                   </Badge>
                 ) : null}
+                {/* Says the row opens something, beyond its colour on hover. */}
+                {journal ? (
+                  <Text
+                    c="dimmed"
+                    fz="xl"
+                    lh={1}
+                    ml={lesson.status === 'scheduled' ? 'auto' : 0}
+                    aria-hidden="true"
+                  >
+                    ›
+                  </Text>
+                ) : null}
               </Group>
             );
           })}

@@ -1,5 +1,5 @@
 import { Alert, Group, NativeSelect, Text } from '@mantine/core';
-import { formatDate, fullName, shortName, useMedia } from '@parta/shared';
+import { formatDate, fullName, initials, useMedia } from '@parta/shared';
 import type { JournalGrid as Grid, JournalCell } from '@parta/shared/domain/contracts/journal';
 import { averageColor, formatAverage, proposeMark, weightedAverage } from '@parta/shared/domain/marks';
 import { type KeyboardEvent, memo, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -478,10 +478,12 @@ export const JournalGrid = memo(function JournalGrid({
                   {/* The pupil names the row for a screen reader (scope="row"). A phone shows «Комарова А. С.»
                       (two lines if need be), never a name cut to «Комарова …» that two classmates share. */}
                   <th scope="row" className={classes.name} title={fullName(student)} data-testid="pupil-name">
-                    {row + 1}. <span className={classes.fullName}>{fullName(student)}</span>
+                    <span className={classes.fullName}>
+                      {row + 1}. {fullName(student)}
+                    </span>
+                    {/* «1. Громова» together on the first line, «А. П.» together on the next if need be. */}
                     <span className={classes.shortName}>
-                      {/* «Громова А. П.» may wrap after the surname, never between the initials. */}
-                      {shortName(student).replace(/ (?=\S+$)/, '\u00a0')}
+                      {`${row + 1}.\u00a0${student.surname} ${initials(student).replace(' ', '\u00a0')}`}
                     </span>
                   </th>
                   {grid.lessons.map((lesson, col) => {
