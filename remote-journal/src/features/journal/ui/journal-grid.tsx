@@ -481,9 +481,9 @@ export const JournalGrid = memo(function JournalGrid({
                     <span className={classes.fullName}>
                       {row + 1}. {fullName(student)}
                     </span>
-                    {/* «1. Громова» together on the first line, «А. П.» together on the next if need be. */}
+                    {/* «А. П.» kept together: the line breaks after the surname, never between the initials. */}
                     <span className={classes.shortName}>
-                      {`${row + 1}.\u00a0${student.surname} ${initials(student).replace(' ', '\u00a0')}`}
+                      {`${row + 1}. ${student.surname} ${initials(student).replace(' ', '\u00a0')}`}
                     </span>
                   </th>
                   {grid.lessons.map((lesson, col) => {
