@@ -66,6 +66,7 @@ test.describe('on a 390 px touch phone', () => {
     const { grid } = await expectedColumn(page);
     const shown = await journal.pupilNames.evaluateAll((cells) =>
       cells.map((cell) => ({
+        // biome-ignore lint/performance/useDomNodeTextContent: what is shown (the hidden full name left out)
         text: (cell as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
         cut: cell.scrollWidth > cell.clientWidth || getComputedStyle(cell).textOverflow === 'ellipsis',
       })),
