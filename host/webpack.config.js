@@ -41,8 +41,9 @@ module.exports = (env, argv) => {
       new InjectManifest({
         swSrc: path.join(__dirname, 'src/pwa/service-worker.ts'),
         swDest: 'sw.js',
-        // Content-hashed scripts and styles only; index.html and the manifests are network-first.
-        include: [/\.[0-9a-f]{10}\.(js|css)$/],
+        // The shell: content-hashed scripts and styles, and index.html (served only when the network
+        // fails: pages are network-first, so a new build is still seen first online).
+        include: [/\.[0-9a-f]{10}\.(js|css)$/, /^index\.html$/],
         // The entry of the host, loaded on every page anyway; the rest (lazy screens) comes on first use.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       }),

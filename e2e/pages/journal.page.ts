@@ -7,6 +7,8 @@ export class JournalPage {
   readonly conflicts: Locator;
   readonly offlineBanner: Locator;
   readonly saveSummary: Locator;
+  /** The pupils' name cells, one per row. */
+  readonly pupilNames: Locator;
 
   constructor(readonly page: Page) {
     this.grid = page.getByRole('grid');
@@ -14,6 +16,34 @@ export class JournalPage {
     this.conflicts = page.getByTestId('journal-conflicts');
     this.offlineBanner = page.getByTestId('offline-banner');
     this.saveSummary = page.getByTestId('save-summary');
+    this.pupilNames = this.grid.getByTestId('pupil-name');
+  }
+
+  /**
+   * Expects a lesson's column to be on screen, between the sticky names on the left and «Средний»
+   * on the right, within the window (scrolled there by the journal, not by the test).
+   */
+  async expectColumnInView(col: number) {
+    const header = this.lessonHeader(col);
+    await expect(header).toBeVisible();
+    const viewport = this.page.viewportSize()!;
+    await expect
+      .poll(async () => {
+        const [box, names, average] = await Promise.all([
+          header.boundingBox(),
+          this.grid.getByRole('columnheader', { name: 'Ученик' }).boundingBox(),
+          this.grid.getByRole('columnheader', { name: 'Средний' }).boundingBox(),
+        ]);
+        if (!box || !names || !average) return 'not drawn';
+        const problems = [
+          box.x < names.x + names.width - 2 ? 'under the names' : '',
+          box.x + box.width > average.x + 2 ? 'right of «Средний»' : '',
+          box.x < 0 || box.x + box.width > viewport.width ? 'outside the window' : '',
+          box.y < 0 || box.y + box.height > viewport.height ? 'below the window' : '',
+        ].filter(Boolean);
+        return problems.join(', ') || 'in view';
+      })
+      .toBe('in view');
   }
 
   cell(row: number, col: number): Locator {

@@ -36,13 +36,15 @@ export class LoginPage {
 
   /**
    * Signs in with a one-time password (a new account or a reset): the only screen is «Смените пароль»,
-   * where the one-time password and a new one are given; answers once the layout has opened.
+   * where the new password is given (the one-time one, just typed, is not asked again); answers once
+   * the layout has opened.
    */
   async signInWithOneTimePassword(login: string, oneTimePassword: string, newPassword = 'своё-2026-пароль') {
     await this.signIn(login, oneTimePassword);
     const screen = this.page.getByTestId('password-change-page');
     await expect(screen).toBeVisible();
-    await screen.getByLabel('Одноразовый пароль').fill(oneTimePassword);
+    await expect(screen.getByRole('heading', { level: 1, name: 'Смените пароль' })).toBeVisible();
+    await expect(screen.getByLabel('Одноразовый пароль')).toHaveCount(0);
     await screen.getByLabel(/^Новый пароль/).fill(newPassword);
     await screen.getByLabel('Повторите новый пароль').fill(newPassword);
     await screen.getByRole('button', { name: 'Сменить пароль' }).click();

@@ -32,12 +32,12 @@ export const MENU_ITEMS: { label: string; permission: PermissionKey }[] = [
   { label: 'Классы', permission: 'classes.view' },
   { label: 'Нагрузка', permission: 'loads.view' },
   { label: 'Расписание', permission: 'timetables.view' },
+  { label: 'Дневник', permission: 'diary.view' },
   { label: 'Реестр организаций', permission: 'organizations.create' },
   { label: 'Заявки', permission: 'organizations.create' },
   { label: 'Журнал', permission: 'journals.view' },
   { label: 'КТП', permission: 'ktp.view' },
-  { label: 'Отчеты', permission: 'reports.view' },
-  { label: 'Дневник', permission: 'diary.view' },
+  { label: 'Отчёты', permission: 'reports.view' },
 ];
 
 /** The menu a login must see, in sidebar order. */

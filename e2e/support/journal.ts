@@ -7,7 +7,7 @@ export interface Grid {
   /** The school's today: later lessons take no marks. */
   today: string;
   lessons: { id: number; date: string }[];
-  students: { id: number }[];
+  students: { id: number; surname: string; name: string; patronymic: string | null }[];
   cells: {
     lesson_id: number;
     student_id: number;

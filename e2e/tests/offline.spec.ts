@@ -145,6 +145,63 @@ test('offline: the journal reopens from the last load, typed marks queue and are
   ).toBe(label);
 });
 
+test('offline after one visit: the journal opened once, with no second load, opens again with no network', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // Signed in already (the token in storage) and straight to the journal: this visit is the page's
+  // first, so the service worker registers only after it and controls nothing it fetched.
+  const token = await apiLogin(request, 'teacher');
+  await context.addInitScript((value) => localStorage.setItem('auth_token', value), token);
+  const journal = new JournalPage(page);
+  const index = await request.get('/api/journal', { headers: { Authorization: `Bearer ${token}` } });
+  const { loads } = (
+    (await index.json()) as { data: { loads: { id: number; group_id: number; own: boolean }[] } }
+  ).data;
+  const own = loads.find((load) => load.own)!;
+  await page.goto(`/journal/${own.group_id}/${own.id}`);
+  await journal.ready();
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(false);
+  const rows = await journal.pupilNames.count();
+
+  // The worker takes the page over; everything this visit loaded (the journal's code, its grid) is
+  // then in its caches, with no reload.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (!navigator.serviceWorker.controller) return ['not controlled yet'];
+          const loaded = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .map((entry) => new URL(entry.name))
+            .filter(
+              (url) =>
+                url.origin === location.origin &&
+                ((url.pathname.startsWith('/remotes/') && url.pathname.includes('journal')) ||
+                  url.pathname.startsWith('/api/journal/')),
+            );
+          const missing: string[] = [];
+          for (const url of loaded) {
+            if (!(await caches.match(url.href, { ignoreVary: true }))) missing.push(url.pathname);
+          }
+          return loaded.length === 0 ? ['nothing of the journal loaded'] : missing;
+        }),
+      { timeout: 60_000 },
+    )
+    .toEqual([]);
+
+  await goOffline(context);
+  try {
+    await page.reload();
+    await journal.ready();
+    await expect(journal.pupilNames).toHaveCount(rows);
+    await expect(page.getByTestId('offline-notice')).toContainText(/^нет связи, данные на /);
+  } finally {
+    await goOnline(context);
+  }
+});
+
 test('offline: a pupil’s last loaded diary week opens again with the offline notice', async ({
   page,
   context,

@@ -67,7 +67,15 @@ export {
   parseMarkInput,
 } from './domain/marks';
 export { formatMoney, NBSP, toAmount } from './domain/money';
-export { fullName, type GroupLabel, groupName, type PersonName, shortName } from './domain/names';
+export {
+  fullName,
+  type GroupLabel,
+  greeting,
+  groupName,
+  initials,
+  type PersonName,
+  shortName,
+} from './domain/names';
 export {
   classOptions,
   currentTerm,

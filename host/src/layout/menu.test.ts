@@ -31,6 +31,14 @@ describe('sidebar menu', () => {
     expect(groups.flatMap((group) => group.items.map((item) => item.label))).toContain('Рабочий стол');
   });
 
+  it('names every group once and says «Отчёты» as the reports page does', () => {
+    const groups = visibleMenu(canFor(ROLE_DEFINITIONS.platform_admin.permissions)).map(
+      (group) => group.label,
+    );
+    expect(new Set(groups).size).toBe(groups.length);
+    expect(labels(ROLE_DEFINITIONS.platform_admin.permissions)).toContain('Отчёты');
+  });
+
   it('marks sub-pages of an item active', () => {
     const users = MENU[1].items[0];
     expect(isActive(users, '/users')).toBe(true);

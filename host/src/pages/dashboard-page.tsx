@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { fullName, PageTitle, usePermissions } from '@parta/shared';
+import { fullName, greeting, PageTitle, usePermissions } from '@parta/shared';
 import { Link } from 'react-router-dom';
 import { useSchoolCounts } from '../features/dashboard/api/get-school-counts';
 import { LatestMarks } from '../features/dashboard/ui/latest-marks';
@@ -20,7 +20,7 @@ export function DashboardPage() {
     <>
       <PageTitle description={user?.organization?.name}>Рабочий стол</PageTitle>
       <Text size="lg" mb="lg">
-        {user ? `Здравствуйте, ${[user.name, user.patronymic].filter(Boolean).join(' ')}!` : ' '}
+        {user ? greeting(user) : ' '}
       </Text>
 
       {counts === null || counts.length > 0 ? (

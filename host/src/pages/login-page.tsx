@@ -16,6 +16,7 @@ import { useAtom } from 'jotai';
 import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Link, type Location, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useLogin } from '../features/auth/api/login';
+import { keepOneTimePassword } from '../features/auth/model/one-time-password';
 import { takeOverSignInShell } from '../features/auth/model/sign-in-shell';
 
 /** Where to go after signing in: the page the user was sent away from, else the dashboard. */
@@ -50,6 +51,7 @@ export function LoginPage() {
         login: credentials.login.trim(),
         password: credentials.password,
       });
+      if (result.user.password_change_required) keepOneTimePassword(credentials.password);
       setToken(result.token);
       navigate(targetOf(location), { replace: true });
     } catch (failure) {

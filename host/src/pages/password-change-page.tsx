@@ -1,5 +1,7 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useLogout, usePermissions } from '@parta/shared';
+import { useState } from 'react';
+import { takeOneTimePassword } from '../features/auth/model/one-time-password';
 import { ChangePasswordForm } from '../features/auth/ui/change-password-form';
 
 /**
@@ -9,6 +11,8 @@ import { ChangePasswordForm } from '../features/auth/ui/change-password-form';
 export function PasswordChangePage() {
   const { user, reload } = usePermissions();
   const logout = useLogout();
+  // Just typed on the sign-in page: not asked for again (held in memory, so a reload asks for it).
+  const [oneTime] = useState(takeOneTimePassword);
   return (
     <Center mih="100dvh" p="md" bg="var(--mantine-color-body)">
       <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
@@ -17,7 +21,7 @@ export function PasswordChangePage() {
             <Text fw={800} fz={26} c="emerald">
               Parta
             </Text>
-            <Title order={2} fz={22} mt={4}>
+            <Title order={1} fz={22} mt={4}>
               Смените пароль
             </Title>
           </div>
@@ -25,7 +29,11 @@ export function PasswordChangePage() {
             {user ? `${user.name} ${user.surname}, в` : 'В'}ы вошли с одноразовым паролем, который вам выдали
             в школе. Придумайте свой пароль: после смены откроются все разделы.
           </Text>
-          <ChangePasswordForm currentLabel="Одноразовый пароль" onChanged={() => void reload()} />
+          <ChangePasswordForm
+            currentLabel="Одноразовый пароль"
+            currentPassword={oneTime}
+            onChanged={() => void reload()}
+          />
           <Button variant="subtle" color="gray" onClick={() => void logout()}>
             Выйти
           </Button>

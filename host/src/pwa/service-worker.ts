@@ -1,11 +1,11 @@
 /// <reference lib="webworker" />
 
-import { API_CACHE, OFFLINE_SINCE_HEADER } from '@parta/shared/offline-cache';
+import { API_CACHE, KEEP_REQUESTS_MESSAGE, OFFLINE_SINCE_HEADER } from '@parta/shared/offline-cache';
 import { clientsClaim } from 'workbox-core';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { precacheAndRoute } from 'workbox-precaching';
-import { registerRoute } from 'workbox-routing';
+import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { Route, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 
 /**
@@ -16,14 +16,16 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
  * host's, and each remote's under its versioned folder) never change and are served from the cache.
  * API reads are network-first too: offline, the last answer is served with a header that says
  * when it was fetched, and the page shows «нет связи, данные на …».
+ *
+ * A first visit runs before this worker controls the page: the shell (index.html and the host's
+ * files) is precached at install, and what the page fetched before the worker took over (the
+ * remotes' files, the journal grid) is replayed through the same routes when the page asks
+ * (KEEP_REQUESTS_MESSAGE, pwa/keep-first-visit.ts), so one visit is enough to open it offline.
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
 
 self.skipWaiting();
 clientsClaim();
-
-// The host's own content-hashed JS and CSS (the list is written in at build time).
-precacheAndRoute(self.__WB_MANIFEST);
 
 /** Any page of the app is index.html: the router draws the path. */
 const onePage: WorkboxPlugin = {
@@ -54,36 +56,74 @@ const postAsGet: WorkboxPlugin = {
   cacheKeyWillBeUsed: async ({ request }) => new Request(request.url, { method: 'GET' }),
 };
 
-registerRoute(
-  ({ request }) => request.mode === 'navigate',
-  new NetworkFirst({ cacheName: 'parta-pages', plugins: [onePage, onlyOk] }),
-);
+/** With no network and no page kept yet (the first visit came before this worker), the precached shell. */
+const shellOffline: WorkboxPlugin = {
+  handlerDidError: async () => (await matchPrecache('/index.html')) ?? undefined,
+};
 
-registerRoute(
-  ({ url }) =>
-    url.origin === self.location.origin &&
-    (url.pathname === '/remotes/registry.json' || url.pathname.endsWith('/mf-manifest.json')),
-  new NetworkFirst({ cacheName: 'parta-manifests', plugins: [onlyOk] }),
-);
+/**
+ * The routes in the order they are tried; kept in a list so requests replayed for the page
+ * (KEEP_REQUESTS_MESSAGE) take the same route, and land in the same cache, as a fetch would.
+ */
+const routes: Route[] = [
+  new Route(
+    ({ request }) => request.mode === 'navigate',
+    new NetworkFirst({ cacheName: 'parta-pages', plugins: [onePage, onlyOk, shellOffline] }),
+  ),
+  new Route(
+    ({ url }) =>
+      url.origin === self.location.origin &&
+      (url.pathname === '/remotes/registry.json' || url.pathname.endsWith('/mf-manifest.json')),
+    new NetworkFirst({ cacheName: 'parta-manifests', plugins: [onlyOk] }),
+  ),
+  // A remote's files live under /remotes/<name>/<version>/: a new build is a new folder, so a file never changes.
+  new Route(
+    ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/remotes/'),
+    new CacheFirst({
+      cacheName: 'parta-remotes',
+      plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60 })],
+    }),
+  ),
+  new Route(
+    ({ url }) =>
+      url.origin === self.location.origin &&
+      url.pathname.startsWith('/api/') &&
+      url.pathname !== '/api/health',
+    new NetworkFirst({ cacheName: API_CACHE, plugins: [onlyOk, markOffline] }),
+    'GET',
+  ),
+  new Route(
+    ({ url }) => url.origin === self.location.origin && url.pathname === '/api/auth/me',
+    new NetworkFirst({ cacheName: API_CACHE, plugins: [postAsGet, onlyOk, markOffline] }),
+    'POST',
+  ),
+];
+// Navigations first: the precache below would otherwise answer «/» from the install's index.html,
+// and index.html names the version of the app, so it goes to the network first.
+registerRoute(routes[0]);
 
-// A remote's files live under /remotes/<name>/<version>/: a new build is a new folder, so a file never changes.
-registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/remotes/'),
-  new CacheFirst({
-    cacheName: 'parta-remotes',
-    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60 })],
-  }),
-);
+// The shell: the host's content-hashed JS and CSS and index.html (the list is written in at build time).
+precacheAndRoute(self.__WB_MANIFEST);
 
-registerRoute(
-  ({ url }) =>
-    url.origin === self.location.origin && url.pathname.startsWith('/api/') && url.pathname !== '/api/health',
-  new NetworkFirst({ cacheName: API_CACHE, plugins: [onlyOk, markOffline] }),
-  'GET',
-);
+for (const route of routes.slice(1)) registerRoute(route);
 
-registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname === '/api/auth/me',
-  new NetworkFirst({ cacheName: API_CACHE, plugins: [postAsGet, onlyOk, markOffline] }),
-  'POST',
-);
+/** One request the page made before this worker controlled it: a URL, or a URL with its method and headers. */
+type KeptRequest = string | [string, { method?: string; headers?: Record<string, string> }];
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data = event.data as { type?: string; requests?: KeptRequest[] } | null;
+  if (data?.type !== KEEP_REQUESTS_MESSAGE || !Array.isArray(data.requests)) return;
+  const kept = data.requests.map(async (entry) => {
+    const request = typeof entry === 'string' ? new Request(entry) : new Request(entry[0], entry[1]);
+    const url = new URL(request.url);
+    // Only this origin's requests, through the route a fetch of theirs would take (its cache, its rules).
+    if (url.origin !== self.location.origin) return;
+    const route = routes
+      .slice(1)
+      .find(
+        (item) => item.method === request.method && item.match({ url, request, event, sameOrigin: true }),
+      );
+    await route?.handler.handle({ request, event, url }).catch(() => undefined);
+  });
+  event.waitUntil(Promise.all(kept));
+});

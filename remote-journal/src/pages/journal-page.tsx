@@ -11,19 +11,16 @@ import {
 
 import { onlineManager } from '@tanstack/react-query';
 
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
 import { useJournal } from '../features/journal/api/get-journal';
 import { useCellSaveQueue, useCellSaveStates } from '../features/journal/api/save-cell';
-
+import { periodOfDay } from '../features/journal/model/today-column';
 import { HistoryDrawer } from '../features/journal/ui/history-drawer';
-
 import { JournalGrid } from '../features/journal/ui/journal-grid';
-
 import { TopicModal } from '../features/journal/ui/topic-modal';
-
 import { journalPaths } from '../lib/paths';
 
 const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
@@ -40,6 +37,17 @@ export function JournalPage() {
     periodId: search.get('period') ? Number(search.get('period')) : undefined,
   };
   const journal = useJournal(request);
+  // A lesson opened from the dashboard names its day (?date=): the grid opens at it, in its term.
+  const askedDay = search.get('date');
+  const dayTerm =
+    askedDay && journal.data && request.periodId === undefined
+      ? periodOfDay(journal.data.periods, askedDay)
+      : null;
+  const otherTerm = dayTerm && dayTerm.id !== journal.data?.period.id ? dayTerm.id : null;
+  useEffect(() => {
+    if (otherTerm !== null && askedDay)
+      setSearch({ period: String(otherTerm), date: askedDay }, { replace: true });
+  }, [otherTerm, askedDay, setSearch]);
   const gridKey = useMemo(
     () =>
       queryKeys.journal.grid({
@@ -151,6 +159,9 @@ export function JournalPage() {
           gridKey={gridKey}
           onLessonOpen={setLessonId}
           onCursorChange={onCursorChange}
+          openDay={askedDay ?? grid.today}
+          // Another term is another grid, opened at its own column.
+          key={grid.period.id}
         />
       )}
       <TopicModal lesson={lesson} readOnly={!grid.editable} onClose={() => setLessonId(null)} />

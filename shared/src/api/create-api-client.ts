@@ -1,7 +1,7 @@
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { TOKEN_STORAGE_KEY } from './offline-cache';
 
-/** localStorage key of the bearer token (SPEC §4). */
-export const TOKEN_STORAGE_KEY = 'auth_token';
+export { TOKEN_STORAGE_KEY };
 
 /** Screens the client sends the user to (SPEC §8). */
 export type ApiRedirect = '/login' | '/payment-required' | '/access';

@@ -48,7 +48,15 @@ export {
   parseMarkInput,
 } from './marks';
 export { formatMoney, NBSP, toAmount } from './money';
-export { fullName, type GroupLabel, groupName, type PersonName, shortName } from './names';
+export {
+  fullName,
+  type GroupLabel,
+  greeting,
+  groupName,
+  initials,
+  type PersonName,
+  shortName,
+} from './names';
 export {
   type OrganizationSettingItem,
   type OrganizationSettingKey,

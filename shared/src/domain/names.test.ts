@@ -1,4 +1,4 @@
-import { fullName, groupName, joinedTeacherName, shortName } from './names';
+import { fullName, greeting, groupName, initials, joinedTeacherName, shortName } from './names';
 
 describe('fullName', () => {
   it('joins surname, name and patronymic in that order', () => {
@@ -39,5 +39,29 @@ describe('groupName', () => {
     expect(groupName({ number: 5, letter: 'А' })).toBe('5А');
     expect(groupName({ number: '11', letter: 'Б' })).toBe('11Б');
     expect(groupName(undefined)).toBe('');
+  });
+});
+
+describe('greeting', () => {
+  const alisa = { surname: 'Комарова', name: 'Алиса', patronymic: 'Васильевна' };
+
+  it('greets a pupil by first name, informally', () => {
+    expect(greeting({ ...alisa, roles: [{ code: 'student' }] })).toBe('Здравствуй, Алиса!');
+  });
+
+  it('greets staff and parents by name and patronymic', () => {
+    expect(greeting({ ...alisa, roles: [{ code: 'teacher' }, { code: 'class_teacher' }] })).toBe(
+      'Здравствуйте, Алиса Васильевна!',
+    );
+    expect(greeting({ ...alisa, roles: [{ code: 'parent' }] })).toBe('Здравствуйте, Алиса Васильевна!');
+    expect(greeting({ surname: 'Иванов', roles: [] })).toBe('Здравствуйте!');
+  });
+});
+
+describe('initials', () => {
+  it('gives the initials of the name and patronymic, and nothing for nobody', () => {
+    expect(initials({ surname: 'Громова', name: 'анна', patronymic: 'Петровна' })).toBe('А. П.');
+    expect(initials({ surname: 'Громова', name: 'Анна' })).toBe('А.');
+    expect(initials(null)).toBe('');
   });
 });

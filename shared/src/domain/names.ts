@@ -23,12 +23,17 @@ export function fullName(person: PersonName | null | undefined): string {
 /** Short form for tables: «Иванова А. П.». */
 export function shortName(person: PersonName | null | undefined): string {
   if (!person) return '';
-  const initials = [person.name, person.patronymic]
+  return [person.surname?.trim(), initials(person)].filter(Boolean).join(' ');
+}
+
+/** The initials of the name and patronymic: «А. П.»; empty when neither is known. */
+export function initials(person: PersonName | null | undefined): string {
+  if (!person) return '';
+  return [person.name, person.patronymic]
     .map((part) => part?.trim())
     .filter(Boolean)
     .map((part) => `${part!.charAt(0).toUpperCase()}.`)
     .join(' ');
-  return [person.surname?.trim(), initials].filter(Boolean).join(' ');
 }
 
 /** The columns a repository selects for the teacher it joins to a row (`users` left-joined by teacher id). */
@@ -48,4 +53,19 @@ export function joinedTeacherName(row: JoinedTeacher): string | null {
 export function groupName(group: GroupLabel | null | undefined): string {
   if (!group) return '';
   return `${group.number ?? ''}${group.letter?.trim() ?? ''}`;
+}
+
+/**
+ * The dashboard's greeting. A pupil is a child: «Здравствуй, Алиса!» by first name, as a school
+ * speaks to one; everyone else (staff, parents) «Здравствуйте, Ольга Николаевна!».
+ */
+export function greeting(person: PersonName & { roles?: readonly { code: string | null }[] }): string {
+  const pupil =
+    (person.roles ?? []).length > 0 && (person.roles ?? []).every((role) => role.code === 'student');
+  if (pupil) return person.name?.trim() ? `Здравствуй, ${person.name.trim()}!` : 'Здравствуй!';
+  const call = [person.name, person.patronymic]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return call ? `Здравствуйте, ${call}!` : 'Здравствуйте!';
 }

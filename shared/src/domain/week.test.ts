@@ -1,4 +1,11 @@
-import { parseSettings, SETTINGS_DEFAULTS, WEEK_DAYS, WEEK_DAYS_SHORT, workingDays } from './week';
+import {
+  parseSettings,
+  SETTINGS_DEFAULTS,
+  WEEK_DAYS,
+  WEEK_DAYS_SHORT,
+  weekendDays,
+  workingDays,
+} from './week';
 
 describe('week days and settings', () => {
   it('starts the week on Monday', () => {
@@ -28,5 +35,17 @@ describe('week days and settings', () => {
     expect(parseSettings([{ key: 'max_lessons_per_day', value: '', default: null }])).toEqual(
       SETTINGS_DEFAULTS,
     );
+  });
+});
+
+describe('weekendDays', () => {
+  it('marks only Sunday in a six-day school (the default), Saturday and Sunday in a five-day one', () => {
+    expect(weekendDays()).toEqual([0]);
+    expect(weekendDays(6)).toEqual([0]);
+    expect(weekendDays(5)).toEqual([6, 0]);
+  });
+
+  it('marks no day when the school works all week', () => {
+    expect(weekendDays(7)).toEqual([]);
   });
 });

@@ -32,6 +32,21 @@ export function workingDays(workingDaysPerWeek: number = SETTINGS_DEFAULTS.worki
   return WEEK_DAYS.slice(0, count);
 }
 
+/**
+ * The days a calendar marks as weekend (0 Sunday … 6 Saturday, as date pickers count them): the
+ * days after the school's working days. A six-day school works on Saturday, so only Sunday is red.
+ */
+export function weekendDays(
+  workingDaysPerWeek: number = SETTINGS_DEFAULTS.working_days_per_week,
+): CalendarDay[] {
+  const working = workingDays(workingDaysPerWeek).length;
+  // Monday-first positions working … 6 are the weekend; position 6 (Sunday) is day 0.
+  return Array.from({ length: 7 - working }, (_, index) => ((working + index + 1) % 7) as CalendarDay);
+}
+
+/** A day of the week as date pickers number it: 0 Sunday … 6 Saturday. */
+export type CalendarDay = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
 /** One setting as the API lists it. */
 export interface OrganizationSettingItem {
   key: string;

@@ -84,6 +84,8 @@ export const partaTheme = createTheme({
     // A region that scrolls (a wide table on a phone) must be scrollable from the keyboard (WCAG 2.1.1).
     ScrollArea: { defaultProps: { viewportProps: { tabIndex: 0 } } },
     ScrollAreaAutosize: { defaultProps: { viewportProps: { tabIndex: 0 } } },
+    // Badges as written: Mantine's capitals made «28 из 28» read «28 ИЗ 28» and «без отметок» shout.
+    Badge: { defaultProps: { tt: 'none' } },
     // A link inside text must not be told apart by colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
     MonthPickerInput: calendarDefaults,

@@ -80,7 +80,9 @@ export default function ConnectSchoolForm() {
             label="Телефон"
             type="tel"
             withAsterisk
-            placeholder="+7 (___) ___-__-__"
+            // An example, not a mask the field would not apply.
+            placeholder="+7 900 123-45-67"
+            autoComplete="tel"
             {...form.getInputProps('phone')}
           />
         </SimpleGrid>

@@ -22,12 +22,18 @@ export interface ChangePasswordFormProps {
   currentLabel?: string;
   /** Called after the server accepted the new password. */
   onChanged?: () => void;
+  /** The current password when the user has just typed it (signing in with a one-time one): not asked for again. */
+  currentPassword?: string | null;
 }
 
 /** «Смена пароля»: current password, the new one twice; other sessions end on success. */
-export function ChangePasswordForm({ currentLabel = 'Текущий пароль', onChanged }: ChangePasswordFormProps) {
+export function ChangePasswordForm({
+  currentLabel = 'Текущий пароль',
+  onChanged,
+  currentPassword = null,
+}: ChangePasswordFormProps) {
   const form = useForm<FormValues>({
-    initialValues: EMPTY,
+    initialValues: { ...EMPTY, current_password: currentPassword ?? '' },
     validate: schemaResolver(formSchema, { sync: true }),
   });
   const save = useFormSave(form.setErrors);
@@ -50,12 +56,15 @@ export function ChangePasswordForm({ currentLabel = 'Текущий пароль
             {save.failure}
           </Alert>
         ) : null}
-        <PasswordInput
-          label={currentLabel}
-          autoComplete="current-password"
-          withAsterisk
-          {...form.getInputProps('current_password')}
-        />
+        {/* Shown again if the server refused the one kept from the sign-in (it says why on the field). */}
+        {currentPassword === null || form.errors.current_password ? (
+          <PasswordInput
+            label={currentLabel}
+            autoComplete="current-password"
+            withAsterisk
+            {...form.getInputProps('current_password')}
+          />
+        ) : null}
         <PasswordInput
           label="Новый пароль"
           description="Не короче 8 символов"

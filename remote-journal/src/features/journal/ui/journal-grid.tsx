@@ -1,5 +1,5 @@
 import { Alert, Group, NativeSelect, Text } from '@mantine/core';
-import { formatDate, fullName, useMedia } from '@parta/shared';
+import { formatDate, fullName, initials, useMedia } from '@parta/shared';
 import type { JournalGrid as Grid, JournalCell } from '@parta/shared/domain/contracts/journal';
 import { averageColor, formatAverage, proposeMark, weightedAverage } from '@parta/shared/domain/marks';
 import { type KeyboardEvent, memo, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -27,6 +27,7 @@ import {
   typedKey,
 } from '../model/grid-editing';
 import { nextRow } from '../model/mark-bar';
+import { openingColumn } from '../model/today-column';
 import classes from './journal-grid.module.css';
 import { MarkBar } from './mark-bar';
 import { useCursorReport, useGridCursor } from './use-grid-cursor';
@@ -115,6 +116,8 @@ interface JournalGridProps {
   onLessonOpen: (lessonId: number) => void;
   /** Tells the page which cell the cursor is on (history). */
   onCursorChange?: (cell: { lessonId: number; studentId: number } | null) => void;
+  /** The day whose lesson the grid opens at, scrolled into view: the school's today unless a link asks for another. */
+  openDay: string;
 }
 
 /**
@@ -130,6 +133,7 @@ export const JournalGrid = memo(function JournalGrid({
   gridKey,
   onLessonOpen,
   onCursorChange,
+  openDay,
 }: JournalGridProps) {
   const saves = useCellSaveStates();
   const queueSave = useQueueCellSave();
@@ -141,12 +145,16 @@ export const JournalGrid = memo(function JournalGrid({
   const touchScreen = useMedia(TOUCH_SCREEN);
   const [barOpen, setBarOpen] = useState(false);
   const tableRef = useRef<HTMLTableElement>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  // Opened at today's lesson: a teacher comes to the journal to mark the lesson being given, and on a
+  // phone the term's first lessons are a dozen swipes away from it.
+  const [openCol] = useState(() => openingColumn(grid.lessons, openDay));
   const readOnly = !grid.editable;
   // A load line «без отметок»: attendance only, a grade is refused here before any request.
   const attendanceOnly = !grid.load.graded;
   const rows = grid.students.length;
   const cols = grid.lessons.length;
-  const { cursor, setCursor, move, navigate, focusCursor } = useGridCursor(rows, cols, tableRef);
+  const { cursor, setCursor, move, navigate, focusCursor } = useGridCursor(rows, cols, tableRef, openCol);
   const lessonIds = useMemo(() => grid.lessons.map((lesson) => lesson.id), [grid.lessons]);
   const studentIds = useMemo(() => grid.students.map((student) => student.id), [grid.students]);
   useCursorReport(cursor, lessonIds, studentIds, onCursorChange);
@@ -331,6 +339,18 @@ export const JournalGrid = memo(function JournalGrid({
     if (save(cursor, text)) move(nextRow(cursor.row, rows), cursor.col);
   };
 
+  // Once drawn (after the paint, so the layout read here is the one the paint made), the opening
+  // column is scrolled to just right of the sticky names: today's lesson in view, on a phone too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the grid is first drawn
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    const header = tableRef.current?.querySelector<HTMLElement>(`th[data-col="${openCol}"]`);
+    const names = tableRef.current?.querySelector<HTMLElement>('thead th');
+    if (!scroller || !header || !names || openCol === 0) return;
+    const left = header.getBoundingClientRect().left - scroller.getBoundingClientRect().left;
+    scroller.scrollLeft += left - names.offsetWidth;
+  }, []);
+
   // With the bar open, the selected cell is kept in the middle of the screen, above the bar.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the cursor moves, to bring its cell into view
   useEffect(() => {
@@ -395,7 +415,7 @@ export const JournalGrid = memo(function JournalGrid({
         {hint}
       </Text>
       {conflicts.length > 0 ? <ConflictList conflicts={conflicts} grid={grid} saved={saved} /> : null}
-      <div className={classes.scroller}>
+      <div className={classes.scroller} ref={scrollerRef}>
         <table
           ref={tableRef}
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the journal is an ARIA grid (issue 11), typed into with the keyboard
@@ -411,10 +431,13 @@ export const JournalGrid = memo(function JournalGrid({
         >
           <thead>
             <tr>
-              <th className={classes.name}>Ученик</th>
+              <th scope="col" className={classes.name}>
+                Ученик
+              </th>
               {grid.lessons.map((lesson, col) => (
                 <th
                   key={lesson.id}
+                  scope="col"
                   className={`${classes.lesson} ${isFuture[col] ? classes.future : ''}`}
                   title={
                     isFuture[col]
@@ -439,8 +462,12 @@ export const JournalGrid = memo(function JournalGrid({
                   </button>
                 </th>
               ))}
-              <th className={`${classes.summary} ${classes.average}`}>Средний</th>
-              <th className={`${classes.summary} ${classes.final}`}>Итог</th>
+              <th scope="col" className={`${classes.summary} ${classes.average}`}>
+                Средний
+              </th>
+              <th scope="col" className={`${classes.summary} ${classes.final}`}>
+                Итог
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -448,8 +475,16 @@ export const JournalGrid = memo(function JournalGrid({
               const average = averages[row];
               return (
                 <tr key={student.id}>
-                  <th className={classes.name} title={fullName(student)}>
-                    {row + 1}. {fullName(student)}
+                  {/* The pupil names the row for a screen reader (scope="row"). A phone shows «Комарова А. С.»
+                      (two lines if need be), never a name cut to «Комарова …» that two classmates share. */}
+                  <th scope="row" className={classes.name} title={fullName(student)} data-testid="pupil-name">
+                    <span className={classes.fullName}>
+                      {row + 1}. {fullName(student)}
+                    </span>
+                    {/* «А. П.» kept together: the line breaks after the surname, never between the initials. */}
+                    <span className={classes.shortName}>
+                      {`${row + 1}. ${student.surname} ${initials(student).replace(' ', '\u00a0')}`}
+                    </span>
                   </th>
                   {grid.lessons.map((lesson, col) => {
                     const key = cellKey(lesson.id, student.id);

@@ -5,8 +5,14 @@ import type { GridPlace } from '../model/grid-editing';
  * The journal grid's cursor: the selected cell, kept inside the grid, moved by the keyboard
  * (arrows, Enter, Home / End, Tab), and focus returned to it after an edit ends.
  */
-export function useGridCursor(rows: number, cols: number, tableRef: RefObject<HTMLTableElement | null>) {
-  const [cursor, setCursor] = useState<GridPlace>({ row: 0, col: 0 });
+export function useGridCursor(
+  rows: number,
+  cols: number,
+  tableRef: RefObject<HTMLTableElement | null>,
+  /** The column the grid opens at (today's lesson). */
+  initialCol = 0,
+) {
+  const [cursor, setCursor] = useState<GridPlace>({ row: 0, col: initialCol });
 
   const move = useCallback(
     (row: number, col: number) =>
