@@ -13,6 +13,7 @@ export {
   organizations,
   organizationTypes,
 } from './organizations';
+export { generations } from './generations';
 export { holidays, periods } from './periods';
 export { rooms, unavailableCells } from './rooms';
 export { studentParents, students, subgroupMembers, subgroupSets, subgroups } from './students';
