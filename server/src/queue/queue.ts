@@ -32,7 +32,7 @@ export interface QueueOptions {
   pollingSeconds?: number;
   /** pg-boss's maintenance (expiring vanished jobs, archiving finished ones); default on. */
   maintenance?: boolean;
-  /** Per-kind overrides of `concurrency` (tests run one solver per instance). */
+  /** Per-kind overrides of `concurrency`; 0: this instance takes no jobs of that kind (only sends them). */
   concurrency?: Record<string, number>;
   /** How long closing waits for running jobs before failing them (ms); default 30 s. */
   stopTimeoutMs?: number;
@@ -150,7 +150,7 @@ export function createQueue(handle: DatabaseHandle, options: QueueOptions = {}):
       for (const kind of kinds.values()) {
         await ensureQueue(kind);
         const ids: string[] = [];
-        const concurrency = Math.max(1, options.concurrency?.[kind.name] ?? kind.concurrency);
+        const concurrency = Math.max(0, options.concurrency?.[kind.name] ?? kind.concurrency);
         // pg-boss 10 runs one job at a time per worker: N workers are N jobs at once.
         for (let i = 0; i < concurrency; i++) {
           ids.push(
@@ -179,7 +179,11 @@ export function createQueue(handle: DatabaseHandle, options: QueueOptions = {}):
       started = false;
       for (const timer of timers.splice(0)) clearInterval(timer);
       for (const kind of kinds.values()) kind.stopRunning?.();
-      await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS });
+      await boss.stop({
+        graceful: true,
+        wait: true,
+        timeout: options.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS,
+      });
     },
   };
 }

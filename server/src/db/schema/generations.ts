@@ -58,8 +58,6 @@ export const generations = pgTable(
     uniqueIndex('generations_one_active_per_org_uq')
       .on(t.organizationId)
       .where(sql`${t.status} in ('queued', 'running')`),
-    index('generations_active_idx')
-      .on(t.status, t.id)
-      .where(sql`${t.status} in ('queued', 'running')`),
+    index('generations_active_idx').on(t.status, t.id).where(sql`${t.status} in ('queued', 'running')`),
   ],
 );

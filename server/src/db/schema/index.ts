@@ -1,5 +1,6 @@
 export { bellLessons, bellSchedules } from './bells';
 export { classes } from './classes';
+export { generations } from './generations';
 export { attendance, finalMarks, journalCells, markAudit, marks, workTypes } from './journal';
 export { ktpItems, ktpPlans } from './ktp';
 export { loads } from './loads';
@@ -13,7 +14,6 @@ export {
   organizations,
   organizationTypes,
 } from './organizations';
-export { generations } from './generations';
 export { holidays, periods } from './periods';
 export { rooms, unavailableCells } from './rooms';
 export { studentParents, students, subgroupMembers, subgroupSets, subgroups } from './students';

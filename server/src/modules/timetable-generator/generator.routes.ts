@@ -9,9 +9,9 @@ import { z } from 'zod';
 import {
   generationJob,
   getGeneration,
+  SWEEP_INTERVAL_MS,
   startGeneration,
   stopGeneration,
-  SWEEP_INTERVAL_MS,
   sweepLostGenerations,
 } from './generator.service';
 
@@ -33,9 +33,7 @@ export const generatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await startGeneration(app.db, app.queue, request.actor, request.body) }),
+      reply.status(201).send({ data: await startGeneration(app.db, app.queue, request.actor, request.body) }),
   );
 
   app.get(

@@ -1,8 +1,8 @@
 import { availableParallelism, hostname } from 'node:os';
-import {
-  type Generation,
-  type GenerationInputParsed,
-  type GenerationWeights,
+import type {
+  Generation,
+  GenerationInputParsed,
+  GenerationWeights,
 } from '@parta/shared/domain/contracts/timetable-generator';
 import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
 import { parseSettings } from '@parta/shared/domain/week';
@@ -10,7 +10,13 @@ import { targetOrganization } from '../../access/organization';
 import { isInScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { conflict, databaseErrorCode, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import {
+  conflict,
+  databaseErrorCode,
+  notFound,
+  unprocessable,
+  VALIDATION_MESSAGE,
+} from '../../plugins/errors';
 import type { JobKind, Queue } from '../../queue/queue';
 import { unavailableOfOrganization } from '../availability/availability.service';
 import { loadLinesOfYear } from '../loads/loads.service';
@@ -20,12 +26,12 @@ import { addSlots, createTemplateOf } from '../timetable/templates.service';
 import {
   claimGeneration,
   failStaleGenerations,
-  finishGeneration,
   findAcademicYear,
   findActiveGeneration,
   findDivisions,
   findGeneration,
   findGroupSizes,
+  finishGeneration,
   type GenerationRow,
   insertGeneration,
   queuePosition,
@@ -64,8 +70,7 @@ const MAX_REASONS = 20;
 
 const NOT_FOUND = 'Генерация не найдена';
 const ALREADY_RUNNING = 'Генерация расписания этой школы уже идёт: дождитесь её или остановите';
-export const INSTANCE_LOST_REASON =
-  'Сервер, выполнявший генерацию, остановился. Запустите генерацию снова';
+export const INSTANCE_LOST_REASON = 'Сервер, выполнявший генерацию, остановился. Запустите генерацию снова';
 export const FAILED_REASON =
   'Генерация прервалась из-за внутренней ошибки сервера; результат не сохранён. Запустите генерацию снова';
 
@@ -253,8 +258,7 @@ async function saveResult(
                 subgroupId: lineOf[i].subgroupId,
                 weekday: Math.floor(start / periods) + 1,
                 lessonNumber: (start % periods) + 1,
-                room:
-                  (result.rooms[i]?.[0] ?? -1) >= 0 ? instance.resources[result.rooms[i][0]].name : null,
+                room: (result.rooms[i]?.[0] ?? -1) >= 0 ? instance.resources[result.rooms[i][0]].name : null,
               },
             ],
       ),
@@ -330,7 +334,9 @@ async function runGeneration(
     await saveResult(db, row, school, result, stopAsked || result.stopped);
   } catch (error) {
     // The завуч sees a Russian reason; what went wrong is in the server's log.
-    log(`Генерация ${row.id} прервалась: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    log(
+      `Генерация ${row.id} прервалась: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     await finishGeneration(db, row.id, RUNNER, { status: 'failed', reasons: [FAILED_REASON] }).catch(
       (writeError: unknown) => log(`Генерация ${row.id}: состояние не записано: ${String(writeError)}`),
     );
