@@ -45,7 +45,8 @@ module.exports = {
     },
     {
       name: 'server-db-below-plugins',
-      comment: 'db/ is the lowest layer: it does not import the HTTP plugins, the access module or the queue.',
+      comment:
+        'db/ is the lowest layer: it does not import the HTTP plugins, the access module or the queue.',
       severity: 'error',
       from: { path: '^server/src/db/', pathNot: NOT_TESTS },
       to: { path: '^server/src/(plugins|access|queue)/' },

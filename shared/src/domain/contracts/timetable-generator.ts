@@ -52,7 +52,10 @@ export type GenerationInputParsed = z.output<typeof generationInputSchema>;
 export const GENERATION_STATUSES = ['queued', 'running', 'done', 'stopped', 'failed', 'impossible'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 /** Statuses of a generation still under way: one of these per school at a time. */
-export const ACTIVE_GENERATION_STATUSES = ['queued', 'running'] as const satisfies readonly GenerationStatus[];
+export const ACTIVE_GENERATION_STATUSES = [
+  'queued',
+  'running',
+] as const satisfies readonly GenerationStatus[];
 
 export const generationSchema = z.object({
   id: z.number().int(),
