@@ -302,13 +302,14 @@ async function runGeneration(
       });
       return;
     }
-    let latest = { placed: 0, hardViolations: 0, softCost: 0, seconds: 0 };
+    const total = school.instance.activities.length;
+    let latest = { placed: 0, total, hardViolations: 0, softCost: 0, seconds: 0 };
     let stopAsked = false;
     const activeRun = startWorkers(school.instance, {
       seeds: [row.input.seed, row.input.seed + SECOND_SEED_OFFSET],
       seconds: row.input.time_limit_seconds,
-      onProgress: (progress) => {
-        latest = progress;
+      onProgress: ({ placed, hardViolations, softCost, seconds }) => {
+        latest = { placed, total, hardViolations, softCost, seconds };
       },
     });
     run = activeRun;
@@ -317,7 +318,7 @@ async function runGeneration(
     heartbeat = setInterval(() => {
       if (writing) return;
       writing = true;
-      writeProgress(db, row.id, RUNNER, { ...latest, total: school.instance.activities.length })
+      writeProgress(db, row.id, RUNNER, latest)
         .then((answer) => {
           if (answer?.stopRequested || answer === null) {
             stopAsked = true;
