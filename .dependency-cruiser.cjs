@@ -12,13 +12,18 @@ module.exports = {
   forbidden: [
     // ----- Server -------------------------------------------------------------------------------------
     {
-      name: 'server-no-foreign-repository',
+      name: 'server-modules-meet-through-services',
       comment:
-        "A module never imports another module's repository: it calls that module's service " +
-        '(or the access module / data-access kit for rules and queries that several modules share).',
+        "A module reaches another module only through that module's services (`*.service.ts`): never " +
+        'its repository, routes or helpers (credentials, one-time passwords, planning …). What several ' +
+        'modules share without a service lives in access/, db/ or shared. ' +
+        "A repository may compose another module's `<area>.sql.ts` pieces (next rule).",
       severity: 'error',
       from: { path: '^server/src/modules/([^/]+)/', pathNot: NOT_TESTS },
-      to: { path: '^server/src/modules/[^/]+/.*\\.repository\\.ts$', pathNot: '^server/src/modules/$1/' },
+      to: {
+        path: '^server/src/modules/[^/]+/',
+        pathNot: ['^server/src/modules/$1/', '\\.service\\.ts$', '\\.sql\\.ts$'],
+      },
     },
     {
       name: 'server-foreign-sql-only-in-repositories',
@@ -32,18 +37,26 @@ module.exports = {
     {
       name: 'server-infrastructure-not-modules',
       comment:
-        'plugins/, db/, access/ and files/ sit below the modules: they never import a module ' +
-        '(a module registers its own hooks; shared rules live in access/).',
+        'plugins/, db/, access/, files/ and queue/ sit below the modules: they never import a module ' +
+        '(a module registers its own hooks and job kinds; shared rules live in access/).',
       severity: 'error',
-      from: { path: '^server/src/(plugins|db|access|files)/', pathNot: NOT_TESTS },
+      from: { path: '^server/src/(plugins|db|access|files|queue)/', pathNot: NOT_TESTS },
       to: { path: '^server/src/modules/' },
     },
     {
       name: 'server-db-below-plugins',
-      comment: 'db/ is the lowest layer: it does not import the HTTP plugins or the access module.',
+      comment:
+        'db/ is the lowest layer: it does not import the HTTP plugins, the access module or the queue.',
       severity: 'error',
       from: { path: '^server/src/db/', pathNot: NOT_TESTS },
-      to: { path: '^server/src/(plugins|access)/' },
+      to: { path: '^server/src/(plugins|access|queue)/' },
+    },
+    {
+      name: 'server-queue-below-access',
+      comment: 'queue/ is infrastructure over db/: it knows no permissions and no HTTP routes.',
+      severity: 'error',
+      from: { path: '^server/src/queue/', pathNot: NOT_TESTS },
+      to: { path: '^server/src/access/' },
     },
     {
       name: 'server-repository-is-the-bottom-of-a-module',

@@ -13,6 +13,8 @@ import { errorHandlerPlugin, notFoundHandler } from './plugins/errors';
 import { openapiDocsPlugin } from './plugins/openapi';
 import { rateLimitingPlugin } from './plugins/rate-limit';
 import type { TrustProxy } from './plugins/trust-proxy';
+import { jobQueuePlugin } from './queue/plugin';
+import type { QueueOptions } from './queue/queue';
 
 export interface BuildAppOptions {
   /** An opened (and migrated) database. */
@@ -31,6 +33,8 @@ export interface BuildAppOptions {
   sessionCacheMs?: number;
   /** …and this long while the session channel carries other instances' changes at once (`plugins/session-bus.ts`). */
   sessionCacheLiveMs?: number;
+  /** The background job queue (`queue/queue.ts`): polling, maintenance, jobs per kind at once. */
+  queue?: QueueOptions;
 }
 
 /** Builds the API: plugins first (db, errors, rate limit, auth, OpenAPI), then the modules under /api. */
@@ -64,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     handle: options.database,
     closeOnShutdown: options.closeDatabase ?? false,
   });
+  await app.register(jobQueuePlugin, { handle: options.database, queue: options.queue ?? {} });
   await app.register(errorHandlerPlugin);
   await app.register(rateLimitingPlugin);
   await app.register(authGuardPlugin, {

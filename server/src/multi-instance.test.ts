@@ -8,6 +8,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 import { TEST_DATABASE } from '../test/helpers';
 import {
   createSeededPostgresDatabase,
@@ -17,6 +18,11 @@ import {
   type ServerProcess,
   startServer,
 } from '../test/processes';
+import {
+  HEARTBEAT_STALE_SECONDS,
+  INSTANCE_LOST_REASON,
+  SWEEP_INTERVAL_MS,
+} from './modules/timetable-generator/generator.service';
 
 function findHaproxy(): string | undefined {
   for (const candidate of ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy']) {
@@ -44,7 +50,8 @@ describeWithBalancer('two API instances on one PostgreSQL behind HAProxy', () =>
   beforeAll(async () => {
     database = await createSeededPostgresDatabase();
     // Only the balancer's address is trusted for X-Forwarded-For, as README «Продакшен» advises.
-    const env = { DATABASE_URL: database.url, TRUST_PROXY: '127.0.0.1' };
+    // One solver job per instance, so a generation runs on exactly one of them.
+    const env = { DATABASE_URL: database.url, TRUST_PROXY: '127.0.0.1', PARTA_SOLVER_CONCURRENCY: '1' };
     // One after the other, as a rolling start would (both would wait on the start-up lock anyway).
     instances.push(await startServer(env));
     instances.push(await startServer(env));
@@ -125,6 +132,37 @@ describeWithBalancer('two API instances on one PostgreSQL behind HAProxy', () =>
     expect(new Set(seen)).toEqual(new Set(['api1', 'api2']));
     expect(seen[0]).not.toBe(seen[1]);
   });
+
+  /** The zavuch's token, taken before the throttling test locks the zavuch's sign-in. */
+  let zavuch = '';
+
+  it('runs a generation started through the balancer to «done», polled on both instances', async () => {
+    zavuch = await signIn('zavuch');
+    const started = await viaBalancer('POST', '/api/timetable/generations', {
+      token: zavuch,
+      body: { time_limit_seconds: 3, template_name: 'Через балансировщик' },
+    });
+    expect(started.status).toBe(201);
+    const id = started.json().data.id;
+    const polledOn = new Set<string>();
+    let state: { status: string; template_id: number | null } | undefined;
+    for (let attempt = 0; attempt < 120; attempt += 1) {
+      const poll = await viaBalancer('GET', `/api/timetable/generations/${id}`, { token: zavuch });
+      // Never «Генерация не найдена» from the instance that does not run it.
+      expect(poll.status).toBe(200);
+      polledOn.add(instanceOf(poll));
+      state = poll.json().data;
+      if (state?.status !== 'queued' && state?.status !== 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(polledOn).toEqual(new Set(['api1', 'api2']));
+    expect(state?.status).toBe('done');
+    const template = await viaBalancer('GET', `/api/timetable/templates/${state?.template_id}`, {
+      token: zavuch,
+    });
+    expect(template.status).toBe(200);
+    expect(template.json().data.name).toBe('Через балансировщик');
+  }, 120_000);
 
   it('refuses a token on the other instance on the very next request after signing out through one', async () => {
     const token = await signIn('teacher');
@@ -273,4 +311,57 @@ describeWithBalancer('two API instances on one PostgreSQL behind HAProxy', () =>
     expect(cell.grades.map((grade: { value: number }) => grade.value)).toEqual([3, 5]);
     expect(cell.version).toBe(saved.json().data.version);
   });
+
+  // Last: it leaves one instance.
+  it('fails a generation whose instance is killed (kill -9) within the stated time, on the other instance', async () => {
+    const started = await viaBalancer('POST', '/api/timetable/generations', {
+      token: zavuch,
+      body: { time_limit_seconds: 120 },
+    });
+    expect(started.status).toBe(201);
+    const id = started.json().data.id;
+    const sql = new Client({ connectionString: database.url });
+    await sql.connect();
+    let runner = '';
+    try {
+      for (let attempt = 0; attempt < 100 && !runner; attempt += 1) {
+        const { rows } = await sql.query(
+          "select runner from generations where id = $1 and status = 'running'",
+          [id],
+        );
+        runner = rows[0]?.runner ?? '';
+        if (!runner) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      await sql.end();
+    }
+    const pid = Number(runner.split(':').at(-1));
+    const victim = instances.find((instance) => instance.child.pid === pid);
+    const survivor = instances.find((instance) => instance.child.pid !== pid);
+    if (!victim || !survivor) throw new Error(`no instance runs generation ${id} (runner ${runner})`);
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    const killedAt = Date.now();
+    // The running instance wrote a heartbeat every 0.5 s; the survivor's sweep fails the row once
+    // the last one is HEARTBEAT_STALE_SECONDS old: at most that plus one sweep period after the kill.
+    const limitMs = HEARTBEAT_STALE_SECONDS * 1000 + SWEEP_INTERVAL_MS + 3000;
+    let state: { status: string; reasons: string[] } | undefined;
+    while (Date.now() - killedAt < limitMs + 5000) {
+      const poll = await http(survivor.port, 'GET', `/api/timetable/generations/${id}`, { token: zavuch });
+      expect(poll.status).toBe(200);
+      state = poll.json().data;
+      if (state?.status !== 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const tookMs = Date.now() - killedAt;
+    expect(state?.status).toBe('failed');
+    expect(state?.reasons).toEqual([INSTANCE_LOST_REASON]);
+    expect(tookMs).toBeLessThan(limitMs);
+    // The school may start again at once.
+    const again = await http(survivor.port, 'POST', '/api/timetable/generations', {
+      token: zavuch,
+      body: { time_limit_seconds: 1 },
+    });
+    expect(again.status).toBe(201);
+  }, 120_000);
 });

@@ -28,6 +28,7 @@ import { useOrganizationChoice } from '../features/organizations/ui/use-organiza
 import { paths } from '../lib/paths';
 
 const STATUS: Record<GenerationStatus, { label: string; color: string }> = {
+  queued: { label: 'В очереди', color: 'gray' },
   running: { label: 'Идёт поиск', color: 'blue' },
   done: { label: 'Готово', color: 'green' },
   stopped: { label: 'Остановлено', color: 'yellow' },
@@ -63,7 +64,8 @@ export function GeneratorPage() {
   });
   const save = useFormSave(form.setErrors);
   const state = generation.data;
-  const running = state?.status === 'running';
+  // Queued or running: the search is under way (a second start would be refused), it can be stopped.
+  const running = state?.status === 'running' || state?.status === 'queued';
 
   return (
     <>
@@ -129,6 +131,11 @@ export function GeneratorPage() {
                   {STATUS[state.status].label}
                 </Badge>
               </Group>
+              {state.status === 'queued' && state.queue_position !== null ? (
+                <Text size="sm" data-testid="generation-queue">
+                  Все серверы генерации заняты, в очереди: {state.queue_position}-я
+                </Text>
+              ) : null}
               <Progress value={state.total > 0 ? (100 * state.placed) / state.total : 0} animated={running} />
               <Text size="sm">
                 Поставлено уроков: {state.placed} из {state.total}

@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL only: where to open a connection of one's own (the session channel's LISTEN). */
   connectionString?: string;
+  /**
+   * Runs SQL as written, outside Drizzle: `$1…` placeholders with `values`, or several statements
+   * without them (the job queue's own schema and statements, `queue/queue.ts`).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Applies the committed migrations (call inside withStartupLock when several instances may start at once). */
   migrate(): Promise<void>;
   /** Runs `task` holding a PostgreSQL advisory lock, so concurrent instances migrate and seed one at a time. */
@@ -62,6 +67,12 @@ async function openPglite(
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    // The extended protocol of `query` takes one statement; `exec` takes a script (no parameters).
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     withStartupLock: (task) => task(),
     close: () => client.close(),
@@ -123,6 +134,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     db: db as unknown as Database,
     kind: 'postgres',
     connectionString: databaseUrl,
+    executeSql: (text, values) => pool.query(text, values),
     migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     withStartupLock,
     close: () => pool.end(),

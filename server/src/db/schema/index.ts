@@ -1,5 +1,6 @@
 export { bellLessons, bellSchedules } from './bells';
 export { classes } from './classes';
+export { generations } from './generations';
 export { attendance, finalMarks, journalCells, markAudit, marks, workTypes } from './journal';
 export { ktpItems, ktpPlans } from './ktp';
 export { loads } from './loads';

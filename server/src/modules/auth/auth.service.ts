@@ -15,6 +15,13 @@ import {
 import { dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword } from './credentials';
 import type { LoginThrottle } from './login-throttle';
 
+/**
+ * Passwords other modules hand out (a new account, a reset): they reach auth through its service,
+ * like every module reaches another (.dependency-cruiser.cjs, server-modules-meet-through-services).
+ */
+export { generatePassword, hashPassword } from './credentials';
+export { issueOneTimePassword } from './one-time-password';
+
 const INVALID_CREDENTIALS = 'Неверный логин или пароль';
 const TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
 

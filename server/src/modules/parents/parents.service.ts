@@ -7,7 +7,7 @@ import type {
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
-import { generatePassword, hashPassword } from '../auth/credentials';
+import { generatePassword, hashPassword } from '../auth/auth.service';
 import { getStudent } from '../students/students.service';
 import { createAccount, freeLoginFor } from '../users/users.service';
 import {

@@ -12,6 +12,11 @@ export async function listMyOrganizations(db: Database, actor: Actor) {
 /** Settings of the caller's organization (or a child of it): every known key with its value and default. */
 export async function getSettings(db: Database, actor: Actor, organizationId = actor.organizationId) {
   assertInScope(actor, organizationId);
+  return settingsOf(db, organizationId);
+}
+
+/** Settings of an organization the caller has already checked (a background job of that school). */
+export async function settingsOf(db: Database, organizationId: number) {
   const stored = new Map((await findSettings(db, organizationId)).map((row) => [row.key, row.value]));
   return Object.entries(SETTINGS_DEFAULTS).map(([key, fallback]) => ({
     key,

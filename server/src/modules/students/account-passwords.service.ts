@@ -2,7 +2,7 @@ import type { ResetPasswordResult } from '@parta/shared/domain/contracts/users';
 import type { Database } from '../../db/client';
 import { type Actor, can } from '../../plugins/auth';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
-import { issueOneTimePassword } from '../auth/one-time-password';
+import { issueOneTimePassword } from '../auth/auth.service';
 import { findStudent } from './students.repository';
 
 export const ACCOUNT_RESET_FORBIDDEN =

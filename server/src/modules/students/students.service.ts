@@ -14,7 +14,7 @@ import { WorkbookError } from '../../files/workbook';
 import type { Actor } from '../../plugins/auth';
 import { can } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
-import { generatePassword, hashPassword } from '../auth/credentials';
+import { generatePassword, hashPassword } from '../auth/auth.service';
 import { createAccount, freeLoginFor, loginTaken } from '../users/users.service';
 import { checkImportRows, readStudentWorkbook, studentKey, writeStudentWorkbook } from './student-import';
 import {

@@ -7,19 +7,19 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  generationsSettled,
+  generationJob,
   getGeneration,
+  SWEEP_INTERVAL_MS,
   startGeneration,
-  stopAllGenerations,
   stopGeneration,
+  sweepLostGenerations,
 } from './generator.service';
 
 /** Автоматическое составление расписания: a generation job, its progress, stopping it. */
 export const generatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onClose', async () => {
-    stopAllGenerations();
-    await generationsSettled();
-  });
+  const log = (message: string) => app.log.warn(message);
+  app.queue.register(generationJob(app.db, log));
+  app.queue.every(SWEEP_INTERVAL_MS, () => sweepLostGenerations(app.db, log));
 
   app.post(
     '/timetable/generations',
@@ -33,7 +33,7 @@ export const generatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await startGeneration(app.db, request.actor, request.body) }),
+      reply.status(201).send({ data: await startGeneration(app.db, app.queue, request.actor, request.body) }),
   );
 
   app.get(
@@ -42,12 +42,12 @@ export const generatorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'timetables.edit' },
       schema: {
         tags: ['timetable'],
-        summary: 'Ход генерации: поставлено уроков, нарушения, штраф, причины невозможности',
+        summary: 'Ход генерации: место в очереди, поставлено уроков, нарушения, штраф, причины',
         params: idParamsSchema,
         response: { 200: z.object({ data: generationSchema }) },
       },
     },
-    async (request) => ({ data: getGeneration(request.actor, request.params.id) }),
+    async (request) => ({ data: await getGeneration(app.db, request.actor, request.params.id) }),
   );
 
   app.post(
@@ -56,11 +56,11 @@ export const generatorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'timetables.edit' },
       schema: {
         tags: ['timetable'],
-        summary: 'Остановить генерацию (лучший найденный вариант сохраняется)',
+        summary: 'Остановить генерацию с любого сервера (лучший найденный вариант сохраняется)',
         params: idParamsSchema,
         response: { 200: z.object({ data: generationSchema }) },
       },
     },
-    async (request) => ({ data: stopGeneration(request.actor, request.params.id) }),
+    async (request) => ({ data: await stopGeneration(app.db, request.actor, request.params.id) }),
   );
 };

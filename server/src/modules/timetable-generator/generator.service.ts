@@ -1,36 +1,88 @@
-import {
-  type Generation,
-  type GenerationInput,
-  generationInputSchema,
+import { availableParallelism, hostname } from 'node:os';
+import type {
+  Generation,
+  GenerationInputParsed,
+  GenerationWeights,
 } from '@parta/shared/domain/contracts/timetable-generator';
 import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
 import { parseSettings } from '@parta/shared/domain/week';
-import { assertInScope, isInScope } from '../../access/scope';
+import { targetOrganization } from '../../access/organization';
+import { isInScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import {
+  conflict,
+  databaseErrorCode,
+  notFound,
+  unprocessable,
+  VALIDATION_MESSAGE,
+} from '../../plugins/errors';
+import type { JobKind, Queue } from '../../queue/queue';
 import { unavailableOfOrganization } from '../availability/availability.service';
 import { loadLinesOfYear } from '../loads/loads.service';
 import { roomsOfOrganization } from '../rooms/rooms.service';
-import { getSettings } from '../settings/settings.service';
-import { addSlots, createTemplate } from '../timetable/templates.service';
-import { findAcademicYear, findDivisions, findGroupSizes } from './generator.repository';
-import { buildSchoolInstance, type SchoolLoadLine } from './school-instance';
+import { settingsOf } from '../settings/settings.service';
+import { addSlots, createTemplateOf } from '../timetable/templates.service';
+import {
+  claimGeneration,
+  failStaleGenerations,
+  findAcademicYear,
+  findActiveGeneration,
+  findDivisions,
+  findGeneration,
+  findGroupSizes,
+  finishGeneration,
+  type GenerationRow,
+  insertGeneration,
+  queuePosition,
+  requestStop,
+  writeProgress,
+} from './generator.repository';
+import { buildSchoolInstance, type SchoolInstance, type SchoolLoadLine } from './school-instance';
 import { checkAssignment } from './solver/check';
 import { diagnose } from './solver/diagnose';
-import { startWorkers } from './solver/workers';
+import type { SolveResult } from './solver/model';
+import { startWorkers, type WorkerRun } from './solver/workers';
 
 /**
- * Generations run as jobs of this server process (two worker threads with different seeds, the
- * better result kept); the job list lives in memory, a restart forgets running generations.
+ * Timetable generation as a job of the shared queue (`queue/queue.ts`, docs/ARCHITECTURE.md «Фоновая
+ * работа»): POST checks the school and writes a `generations` row (queued) with its job in one
+ * transaction; a worker on any instance claims the row, runs the search in worker threads and writes
+ * progress and a heartbeat every PROGRESS_INTERVAL_MS; the result (template, slots, final status) is
+ * written in one transaction. Every read goes to the row, so every instance answers the same.
  */
-interface Job {
-  organizationId: number;
-  state: Generation;
-  stop: () => void;
-}
+export const GENERATION_JOB = 'timetable-generation';
 
-const jobs = new Map<number, Job>();
+/** How often the running instance writes progress and its heartbeat, and reads a stop request. */
+export const PROGRESS_INTERVAL_MS = 500;
+/** A running generation whose heartbeat is older than this has lost its instance (killed, frozen). */
+export const HEARTBEAT_STALE_SECONDS = 10;
+/** How often every instance looks for such generations: one is failed at most ~15 s after its instance died. */
+export const SWEEP_INTERVAL_MS = 5000;
+/** The longest search the contract allows, plus the time to build the school and save the result. */
+const JOB_EXPIRE_SECONDS = 600 + 300;
+/** A job whose instance died before it claimed the row is offered once more (after it expires). */
+const JOB_RETRIES = 1;
+/** Each search runs two workers; the second one's seed is offset by a prime so the two differ. */
+const SECOND_SEED_OFFSET = 7919;
+/** At most this many of the check's problems are kept in the reasons. */
+const MAX_REASONS = 20;
+
+const NOT_FOUND = 'Генерация не найдена';
+const ALREADY_RUNNING = 'Генерация расписания этой школы уже идёт: дождитесь её или остановите';
+export const INSTANCE_LOST_REASON = 'Сервер, выполнявший генерацию, остановился. Запустите генерацию снова';
+export const FAILED_REASON =
+  'Генерация прервалась из-за внутренней ошибки сервера; результат не сохранён. Запустите генерацию снова';
+
+/** This process, as written to a running row (`runner`): the host and the process id. */
+const RUNNER = `${hostname()}:${process.pid}`;
+
+/** Solver jobs one instance runs at once: PARTA_SOLVER_CONCURRENCY, else half the cores (each runs two threads). */
+export function solverConcurrency(env: NodeJS.ProcessEnv = process.env): number {
+  const asked = Number(env.PARTA_SOLVER_CONCURRENCY);
+  if (Number.isInteger(asked) && asked >= 1) return asked;
+  return Math.max(1, Math.floor(availableParallelism() / 2));
+}
 
 /** Every load line of the organization's classes of one academic year. */
 async function schoolLoad(
@@ -59,41 +111,22 @@ async function schoolLoad(
     }));
 }
 
-let nextId = 1;
-/** Finished jobs kept for reading, per process. */
-const KEEP_FINISHED = 50;
-
-const NOT_FOUND = 'Генерация не найдена';
-
-export async function startGeneration(
+/** The school as the solver sees it, from the database as it is now. */
+async function loadSchool(
   db: Database,
-  actor: Actor,
-  raw: GenerationInput,
-): Promise<{ id: number }> {
-  const input = generationInputSchema.parse(raw);
-  const organizationId = input.organization_id ?? actor.organizationId;
-  assertInScope(actor, organizationId);
-  for (const job of jobs.values()) {
-    if (job.organizationId === organizationId && job.state.status === 'running')
-      throw conflict('Генерация расписания этой школы уже идёт: дождитесь её или остановите');
-  }
-  const academicYear = await findAcademicYear(db, organizationId, input.academic_year);
-  if (!academicYear) throw unprocessable(VALIDATION_MESSAGE, { academic_year: ['В школе нет классов'] });
-  const lines = await schoolLoad(db, organizationId, academicYear);
-  if (lines.length === 0)
-    throw unprocessable(VALIDATION_MESSAGE, {
-      academic_year: [`Нет нагрузки на ${academicYear} учебный год`],
-    });
-  const settings = parseSettings(await getSettings(db, actor, organizationId));
+  organizationId: number,
+  lines: SchoolLoadLine[],
+  weights: GenerationWeights,
+): Promise<SchoolInstance> {
+  const settings = parseSettings(await settingsOf(db, organizationId));
   const classIds = [...new Set(lines.map((l) => l.classId))];
-  const divisions = await findDivisions(db, classIds);
   const rooms = await roomsOfOrganization(db, organizationId);
-  const school = buildSchoolInstance(
+  return buildSchoolInstance(
     {
       workingDays: settings.working_days_per_week,
       maxLessonsPerDay: settings.max_lessons_per_day,
       lines,
-      divisions,
+      divisions: await findDivisions(db, classIds),
       rooms: rooms.map((room) => ({
         id: room.id,
         name: room.name,
@@ -104,124 +137,239 @@ export async function startGeneration(
       unavailable: await unavailableOfOrganization(db, organizationId),
       sizes: await findGroupSizes(db, organizationId, classIds),
     },
-    input.weights,
+    weights,
   );
-  const { instance, lineOf } = school;
-  const id = nextId++;
-  const state: Generation = {
-    id,
-    status: 'running',
-    placed: 0,
-    total: instance.activities.length,
-    hard_violations: 0,
-    soft_cost: 0,
-    teacher_gaps: 0,
-    seconds: 0,
-    reasons: [],
-    template_id: null,
-  };
-  const job: Job = { organizationId, state, stop: () => {} };
-  jobs.set(id, job);
-  forgetOldJobs();
+}
 
+export async function startGeneration(
+  db: Database,
+  queue: Queue,
+  actor: Actor,
+  input: GenerationInputParsed,
+): Promise<{ id: number }> {
+  const organizationId = targetOrganization(actor, input.organization_id);
+  if ((await findActiveGeneration(db, organizationId)) !== null) throw conflict(ALREADY_RUNNING);
+  const academicYear = await findAcademicYear(db, organizationId, input.academic_year);
+  if (!academicYear) throw unprocessable(VALIDATION_MESSAGE, { academic_year: ['В школе нет классов'] });
+  const lines = await schoolLoad(db, organizationId, academicYear);
+  if (lines.length === 0)
+    throw unprocessable(VALIDATION_MESSAGE, {
+      academic_year: [`Нет нагрузки на ${academicYear} учебный год`],
+    });
+  // What makes the timetable impossible is answered at once, without a place in the queue.
+  const { instance } = await loadSchool(db, organizationId, lines, input.weights);
+  const total = instance.activities.length;
   const reasons = diagnose(instance);
   if (reasons.length > 0) {
-    state.status = 'impossible';
-    state.reasons = reasons;
+    const id = await insertGeneration(db, {
+      organizationId,
+      status: 'impossible',
+      input,
+      academicYear,
+      total,
+      reasons,
+      finishedAt: new Date(),
+    });
     return { id };
   }
-  const run = startWorkers(instance, {
-    seeds: [input.seed, input.seed + 7919],
-    seconds: input.time_limit_seconds,
-    onProgress: (p) => {
-      if (state.status !== 'running') return;
-      state.placed = p.placed;
-      state.hard_violations = p.hardViolations;
-      state.soft_cost = p.softCost;
-      state.seconds = p.seconds;
-    },
-  });
-  let stopAsked = false;
-  job.stop = () => {
-    stopAsked = true;
-    run.stop();
-  };
-  run.result
-    .then(async (result) => {
-      const check = checkAssignment(instance, result);
-      state.placed = result.placed;
-      state.hard_violations = check.hardViolations;
-      state.soft_cost = result.softCost;
-      state.teacher_gaps = check.teacherGaps;
-      state.seconds = result.seconds;
-      if (check.hardViolations > 0) state.reasons = check.problems.slice(0, 20);
-      const template = await createTemplate(db, actor, {
-        organization_id: organizationId,
-        name: input.template_name,
-        academic_year: academicYear,
-        bell_schedule_id: null,
-        active: false,
-      });
-      const P = instance.periods;
-      await addSlots(
-        db,
+  try {
+    const id = await db.transaction(async (tx) => {
+      const generationId = await insertGeneration(tx, {
         organizationId,
-        result.starts.flatMap((s, i) =>
-          s < 0
-            ? []
-            : [
-                {
-                  templateId: template.id,
-                  loadId: lineOf[i].id,
-                  classId: lineOf[i].classId,
-                  subgroupId: lineOf[i].subgroupId,
-                  weekday: Math.floor(s / P) + 1,
-                  lessonNumber: (s % P) + 1,
-                  room:
-                    (result.rooms[i]?.[0] ?? -1) >= 0 ? instance.resources[result.rooms[i][0]].name : null,
-                },
-              ],
-        ),
-      );
-      state.template_id = template.id;
-      state.status = stopAsked ? 'stopped' : 'done';
-    })
-    .catch((error: unknown) => {
-      state.status = 'failed';
-      state.reasons = [`Генерация прервалась: ${error instanceof Error ? error.message : 'ошибка'}`];
+        status: 'queued',
+        input,
+        academicYear,
+        total,
+      });
+      await queue.send(tx, GENERATION_JOB, { generationId });
+      return generationId;
     });
-  return { id };
-}
-
-function forgetOldJobs(): void {
-  const finished = [...jobs.entries()].filter(([, job]) => job.state.status !== 'running');
-  for (const [id] of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) jobs.delete(id);
-}
-
-function jobInScope(actor: Actor, id: number): Job {
-  const job = jobs.get(id);
-  if (!job || !isInScope(actor, job.organizationId)) throw notFound(NOT_FOUND);
-  return job;
-}
-
-export function getGeneration(actor: Actor, id: number): Generation {
-  return { ...jobInScope(actor, id).state };
-}
-
-export function stopGeneration(actor: Actor, id: number): Generation {
-  const job = jobInScope(actor, id);
-  if (job.state.status === 'running') job.stop();
-  return { ...job.state };
-}
-
-/** Ends every running search (server shutdown). */
-export function stopAllGenerations(): void {
-  for (const job of jobs.values()) if (job.state.status === 'running') job.stop();
-}
-
-/** Resolves when no generation is running (server shutdown, tests). */
-export async function generationsSettled(): Promise<void> {
-  while ([...jobs.values()].some((job) => job.state.status === 'running')) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    return { id };
+  } catch (error) {
+    // Two starts at once (on two instances): the database's one-under-way-per-school index decides.
+    if (databaseErrorCode(error) === '23505') throw conflict(ALREADY_RUNNING);
+    throw error;
   }
+}
+
+async function toGeneration(db: Database, row: GenerationRow): Promise<Generation> {
+  return {
+    id: row.id,
+    status: row.status,
+    placed: row.placed,
+    total: row.total,
+    hard_violations: row.hardViolations,
+    soft_cost: row.softCost,
+    teacher_gaps: row.teacherGaps,
+    seconds: row.seconds,
+    reasons: row.reasons,
+    template_id: row.templateId,
+    queue_position: row.status === 'queued' ? await queuePosition(db, row.id) : null,
+  };
+}
+
+async function generationInScope(db: Database, actor: Actor, id: number): Promise<GenerationRow> {
+  const row = await findGeneration(db, id);
+  if (!row || !isInScope(actor, row.organizationId)) throw notFound(NOT_FOUND);
+  return row;
+}
+
+export async function getGeneration(db: Database, actor: Actor, id: number): Promise<Generation> {
+  return toGeneration(db, await generationInScope(db, actor, id));
+}
+
+/** Any instance: a queued generation stops now, a running one within PROGRESS_INTERVAL_MS (its best kept). */
+export async function stopGeneration(db: Database, actor: Actor, id: number): Promise<Generation> {
+  await generationInScope(db, actor, id);
+  await requestStop(db, id);
+  return getGeneration(db, actor, id);
+}
+
+/** The template, its slots and the final status in one transaction: all of them or none. */
+async function saveResult(
+  db: Database,
+  row: GenerationRow,
+  school: SchoolInstance,
+  result: SolveResult,
+  stopAsked: boolean,
+): Promise<void> {
+  const { instance, lineOf } = school;
+  const check = checkAssignment(instance, result);
+  const periods = instance.periods;
+  await db.transaction(async (tx) => {
+    const templateId = await createTemplateOf(tx, row.organizationId, {
+      organization_id: row.organizationId,
+      name: row.input.template_name,
+      academic_year: row.academicYear,
+      bell_schedule_id: null,
+      active: false,
+    });
+    await addSlots(
+      tx,
+      row.organizationId,
+      result.starts.flatMap((start, i) =>
+        start < 0
+          ? []
+          : [
+              {
+                templateId,
+                loadId: lineOf[i].id,
+                classId: lineOf[i].classId,
+                subgroupId: lineOf[i].subgroupId,
+                weekday: Math.floor(start / periods) + 1,
+                lessonNumber: (start % periods) + 1,
+                room: (result.rooms[i]?.[0] ?? -1) >= 0 ? instance.resources[result.rooms[i][0]].name : null,
+              },
+            ],
+      ),
+    );
+    const finished = await finishGeneration(tx, row.id, RUNNER, {
+      status: stopAsked ? 'stopped' : 'done',
+      placed: result.placed,
+      hardViolations: check.hardViolations,
+      softCost: result.softCost,
+      teacherGaps: check.teacherGaps,
+      seconds: result.seconds,
+      reasons: check.hardViolations > 0 ? check.problems.slice(0, MAX_REASONS) : [],
+      templateId,
+    });
+    // Swept as lost meanwhile (this instance stalled past the heartbeat): its answer stands, no template.
+    if (!finished) tx.rollback();
+  });
+}
+
+/** The job: claims the row, searches, saves; any failure leaves the row failed with a Russian reason. */
+async function runGeneration(
+  db: Database,
+  generationId: number,
+  localRuns: Map<number, WorkerRun>,
+  log: (message: string) => void,
+) {
+  const row = await claimGeneration(db, generationId, RUNNER);
+  if (!row) return;
+  let run: WorkerRun | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  try {
+    const lines = await schoolLoad(db, row.organizationId, row.academicYear);
+    const school = await loadSchool(db, row.organizationId, lines, row.input.weights);
+    const reasons = diagnose(school.instance);
+    // The school changed since the start so that it cannot be done now.
+    if (reasons.length > 0 || lines.length === 0) {
+      await finishGeneration(db, row.id, RUNNER, {
+        status: 'impossible',
+        total: school.instance.activities.length,
+        reasons: reasons.length > 0 ? reasons : [`Нет нагрузки на ${row.academicYear} учебный год`],
+      });
+      return;
+    }
+    const total = school.instance.activities.length;
+    let latest = { placed: 0, total, hardViolations: 0, softCost: 0, seconds: 0 };
+    let stopAsked = false;
+    const activeRun = startWorkers(school.instance, {
+      seeds: [row.input.seed, row.input.seed + SECOND_SEED_OFFSET],
+      seconds: row.input.time_limit_seconds,
+      onProgress: ({ placed, hardViolations, softCost, seconds }) => {
+        latest = { placed, total, hardViolations, softCost, seconds };
+      },
+    });
+    run = activeRun;
+    localRuns.set(row.id, activeRun);
+    let writing = false;
+    heartbeat = setInterval(() => {
+      if (writing) return;
+      writing = true;
+      writeProgress(db, row.id, RUNNER, latest)
+        .then((answer) => {
+          if (answer?.stopRequested || answer === null) {
+            stopAsked = true;
+            activeRun.stop();
+          }
+        })
+        .catch((error: unknown) => log(`Генерация ${row.id}: ход не записан: ${String(error)}`))
+        .finally(() => {
+          writing = false;
+        });
+    }, PROGRESS_INTERVAL_MS);
+    const result = await activeRun.result;
+    clearInterval(heartbeat);
+    await saveResult(db, row, school, result, stopAsked || result.stopped);
+  } catch (error) {
+    // The завуч sees a Russian reason; what went wrong is in the server's log.
+    log(
+      `Генерация ${row.id} прервалась: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    await finishGeneration(db, row.id, RUNNER, { status: 'failed', reasons: [FAILED_REASON] }).catch(
+      (writeError: unknown) => log(`Генерация ${row.id}: состояние не записано: ${String(writeError)}`),
+    );
+  } finally {
+    clearInterval(heartbeat);
+    run?.stop();
+    localRuns.delete(row.id);
+  }
+}
+
+/** The generation job kind, registered on the app's queue by the routes plugin. */
+export function generationJob(
+  db: Database,
+  log: (message: string) => void,
+): JobKind<{ generationId: number }> {
+  /** The searches this app runs, by generation id: stopped when the app closes. */
+  const localRuns = new Map<number, WorkerRun>();
+  return {
+    name: GENERATION_JOB,
+    concurrency: solverConcurrency(),
+    expireInSeconds: JOB_EXPIRE_SECONDS,
+    retryLimit: JOB_RETRIES,
+    run: ({ generationId }) => runGeneration(db, generationId, localRuns, log),
+    // Closing the app: every search ends now and saves its best as «stopped».
+    stopRunning: () => {
+      for (const run of localRuns.values()) run.stop();
+    },
+  };
+}
+
+/** Every instance, every SWEEP_INTERVAL_MS: generations whose instance died are failed, never running forever. */
+export async function sweepLostGenerations(db: Database, log: (message: string) => void): Promise<void> {
+  const lost = await failStaleGenerations(db, HEARTBEAT_STALE_SECONDS, INSTANCE_LOST_REASON);
+  if (lost.length > 0) log(`Генерации без сервера отмечены прерванными: ${lost.join(', ')}`);
 }

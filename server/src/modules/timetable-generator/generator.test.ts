@@ -3,12 +3,16 @@ import { generationSchema } from '@parta/shared/domain/contracts/timetable-gener
 import { plural } from '@parta/shared/domain/plural';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { FAILED_REASON, GENERATION_JOB } from './generator.service';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  app = await createTestApp();
+  // One solver job at a time on this instance (PARTA_SOLVER_CONCURRENCY=1), as on a small server.
+  app = await createTestApp({
+    queue: { concurrency: { [GENERATION_JOB]: 1 }, pollingSeconds: 0.5, maintenance: false },
+  });
   for (const login of ['zavuch', 'director2', 'student']) tokens[login] = await loginAs(app, login);
 }, 120_000);
 
@@ -16,14 +20,32 @@ afterAll(async () => {
   await app.close();
 });
 
-async function waitFor(id: number, token = tokens.zavuch) {
+async function read(id: number, token = tokens.zavuch, on = app) {
+  const response = await call(on, token, 'GET', `/api/timetable/generations/${id}`);
+  expect(response.statusCode).toBe(200);
+  return generationSchema.parse(response.json().data);
+}
+
+/** Polls until the generation is no longer under way (or, with `until`, reaches that status). */
+async function waitFor(id: number, token = tokens.zavuch, until?: 'running') {
   for (;;) {
-    const response = await call(app, token, 'GET', `/api/timetable/generations/${id}`);
-    expect(response.statusCode).toBe(200);
-    const state = generationSchema.parse(response.json().data);
-    if (state.status !== 'running') return state;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const state = await read(id, token);
+    if (until ? state.status === until : state.status !== 'running' && state.status !== 'queued')
+      return state;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+async function templatesOf(organizationId: number): Promise<number> {
+  const { rows } = await app.dbHandle.executeSql(
+    'select count(*)::int as n from timetable_templates where organization_id = $1',
+    [organizationId],
+  );
+  return Number(rows[0].n);
+}
+
+async function organizationOf(token: string): Promise<number> {
+  return (await call(app, token, 'POST', '/api/auth/me')).json().data.organization.id;
 }
 
 /** Sets a load line's required room kind, keeping the rest of it. */
@@ -110,10 +132,10 @@ describe('POST /api/timetable/generations on the demo school', () => {
     });
     expect(started.statusCode).toBe(201);
     generationId = started.json().data.id;
-    // One generation at a time per school.
+    // One generation under way at a time per school.
     const second = await call(app, tokens.zavuch, 'POST', '/api/timetable/generations', {});
-    expect([201, 409]).toContain(second.statusCode);
-    if (second.statusCode === 201) await waitFor(second.json().data.id);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toMatch(/^Генерация расписания этой школы уже идёт/);
     const state = await waitFor(generationId);
     expect(state.reasons).toEqual([]);
     expect(state.status).toBe('done');
@@ -209,4 +231,103 @@ describe('POST /api/timetable/generations on the demo school', () => {
     expect(state.template_id).not.toBeNull();
     expect(state.seconds).toBeLessThan(100);
   }, 240_000);
+
+  it('keeps its state in the database: another instance on it answers the same and refuses a second start', async () => {
+    // An API instance that only serves requests (takes no generation jobs) on the same database.
+    const other = await createTestApp({
+      database: app.dbHandle,
+      closeDatabase: false,
+      queue: { concurrency: { [GENERATION_JOB]: 0 }, maintenance: false },
+    });
+    try {
+      const started = await call(other, tokens.zavuch, 'POST', '/api/timetable/generations', {
+        time_limit_seconds: 3,
+      });
+      expect(started.statusCode).toBe(201);
+      const id = started.json().data.id;
+      const again = await call(app, tokens.zavuch, 'POST', '/api/timetable/generations', {});
+      expect(again.statusCode).toBe(409);
+      // The first app's worker runs it; both apps read the same row at every step.
+      const running = await waitFor(id, tokens.zavuch, 'running');
+      expect(running.total).toBeGreaterThan(0);
+      const done = await waitFor(id);
+      expect(done.status).toBe('done');
+      expect(await read(id, tokens.zavuch, other)).toEqual(done);
+      expect(done.template_id).not.toBeNull();
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+
+  it('runs one solver job at a time: a second school waits queued with its place, then runs', async () => {
+    const first = await call(app, tokens.zavuch, 'POST', '/api/timetable/generations', {
+      time_limit_seconds: 4,
+    });
+    expect(first.statusCode).toBe(201);
+    const firstId = first.json().data.id;
+    await waitFor(firstId, tokens.zavuch, 'running');
+    const second = await call(app, tokens.director2, 'POST', '/api/timetable/generations', {
+      time_limit_seconds: 1,
+    });
+    expect(second.statusCode).toBe(201);
+    const secondId = second.json().data.id;
+    const waiting = await read(secondId, tokens.director2);
+    expect(waiting.status).toBe('queued');
+    expect(waiting.queue_position).toBe(1);
+    // While the first still runs, the second stays queued (the cap, not a slow poll).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    if ((await read(firstId)).status === 'running')
+      expect((await read(secondId, tokens.director2)).status).toBe('queued');
+    expect((await waitFor(firstId)).status).toBe('done');
+    const after = await waitFor(secondId, tokens.director2);
+    expect(after.status).toBe('done');
+    expect(after.queue_position).toBeNull();
+    expect(after.template_id).not.toBeNull();
+  }, 120_000);
+
+  it('writes the result in one transaction: a failed slot insert leaves no template and a Russian reason', async () => {
+    const organizationId = await organizationOf(tokens.zavuch);
+    const before = await templatesOf(organizationId);
+    // A real database failure in the middle of saving: after the template row, at its slots.
+    await app.dbHandle.executeSql(
+      `create function parta_test_refuse_slots() returns trigger language plpgsql as $$
+        begin raise exception 'slot refused by the test'; end $$;
+        create trigger parta_test_refuse_slots before insert on timetable_slots
+        for each statement execute function parta_test_refuse_slots();`,
+    );
+    try {
+      const started = await call(app, tokens.zavuch, 'POST', '/api/timetable/generations', {
+        time_limit_seconds: 1,
+      });
+      expect(started.statusCode).toBe(201);
+      const state = await waitFor(started.json().data.id);
+      expect(state.status).toBe('failed');
+      expect(state.reasons).toEqual([FAILED_REASON]);
+      expect(state.template_id).toBeNull();
+      expect(await templatesOf(organizationId)).toBe(before);
+    } finally {
+      await app.dbHandle.executeSql(
+        'drop trigger parta_test_refuse_slots on timetable_slots; drop function parta_test_refuse_slots();',
+      );
+    }
+  }, 120_000);
+
+  it('stops a queued generation at once', async () => {
+    const first = await call(app, tokens.zavuch, 'POST', '/api/timetable/generations', {
+      time_limit_seconds: 3,
+    });
+    await waitFor(first.json().data.id, tokens.zavuch, 'running');
+    const second = await call(app, tokens.director2, 'POST', '/api/timetable/generations', {
+      time_limit_seconds: 1,
+    });
+    const id = second.json().data.id;
+    const stop = await call(app, tokens.director2, 'POST', `/api/timetable/generations/${id}/stop`);
+    expect(stop.statusCode).toBe(200);
+    expect(stop.json().data.status).toBe('stopped');
+    expect(stop.json().data.template_id).toBeNull();
+    await waitFor(first.json().data.id);
+    // The queue's job for it finds it stopped and leaves it so.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await read(id, tokens.director2)).status).toBe('stopped');
+  }, 120_000);
 });

@@ -117,8 +117,19 @@ export async function createTemplate(
   input: TemplateInputParsed,
 ): Promise<TimetableTemplate> {
   const organizationId = targetOrganization(actor, input.organization_id);
-  const id = await insertTemplate(db, organizationId, await templateValues(db, organizationId, input));
-  return getTemplate(db, actor, id);
+  return getTemplate(db, actor, await createTemplateOf(db, organizationId, input));
+}
+
+/**
+ * A template of an organization the caller has already checked (a generation, started by a user
+ * allowed to edit the school's timetables, saving its result); answers its id. `db` may be a transaction.
+ */
+export async function createTemplateOf(
+  db: Database,
+  organizationId: number,
+  input: TemplateInputParsed,
+): Promise<number> {
+  return insertTemplate(db, organizationId, await templateValues(db, organizationId, input));
 }
 
 export async function changeTemplate(db: Database, actor: Actor, id: number, input: TemplateInputParsed) {

@@ -4,8 +4,7 @@ import { targetOrganization } from '../../access/organization';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
-import { generatePassword, hashPassword } from '../auth/credentials';
-import { issueOneTimePassword } from '../auth/one-time-password';
+import { generatePassword, hashPassword, issueOneTimePassword } from '../auth/auth.service';
 import {
   findAssignableRoles,
   findRoles,

@@ -43,9 +43,19 @@ export const generationInputSchema = z.object({
   weights: generationWeightsSchema.default(generationWeightsSchema.parse({})),
 });
 export type GenerationInput = z.input<typeof generationInputSchema>;
+export type GenerationInputParsed = z.output<typeof generationInputSchema>;
 
-export const GENERATION_STATUSES = ['running', 'done', 'stopped', 'failed', 'impossible'] as const;
+/**
+ * queued: waiting for a free solver on some instance (its place in `queue_position`); running: a
+ * solver works on it; the rest are final.
+ */
+export const GENERATION_STATUSES = ['queued', 'running', 'done', 'stopped', 'failed', 'impossible'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+/** Statuses of a generation still under way: one of these per school at a time. */
+export const ACTIVE_GENERATION_STATUSES = [
+  'queued',
+  'running',
+] as const satisfies readonly GenerationStatus[];
 
 export const generationSchema = z.object({
   id: z.number().int(),
@@ -56,10 +66,12 @@ export const generationSchema = z.object({
   soft_cost: z.number(),
   teacher_gaps: z.number().int(),
   seconds: z.number(),
-  /** Why the timetable cannot be made (status impossible), in Russian. */
+  /** Why the timetable cannot be made (status impossible) or why the generation failed, in Russian. */
   reasons: z.array(z.string()),
   /** The template the result was saved as (done or stopped with a result). */
   template_id: z.number().int().nullable(),
+  /** Status queued: 1 for the next to start (on any instance), else null. */
+  queue_position: z.number().int().nullable(),
 });
 export type Generation = z.infer<typeof generationSchema>;
 

@@ -21,13 +21,16 @@ export function useStartGeneration() {
   return useMutation({ mutationFn: startGeneration });
 }
 
-/** A generation's progress, asked every second while it runs. */
+/** A generation's progress (or its place in the queue), asked every second while it is under way. */
 export function useGeneration(id: number | null) {
   return useQuery({
     queryKey: queryKeys.timetable.generation(id),
     queryFn: ({ signal }) => getGeneration(id as number, signal),
     enabled: id !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'running' || !query.state.data ? 1000 : false),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === undefined || status === 'queued' || status === 'running' ? 1000 : false;
+    },
   });
 }
 

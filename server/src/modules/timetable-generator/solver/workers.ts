@@ -66,8 +66,10 @@ export function startWorkers(instance: Instance, opts: WorkerOptions): WorkerRun
           },
         );
         worker.on('error', reject);
+        // A thread that ends without its answer (a crash, an exit from inside) fails the run, so the
+        // job does not wait forever; after 'done' the promise is settled and this changes nothing.
         worker.on('exit', (code) => {
-          if (code !== 0) reject(new Error(`Поиск расписания завершился с кодом ${code}`));
+          reject(new Error(`Поиск расписания завершился без результата (код ${code})`));
         });
       }),
   );

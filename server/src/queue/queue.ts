@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Database, DatabaseHandle } from '../db/client';
+
+/**
+ * Background work (docs/ARCHITECTURE.md «Фоновая работа»): one durable job queue on the database the
+ * API already uses — pg-boss, on PostgreSQL and on the embedded PGlite alike (its statements go
+ * through `DatabaseHandle.executeSql`, no connection of its own). A job waits in the database until a
+ * worker on any instance takes it (`SELECT … FOR UPDATE SKIP LOCKED`), so several instances share the
+ * work and a restart loses none of it.
+ *
+ * A module adds a job kind with `register` (from its routes plugin, before the app is ready) and
+ * sends jobs with `send`; the queue starts its workers when the app is ready and stops them when it
+ * closes. The job itself carries only an id: the state a user sees lives in the module's own table.
+ */
+export interface JobKind<Data extends object> {
+  /** The queue's name: letters, digits, dashes. */
+  name: string;
+  /** How many jobs of this kind one instance runs at once (the rest wait in the queue). */
+  concurrency: number;
+  /** A job still running after this long is given up by the queue (and retried if `retryLimit`). */
+  expireInSeconds: number;
+  /** How many times a job whose worker vanished (expired) is offered again; default 0. */
+  retryLimit?: number;
+  run(data: Data): Promise<void>;
+  /** Asked when the app closes, before waiting for running jobs: end them early. */
+  stopRunning?(): void;
+}
+
+export interface QueueOptions {
+  /** How often an idle worker asks for a job (seconds, ≥ 0.5); default 1. */
+  pollingSeconds?: number;
+  /** pg-boss's maintenance (expiring vanished jobs, archiving finished ones); default on. */
+  maintenance?: boolean;
+  /** Per-kind overrides of `concurrency`; 0: this instance takes no jobs of that kind (only sends them). */
+  concurrency?: Record<string, number>;
+  /** How long closing waits for running jobs before failing them (ms); default 30 s. */
+  stopTimeoutMs?: number;
+  log?: (message: string) => void;
+}
+
+export interface Queue {
+  register<Data extends object>(kind: JobKind<Data>): void;
+  /**
+   * Adds a job; with `db` a transaction, the job exists only if that transaction commits (the row a
+   * job is about and the job itself appear together).
+   */
+  send<Data extends object>(db: Database, name: string, data: Data): Promise<void>;
+  /** Runs `task` every `periodMs` on this instance while the queue runs (sweeps of stale work). */
+  every(periodMs: number, task: () => Promise<void>): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const PG_BOSS_SCHEMA = 'pgboss';
+const DEFAULT_POLLING_SECONDS = 1;
+const DEFAULT_STOP_TIMEOUT_MS = 30_000;
+/** Finished jobs are only pg-boss's bookkeeping (the state is in the module's table): kept a day. */
+const RETENTION_MINUTES = 24 * 60;
+/** SQLSTATE unique_violation: another instance created the same queue at the same moment. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * pg-boss's statement with `$n` placeholders as a Drizzle query on `db`, so it runs on whatever `db`
+ * is — a transaction included (PGlite has one connection: a statement outside the open transaction
+ * would wait for it forever).
+ */
+function onDrizzle(db: Database): PgBoss.Db {
+  return {
+    executeSql: async (text, values = []) => {
+      const pieces = text.split(/\$(\d+)/);
+      const query = sql.join(
+        pieces.map((piece, index) =>
+          // An undefined value would vanish from a Drizzle query: SQL null it is.
+          index % 2 === 0 ? sql.raw(piece) : sql.param((values as unknown[])[Number(piece) - 1] ?? null),
+        ),
+      );
+      const result = (await db.execute(query)) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function createQueue(handle: DatabaseHandle, options: QueueOptions = {}): Queue {
+  const log = options.log ?? ((message: string) => console.warn(message));
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => handle.executeSql(text, values) },
+    schema: PG_BOSS_SCHEMA,
+    // Its schema comes with our migrations (drizzle/0012_pg_boss.sql); a newer pg-boss upgrades it
+    // at start-up, under its own advisory lock, so several instances starting together do it once.
+    migrate: true,
+    supervise: options.maintenance ?? true,
+    // No cron schedules yet: their clock-skew check would poll for nothing.
+    schedule: false,
+  });
+  // An EventEmitter without an 'error' listener throws: a failed poll is logged, the worker polls on.
+  boss.on('error', (error) => log(`Очередь заданий: ${error.message}`));
+
+  const kinds = new Map<string, JobKind<object>>();
+  const workerIds = new Map<string, string[]>();
+  const timers: NodeJS.Timeout[] = [];
+  const periodic: Array<{ periodMs: number; task: () => Promise<void> }> = [];
+  let started = false;
+
+  async function ensureQueue(kind: JobKind<object>): Promise<void> {
+    if (await boss.getQueue(kind.name)) return;
+    try {
+      await boss.createQueue(kind.name, {
+        name: kind.name,
+        policy: 'standard',
+        expireInSeconds: kind.expireInSeconds,
+        retryLimit: kind.retryLimit ?? 0,
+        retentionMinutes: RETENTION_MINUTES,
+      });
+    } catch (error) {
+      if (errorCode(error) !== UNIQUE_VIOLATION) throw error;
+    }
+  }
+
+  return {
+    register(kind) {
+      if (started) throw new Error(`job kind ${kind.name} registered after the queue started`);
+      kinds.set(kind.name, kind as JobKind<object>);
+    },
+
+    async send(db, name, data) {
+      if (!kinds.has(name)) throw new Error(`unknown job kind ${name}`);
+      await boss.send(name, data, { db: onDrizzle(db) });
+      // An idle worker of this instance takes it now rather than at its next poll.
+      for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+    },
+
+    every(periodMs, task) {
+      periodic.push({ periodMs, task });
+    },
+
+    async start() {
+      if (started) return;
+      started = true;
+      await boss.start();
+      for (const kind of kinds.values()) {
+        await ensureQueue(kind);
+        const ids: string[] = [];
+        const concurrency = Math.max(0, options.concurrency?.[kind.name] ?? kind.concurrency);
+        // pg-boss 10 runs one job at a time per worker: N workers are N jobs at once.
+        for (let i = 0; i < concurrency; i++) {
+          ids.push(
+            await boss.work<object>(
+              kind.name,
+              { batchSize: 1, pollingIntervalSeconds: options.pollingSeconds ?? DEFAULT_POLLING_SECONDS },
+              async ([job]) => kind.run(job.data),
+            ),
+          );
+        }
+        workerIds.set(kind.name, ids);
+      }
+      for (const { periodMs, task } of periodic) {
+        const timer = setInterval(() => {
+          task().catch((error: unknown) =>
+            log(`Фоновая проверка не удалась: ${error instanceof Error ? error.message : String(error)}`),
+          );
+        }, periodMs);
+        timer.unref();
+        timers.push(timer);
+      }
+    },
+
+    async stop() {
+      if (!started) return;
+      started = false;
+      for (const timer of timers.splice(0)) clearInterval(timer);
+      for (const kind of kinds.values()) kind.stopRunning?.();
+      await boss.stop({
+        graceful: true,
+        wait: true,
+        timeout: options.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS,
+      });
+    },
+  };
+}
