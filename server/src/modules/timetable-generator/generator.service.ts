@@ -13,8 +13,9 @@ import { unavailableOfOrganization } from '../availability/availability.service'
 import { loadLinesOfYear } from '../loads/loads.service';
 import { roomsOfOrganization } from '../rooms/rooms.service';
 import { getSettings } from '../settings/settings.service';
-import { addSlots, createTemplate } from '../timetable/templates.service';
+import { addSlots, bellNumbersOfGrades, createTemplate } from '../timetable/templates.service';
 import { findAcademicYear, findDivisions, findGroupSizes } from './generator.repository';
+import { classScreenProblems, schoolFigures } from './school-figures';
 import { buildSchoolInstance, type SchoolLoadLine } from './school-instance';
 import { checkAssignment } from './solver/check';
 import { diagnose } from './solver/diagnose';
@@ -103,8 +104,10 @@ export async function startGeneration(
       })),
       unavailable: await unavailableOfOrganization(db, organizationId),
       sizes: await findGroupSizes(db, organizationId, classIds),
+      bells: await bellNumbersOfGrades(db, organizationId, [...new Set(lines.map((l) => l.grade))]),
     },
     input.weights,
+    { noGaps: input.class_no_gaps, firstLesson: input.class_first_lesson },
   );
   const { instance, lineOf } = school;
   const id = nextId++;
@@ -133,6 +136,7 @@ export async function startGeneration(
   const run = startWorkers(instance, {
     seeds: [input.seed, input.seed + 7919],
     seconds: input.time_limit_seconds,
+    stopAtFeasible: input.stop_at_first_valid,
     onProgress: (p) => {
       if (state.status !== 'running') return;
       state.placed = p.placed;
@@ -149,12 +153,15 @@ export async function startGeneration(
   run.result
     .then(async (result) => {
       const check = checkAssignment(instance, result);
+      // The class's screen lists its subgroups' lessons together: what the instance's check cannot see.
+      const screen = classScreenProblems(school, result);
       state.placed = result.placed;
-      state.hard_violations = check.hardViolations;
+      state.hard_violations = check.hardViolations + screen.length;
       state.soft_cost = result.softCost;
       state.teacher_gaps = check.teacherGaps;
       state.seconds = result.seconds;
-      if (check.hardViolations > 0) state.reasons = check.problems.slice(0, 20);
+      if (state.hard_violations > 0) state.reasons = [...check.problems, ...screen].slice(0, 20);
+      state.figures = schoolFigures(school, result, check);
       const template = await createTemplate(db, actor, {
         organization_id: organizationId,
         name: input.template_name,
