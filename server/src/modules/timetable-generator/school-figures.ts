@@ -62,7 +62,11 @@ export function classScreenProblems(school: SchoolInstance, result: Assignment):
   return problems;
 }
 
-export function schoolFigures(school: SchoolInstance, result: Assignment, check: CheckResult): GenerationFigures {
+export function schoolFigures(
+  school: SchoolInstance,
+  result: Assignment,
+  check: CheckResult,
+): GenerationFigures {
   const days = classDays(school, result);
   const notes = unevenDays(school.instance);
   const classes = school.classes.map((cls) => {

@@ -307,7 +307,9 @@ describe('school instance: load-line flags', () => {
     // One group first, the other last, the whole class between: no clash and no gap once not in
     // parallel, but the second group's pupils would come at the 3rd lesson (two periods late).
     const ends = { starts: [0, 1, 4, 5, 2, 3], rooms: [[], [], [], [], [], []] };
-    expect(checkAssignment(separate, ends).problems).toEqual(['7А (подгруппа 2): день начинается не с первого урока']);
+    expect(checkAssignment(separate, ends).problems).toEqual([
+      '7А (подгруппа 2): день начинается не с первого урока',
+    ]);
     expect(checkAssignment(separate, ends).hardViolations).toBe(2);
     expect(checkAssignment(instance, ends).hardViolations).toBeGreaterThan(2);
     solved(separate);

@@ -219,9 +219,7 @@ export async function bellNumbersOfGrades(
   templateScheduleId: number | null = null,
 ): Promise<Map<number, number[]>> {
   const bells = await findBellTimes(db, organizationId);
-  return new Map(
-    grades.map((grade) => [grade, [...bellsForGrade(bells, grade, templateScheduleId).keys()]]),
-  );
+  return new Map(grades.map((grade) => [grade, [...bellsForGrade(bells, grade, templateScheduleId).keys()]]));
 }
 
 // ---------------------------------------------------------------- applying a template

@@ -704,7 +704,9 @@ describe('solver: a class’s day as a Russian school expects', () => {
     // Hard, the check counts each lesson over the spread.
     const hard: Instance = {
       ...inst,
-      resources: inst.resources.map((r) => (r.name === '5А' ? { ...r, limits: [{ ...spread, hard: true }] } : r)),
+      resources: inst.resources.map((r) =>
+        r.name === '5А' ? { ...r, limits: [{ ...spread, hard: true }] } : r,
+      ),
     };
     const packed = { starts: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], rooms: [] };
     expect(checkAssignment(hard, packed).hardViolations).toBe(5);
