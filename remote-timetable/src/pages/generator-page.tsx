@@ -2,6 +2,7 @@ import {
   Alert,
   Badge,
   Button,
+  Checkbox,
   Fieldset,
   Group,
   List,
@@ -24,6 +25,7 @@ import {
 } from '@parta/shared/domain/contracts/timetable-generator';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useGeneration, useStartGeneration, useStopGeneration } from '../features/generator/api/generation';
+import { GenerationFiguresView } from '../features/generator/ui/generation-figures';
 import { useOrganizationChoice } from '../features/organizations/ui/use-organization-choice';
 import { paths } from '../lib/paths';
 
@@ -43,6 +45,7 @@ const WEIGHTS: Array<[keyof GenerationWeights, string]> = [
   ['hard_first_last', 'Трудные предметы первым или последним уроком'],
   ['subject_twice_a_day', 'Предмет дважды в день'],
   ['spread', 'Часы предмета по неделе'],
+  ['even_days', 'Ровные дни класса (разница больше 1 урока)'],
 ];
 
 /** Составить расписание: options, then the job's progress; the result opens in the template editor. */
@@ -59,6 +62,8 @@ export function GeneratorPage() {
       time_limit_seconds: 30,
       seed: 1,
       weights: generationWeightsSchema.parse({}),
+      class_no_gaps: true,
+      class_first_lesson: true,
     },
     validate: schemaResolver(generationInputSchema, { sync: true }),
   });
@@ -97,6 +102,18 @@ export function GeneratorPage() {
               />
               <NumberInput label="Зерно" min={0} allowDecimal={false} {...form.getInputProps('seed')} />
             </Group>
+            <Fieldset legend="День класса (жёсткие правила; снятая галочка — мягкое)">
+              <Stack gap="xs">
+                <Checkbox
+                  label="Без окон (и у подгрупп)"
+                  {...form.getInputProps('class_no_gaps', { type: 'checkbox' })}
+                />
+                <Checkbox
+                  label="Начало с первого урока"
+                  {...form.getInputProps('class_first_lesson', { type: 'checkbox' })}
+                />
+              </Stack>
+            </Fieldset>
             <Fieldset legend="Веса мягких правил (0 — не учитывать)">
               <SimpleGrid cols={2}>
                 {WEIGHTS.map(([key, label]) => (
@@ -180,6 +197,14 @@ export function GeneratorPage() {
           )}
         </Paper>
       </SimpleGrid>
+      {state?.figures ? (
+        <Paper withBorder p="md" radius="md" mt="md">
+          <Text fw={500} mb="xs">
+            Итог по классам и учителям
+          </Text>
+          <GenerationFiguresView figures={state.figures} />
+        </Paper>
+      ) : null}
     </>
   );
 }

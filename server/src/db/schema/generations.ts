@@ -1,5 +1,6 @@
 import {
   GENERATION_STATUSES,
+  type GenerationFigures,
   type GenerationInputParsed,
 } from '@parta/shared/domain/contracts/timetable-generator';
 import { sql } from 'drizzle-orm';
@@ -43,6 +44,8 @@ export const generations = pgTable(
     seconds: doublePrecision().notNull().default(0),
     /** Russian reasons: why it is impossible, the check's problems, or why it failed. */
     reasons: jsonb().$type<string[]>().notNull().default([]),
+    /** The result's figures per class and teacher (Generation.figures), once a timetable is saved. */
+    figures: jsonb().$type<GenerationFigures>(),
     templateId: integer().references(() => timetableTemplates.id, { onDelete: 'set null' }),
     stopRequested: boolean().notNull().default(false),
     /** Which process runs it (host:pid), for the logs and the crash test. */

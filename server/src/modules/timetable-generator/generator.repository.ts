@@ -156,7 +156,7 @@ export async function finishGeneration(
   runner: string,
   values: Partial<GenerationProgress> &
     Pick<GenerationRow, 'status' | 'reasons'> &
-    Partial<Pick<GenerationRow, 'templateId'>>,
+    Partial<Pick<GenerationRow, 'templateId' | 'figures'>>,
 ): Promise<boolean> {
   const rows = await db
     .update(generations)

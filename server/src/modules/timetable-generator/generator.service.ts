@@ -2,7 +2,6 @@ import { availableParallelism, hostname } from 'node:os';
 import type {
   Generation,
   GenerationInputParsed,
-  GenerationWeights,
 } from '@parta/shared/domain/contracts/timetable-generator';
 import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
 import { parseSettings } from '@parta/shared/domain/week';
@@ -22,7 +21,7 @@ import { unavailableOfOrganization } from '../availability/availability.service'
 import { loadLinesOfYear } from '../loads/loads.service';
 import { roomsOfOrganization } from '../rooms/rooms.service';
 import { settingsOf } from '../settings/settings.service';
-import { addSlots, createTemplateOf } from '../timetable/templates.service';
+import { addSlots, bellNumbersOfGrades, createTemplateOf } from '../timetable/templates.service';
 import {
   claimGeneration,
   failStaleGenerations,
@@ -38,6 +37,7 @@ import {
   requestStop,
   writeProgress,
 } from './generator.repository';
+import { classScreenProblems, schoolFigures } from './school-figures';
 import { buildSchoolInstance, type SchoolInstance, type SchoolLoadLine } from './school-instance';
 import { checkAssignment } from './solver/check';
 import { diagnose } from './solver/diagnose';
@@ -116,7 +116,7 @@ async function loadSchool(
   db: Database,
   organizationId: number,
   lines: SchoolLoadLine[],
-  weights: GenerationWeights,
+  input: Pick<GenerationInputParsed, 'weights' | 'class_no_gaps' | 'class_first_lesson'>,
 ): Promise<SchoolInstance> {
   const settings = parseSettings(await settingsOf(db, organizationId));
   const classIds = [...new Set(lines.map((l) => l.classId))];
@@ -136,8 +136,10 @@ async function loadSchool(
       })),
       unavailable: await unavailableOfOrganization(db, organizationId),
       sizes: await findGroupSizes(db, organizationId, classIds),
+      bells: await bellNumbersOfGrades(db, organizationId, [...new Set(lines.map((l) => l.grade))]),
     },
-    weights,
+    input.weights,
+    { noGaps: input.class_no_gaps, firstLesson: input.class_first_lesson },
   );
 }
 
@@ -157,7 +159,7 @@ export async function startGeneration(
       academic_year: [`Нет нагрузки на ${academicYear} учебный год`],
     });
   // What makes the timetable impossible is answered at once, without a place in the queue.
-  const { instance } = await loadSchool(db, organizationId, lines, input.weights);
+  const { instance } = await loadSchool(db, organizationId, lines, input);
   const total = instance.activities.length;
   const reasons = diagnose(instance);
   if (reasons.length > 0) {
@@ -205,6 +207,7 @@ async function toGeneration(db: Database, row: GenerationRow): Promise<Generatio
     reasons: row.reasons,
     template_id: row.templateId,
     queue_position: row.status === 'queued' ? await queuePosition(db, row.id) : null,
+    ...(row.figures ? { figures: row.figures } : {}),
   };
 }
 
@@ -235,6 +238,9 @@ async function saveResult(
 ): Promise<void> {
   const { instance, lineOf } = school;
   const check = checkAssignment(instance, result);
+  // The class's screen lists its subgroups' lessons together: what the instance's check cannot see.
+  const screen = classScreenProblems(school, result);
+  const hardViolations = check.hardViolations + screen.length;
   const periods = instance.periods;
   await db.transaction(async (tx) => {
     const templateId = await createTemplateOf(tx, row.organizationId, {
@@ -266,12 +272,13 @@ async function saveResult(
     const finished = await finishGeneration(tx, row.id, RUNNER, {
       status: stopAsked ? 'stopped' : 'done',
       placed: result.placed,
-      hardViolations: check.hardViolations,
+      hardViolations,
       softCost: result.softCost,
       teacherGaps: check.teacherGaps,
       seconds: result.seconds,
-      reasons: check.hardViolations > 0 ? check.problems.slice(0, MAX_REASONS) : [],
+      reasons: hardViolations > 0 ? [...check.problems, ...screen].slice(0, MAX_REASONS) : [],
       templateId,
+      figures: schoolFigures(school, result, check),
     });
     // Swept as lost meanwhile (this instance stalled past the heartbeat): its answer stands, no template.
     if (!finished) tx.rollback();
@@ -291,7 +298,7 @@ async function runGeneration(
   let heartbeat: NodeJS.Timeout | undefined;
   try {
     const lines = await schoolLoad(db, row.organizationId, row.academicYear);
-    const school = await loadSchool(db, row.organizationId, lines, row.input.weights);
+    const school = await loadSchool(db, row.organizationId, lines, row.input);
     const reasons = diagnose(school.instance);
     // The school changed since the start so that it cannot be done now.
     if (reasons.length > 0 || lines.length === 0) {
@@ -308,6 +315,7 @@ async function runGeneration(
     const activeRun = startWorkers(school.instance, {
       seeds: [row.input.seed, row.input.seed + SECOND_SEED_OFFSET],
       seconds: row.input.time_limit_seconds,
+      stopAtFeasible: row.input.stop_at_first_valid,
       onProgress: ({ placed, hardViolations, softCost, seconds }) => {
         latest = { placed, total, hardViolations, softCost, seconds };
       },

@@ -1,4 +1,5 @@
 import { generationWeightsSchema } from '@parta/shared/domain/contracts/timetable-generator';
+import { classScreenProblems, schoolFigures } from './school-figures';
 import {
   buildSchoolInstance,
   type SchoolData,
@@ -54,11 +55,14 @@ function school(
     unavailable?: SchoolUnavailableCell[];
     divisions?: SchoolData['divisions'];
     sizes?: SchoolData['sizes'];
+    bells?: SchoolData['bells'];
   } = {},
+  rules?: Parameters<typeof buildSchoolInstance>[2],
 ) {
   return buildSchoolInstance(
     { workingDays: days, maxLessonsPerDay: periods, lines, divisions: extra.divisions ?? [], ...extra },
     weights,
+    rules,
   );
 }
 
@@ -300,10 +304,119 @@ describe('school instance: load-line flags', () => {
     expect(checkAssignment(instance, apart).hardViolations).toBeGreaterThan(0);
     const { instance: separate } = school(1, 6, lines(false), { divisions: [division] });
     expect(separate.sameStart).toEqual([]);
-    // One group first, the other last, the whole class between: no clash, no gap once not in parallel.
+    // One group first, the other last, the whole class between: no clash and no gap once not in
+    // parallel, but the second group's pupils would come at the 3rd lesson (two periods late).
     const ends = { starts: [0, 1, 4, 5, 2, 3], rooms: [[], [], [], [], [], []] };
-    expect(checkAssignment(separate, ends).hardViolations).toBe(0);
-    expect(checkAssignment(instance, ends).hardViolations).toBeGreaterThan(0);
+    expect(checkAssignment(separate, ends).problems).toEqual([
+      '7А (подгруппа 2): день начинается не с первого урока',
+    ]);
+    expect(checkAssignment(separate, ends).hardViolations).toBe(2);
+    expect(checkAssignment(instance, ends).hardViolations).toBeGreaterThan(2);
     solved(separate);
+  });
+});
+
+describe('school instance: a class’s day as a Russian school expects', () => {
+  test('a lesson goes only where the class’s own bells ring (the 1st grade’s, three lessons here)', () => {
+    const first = (className: string, subject: string, teacher: number, hours: number) =>
+      line(className, subject, teacher, hours, { grade: 1 });
+    const lines = [
+      first('1А', 'Русский язык', 1, 5),
+      first('1А', 'Математика', 1, 4),
+      first('1А', 'Литературное чтение', 1, 4),
+      first('1А', 'Окружающий мир', 1, 2),
+      line('7Б', 'Алгебра', 2, 5),
+      line('7Б', 'История', 3, 5),
+      line('7Б', 'Физика', 4, 5),
+      line('7Б', 'Литература', 5, 5),
+    ];
+    const bells = new Map([
+      // Three lessons (a shortened week), below СанПиН's 4: the bells alone keep the 4th free.
+      [1, [1, 2, 3]],
+      [7, [1, 2, 3, 4, 5, 6, 7]],
+    ]);
+    const built = school(5, 7, lines, { bells });
+    for (const seed of [1, 2]) {
+      const result = solved(built.instance, seed);
+      const firstGrade = result.starts.filter((_, i) => built.lineOf[i].grade === 1);
+      expect(firstGrade).toHaveLength(15);
+      for (const s of firstGrade) expect(s % 7).toBeLessThan(3);
+    }
+    // The 5th lesson of a 1st grade is refused by the check that reports the result.
+    const fifth = solved(built.instance);
+    const i = fifth.starts.findIndex((_, a) => built.lineOf[a].grade === 1);
+    const moved = { ...fifth, starts: fifth.starts.map((s, a) => (a === i ? 3 : s)) };
+    expect(checkAssignment(built.instance, moved).problems).toContain(
+      '1А: занятие в недоступное время (Понедельник, 4 урок)',
+    );
+    // More hours than the bells ring in the week: named before any search.
+    const over = school(5, 7, [...lines, first('1А', 'Музыка', 6, 1)], { bells });
+    expect(diagnose(over.instance)).toEqual(['1А: 16 ч при доступных 15 клетках']);
+  });
+
+  test('no gaps and the 1st lesson are hard by default; turned off, only soft', () => {
+    const lines = [line('6Б', 'Русский язык', 1, 2), line('6Б', 'Математика', 2, 2)];
+    // The class starts at the 2nd lesson and has a gap at the 4th.
+    const late = { starts: [1, 2, 4, 7], rooms: [[], [], [], []] };
+    const strict = school(2, 6, lines);
+    expect(checkAssignment(strict.instance, late).problems).toEqual([
+      '6Б: окна в день 1: 1',
+      '6Б: день начинается не с первого урока',
+    ]);
+    const relaxed = school(2, 6, lines, {}, { noGaps: false, firstLesson: false });
+    expect(checkAssignment(relaxed.instance, late).hardViolations).toBe(0);
+    for (const seed of [1, 2, 3]) {
+      const result = solved(strict.instance, seed);
+      for (const d of [0, 1]) {
+        const mine = result.starts.filter((s) => Math.floor(s / 6) === d).map((s) => s % 6);
+        if (mine.length > 0) expect(Math.min(...mine)).toBe(0);
+      }
+    }
+  });
+
+  test('the result’s figures per class and teacher, as the class’s timetable shows them', () => {
+    const division = { classId: 'В'.charCodeAt(0), subgroupIds: [201, 202] };
+    const lines = [
+      line('8В', 'Английский язык', 1, 2, { subgroupId: 201 }),
+      line('8В', 'Английский язык', 2, 2, { subgroupId: 202 }),
+      line('8В', 'Алгебра', 3, 3),
+      line('8В', 'История', 4, 3),
+    ];
+    const built = school(2, 7, lines, { divisions: [division] });
+    // Beyond the first valid timetable: the even days are a soft rule.
+    const result = solve(built.instance, { seed: 1, seconds: 1 });
+    const check = checkAssignment(built.instance, result);
+    expect(check.problems).toEqual([]);
+    const figures = schoolFigures(built, result, check);
+    // English in parallel: one lesson of the day for the class; 8 lessons over 2 days, 4 each.
+    expect(figures.classes).toEqual([
+      {
+        class_id: division.classId,
+        name: '8В',
+        gaps: 0,
+        late_starts: 0,
+        longest_day: 4,
+        shortest_day: 4,
+        days_of_7: 0,
+        note: null,
+      },
+    ]);
+    expect(figures.teachers.map((t) => t.name)).toEqual(['Учитель 1', 'Учитель 2', 'Учитель 3', 'Учитель 4']);
+    const algebra = figures.teachers[2];
+    expect(algebra.days * algebra.longest_day).toBeGreaterThanOrEqual(3);
+    expect(classScreenProblems(built, result)).toEqual([]);
+  });
+
+  test('the class’s screen: subgroups at different times count together against the day’s maximum', () => {
+    const division = { classId: 'Г'.charCodeAt(0), subgroupIds: [301, 302] };
+    const lines = [
+      line('5Г', 'Технология', 1, 1, { subgroupId: 301, subgroupsParallel: false, grade: 5 }),
+      line('5Г', 'Технология', 1, 1, { subgroupId: 302, subgroupsParallel: false, grade: 5 }),
+      line('5Г', 'Математика', 2, 5, { grade: 5 }),
+    ];
+    const built = school(1, 7, lines, { divisions: [division] });
+    // Each subgroup has 6 lessons (the 5th grade's maximum), the class's timetable lists 7.
+    const result = { starts: [5, 6, 0, 1, 2, 3, 4], rooms: [] };
+    expect(classScreenProblems(built, result)).toEqual(['5Г: 7 уроков в Понедельник при пределе 6']);
   });
 });

@@ -71,7 +71,26 @@ export interface SchoolData {
   unavailable?: SchoolUnavailableCell[];
   /** Pupils per class and subgroup (absent: 0, so any room fits). */
   sizes?: SchoolGroupSize[];
+  /**
+   * Grade → the lesson numbers its bell schedule rings (the journal and the timetable screens take a
+   * lesson's times from it); a grade absent or with none: every lesson up to `maxLessonsPerDay`.
+   */
+  bells?: Map<number, number[]>;
 }
+
+/** The rules of a class's day the завуч may turn off (then they are soft). */
+export interface ClassRules {
+  /** No «окна»: hard; off, each gap costs `CLASS_GAP_WEIGHT`. */
+  noGaps: boolean;
+  /** The day starts at the 1st lesson: hard; off, each late period costs 1. */
+  firstLesson: boolean;
+}
+
+export const DEFAULT_CLASS_RULES: ClassRules = { noGaps: true, firstLesson: true };
+/** A class's gap when the завуч turned the hard rule off: still dearer than a teacher's (3). */
+const CLASS_GAP_WEIGHT = 10;
+/** A class's longest day may stand this many lessons over its shortest before `even_days` costs. */
+const EVEN_DAYS_SPREAD = 1;
 
 export const DAY_NAMES = ['Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница', 'Суббота', 'Воскресенье'];
 
@@ -105,9 +124,27 @@ export interface SchoolInstance {
   instance: Instance;
   /** Load line of each activity. */
   lineOf: SchoolLoadLine[];
+  /** Each class with its student sets (resource indexes: one per combination of its subgroups). */
+  classes: Array<{ classId: number; name: string; grade: number; atoms: number[] }>;
+  /** Each teacher's resource index. */
+  teachers: Array<{ teacherId: number; name: string; resource: number }>;
 }
 
-export function buildSchoolInstance(data: SchoolData, weights: GenerationWeights): SchoolInstance {
+/** Slots of the grid whose lesson numbers a grade's bells do not ring (none when it has no bells). */
+function silentSlots(rung: number[] | undefined, days: number, periods: number): number[] {
+  if (!rung || rung.length === 0) return [];
+  const numbers = new Set(rung);
+  const slots: number[] = [];
+  for (let d = 0; d < days; d++)
+    for (let p = 0; p < periods; p++) if (!numbers.has(p + 1)) slots.push(d * periods + p);
+  return slots;
+}
+
+export function buildSchoolInstance(
+  data: SchoolData,
+  weights: GenerationWeights,
+  rules: ClassRules = DEFAULT_CLASS_RULES,
+): SchoolInstance {
   const days = Math.max(1, Math.min(7, data.workingDays));
   const periods = Math.max(1, Math.min(12, data.maxLessonsPerDay));
   const resources: Resource[] = [];
@@ -123,11 +160,13 @@ export function buildSchoolInstance(data: SchoolData, weights: GenerationWeights
     map.set(owner, [...(map.get(owner) ?? []), slot]);
   }
   const teacherIdx = new Map<number, number>();
+  const teachers: SchoolInstance['teachers'] = [];
   const teacherOf = (id: number, name: string) => {
     let i = teacherIdx.get(id);
     if (i === undefined) {
       i = resources.length;
       teacherIdx.set(id, i);
+      teachers.push({ teacherId: id, name, resource: i });
       resources.push({ kind: 'teacher', name, unavailable: teacherCells.get(id) });
     }
     return i;
@@ -145,13 +184,29 @@ export function buildSchoolInstance(data: SchoolData, weights: GenerationWeights
   }
   const atomsOfClass = new Map<number, number[]>();
   const atomsOfSubgroup = new Map<number, number[]>();
+  const classList: SchoolInstance['classes'] = [];
   for (const [classId, cls] of classes) {
     let combos: number[][] = [[]];
     for (const division of divisionsOf.get(classId) ?? []) {
       if (combos.length * division.length > 64) break;
       combos = combos.flatMap((combo) => division.map((sg) => [...combo, sg]));
     }
-    const limit = dailyLimit(cls.grade, periods);
+    // A lesson stands only where the class's own bells ring (the 1st grade's 4 lessons): those cells
+    // are unavailable to it, as its own unavailable cells are.
+    const silent = silentSlots(data.bells?.get(cls.grade), days, periods);
+    const rung = periods - silent.length / days;
+    const limit = Math.min(dailyLimit(cls.grade, periods), rung);
+    const blocked = [...new Set([...(classCells.get(classId) ?? []), ...silent])];
+    const dayLimits: Resource['limits'] = [
+      rules.noGaps
+        ? { kind: 'maxGapsPerDay', value: 0, hard: true, weight: 1 }
+        : { kind: 'maxGapsPerDay', value: 0, hard: false, weight: CLASS_GAP_WEIGHT },
+      { kind: 'maxHoursDaily', value: limit, hard: true, weight: 1 },
+      { kind: 'earlyStart', value: 0, hard: rules.firstLesson, weight: 1 },
+      ...(weights.even_days > 0
+        ? [{ kind: 'maxDaySpread' as const, value: EVEN_DAYS_SPREAD, hard: false, weight: weights.even_days }]
+        : []),
+    ];
     const atoms = combos.map((combo) => {
       const r = resources.length;
       resources.push({
@@ -160,13 +215,9 @@ export function buildSchoolInstance(data: SchoolData, weights: GenerationWeights
           combos.length > 1
             ? `${cls.name} (подгруппа ${combo.length ? combos.indexOf(combo) + 1 : 1})`
             : cls.name,
-        limits: [
-          { kind: 'maxGapsPerDay', value: 0, hard: true, weight: 1 },
-          { kind: 'maxHoursDaily', value: limit, hard: true, weight: 1 },
-          { kind: 'earlyStart', value: 0, hard: false, weight: 1 },
-        ],
+        limits: dayLimits,
         difficulty: weights.difficulty > 0 || weights.hard_first_last > 0,
-        unavailable: classCells.get(classId),
+        unavailable: blocked.length > 0 ? blocked : undefined,
       });
       for (const sg of combo) {
         const list = atomsOfSubgroup.get(sg) ?? [];
@@ -176,6 +227,7 @@ export function buildSchoolInstance(data: SchoolData, weights: GenerationWeights
       return r;
     });
     atomsOfClass.set(classId, atoms);
+    classList.push({ classId, name: cls.name, grade: cls.grade, atoms });
   }
   // Rooms: by id, by kind, and each teacher's home rooms.
   const roomIdx = new Map<number, number>();
@@ -312,5 +364,7 @@ export function buildSchoolInstance(data: SchoolData, weights: GenerationWeights
       },
     },
     lineOf,
+    classes: classList,
+    teachers,
   };
 }

@@ -218,6 +218,21 @@ export async function removeSlot(db: Database, actor: Actor, templateId: number,
   if (!(await deleteSlot(db, templateId, slotId))) throw notFound('Урок в шаблоне не найден');
 }
 
+/**
+ * Grade → the lesson numbers its bells ring in a template with the given bell schedule (null: none, as
+ * the generator's templates are made): the grade's own schedule, else the template's, else the
+ * default; the journal takes each lesson's times from the same choice (`planLessons`).
+ */
+export async function bellNumbersOfGrades(
+  db: Database,
+  organizationId: number,
+  grades: readonly number[],
+  templateScheduleId: number | null = null,
+): Promise<Map<number, number[]>> {
+  const bells = await findBellTimes(db, organizationId);
+  return new Map(grades.map((grade) => [grade, [...bellsForGrade(bells, grade, templateScheduleId).keys()]]));
+}
+
 // ---------------------------------------------------------------- applying a template
 
 const positionKey = (lesson: {

@@ -21,6 +21,8 @@ export const generationWeightsSchema = z.object({
   hard_first_last: weight('Трудные предметы первым или последним уроком').default(2),
   subject_twice_a_day: weight('Предмет дважды в день').default(5),
   spread: weight('Часы предмета по неделе').default(1),
+  /** Per lesson a class's longest day stands over its shortest beyond one (СанПиН: the load even over the week). */
+  even_days: weight('Ровные дни класса').default(20),
 });
 export type GenerationWeights = z.output<typeof generationWeightsSchema>;
 
@@ -41,6 +43,12 @@ export const generationInputSchema = z.object({
     .max(2_147_483_647, { error: 'Зерно — целое число от 0 до 2 147 483 647' })
     .default(1),
   weights: generationWeightsSchema.default(generationWeightsSchema.parse({})),
+  /** A class's day has no «окна» (hard; off: a soft rule). A subgroup's pupils count as their own class. */
+  class_no_gaps: z.boolean({ error: 'Без окон у классов — да или нет' }).default(true),
+  /** A class's day starts at the 1st lesson (hard; off: a soft rule). */
+  class_first_lesson: z.boolean({ error: 'Начало с первого урока — да или нет' }).default(true),
+  /** End at the first timetable without hard violations, with no soft improvement (a quick check). */
+  stop_at_first_valid: z.boolean({ error: 'Остановиться на первом допустимом — да или нет' }).default(false),
 });
 export type GenerationInput = z.input<typeof generationInputSchema>;
 export type GenerationInputParsed = z.output<typeof generationInputSchema>;
@@ -57,6 +65,42 @@ export const ACTIVE_GENERATION_STATUSES = [
   'running',
 ] as const satisfies readonly GenerationStatus[];
 
+/**
+ * What a завуч checks in a class's result, as the class's timetable shows it (every subgroup's lessons
+ * together); gaps and late starts also count a subgroup's pupils (the most any group of them has).
+ */
+export const classFiguresSchema = z.object({
+  class_id: z.number().int(),
+  name: z.string(),
+  /** Empty lessons between lessons in the week. */
+  gaps: z.number().int(),
+  /** Days that do not start at the 1st lesson. */
+  late_starts: z.number().int(),
+  longest_day: z.number().int(),
+  shortest_day: z.number().int(),
+  days_of_7: z.number().int(),
+  /** Why its days cannot be even (the diagnosis), or null. */
+  note: z.string().nullable(),
+});
+export type ClassFigures = z.infer<typeof classFiguresSchema>;
+
+export const teacherFiguresSchema = z.object({
+  teacher_id: z.number().int(),
+  name: z.string(),
+  gaps: z.number().int(),
+  /** Days with at least one lesson. */
+  days: z.number().int(),
+  longest_day: z.number().int(),
+  days_of_7: z.number().int(),
+});
+export type TeacherFigures = z.infer<typeof teacherFiguresSchema>;
+
+export const generationFiguresSchema = z.object({
+  classes: z.array(classFiguresSchema),
+  teachers: z.array(teacherFiguresSchema),
+});
+export type GenerationFigures = z.infer<typeof generationFiguresSchema>;
+
 export const generationSchema = z.object({
   id: z.number().int(),
   status: z.enum(GENERATION_STATUSES),
@@ -72,6 +116,8 @@ export const generationSchema = z.object({
   template_id: z.number().int().nullable(),
   /** Status queued: 1 for the next to start (on any instance), else null. */
   queue_position: z.number().int().nullable(),
+  /** The result's figures per class and per teacher (once a timetable is saved). */
+  figures: generationFiguresSchema.optional(),
 });
 export type Generation = z.infer<typeof generationSchema>;
 

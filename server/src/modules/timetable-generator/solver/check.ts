@@ -2,6 +2,7 @@ import {
   type Assignment,
   buildingChanges,
   changesOf,
+  daySpread,
   fitsRoom,
   followsDirectly,
   formsBlock,
@@ -20,6 +21,17 @@ export interface CheckResult {
   /** Human-readable findings (Russian), at most 50. */
   problems: string[];
   teacherGaps: number;
+  /** Per resource (the instance's order): what a завуч reads off its timetable. */
+  figures: ResourceFigures[];
+}
+
+export interface ResourceFigures {
+  /** Empty periods between lessons in the week (breaks and unavailable cells excepted). */
+  gaps: number;
+  /** Days that do not start at the first period it may be used in. */
+  lateStarts: number;
+  /** Lessons per day (periods with a lesson). */
+  dayLessons: number[];
 }
 
 export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
@@ -44,6 +56,7 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
     return buildingIds.get(name) ?? -1;
   };
   const forbidden = new Set(inst.forbiddenSlots ?? []);
+  const figures: ResourceFigures[] = [];
 
   inst.activities.forEach((act, i) => {
     const s = a.starts[i];
@@ -85,6 +98,10 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
     let daysUsed = 0;
     let early = 0;
     let weekChanges = 0;
+    let lateStarts = 0;
+    const dayLessons: number[] = [];
+    /** Days with a period it may be used in (maxDaySpread counts only those). */
+    const open: number[] = [];
     for (let d = 0; d < D; d++) {
       const day = row.slice(d * P, d * P + P);
       // A clash leaves the slot's building unknown (the clash itself is the violation).
@@ -95,9 +112,16 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
       const count = busy.filter(Boolean).length;
       const first = busy.indexOf(true);
       const gaps = count > 0 ? countGaps(busy, d * P, blocked, forbidden) : 0;
+      const usable = (p: number) => !blocked.has(d * P + p) && !forbidden.has(d * P + p);
+      // Empty periods before the first lesson that it could have had a lesson in.
+      let late = 0;
+      for (let p = 0; p < first; p++) if (usable(p)) late++;
       weekGaps += gaps;
+      dayLessons.push(count);
+      open.push(day.some((_, p) => usable(p)) ? 1 : 0);
       if (count > 0) daysUsed++;
-      if (count > 0) early += first;
+      early += late;
+      if (late > 0) lateStarts++;
       for (const l of res.limits ?? []) {
         if (!l.hard) continue;
         if (l.kind === 'maxGapsPerDay' && gaps > l.value)
@@ -139,7 +163,14 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
         );
       if (l.kind === 'earlyStart' && early > l.value)
         note(early - l.value, `${res.name}: день начинается не с первого урока`);
+      const spread = daySpread(dayLessons, open);
+      if (l.kind === 'maxDaySpread' && spread > l.value)
+        note(
+          spread - l.value,
+          `${res.name}: дни от ${Math.min(...dayLessons.filter((_, d) => open[d]))} до ${Math.max(...dayLessons)} уроков`,
+        );
     }
+    figures.push({ gaps: weekGaps, lateStarts, dayLessons });
     for (const l of res.limits ?? []) {
       if (!l.hard || l.kind !== 'maxDaysInInterval') continue;
       // Days with a lesson inside the interval [from, to).
@@ -248,7 +279,7 @@ export function checkAssignment(inst: Instance, a: Assignment): CheckResult {
       teacherGaps += countGaps(busy, d * P, new Set(res.unavailable ?? []), forbidden);
     }
   });
-  return { hardViolations: hard, problems, teacherGaps };
+  return { hardViolations: hard, problems, teacherGaps, figures };
 }
 
 /** Empty cells between a day's first and last lesson, breaks and unavailable cells excepted. */

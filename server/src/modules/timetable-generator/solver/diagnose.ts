@@ -174,3 +174,50 @@ function roomLacking(inst: Instance, act: Activity, need: RoomNeed): string {
   if (rooms.length === 1 && !what) return `${who}: в кабинете ${name} только ${places(capacity)}`;
   return `${who}: нет ${what ?? 'подходящего кабинета'} на ${places(size)} (самый большой — ${name}, ${places(capacity)})`;
 }
+
+/**
+ * Why a resource with a `maxDaySpread` limit cannot have days that even (counted before any search):
+ * its hours against what each day can hold (free cells, breaks, the daily maximum). Resource index →
+ * a Russian sentence; the rule is soft, so these are notes beside the result, not reasons to stop.
+ */
+export function unevenDays(inst: Instance): Map<number, string> {
+  const { days: D, periods: P } = inst;
+  const forbidden = new Set(inst.forbiddenSlots ?? []);
+  const hours = new Float64Array(inst.resources.length);
+  for (const act of inst.activities) for (const r of act.resources) hours[r] += act.duration;
+  const notes = new Map<number, string>();
+  inst.resources.forEach((res, r) => {
+    const spread = (res.limits ?? []).find((l) => l.kind === 'maxDaySpread');
+    if (!spread || hours[r] === 0) return;
+    const blocked = new Set(res.unavailable ?? []);
+    const maxDaily = Math.min(
+      P,
+      ...(res.limits ?? []).filter((l) => l.hard && l.kind === 'maxHoursDaily').map((l) => l.value),
+    );
+    // What each day that counts can hold.
+    const caps: Array<{ day: number; cap: number }> = [];
+    for (let d = 0; d < D; d++) {
+      let free = 0;
+      for (let p = 0; p < P; p++) if (!blocked.has(d * P + p) && !forbidden.has(d * P + p)) free++;
+      if (free > 0) caps.push({ day: d, cap: Math.min(free, maxDaily) });
+    }
+    if (caps.length === 0) return;
+    const total = hours[r];
+    // Every day between `low` and `low + value` lessons, for some `low`.
+    for (let low = 0; low <= P; low++) {
+      if (caps.some((c) => c.cap < low) || low * caps.length > total) break;
+      const most = caps.reduce((sum, c) => sum + Math.min(c.cap, low + spread.value), 0);
+      if (most >= total) return;
+    }
+    const tightest = caps.reduce((a, b) => (b.cap < a.cap ? b : a));
+    const average = Math.round((10 * total) / caps.length) / 10;
+    const day = inst.dayNames[tightest.day] ?? `день ${tightest.day + 1}`;
+    notes.set(
+      r,
+      total > caps.reduce((sum, c) => sum + c.cap, 0)
+        ? `${res.name}: ${total} ч не помещаются в дни недели`
+        : `${res.name}: ${total} ч не разложить по дням ровно — ${day}: не больше ${tightest.cap} ур. при ${String(average).replace('.', ',')} в среднем`,
+    );
+  });
+  return notes;
+}

@@ -22,8 +22,17 @@ export type LimitKind =
   | 'maxDaysPerWeek'
   /** Days of the week with a lesson in periods [`from`, `to`): at most `value` (FET's interval max days per week). */
   | 'maxDaysInInterval'
-  /** Days that do not begin at the first period: `value` is how many a week may begin at the second. */
+  /**
+   * Days that do not begin at the first period the resource may be used (breaks and unavailable cells
+   * before it excused): each empty period before the first lesson counts one; at most `value` a week.
+   */
   | 'earlyStart'
+  /**
+   * The most lessons of a day minus the fewest, over the days the resource may be used at all (a day
+   * wholly unavailable does not count): at most `value` (`daySpread`). СанПиН: a class's load even
+   * over the week.
+   */
+  | 'maxDaySpread'
   /** Moves to another building in one day (`buildingChanges`): at most `value`. */
   | 'maxBuildingChangesPerDay'
   /** Moves to another building in the week: at most `value`. */
@@ -119,6 +128,28 @@ export function hoursShort(limit: Limit, count: number): number {
   if (limit.kind === 'minHoursEveryDay') return Math.max(0, limit.value - count);
   if (limit.kind === 'minHoursDaily' && count > 0) return Math.max(0, limit.value - count);
   return 0;
+}
+
+/**
+ * The most lessons of an open day minus the fewest (`counts` per day, `open[d]` 1 where the day counts;
+ * `days` entries from `from`, so the search reads its per resource × day arrays without a copy): the
+ * `maxDaySpread` rule, one function for the search and the check.
+ */
+export function daySpread(
+  counts: ArrayLike<number>,
+  open: ArrayLike<number>,
+  from = 0,
+  days = counts.length - from,
+): number {
+  let most = -1;
+  let fewest = Number.POSITIVE_INFINITY;
+  for (let d = from; d < from + days; d++) {
+    if (!open[d]) continue;
+    const c = counts[d];
+    if (c > most) most = c;
+    if (c < fewest) fewest = c;
+  }
+  return most < 0 ? 0 : most - fewest;
 }
 
 /** The limits that count moves between buildings. */

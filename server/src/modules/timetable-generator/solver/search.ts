@@ -2,6 +2,7 @@ import {
   buildingChanges,
   buildingLimitKinds,
   changesOf,
+  daySpread,
   fitsRoom,
   followsDirectly,
   formsBlock,
@@ -183,6 +184,9 @@ export class Search {
   private dayGaps: Int32Array;
   private dayUsed: Int32Array;
   private dayEarly: Int32Array;
+  /** Per resource × day: its lessons, and 1 where the day has a period it may be used in (maxDaySpread). */
+  private dayCount: Int32Array;
+  private openDay: Uint8Array;
   private wGaps: Int32Array;
   private wUsed: Int32Array;
   private wEarly: Int32Array;
@@ -273,6 +277,11 @@ export class Search {
     this.dayGaps = new Int32Array(R * D);
     this.dayUsed = new Int32Array(R * D);
     this.dayEarly = new Int32Array(R * D);
+    this.dayCount = new Int32Array(R * D);
+    this.openDay = new Uint8Array(R * D);
+    for (let r = 0; r < R; r++)
+      for (let s = 0; s < T; s++)
+        if (!this.blocked[r * T + s] && !this.isBreak[s]) this.openDay[r * D + Math.floor(s / P)] = 1;
     this.wGaps = new Int32Array(R);
     this.wUsed = new Int32Array(R);
     this.wEarly = new Int32Array(R);
@@ -288,6 +297,7 @@ export class Search {
       'maxGapsPerWeek',
       'maxDaysPerWeek',
       'earlyStart',
+      'maxDaySpread',
       'maxDaysInInterval',
       'maxBuildingChangesPerWeek',
     ]);
@@ -484,6 +494,8 @@ export class Search {
     /** Empty cells that are breaks or unavailable are not gaps (as FET counts them). */
     let excused = 0;
     let excusedAtLast = 0;
+    /** Breaks and unavailable periods before the first lesson: the day starts after them (earlyStart). */
+    let lead = 0;
     let run = 0;
     let longestRun = 0;
     /** Lessons that must end the day, seen so far: each one a lesson comes after is a violation. */
@@ -492,7 +504,10 @@ export class Search {
     for (let p = 0; p < P; p++) {
       const o = this.occ[base + p];
       if (o === 0) {
-        if (first >= 0 && (this.isBreak[dayBase + p] || this.blocked[base + p])) excused++;
+        if (this.isBreak[dayBase + p] || this.blocked[base + p]) {
+          if (first >= 0) excused++;
+          else lead++;
+        }
         run = 0;
         continue;
       }
@@ -556,7 +571,8 @@ export class Search {
     const used = count > 0 ? 1 : 0;
     this.wUsed[r] += used - this.dayUsed[i];
     this.dayUsed[i] = used;
-    const early = count > 0 ? first : 0;
+    this.dayCount[i] = count;
+    const early = count > 0 ? first - lead : 0;
     this.wEarly[r] += early - this.dayEarly[i];
     this.dayEarly[i] = early;
     const intervals = this.intervals[r];
@@ -583,7 +599,9 @@ export class Search {
               ? this.wIn[r][j++]
               : l.kind === 'maxBuildingChangesPerWeek'
                 ? this.wChanges[r]
-                : this.wEarly[r];
+                : l.kind === 'maxDaySpread'
+                  ? daySpread(this.dayCount, this.openDay, r * this.D, this.D)
+                  : this.wEarly[r];
       const over = v - l.value;
       if (over > 0) {
         if (l.hard) hard += over;

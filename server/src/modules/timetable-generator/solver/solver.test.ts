@@ -1,6 +1,13 @@
 import { checkAssignment } from './check';
-import { diagnose } from './diagnose';
-import { type Activity, defaultWeights, type Instance, type Resource, type SpreadGroup } from './model';
+import { diagnose, unevenDays } from './diagnose';
+import {
+  type Activity,
+  daySpread,
+  defaultWeights,
+  type Instance,
+  type Resource,
+  type SpreadGroup,
+} from './model';
 import { Search, solve } from './search';
 
 /** A small instance: resources by name, activities as [label, resource names, duration?]. */
@@ -590,6 +597,149 @@ describe('solver: each hard rule on a small instance', () => {
     );
     expect(check.problems).toEqual([]);
     expect(result.starts).toEqual([4, 5]);
+  });
+});
+
+describe('solver: a class’s day as a Russian school expects', () => {
+  const firstLesson = { kind: 'earlyStart' as const, value: 0, hard: true, weight: 1 };
+  /** Lessons that would rather start at the 3rd or 4th period (a soft wish pulling the day late). */
+  const lateWish = { wishes: [{ starts: [2, 3], weight: 50 }] };
+
+  test('the day starts at the 1st lesson (hard), even against soft wishes for a later start', () => {
+    const inst = build(
+      1,
+      6,
+      {
+        '5А': { kind: 'students', limits: [noGaps, firstLesson] },
+        T1: { kind: 'teacher' },
+        T2: { kind: 'teacher' },
+      },
+      [
+        { label: '5А русский', res: ['T1', '5А'], ...lateWish },
+        { label: '5А математика', res: ['T2', '5А'], ...lateWish },
+      ],
+    );
+    for (const seed of [1, 2, 3]) {
+      const { result, check } = solved(inst, seed);
+      expect(check.problems).toEqual([]);
+      expect([...result.starts].sort()).toEqual([0, 1]);
+    }
+    // The check counts each empty lesson before the first: starting at the 3rd is two.
+    expect(checkAssignment(inst, { starts: [2, 3], rooms: [[], []] }).hardViolations).toBe(2);
+    expect(checkAssignment(inst, { starts: [2, 3], rooms: [[], []] }).problems).toEqual([
+      '5А: день начинается не с первого урока',
+    ]);
+  });
+
+  test('a day starts at the first lesson the class may have: unavailable ones before it are no late start', () => {
+    const inst = build(
+      2,
+      5,
+      {
+        '5А': { kind: 'students', limits: [noGaps, firstLesson], unavailable: [0] },
+        T1: { kind: 'teacher' },
+      },
+      [
+        { label: '5А русский', res: ['T1', '5А'], ...lateWish },
+        { label: '5А русский', res: ['T1', '5А'], ...lateWish },
+      ],
+    );
+    const { check } = solved(inst);
+    expect(check.problems).toEqual([]);
+    expect(check.figures[0].lateStarts).toBe(0);
+    expect(checkAssignment(inst, { starts: [1, 2], rooms: [[], []] }).hardViolations).toBe(0);
+    expect(checkAssignment(inst, { starts: [2, 3], rooms: [[], []] }).figures[0].lateStarts).toBe(1);
+  });
+
+  test('a subgroup’s lesson makes no gap for the other subgroup’s pupils', () => {
+    // 5А in two subgroups (student sets A and B); one teacher takes each in turn, so their lessons
+    // cannot run in parallel: each goes first or last in its pupils' day, never between whole-class ones.
+    const limits = [noGaps, firstLesson];
+    const inst = build(
+      2,
+      5,
+      {
+        '5А-1': { kind: 'students', limits },
+        '5А-2': { kind: 'students', limits },
+        T1: { kind: 'teacher' },
+        T2: { kind: 'teacher' },
+        T3: { kind: 'teacher' },
+      },
+      [
+        { label: '5А русский', res: ['T1', '5А-1', '5А-2'], ...lateWish },
+        { label: '5А русский', res: ['T1', '5А-1', '5А-2'], ...lateWish },
+        { label: '5А математика', res: ['T2', '5А-1', '5А-2'], ...lateWish },
+        { label: '5А математика', res: ['T2', '5А-1', '5А-2'], ...lateWish },
+        { label: '5А информатика (1)', res: ['T3', '5А-1'], ...lateWish },
+        { label: '5А информатика (2)', res: ['T3', '5А-2'], ...lateWish },
+      ],
+    );
+    for (const seed of [1, 2, 3]) {
+      const { check } = solved(inst, seed);
+      expect(check.problems).toEqual([]);
+      expect(check.figures[0].gaps + check.figures[1].gaps).toBe(0);
+    }
+    // Subgroup 1's lesson between two whole-class ones: a gap for subgroup 2 only.
+    const between = checkAssignment(inst, { starts: [0, 5, 2, 6, 1, 7], rooms: [] });
+    expect(between.problems).toEqual(['5А-2: окна в день 1: 1']);
+  });
+
+  test('a class’s longest day stays within one lesson of its shortest (soft), against a teacher’s fewer days', () => {
+    const spread = { kind: 'maxDaySpread' as const, value: 1, hard: false, weight: 100 };
+    const inst = build(
+      5,
+      6,
+      { '5А': { kind: 'students', limits: [noGaps, spread] }, T1: { kind: 'teacher' } },
+      Array.from({ length: 11 }, () => ({ label: '5А русский', res: ['T1', '5А'] })),
+      // The teacher's every working day costs: without the rule, two or three full days are cheaper.
+      { weights: { ...defaultWeights, teacherDays: 30 } },
+    );
+    for (const seed of [1, 2]) {
+      const result = solve(inst, { seed, seconds: 1 });
+      const lessons = checkAssignment(inst, result).figures[0].dayLessons;
+      expect(Math.max(...lessons) - Math.min(...lessons)).toBeLessThanOrEqual(1);
+      // Five working days of the teacher (5 × 30), no lesson of spread over the rule.
+      expect(result.softCost).toBe(150);
+    }
+    // Hard, the check counts each lesson over the spread.
+    const hard: Instance = {
+      ...inst,
+      resources: inst.resources.map((r) =>
+        r.name === '5А' ? { ...r, limits: [{ ...spread, hard: true }] } : r,
+      ),
+    };
+    const packed = { starts: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], rooms: [] };
+    expect(checkAssignment(hard, packed).hardViolations).toBe(5);
+  });
+
+  test('days the class may not have at all do not count in its spread', () => {
+    expect(daySpread([5, 5, 4, 0], [1, 1, 1, 0])).toBe(1);
+    expect(daySpread([5, 5, 4, 0], [1, 1, 1, 1])).toBe(5);
+    expect(daySpread([9, 5, 6, 9], [1, 1, 1, 1], 1, 2)).toBe(1);
+  });
+
+  test('the diagnosis says which class cannot have even days, and why', () => {
+    const spread = { kind: 'maxDaySpread' as const, value: 1, hard: false, weight: 20 };
+    const daily = { kind: 'maxHoursDaily' as const, value: 6, hard: true, weight: 1 };
+    const inst = build(
+      5,
+      7,
+      {
+        // Friday: only lessons 1–2 (a 26-hour week cannot be 5–6 lessons every day).
+        '6Б': { kind: 'students', limits: [spread, daily], unavailable: [30, 31, 32, 33, 34] },
+        '6В': { kind: 'students', limits: [spread, daily] },
+        T1: { kind: 'teacher' },
+        T2: { kind: 'teacher' },
+      },
+      [
+        ...Array.from({ length: 26 }, () => ({ label: '6Б урок', res: ['T1', '6Б'] })),
+        ...Array.from({ length: 26 }, () => ({ label: '6В урок', res: ['T2', '6В'] })),
+      ],
+    );
+    expect([...unevenDays(inst).values()]).toEqual([
+      '6Б: 26 ч не разложить по дням ровно — Пт: не больше 2 ур. при 5,2 в среднем',
+    ]);
+    expect(diagnose(inst)).toEqual([]);
   });
 });
 

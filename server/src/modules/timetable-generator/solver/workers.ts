@@ -16,6 +16,11 @@ export interface WorkerOptions {
   seeds: number[];
   seconds: number;
   onProgress?: (progress: Progress) => void;
+  /**
+   * End at the first timetable without hard violations (no soft improvement): the first worker to find
+   * one stops the others, whose best so far is kept only if it is as good.
+   */
+  stopAtFeasible?: boolean;
 }
 
 /** The worker's body: loads the TypeScript search through tsx, as the server itself runs. */
@@ -27,6 +32,7 @@ const flag = new Int32Array(workerData.stop);
 const result = solve(workerData.instance, {
   seed: workerData.seed,
   seconds: workerData.seconds,
+  stopAtFeasible: workerData.stopAtFeasible,
   shouldStop: () => Atomics.load(flag, 0) === 1,
   onProgress: (progress) => parentPort.postMessage({ type: 'progress', progress }),
 });
@@ -50,7 +56,15 @@ export function startWorkers(instance: Instance, opts: WorkerOptions): WorkerRun
       new Promise<SolveResult>((resolve, reject) => {
         const worker = new Worker(WORKER_SOURCE, {
           eval: true,
-          workerData: { tsx, search, instance, seed, seconds: opts.seconds, stop: stopBuffer },
+          workerData: {
+            tsx,
+            search,
+            instance,
+            seed,
+            seconds: opts.seconds,
+            stopAtFeasible: opts.stopAtFeasible ?? false,
+            stop: stopBuffer,
+          },
         });
         worker.on(
           'message',
@@ -61,6 +75,7 @@ export function startWorkers(instance: Instance, opts: WorkerOptions): WorkerRun
               for (const p of latest) if (p && (!best || better(p, best))) best = p;
               if (best) opts.onProgress?.(best);
             } else {
+              if (opts.stopAtFeasible && msg.result.hardViolations === 0) Atomics.store(flag, 0, 1);
               resolve(msg.result);
             }
           },
@@ -76,7 +91,9 @@ export function startWorkers(instance: Instance, opts: WorkerOptions): WorkerRun
   const result = Promise.all(runs).then((results) => {
     let best = results[0];
     for (const r of results) if (better(r, best)) best = r;
-    return { ...best, stopped: results.some((r) => r.stopped) };
+    // A worker stopped because another found a valid timetable was not stopped by the caller.
+    const reached = opts.stopAtFeasible === true && best.hardViolations === 0;
+    return { ...best, stopped: !reached && results.some((r) => r.stopped) };
   });
   return { result, stop: () => Atomics.store(flag, 0, 1) };
 }
