@@ -1,8 +1,5 @@
 import { availableParallelism, hostname } from 'node:os';
-import type {
-  Generation,
-  GenerationInputParsed,
-} from '@parta/shared/domain/contracts/timetable-generator';
+import type { Generation, GenerationInputParsed } from '@parta/shared/domain/contracts/timetable-generator';
 import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
 import { parseSettings } from '@parta/shared/domain/week';
 import { targetOrganization } from '../../access/organization';
