@@ -118,6 +118,8 @@ export {
   type CheckedImportRow,
   EditorModal,
   type EditorModalProps,
+  FinalMarkBadge,
+  type FinalMarkBadgeProps,
   type FormSave,
   ImportCheckTable,
   type ImportCheckTableProps,

@@ -11,6 +11,7 @@
  */
 
 import { formatDate } from './dates';
+import { finalMarkState } from './marks';
 
 /**
  * Безотметочное обучение: a load line (class or subgroup × subject × teacher) taught without marks.
@@ -88,9 +89,9 @@ export function reportMark(
   confirmed: string | null | undefined,
   proposed: string | null | undefined,
 ): FinalMarkValue | null {
-  if (isFinalMarkValue(confirmed)) return confirmed;
-  if (closed) return null;
-  return isFinalMarkValue(proposed) ? proposed : null;
+  // The journal's «Итог» and the final-marks screen read the same state: a report counts what they show.
+  const state = finalMarkState(confirmed, proposed, closed);
+  return state.kind === 'none' ? null : state.value;
 }
 
 /** The counts of a set of report marks: the figures columns of both reports. */
