@@ -509,7 +509,11 @@ export function performanceWorkbook(report: AcademicPerformanceReport) {
       {
         name: 'Предметы',
         columns: [{ header: 'Предмет', width: 28 }, ...countColumns, ...percentColumns],
-        rows: report.subjects.map((row) => [row.subject_name, ...countCells(row), ...percentCells(row)]),
+        // The last row is the whole report: the same figures as the classification's marks by subject.
+        rows: [
+          ...report.subjects.map((row) => [row.subject_name, ...countCells(row), ...percentCells(row)]),
+          ['Всего', ...countCells(report.school), ...percentCells(report.school)],
+        ],
       },
       {
         name: 'Учителя',

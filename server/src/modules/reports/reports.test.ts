@@ -820,17 +820,15 @@ describe('classification and academic performance count the same marks', () => {
       .from(periods)
       .where(and(eq(periods.organizationId, organizationId), eq(periods.name, 'II четверть')));
     const [a, b] = subjectIds;
-    await app.db
-      .insert(loads)
-      .values(
-        [a, b].map((subjectId) => ({
-          organizationId,
-          classId: groupId,
-          subjectId,
-          teacherId,
-          hoursPerWeek: 2,
-        })),
-      );
+    await app.db.insert(loads).values(
+      [a, b].map((subjectId) => ({
+        organizationId,
+        classId: groupId,
+        subjectId,
+        teacherId,
+        hoursPerWeek: 2,
+      })),
+    );
     const pupils = (
       await app.db
         .insert(students)
