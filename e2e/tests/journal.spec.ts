@@ -284,6 +284,7 @@ test.describe('journal', () => {
   test('«Итог» reads a proposal as «4?» in the grid and on Итоговые оценки, never as a plain final mark', async ({
     page,
   }) => {
+    test.setTimeout(120_000);
     await new LoginPage(page).signIn('teacher');
     const journal = new JournalPage(page);
     await journal.openOwn(/^5А · Математика/);
