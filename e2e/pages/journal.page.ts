@@ -69,6 +69,40 @@ export class JournalPage {
     await this.ready();
   }
 
+  /** «Итог» of the pupils whose final mark is only proposed (read «4?», not a plain «4»). */
+  get proposedFinals(): Locator {
+    return this.grid.locator('[data-testid="final-proposal"][data-state="proposed"]');
+  }
+
+  /** The pupil's full name of the row a cell is in (the row header reads «3. Фамилия Имя Отчество»). */
+  async pupilOf(cell: Locator): Promise<string> {
+    const header = await cell.locator('xpath=ancestor::tr[1]/th').textContent();
+    return (header ?? '').replace(/^\d+\.\s*/, '').trim();
+  }
+
+  /** Итоговые оценки: the mark a pupil × subject select shows (its chosen option: «4», «4?» or «—»). */
+  async finalOnFinalMarks(pupil: string, subject: string): Promise<Locator> {
+    return this.page
+      .getByTestId('final-table')
+      .getByRole('combobox', { name: `${pupil}, ${subject}`, exact: true })
+      .locator('option:checked');
+  }
+
+  /** Opens Итоговые оценки at one class and period. */
+  async openFinalMarks(group: string, period: string) {
+    await this.page.goto('/journal/final');
+    await expect(this.page.getByRole('heading', { name: 'Итоговые оценки' })).toBeVisible();
+    const picker = this.page.getByRole('combobox', { name: 'Класс' });
+    // The teacher's own first class is already chosen: reopening the long list is only slow.
+    if ((await picker.inputValue()) !== group) {
+      await picker.click();
+      await this.page.getByRole('option', { name: group, exact: true }).click();
+    }
+    await this.page.getByRole('combobox', { name: 'Период' }).click();
+    await this.page.getByRole('option', { name: period, exact: true }).click();
+    await expect(this.page.getByTestId('final-table')).toBeVisible();
+  }
+
   average(row: number): Locator {
     return this.grid.getByTestId('average').nth(row);
   }

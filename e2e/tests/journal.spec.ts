@@ -281,6 +281,28 @@ test.describe('journal', () => {
     expect(refused?.attendance ?? null).toBeNull();
   });
 
+  test('«Итог» reads a proposal as «4?» in the grid and on Итоговые оценки, never as a plain final mark', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await new LoginPage(page).signIn('teacher');
+    const journal = new JournalPage(page);
+    await journal.openOwn(/^5А · Математика/);
+    // The open term: pupils with grades and no confirmed mark yet have a proposal.
+    const proposed = journal.proposedFinals;
+    await expect(proposed.first()).toBeVisible();
+    for (const text of await proposed.allTextContents()) expect(text).toMatch(/^[1-5]\?$/);
+    const first = proposed.first();
+    const text = (await first.textContent()) ?? '';
+    await expect(first).toHaveAttribute('title', /Предложено по среднему/);
+    const pupil = await journal.pupilOf(first);
+    // The same class and term on Итоговые оценки.
+    const term = page.getByRole('radiogroup', { name: 'Период' }).getByRole('radio', { checked: true });
+    const termName = await page.locator(`label[for="${await term.getAttribute('id')}"]`).textContent();
+    await journal.openFinalMarks('5А', (termName ?? '').trim());
+    await expect(await journal.finalOnFinalMarks(pupil, 'Математика')).toHaveText(text);
+  });
+
   test('final marks: proposals confirmed for a whole column; a student cannot reach the journal', async ({
     page,
     browser,

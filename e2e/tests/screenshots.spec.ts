@@ -131,6 +131,8 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
         await page.goto('/reports/classification');
         await heading('Классификация учащихся');
         await expect(page.getByTestId('classification-school')).toBeVisible();
+        // Pupils without a mark yet are counted apart, as on «Академическая успеваемость».
+        await expect(page.getByTestId('classification-totals-without-mark')).toContainText(/без оценки: \d+/);
       },
     },
     {
@@ -140,6 +142,7 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
         await heading('Академическая успеваемость');
         await expect(page.getByTestId('performance-table').locator('tbody tr').first()).toBeVisible();
         await expect(page.getByTestId('quality-chart')).toBeVisible();
+        await expect(page.getByTestId('performance-totals-without-mark')).toContainText(/без оценки: \d+/);
       },
     },
     {

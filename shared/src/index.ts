@@ -126,6 +126,8 @@ export {
   type CheckedImportRow,
   EditorModal,
   type EditorModalProps,
+  FinalMarkBadge,
+  type FinalMarkBadgeProps,
   type FormSave,
   ImportCheckTable,
   type ImportCheckTableProps,

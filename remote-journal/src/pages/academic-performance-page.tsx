@@ -6,6 +6,7 @@ import {
   useAcademicPerformance,
 } from '../features/reports/api/get-academic-performance';
 import { useReportParams } from '../features/reports/model/use-report-params';
+import { MarkTotals } from '../features/reports/ui/mark-totals';
 import { PERCENT_HEADERS, PercentCells } from '../features/reports/ui/percent-cells';
 import { PeriodClassFilters } from '../features/reports/ui/period-class-filters';
 import { QualityChart } from '../features/reports/ui/quality-chart';
@@ -13,7 +14,8 @@ import { ReportBasis } from '../features/reports/ui/report-basis';
 import classes from '../features/reports/ui/report-table.module.css';
 import { ReportToolbar } from '../features/reports/ui/report-toolbar';
 
-const COUNT_HEADERS = ['N', '«5»', '«4»', '«3»', '«2»', 'н/а', 'без оц.'];
+/** «Без оценки»: no mark yet; outside N, never counted as failing (shared `tallyMarks`). */
+const COUNT_HEADERS = ['N', '«5»', '«4»', '«3»', '«2»', 'н/а', 'без оценки'];
 
 function CountCells({
   row,
@@ -60,7 +62,7 @@ export function AcademicPerformancePage() {
 
   return (
     <>
-      <PageTitle description="Оценки за период: N — ученики без освобождённых от предмета; 1-е классы и предметы «без отметок» в итоги не входят">
+      <PageTitle description="Оценки за период: N — ученики с оценкой (без освобождённых и без тех, у кого оценки ещё нет: они в столбце «без оценки»); 1-е классы и предметы «без отметок» в итоги не входят">
         Академическая успеваемость
       </PageTitle>
       <ReportToolbar
@@ -76,7 +78,14 @@ export function AcademicPerformancePage() {
         <Loader />
       ) : (
         <Stack gap="md" className="report-table">
-          <ReportBasis period={data.period.name} basis={data.basis} asOf={data.as_of} />
+          <div>
+            <ReportBasis period={data.period.name} basis={data.basis} asOf={data.as_of} />
+            <MarkTotals
+              label={groupId ? 'Всего по классу' : 'Всего по школе'}
+              figures={data.school}
+              testId="performance-totals"
+            />
+          </div>
           <QualityChart
             title="Качество по предметам"
             bars={data.subjects.map((row) => ({

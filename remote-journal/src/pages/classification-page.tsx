@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import { downloadClassification, useClassification } from '../features/reports/api/get-classification';
 import { useReportParams } from '../features/reports/model/use-report-params';
+import { MarkTotals } from '../features/reports/ui/mark-totals';
 import { PERCENT_HEADERS, PercentCells } from '../features/reports/ui/percent-cells';
 import { PeriodClassFilters } from '../features/reports/ui/period-class-filters';
 import { ReportBasis } from '../features/reports/ui/report-basis';
@@ -23,6 +24,22 @@ const COLUMNS: ClassificationKind[] = CLASSIFICATION_KINDS.filter(
   (kind) => kind !== 'exempt' && kind !== 'without_marks',
 );
 
+/**
+ * The school's (or the one class's) marks subject by subject: the line «Академическая успеваемость»
+ * shows for the same selection, so a завуч sees the two reports agree.
+ */
+function ClassificationTotals({ rows }: { rows: ClassificationRow[] }) {
+  const row = rows.find((item) => item.level === 'school') ?? rows[0];
+  if (!row) return null;
+  return (
+    <MarkTotals
+      label={`${row.name}, оценки по предметам (как в «Академической успеваемости»)`}
+      figures={row.marks}
+      testId="classification-totals"
+    />
+  );
+}
+
 /** Классификация учащихся (reports.classification): per class, parallel and school, names behind each number. */
 export function ClassificationPage() {
   const { periodId, groupId, change } = useReportParams();
@@ -31,7 +48,7 @@ export function ClassificationPage() {
 
   return (
     <>
-      <PageTitle description="Оценки за период по всем предметам: N — ученики без освобождённых и без обучавшихся без отметок">
+      <PageTitle description="Оценки за период по всем предметам: N — ученики без освобождённых, без обучавшихся без отметок и без тех, у кого по предмету ещё нет оценки («Без оценки»: не неуспевающие)">
         Классификация учащихся
       </PageTitle>
       <ReportToolbar
@@ -50,6 +67,7 @@ export function ClassificationPage() {
                 basis={classification.basis}
                 asOf={classification.as_of}
               />
+              <ClassificationTotals rows={classification.rows} />
               <Table.ScrollContainer minWidth={1100}>
                 <Table
                   striped

@@ -1,7 +1,14 @@
 import { Alert, Badge, Button, Group, Loader, NativeSelect, Paper, Select, Table, Text } from '@mantine/core';
 import { fullName, getErrorMessage, notify, PageTitle } from '@parta/shared';
 import type { FinalGrid } from '@parta/shared/domain/contracts/journal';
-import { finalMarkCategory, finalMarksFor } from '@parta/shared/domain/marks';
+import {
+  FINAL_MARK_LEGEND,
+  finalMarkCategory,
+  finalMarkState,
+  finalMarksFor,
+  finalMarkText,
+  finalMarkTitle,
+} from '@parta/shared/domain/marks';
 import { useState } from 'react';
 import { useFinalMarks } from '../features/final-marks/api/get-final-marks';
 import { useSaveFinalMarks } from '../features/final-marks/api/save-final-marks';
@@ -150,6 +157,8 @@ function FinalTable({ grid, periodId, closed }: { grid: FinalGrid; periodId: num
                   const value = confirmed.get(key);
                   const proposal = proposed.get(key);
                   const category = value ? finalMarkCategory(value) : null;
+                  // The same reading as the journal's «Итог» and the diary: «4», «4?» proposed, «—».
+                  const state = finalMarkState(value, proposal, closed);
                   if (!subject.editable || closed) {
                     return (
                       <Table.Td
@@ -157,8 +166,11 @@ function FinalTable({ grid, periodId, closed }: { grid: FinalGrid; periodId: num
                         ta="center"
                         c={category ? CATEGORY_COLORS[category] : 'dimmed'}
                         fw={value ? 600 : 400}
+                        title={finalMarkTitle(state)}
+                        data-testid={`final-${student.id}-${subject.id}`}
+                        data-state={state.kind}
                       >
-                        {value ?? (proposal ? `(${proposal})` : '')}
+                        {finalMarkText(state)}
                       </Table.Td>
                     );
                   }
@@ -171,7 +183,7 @@ function FinalTable({ grid, periodId, closed }: { grid: FinalGrid; periodId: num
                         data-confirmed={value ? 'true' : 'false'}
                         c={category ? CATEGORY_COLORS[category] : undefined}
                         data={[
-                          { value: '', label: proposal ? `${proposal}?` : '—' },
+                          { value: '', label: finalMarkText(finalMarkState(null, proposal)) },
                           // A mark saved before the subject went «без отметок» stays visible until changed.
                           ...Array.from(
                             new Set<string>([
@@ -201,8 +213,8 @@ function FinalTable({ grid, periodId, closed }: { grid: FinalGrid; periodId: num
         </Table>
       </Table.ScrollContainer>
       <Text size="xs" c="dimmed" mt="xs">
-        «4?» — предложено по среднему баллу, ещё не подтверждено. ЗЧ считается как 5, НЗ как 1; осв не входит
-        в расчёты. Предмет «без отметок» получает только ЗЧ, НЗ или осв и в отчётах не считается.
+        {FINAL_MARK_LEGEND} ЗЧ считается как 5, НЗ как 1; осв не входит в расчёты. Предмет «без отметок»
+        получает только ЗЧ, НЗ или осв и в отчётах не считается.
       </Text>
     </>
   );

@@ -3,7 +3,10 @@ import {
   DEFAULT_MARK_THRESHOLDS,
   FINAL_MARKS,
   finalMarkCategory,
+  finalMarkState,
   finalMarksFor,
+  finalMarkText,
+  finalMarkTitle,
   formatAverage,
   formatCell,
   isGrade,
@@ -165,5 +168,25 @@ describe('proposeYearMark', () => {
   it('leaves осв, ЗЧ, НЗ, Н/А and missing periods out', () => {
     expect(proposeYearMark(['5', 'осв', null, 'ЗЧ'])).toBe('5');
     expect(proposeYearMark(['Н/А', null])).toBeNull();
+  });
+});
+
+describe('a final mark’s state: one rendering everywhere', () => {
+  it('a proposal reads «4?», never a plain «4»; a confirmed mark reads plain; nothing reads «—»', () => {
+    expect(finalMarkText(finalMarkState(null, '4'))).toBe('4?');
+    expect(finalMarkText(finalMarkState('4', '5'))).toBe('4');
+    expect(finalMarkText(finalMarkState(null, null))).toBe('—');
+    expect(finalMarkText(finalMarkState('Н/А', '3'))).toBe('Н/А');
+  });
+
+  it('a closed period has no proposals: what was not confirmed is none', () => {
+    expect(finalMarkState(null, '4', true)).toEqual({ kind: 'none' });
+    expect(finalMarkState('3', '4', true)).toEqual({ kind: 'confirmed', value: '3' });
+  });
+
+  it('says in words what the mark is', () => {
+    expect(finalMarkTitle(finalMarkState(null, '4'))).toBe('Предложено по среднему: 4, ещё не выставлено');
+    expect(finalMarkTitle(finalMarkState('5', null))).toBe('Итоговая оценка: 5');
+    expect(finalMarkState('junk', 'also')).toEqual({ kind: 'none' });
   });
 });

@@ -195,3 +195,46 @@ export function proposeYearMark(periodMarks: readonly (string | null)[]): '5' | 
   const mean = grades.reduce((sum, grade) => sum + grade, 0) / grades.length;
   return String(Math.floor(mean + 0.5)) as '5' | '4' | '3' | '2' | '1';
 }
+
+// ---------------------------------------------------------------- a final mark's state
+
+/**
+ * What a student × subject × period's final mark is: confirmed by the teacher, only proposed from the
+ * average (never counted as set: DOMAIN.md «the proposal never overwrites»), or none. After the
+ * period is closed there are no proposals: only what was confirmed counts. The journal's «Итог», the
+ * final-marks screen, the diary and both mark reports read a final mark through this one function.
+ */
+export type FinalMarkState =
+  | { kind: 'confirmed'; value: FinalMark }
+  | { kind: 'proposed'; value: FinalMark }
+  | { kind: 'none' };
+
+const isFinalMark = (value: string | null | undefined): value is FinalMark =>
+  value !== null && value !== undefined && (FINAL_MARKS as readonly string[]).includes(value);
+
+export function finalMarkState(
+  confirmed: string | null | undefined,
+  proposed: string | null | undefined,
+  closed = false,
+): FinalMarkState {
+  if (isFinalMark(confirmed)) return { kind: 'confirmed', value: confirmed };
+  if (!closed && isFinalMark(proposed)) return { kind: 'proposed', value: proposed };
+  return { kind: 'none' };
+}
+
+/** How a final mark reads everywhere: «4» confirmed, «4?» proposed and not confirmed, «—» none. */
+export function finalMarkText(state: FinalMarkState): string {
+  if (state.kind === 'none') return '—';
+  return state.kind === 'proposed' ? `${state.value}?` : state.value;
+}
+
+/** The words behind the text, for a tooltip and a screen reader. */
+export function finalMarkTitle(state: FinalMarkState): string {
+  if (state.kind === 'none') return 'Итоговой оценки нет';
+  if (state.kind === 'proposed') return `Предложено по среднему: ${state.value}, ещё не выставлено`;
+  return `Итоговая оценка: ${state.value}`;
+}
+
+/** The legend under a table that shows proposals. */
+export const FINAL_MARK_LEGEND =
+  '«4?» — предложено по среднему баллу, ещё не выставлено учителем; «—» — итоговой нет.';

@@ -1,11 +1,16 @@
 import {
   classificationCounts,
   classifyStudent,
+  type FinalMarkValue,
   markCategory,
+  mergeTallies,
   minimumMarks,
   percentages,
   reportBasisLabel,
+  reportMark,
   type StudentClass,
+  tallyFigures,
+  tallyMarks,
   taughtWithoutMarks,
   weightedAverage,
 } from './reports';
@@ -107,5 +112,65 @@ describe('безотметочное обучение and the basis of a report'
   it('labels the figures: final marks, or the current ones on a date', () => {
     expect(reportBasisLabel('final', '2026-11-24')).toBe('по итоговым оценкам');
     expect(reportBasisLabel('current', '2026-11-24')).toBe('по текущим оценкам на 24.11.26');
+  });
+});
+
+describe('one rule for both mark reports: reportMark and tallyMarks', () => {
+  it('a closed period counts only confirmed final marks; no mark is «без оценки», not a proposal', () => {
+    expect(reportMark(true, '4', '5')).toBe('4');
+    expect(reportMark(true, null, '5')).toBeNull();
+    expect(reportMark(true, 'Н/А', null)).toBe('Н/А');
+  });
+
+  it('an open period counts the confirmed mark, else the proposal from the current average, else none', () => {
+    expect(reportMark(false, '3', '5')).toBe('3');
+    expect(reportMark(false, null, '5')).toBe('5');
+    expect(reportMark(false, null, null)).toBeNull();
+    expect(reportMark(false, 'junk', 'also junk')).toBeNull();
+  });
+
+  it('pupils without a mark are counted apart and outside N, never as failing', () => {
+    // 5 4 3 2 н/а осв and four without a mark: N 5, успеваемость 3·100/5 = 60, качество 40.
+    const tally = tallyMarks(['5', '4', '3', '2', 'Н/А', 'осв', null, null, null, null]);
+    expect(tally).toEqual({
+      n5: 1,
+      n4: 1,
+      n3: 1,
+      n2: 1,
+      na: 1,
+      exempt: 1,
+      without_mark: 4,
+      total: 5,
+      sum: 14,
+      numeric: 4,
+    });
+    expect(tallyFigures(tally)).toMatchObject({ success: 60, quality: 40, average: 3.5, without_mark: 4 });
+    // Nobody marked yet: no percentage at all rather than 0 %.
+    expect(tallyFigures(tallyMarks([null, null]))).toMatchObject({
+      total: 0,
+      success: null,
+      without_mark: 2,
+    });
+  });
+
+  it('tallies add up: a teacher over two classes is the sum of the classes', () => {
+    const a = tallyMarks(['5', null, '2']);
+    const b = tallyMarks(['4', 'ЗЧ', 'НЗ', null]);
+    expect(mergeTallies([a, b])).toEqual(tallyMarks(['5', null, '2', '4', 'ЗЧ', 'НЗ', null]));
+  });
+
+  it('a student with a subject still without a mark is «без оценки» unless a failing mark decides it', () => {
+    const counts = (values: (FinalMarkValue | null)[]) => tallyMarks(values);
+    expect(classifyStudent(counts(['5', null]))).toBe('no_marks');
+    expect(classifyStudent(counts(['5', '4', null]))).toBe('no_marks');
+    expect(classifyStudent(counts(['2', null]))).toBe('failing_one');
+    expect(classifyStudent(counts(['осв', null]))).toBe('no_marks');
+    expect(classifyStudent(counts(['5', '4']))).toBe('good');
+    // «Без оценки» stays out of N like освобождённые.
+    expect(classificationCounts(['good', 'no_marks', 'no_marks', 'failing_one'])).toMatchObject({
+      n4: 1,
+      n2: 1,
+      total: 2,
+    });
   });
 });

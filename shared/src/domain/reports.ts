@@ -1,10 +1,17 @@
 /**
  * Report formulas of DOMAIN.md «Reports», framework-free so the server computes them and tests
- * check them against a hand count. N = students − освобождённые − pupils taught without marks;
- * н/а stays inside N.
+ * check them against a hand count. Both mark reports (классификация, академическая успеваемость)
+ * read each student × subject through ONE rule, {@link reportMark}, and count it through ONE tally,
+ * {@link tallyMarks}: so the two never disagree on who is in N, what passes and who has no mark yet.
+ *
+ * N = students − освобождённые − pupils taught without marks − pupils without a mark yet; н/а stays
+ * inside N. «Без оценки» (no confirmed final mark after the period is closed; mid-term neither a
+ * confirmed mark nor a proposal, i.e. no grade yet) is counted apart and never as failing: a mark
+ * the teacher has not set yet says nothing about the pupil.
  */
 
 import { formatDate } from './dates';
+import { finalMarkState } from './marks';
 
 /**
  * Безотметочное обучение: a load line (class or subgroup × subject × teacher) taught without marks.
@@ -60,8 +67,99 @@ export interface MarkCounts {
   n3: number;
   n2: number;
   na: number;
-  /** N: students − освобождённые (those without a mark yet stay inside N). */
+  /** N: n5 + n4 + n3 + n2 + н/а (освобождённые and those without a mark yet are outside). */
   total: number;
+}
+
+const FINAL_VALUES: readonly string[] = ['1', '2', '3', '4', '5', 'Н/А', 'ЗЧ', 'НЗ', 'осв'];
+
+/** Whether a stored text is a final mark value. */
+export function isFinalMarkValue(value: string | null | undefined): value is FinalMarkValue {
+  return value !== null && value !== undefined && FINAL_VALUES.includes(value);
+}
+
+/**
+ * THE rule of what a report counts for one student × subject (DOMAIN.md «Reports»): after the period
+ * is closed, the confirmed final mark; mid-term, the confirmed mark if the teacher set one, otherwise
+ * the proposal of the final-marks screen (proposeMark of the weighted average so far; for the year,
+ * proposeYearMark of the term marks). `null` is «без оценки»: counted apart, never as failing.
+ */
+export function reportMark(
+  closed: boolean,
+  confirmed: string | null | undefined,
+  proposed: string | null | undefined,
+): FinalMarkValue | null {
+  // The journal's «Итог» and the final-marks screen read the same state: a report counts what they show.
+  const state = finalMarkState(confirmed, proposed, closed);
+  return state.kind === 'none' ? null : state.value;
+}
+
+/** The counts of a set of report marks: the figures columns of both reports. */
+export interface MarkTally extends MarkCounts {
+  exempt: number;
+  /** Without a mark yet (`reportMark` null): outside N, shown as «без оценки». */
+  without_mark: number;
+  /** Σ and number of the numeric marks 1–5, for the average. */
+  sum: number;
+  numeric: number;
+}
+
+export const emptyTally = (): MarkTally => ({
+  n5: 0,
+  n4: 0,
+  n3: 0,
+  n2: 0,
+  na: 0,
+  exempt: 0,
+  without_mark: 0,
+  total: 0,
+  sum: 0,
+  numeric: 0,
+});
+
+/** Adds one report mark to a tally (in place, for the server's single pass over many rows). */
+export function addToTally(tally: MarkTally, value: FinalMarkValue | null): MarkTally {
+  if (value === null) {
+    tally.without_mark += 1;
+    return tally;
+  }
+  const category = markCategory(value);
+  if (category === 'exempt') tally.exempt += 1;
+  else {
+    tally[category] += 1;
+    tally.total += 1;
+  }
+  if (/^[1-5]$/.test(value)) {
+    tally.sum += Number(value);
+    tally.numeric += 1;
+  }
+  return tally;
+}
+
+/** The tally of a set of report marks (`null`: without a mark yet). */
+export function tallyMarks(values: Iterable<FinalMarkValue | null>): MarkTally {
+  const tally = emptyTally();
+  for (const value of values) addToTally(tally, value);
+  return tally;
+}
+
+/** Sums tallies (a teacher's over their classes, the school's over everything). */
+export function mergeTallies(tallies: Iterable<MarkTally>): MarkTally {
+  const total = emptyTally();
+  for (const tally of tallies)
+    for (const key of Object.keys(total) as (keyof MarkTally)[]) total[key] += tally[key];
+  return total;
+}
+
+/** Σ/count rounded to two decimals, null without any. */
+export function meanOf(sum: number, count: number): number | null {
+  return count === 0 ? null : Math.round((sum / count) * 100) / 100;
+}
+
+/** What a row of a report shows from a tally: the counts, the three percentages and the average. */
+export function tallyFigures(tally: MarkTally) {
+  const { sum, numeric, ...counts } = tally;
+  return { ...counts, ...percentages(tally), average: meanOf(sum, numeric) };
 }
 
 export interface Percentages {
@@ -106,18 +204,26 @@ export interface StudentMarkCounts {
   n2: number;
   na: number;
   exempt: number;
+  /** Subjects of theirs without a mark yet (`reportMark` null). */
+  without_mark?: number;
 }
 
 /**
  * Отличник: only 5; хорошист: 4 and 5; троечник: at least one 3 and no 2; неуспевающий: one 2, or
  * two and more; не аттестован: a Н/А and no 2. A failing mark outranks Н/А (the student is counted
- * once, where a завуч counts them first). Exempt from every subject: out of N; no marks yet: inside N.
+ * once, where a завуч counts them first). Exempt from every subject: out of N.
+ *
+ * A student with a subject still without a mark is «без оценки» (`no_marks`, outside N): their
+ * class cannot be told yet, and an отличник by one mark out of eight is not one. Only a failing mark
+ * decides it already (whatever the missing mark turns out to be, the student is неуспевающий).
  */
 export function classifyStudent(counts: StudentMarkCounts): StudentClass {
   const graded = counts.n5 + counts.n4 + counts.n3 + counts.n2 + counts.na;
-  if (graded === 0) return counts.exempt > 0 ? 'exempt' : 'no_marks';
+  const missing = counts.without_mark ?? 0;
+  if (graded === 0) return counts.exempt > 0 && missing === 0 ? 'exempt' : 'no_marks';
   if (counts.n2 >= 2) return 'failing_many';
   if (counts.n2 === 1) return 'failing_one';
+  if (missing > 0) return 'no_marks';
   if (counts.na > 0) return 'not_attested';
   if (counts.n3 > 0) return 'satisfactory';
   if (counts.n4 > 0) return 'good';
@@ -133,7 +239,7 @@ export function classificationCounts(classes: readonly StudentClass[]): MarkCoun
     n3: count('satisfactory'),
     n2: count('failing_one', 'failing_many'),
     na: count('not_attested'),
-    total: classes.length - count('exempt', 'without_marks'),
+    total: classes.length - count('exempt', 'without_marks', 'no_marks'),
   };
 }
 

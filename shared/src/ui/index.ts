@@ -9,7 +9,7 @@ export { ListCard, type ListCardProps, NARROW_LIST_QUERY, useNarrowList } from '
 export { ListPager, type ListPagerProps, paginationControlProps } from './list-pager';
 export { ListSearch, type ListSearchProps } from './list-search';
 export { ListTable, type ListTableProps } from './list-table';
-export { MarkBadge, type MarkBadgeProps } from './mark-badge';
+export { FinalMarkBadge, type FinalMarkBadgeProps, MarkBadge, type MarkBadgeProps } from './mark-badge';
 export { notify } from './notify';
 export { PageTitle, type PageTitleProps } from './page-title';
 export { type PersonNameField, PersonNameFields, type PersonNameFieldsProps } from './person-name-fields';

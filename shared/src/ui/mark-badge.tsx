@@ -1,5 +1,12 @@
-import { Badge, type BadgeProps, Tooltip } from '@mantine/core';
-import { averageColor, finalMarkCategory, type MarkCategory } from '../domain/marks';
+import { Badge, type BadgeProps, Text, Tooltip } from '@mantine/core';
+import {
+  averageColor,
+  type FinalMarkState,
+  finalMarkCategory,
+  finalMarkText,
+  finalMarkTitle,
+  type MarkCategory,
+} from '../domain/marks';
 
 /** Colour of each display category of a mark (SPEC §5: ЗЧ like 5, НЗ like 1, 1/2/Н/А failing). */
 const CATEGORY_COLORS: Record<MarkCategory, string> = {
@@ -28,4 +35,36 @@ export function MarkBadge({ value, hint, ...props }: MarkBadgeProps) {
     </Badge>
   );
   return hint ? <Tooltip label={hint}>{badge}</Tooltip> : badge;
+}
+
+export interface FinalMarkBadgeProps extends Omit<BadgeProps, 'children' | 'color'> {
+  state: FinalMarkState;
+}
+
+/**
+ * A final mark by its state (shared `finalMarkState`): confirmed as a filled mark badge, a proposal
+ * as an outlined «4?» (not yet a mark), none as «—». The words are the title, for a screen reader.
+ */
+export function FinalMarkBadge({ state, ...props }: FinalMarkBadgeProps) {
+  const title = finalMarkTitle(state);
+  if (state.kind === 'none')
+    return (
+      <Text span c="dimmed" title={title} aria-label={title} data-state="none">
+        {finalMarkText(state)}
+      </Text>
+    );
+  const color = CATEGORY_COLORS[finalMarkCategory(state.value) ?? 'exempt'];
+  return (
+    <Badge
+      color={color}
+      variant={state.kind === 'proposed' ? 'outline' : 'light'}
+      radius="sm"
+      title={title}
+      aria-label={title}
+      data-state={state.kind}
+      {...props}
+    >
+      {finalMarkText(state)}
+    </Badge>
+  );
 }

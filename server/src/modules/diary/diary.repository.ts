@@ -122,7 +122,13 @@ export async function findPeriodAt(
   grade: number,
 ) {
   const [row] = await db
-    .select({ id: periods.id, name: periods.name, startDate: periods.startDate, endDate: periods.endDate })
+    .select({
+      id: periods.id,
+      name: periods.name,
+      startDate: periods.startDate,
+      endDate: periods.endDate,
+      closed: periods.closed,
+    })
     .from(periods)
     .where(
       and(

@@ -5,6 +5,7 @@ import type {
   DiaryWeek,
   LatestMarks,
 } from '@parta/shared/domain/contracts/diary';
+import { DEFAULT_MARK_THRESHOLDS, proposeMark } from '@parta/shared/domain/marks';
 import { groupName, shortName } from '@parta/shared/domain/names';
 import { weightedAverage } from '@parta/shared/domain/reports';
 import { addDays, clockTime, weekStart } from '@parta/shared/domain/timetable';
@@ -118,13 +119,18 @@ export async function getDiaryWeek(db: Database, actor: Actor, query: DiaryQuery
   return {
     ...base,
     period: { id: period.id, name: period.name },
-    subjects: averages.map((row) => ({
-      subject_id: row.subjectId,
-      subject_name: row.subjectName,
-      average: weightedAverage(Number(row.sum), Number(row.weight)),
-      marks_count: row.count,
-      final_mark: finalOf.get(row.subjectId) ?? null,
-    })),
+    subjects: averages.map((row) => {
+      const average = weightedAverage(Number(row.sum), Number(row.weight));
+      return {
+        subject_id: row.subjectId,
+        subject_name: row.subjectName,
+        average,
+        marks_count: row.count,
+        final_mark: finalOf.get(row.subjectId) ?? null,
+        // The journal's «Итог» proposes the same; a closed period proposes nothing.
+        proposed_mark: period.closed ? null : proposeMark(average, DEFAULT_MARK_THRESHOLDS),
+      };
+    }),
   };
 }
 

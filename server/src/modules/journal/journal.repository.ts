@@ -5,7 +5,7 @@ import type { ScopedActor } from '../../access/scope';
 import { type TeachingActor, teachesSql } from '../../access/teaching';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { classes, lessons, loads, students, subgroupMembers } from '../../db/schema';
+import { classes, finalMarks, lessons, loads, students, subgroupMembers } from '../../db/schema';
 import { selectLoads } from '../loads/loads.sql';
 import { periodsOfOrganizationJson } from '../periods/periods.sql';
 
@@ -467,4 +467,22 @@ export async function findLessonTopic(db: Database, lessonId: number) {
     .from(lessons)
     .where(eq(lessons.id, lessonId));
   return row;
+}
+
+/**
+ * The period's confirmed final marks of one subject for the pupils of a class (the «Итог» column);
+ * read beside the grid, not after it, so opening the journal waits for no extra round trip.
+ */
+export function findGridFinalMarks(db: Database, periodId: number, subjectId: number, classId: number) {
+  return db
+    .select({ student_id: finalMarks.studentId, value: finalMarks.value })
+    .from(finalMarks)
+    .innerJoin(students, eq(students.id, finalMarks.studentId))
+    .where(
+      and(
+        eq(finalMarks.periodId, periodId),
+        eq(finalMarks.subjectId, subjectId),
+        eq(students.classId, classId),
+      ),
+    );
 }

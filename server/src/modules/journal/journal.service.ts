@@ -27,6 +27,7 @@ import {
   type CellWriter,
   findCellHistory,
   findCells,
+  findGridFinalMarks,
   findJournalGrid,
   findJournalHead,
   findLessonGuards,
@@ -117,7 +118,10 @@ export async function openJournal(
       ? currentTerm(periods, schoolToday())
       : periods.find((item) => item.id === periodId);
   if (!period) throw notFound('Период не найден');
-  const grid = await findJournalGrid(db, load.id, period.start_date, period.end_date);
+  const [grid, finals] = await Promise.all([
+    findJournalGrid(db, load.id, period.start_date, period.end_date),
+    findGridFinalMarks(db, period.id, load.subject_id, load.group_id),
+  ]);
   if (!grid) throw notFound(LOAD_NOT_FOUND);
   const studentIds = new Set(grid.students.map((student) => student.id));
   return {
@@ -133,6 +137,7 @@ export async function openJournal(
     cells: grid.cells
       .filter((cell) => studentIds.has(cell.student_id))
       .map(({ weights: _weights, ...cell }) => cell),
+    final_marks: finals.filter((mark) => studentIds.has(mark.student_id)),
   };
 }
 

@@ -26,13 +26,9 @@ export function reportClasses(organizationId: number, grades: number[], groupId?
 
 /**
  * The marks a report counts, as a relation (student_id, subject_id, value) joined under the alias
- * `fm`: the period's confirmed final marks, or (mid-term) the values the service worked out.
+ * `fm`: the values the service worked out through shared `reportMark`.
  */
 export type MarkSource = SQL;
-
-export const confirmedFinalMarks = (periodId: number): MarkSource =>
-  sql`(select ${finalMarks.studentId} as student_id, ${finalMarks.subjectId} as subject_id, ${finalMarks.value} as value
-         from ${finalMarks} where ${finalMarks.periodId} = ${periodId})`;
 
 export const listedMarks = (
   values: readonly { student_id: number; subject_id: number; value: string }[],
@@ -40,74 +36,83 @@ export const listedMarks = (
   sql`(select * from json_to_recordset(${JSON.stringify(values)}::json)
          as r(student_id int, subject_id int, value text))`;
 
-/** Counts of the marks by report column (shared/domain/reports markCategory, here in SQL), over `fm`. */
-const finalMarkCounts = sql.raw(`
-  count(fm.value) filter (where fm.value in ('5', 'ЗЧ'))::int as n5,
-  count(fm.value) filter (where fm.value = '4')::int as n4,
-  count(fm.value) filter (where fm.value = '3')::int as n3,
-  count(fm.value) filter (where fm.value in ('1', '2', 'НЗ'))::int as n2,
-  count(fm.value) filter (where fm.value = 'Н/А')::int as na,
-  count(fm.value) filter (where fm.value = 'осв')::int as exempt,
-  coalesce(sum(fm.value::int) filter (where fm.value in ('1','2','3','4','5')), 0)::int as sum,
-  count(fm.value) filter (where fm.value in ('1','2','3','4','5'))::int as numeric`);
-
-export interface StudentFinalCounts {
-  id: number;
+/**
+ * One row per active student × load line of the classes (a whole-class line: the class's students;
+ * a subgroup line: its members) with the report mark of the student in the line's subject from
+ * `source` (null: none yet). Both mark reports read these rows, and only these, so they count the
+ * same marks; a mark of a subject the student has no line in counts in neither.
+ *
+ * The members of each load come first (two plain joins in a union, so the planner knows there are
+ * ~30 per load), then one hash join with the marks; an «or exists» membership test made it guess a
+ * handful of rows and look the marks up student by student (140 → 55 ms on the large seed).
+ * `where` filters on loads, classes and students.
+ */
+export interface ReportMarkRow {
+  studentId: number;
   surname: string;
   name: string;
   classId: number;
   number: number;
   letter: string;
-  /** Taught with marks in something: a load line of theirs is graded, or they have no line at all. */
+  subjectId: number;
+  subjectName: string;
+  teacherId: number | null;
+  teacherSurname: string | null;
+  teacherName: string | null;
+  teacherPatronymic: string | null;
+  /** The line's `loads.graded` (false: «без отметок»). */
   graded: boolean;
-  n5: number;
-  n4: number;
-  n3: number;
-  n2: number;
-  na: number;
-  exempt: number;
-  sum: number;
-  numeric: number;
+  value: string | null;
 }
 
-/**
- * The load line aliased `alias` is the outer student's: a whole-class line of their class, or a line
- * of a subgroup they sit in.
- */
-const lineOfStudent = (alias: string) => {
-  const line = sql.raw(alias);
-  return sql`${line}.class_id = ${students.classId} and (${line}.subgroup_id is null or exists (
-    select 1 from ${subgroupMembers} sm where sm.subgroup_id = ${line}.subgroup_id and sm.student_id = ${students.id}))`;
-};
-
-/**
- * Per active student of the classes: their marks of the period over all subjects, counted by
- * column in SQL (one row per student, never one per mark). A subject the student is taught on a
- * line «без отметок» (`loads.graded` false) counts none of its marks; a student all of whose lines
- * are such reads `graded` false. The lines without marks are read once (`ungraded`, a handful, most
- * schools none), so a school without them pays one hashed anti-join.
- */
-export function findStudentFinalCounts(db: Database, source: MarkSource, where: SQL | undefined) {
-  return rowsOf<StudentFinalCounts>(
+export function findReportMarks(db: Database, source: MarkSource, where: SQL | undefined) {
+  const filter = where ?? sql`true`;
+  return rowsOf<ReportMarkRow>(
     db,
     sql`
-      with ungraded as (
-        select ${loads.classId} as class_id, ${loads.subgroupId} as subgroup_id, ${loads.subjectId} as subject_id
-          from ${loads} where not ${loads.graded}
+      with members as (
+        select ${loads.id} as load_id, ${students.id} as student_id
+          from ${loads} join ${classes} on ${classes.id} = ${loads.classId}
+          join ${students} on ${students.classId} = ${loads.classId} and ${students.status} = 'active'
+         where ${loads.subgroupId} is null and ${filter}
+        union all
+        select ${loads.id}, ${students.id}
+          from ${loads} join ${classes} on ${classes.id} = ${loads.classId}
+          join ${subgroupMembers} on ${subgroupMembers.subgroupId} = ${loads.subgroupId}
+          join ${students} on ${students.id} = ${subgroupMembers.studentId}
+            and ${students.classId} = ${loads.classId} and ${students.status} = 'active'
+         where ${filter}
       )
-      select ${students.id} as id, ${students.surname} as surname, ${students.name} as name,
-             ${classes.id} as "classId", ${classes.number} as number, ${classes.letter} as letter,
-             (not exists (select 1 from ungraded u where ${lineOfStudent('u')})
-               or exists (select 1 from ${loads} gl where gl.graded and ${lineOfStudent('gl')})) as graded,
-             ${finalMarkCounts}
-        from ${students}
-        join ${classes} on ${classes.id} = ${students.classId}
-        left join ${source} fm on fm.student_id = ${students.id}
-          and not exists (select 1 from ungraded u where u.subject_id = fm.subject_id and ${lineOfStudent('u')})
-       where ${students.status} = 'active' and ${where ?? sql`true`}
-       group by ${students.id}, ${classes.id}
-       order by ${classes.number}, ${classes.letter}, ${students.surname}, ${students.name}`,
+      select st.id as "studentId", st.surname, st.name, c.id as "classId", c.number, c.letter,
+             s.id as "subjectId", s.name as "subjectName", l.teacher_id as "teacherId",
+             u.surname as "teacherSurname", u.name as "teacherName", u.patronymic as "teacherPatronymic",
+             l.graded, fm.value
+        from members m
+        join ${students} st on st.id = m.student_id
+        join ${loads} l on l.id = m.load_id
+        join ${classes} c on c.id = l.class_id
+        join ${subjects} s on s.id = l.subject_id
+        left join ${users} u on u.id = l.teacher_id
+        left join ${source} fm on fm.student_id = m.student_id and fm.subject_id = l.subject_id
+       order by c.number, c.letter, s.name, u.surname, u.name, l.teacher_id, st.surname, st.name, st.id`,
   );
+}
+
+/** The active students of the classes (the classification lists each, with or without a load line). */
+export function findReportStudents(db: Database, where: SQL | undefined) {
+  return db
+    .select({
+      id: students.id,
+      surname: students.surname,
+      name: students.name,
+      classId: classes.id,
+      number: classes.number,
+      letter: classes.letter,
+    })
+    .from(students)
+    .innerJoin(classes, eq(classes.id, students.classId))
+    .where(and(eq(students.status, 'active'), where))
+    .orderBy(asc(classes.number), asc(classes.letter), asc(students.surname), asc(students.name));
 }
 
 /**
@@ -140,72 +145,6 @@ export function findConfirmedMarks(db: Database, periodIds: number[], where: SQL
         join ${students} on ${students.id} = fm.student_id
         join ${classes} on ${classes.id} = ${students.classId}
        where fm.period_id = any(${`{${periodIds.join(',')}}`}::int[]) and ${where ?? sql`true`}`,
-  );
-}
-
-export interface SubjectFinalCounts {
-  classId: number;
-  number: number;
-  letter: string;
-  subjectId: number;
-  subjectName: string;
-  teacherId: number | null;
-  teacherSurname: string | null;
-  teacherName: string | null;
-  teacherPatronymic: string | null;
-  /** The lines' `loads.graded` (a class × subject × teacher with lines of both kinds gives two rows). */
-  graded: boolean;
-  students: number;
-  n5: number;
-  n4: number;
-  n3: number;
-  n2: number;
-  na: number;
-  exempt: number;
-  sum: number;
-  numeric: number;
-}
-
-/**
- * Per class × subject × teacher of the load: the class's students (a subgroup load: its members)
- * with their final mark of the period in the subject, counted by column.
- *
- * The members of each load come first (the class's active students for a whole-class load, the
- * subgroup's for a split one: two plain joins in a union, so the planner knows there are ~30 per
- * load), then one hash join with the period's final marks; an «or exists» membership test made it
- * guess a handful of rows and look the final marks up student by student (140 → 55 ms on the
- * large seed). `where` filters on loads and classes.
- */
-export function findSubjectFinalCounts(db: Database, source: MarkSource, where: SQL | undefined) {
-  const filter = where ?? sql`true`;
-  return rowsOf<SubjectFinalCounts>(
-    db,
-    sql`
-      with members as (
-        select ${loads.id} as load_id, ${students.id} as student_id
-          from ${loads} join ${classes} on ${classes.id} = ${loads.classId}
-          join ${students} on ${students.classId} = ${loads.classId} and ${students.status} = 'active'
-         where ${loads.subgroupId} is null and ${filter}
-        union all
-        select ${loads.id}, ${students.id}
-          from ${loads} join ${classes} on ${classes.id} = ${loads.classId}
-          join ${subgroupMembers} on ${subgroupMembers.subgroupId} = ${loads.subgroupId}
-          join ${students} on ${students.id} = ${subgroupMembers.studentId}
-            and ${students.classId} = ${loads.classId} and ${students.status} = 'active'
-         where ${filter}
-      )
-      select c.id as "classId", c.number, c.letter, s.id as "subjectId", s.name as "subjectName",
-             l.teacher_id as "teacherId", u.surname as "teacherSurname", u.name as "teacherName",
-             u.patronymic as "teacherPatronymic", l.graded, count(distinct m.student_id)::int as students,
-             ${finalMarkCounts}
-        from members m
-        join ${loads} l on l.id = m.load_id
-        join ${classes} c on c.id = l.class_id
-        join ${subjects} s on s.id = l.subject_id
-        left join ${users} u on u.id = l.teacher_id
-        left join ${source} fm on fm.student_id = m.student_id and fm.subject_id = l.subject_id
-       group by c.id, s.id, l.teacher_id, u.id, l.graded
-       order by c.number, c.letter, s.name, u.surname, u.name, l.teacher_id`,
   );
 }
 

@@ -22,14 +22,23 @@ import { formatDate } from '@parta/shared/domain/dates';
 import { proposeMark, proposeYearMark } from '@parta/shared/domain/marks';
 import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
 import {
+  addToTally,
   classificationCounts,
   classifyStudent,
-  type MarkCounts,
+  emptyTally,
+  type FinalMarkValue,
+  isFinalMarkValue,
+  type MarkTally,
+  meanOf,
+  mergeTallies,
   minimumMarks,
   percentages,
   type ReportBasis,
   reportBasisLabel,
+  reportMark,
   type StudentClass,
+  tallyFigures,
+  tallyMarks,
   taughtWithoutMarks,
 } from '@parta/shared/domain/reports';
 import { and, eq, type SQL } from 'drizzle-orm';
@@ -42,32 +51,27 @@ import { schoolToday } from '../clock/clock.service';
 import { getPeriod, listPeriods } from '../periods/periods.service';
 import { type ReportSheet, writeReportWorkbook } from './report-workbook';
 import {
-  confirmedFinalMarks,
   findCompletion,
   findConfirmedMarks,
   findGaps,
   findPeriodAverages,
   findPlannedHours,
-  findStudentFinalCounts,
+  findReportMarks,
+  findReportStudents,
   findStudentsAtMinimum,
-  findSubjectFinalCounts,
   listedMarks,
   type MarkSource,
+  type ReportMarkRow,
   reportClasses,
-  type StudentFinalCounts,
-  type SubjectFinalCounts,
 } from './reports.repository';
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
-const average = (sum: number, count: number) => (count === 0 ? null : round2(sum / count));
 
 // ---------------------------------------------------------------- what the figures come from
 
 /**
- * A closed period counts its confirmed final marks. Mid-term a завуч sees who is at risk: each
- * student × subject counts its confirmed mark if the teacher set one, otherwise the mark the
- * final-marks screen proposes (proposeMark of the weighted average so far; for the year,
- * proposeYearMark of the term marks).
+ * The report marks of the period as a relation for the repository: each student × subject through
+ * shared `reportMark` (a closed period: the confirmed final marks; mid-term: the confirmed mark or
+ * else the proposal the final-marks screen shows: proposeMark of the weighted average so far, for
+ * the year proposeYearMark of the term marks). Pairs without either stay out: «без оценки».
  */
 async function markSource(
   db: Database,
@@ -76,45 +80,111 @@ async function markSource(
   classesWhere: SQL | undefined,
 ): Promise<{ basis: ReportBasis; as_of: string; source: MarkSource }> {
   const today = schoolToday();
-  if (period.closed) return { basis: 'final', as_of: today, source: confirmedFinalMarks(period.id) };
-  const values = new Map<string, { student_id: number; subject_id: number; value: string }>();
-  const put = (studentId: number, subjectId: number, value: string | null) => {
-    const key = `${studentId}|${subjectId}`;
-    if (value !== null && !values.has(key))
-      values.set(key, { student_id: studentId, subject_id: subjectId, value });
-  };
   const terms =
-    period.kind === 'year'
+    period.kind === 'year' && !period.closed
       ? (await listPeriods(db, actor, period.organization_id)).filter(
           (term) => term.kind !== 'year' && term.academic_year === period.academic_year,
         )
       : [];
-  const confirmed = await findConfirmedMarks(db, [period.id, ...terms.map((term) => term.id)], classesWhere);
-  for (const mark of confirmed)
-    if (mark.period_id === period.id) put(mark.student_id, mark.subject_id, mark.value);
-  if (period.kind === 'year') {
-    const byPair = new Map<string, { student_id: number; subject_id: number; marks: string[] }>();
-    for (const mark of confirmed) {
-      if (mark.period_id === period.id) continue;
-      const key = `${mark.student_id}|${mark.subject_id}`;
-      const pair = byPair.get(key) ?? { student_id: mark.student_id, subject_id: mark.subject_id, marks: [] };
-      pair.marks.push(mark.value);
-      byPair.set(key, pair);
+  const confirmedRows = await findConfirmedMarks(
+    db,
+    [period.id, ...terms.map((term) => term.id)],
+    classesWhere,
+  );
+  const pairs = new Map<
+    string,
+    { student_id: number; subject_id: number; confirmed: string | null; proposed: string | null }
+  >();
+  const pair = (studentId: number, subjectId: number) => {
+    const key = `${studentId}|${subjectId}`;
+    let entry = pairs.get(key);
+    if (!entry) {
+      entry = { student_id: studentId, subject_id: subjectId, confirmed: null, proposed: null };
+      pairs.set(key, entry);
     }
-    for (const pair of byPair.values()) put(pair.student_id, pair.subject_id, proposeYearMark(pair.marks));
-  } else {
-    const to = [period.end_date, today].sort()[0];
-    for (const row of await findPeriodAverages(db, period.start_date, to, classesWhere))
-      put(row.student_id, row.subject_id, proposeMark(Number(row.average)));
+    return entry;
+  };
+  for (const mark of confirmedRows)
+    if (mark.period_id === period.id) pair(mark.student_id, mark.subject_id).confirmed = mark.value;
+  if (!period.closed) {
+    if (period.kind === 'year') {
+      const termMarks = new Map<string, string[]>();
+      for (const mark of confirmedRows) {
+        if (mark.period_id === period.id) continue;
+        const key = `${mark.student_id}|${mark.subject_id}`;
+        termMarks.set(key, [...(termMarks.get(key) ?? []), mark.value]);
+        pair(mark.student_id, mark.subject_id);
+      }
+      for (const [key, marks] of termMarks) {
+        const entry = pairs.get(key);
+        if (entry) entry.proposed = proposeYearMark(marks);
+      }
+    } else {
+      const to = [period.end_date, today].sort()[0];
+      for (const row of await findPeriodAverages(db, period.start_date, to, classesWhere))
+        pair(row.student_id, row.subject_id).proposed = proposeMark(Number(row.average));
+    }
   }
-  return { basis: 'current', as_of: today, source: listedMarks([...values.values()]) };
+  const values: { student_id: number; subject_id: number; value: string }[] = [];
+  for (const entry of pairs.values()) {
+    const value = reportMark(period.closed, entry.confirmed, entry.proposed);
+    if (value !== null) values.push({ student_id: entry.student_id, subject_id: entry.subject_id, value });
+  }
+  return {
+    basis: period.closed ? 'final' : 'current',
+    as_of: today,
+    source: listedMarks(values),
+  };
 }
 
 // ---------------------------------------------------------------- классификация
 
+/** One student of the classification: who they are and the tally of their subjects' report marks. */
+interface ClassifiedStudent {
+  id: number;
+  surname: string;
+  name: string;
+  classId: number;
+  number: number;
+  letter: string;
+  /** Taught with marks in something: a line of theirs is graded, or they have no line at all. */
+  graded: boolean;
+  marks: MarkTally;
+}
+
+/**
+ * Each student's subjects from the report mark rows: a subject counts once, and not at all where a
+ * line of theirs in it is «без отметок» (its marks count nowhere).
+ */
+function classifiedStudents(
+  people: Awaited<ReturnType<typeof findReportStudents>>,
+  rows: ReportMarkRow[],
+): ClassifiedStudent[] {
+  const bySubject = new Map<number, Map<number, { graded: boolean; value: FinalMarkValue | null }>>();
+  for (const row of rows) {
+    const subjects = bySubject.get(row.studentId) ?? new Map();
+    bySubject.set(row.studentId, subjects);
+    const seen = subjects.get(row.subjectId);
+    subjects.set(row.subjectId, {
+      graded: (seen?.graded ?? true) && row.graded,
+      value: isFinalMarkValue(row.value) ? row.value : null,
+    });
+  }
+  return people.map((person) => {
+    const subjects = [...(bySubject.get(person.id)?.values() ?? [])];
+    const counted = subjects.filter((subject) => subject.graded);
+    return {
+      ...person,
+      graded: subjects.length === 0 || counted.length > 0,
+      marks: tallyMarks(counted.map((subject) => subject.value)),
+    };
+  });
+}
+
 /** The report's kind of a student: the classification plus «с одной 4/3» inside хорошисты/троечники. */
-function kindsOf(counts: StudentFinalCounts): { main: StudentClass; extra: ClassificationKind | null } {
-  if (taughtWithoutMarks(counts.number, counts.graded)) return { main: 'without_marks', extra: null };
+function kindsOf(student: ClassifiedStudent): { main: StudentClass; extra: ClassificationKind | null } {
+  if (taughtWithoutMarks(student.number, student.graded)) return { main: 'without_marks', extra: null };
+  const counts = student.marks;
   const main = classifyStudent(counts);
   if (main === 'good' && counts.n4 === 1) return { main, extra: 'good_one_four' };
   if (main === 'satisfactory' && counts.n3 === 1) return { main, extra: 'satisfactory_one_three' };
@@ -137,7 +207,7 @@ function classificationRow(
   level: ClassificationRow['level'],
   name: string,
   ids: { group_id: number | null; grade: number | null },
-  members: StudentFinalCounts[],
+  members: ClassifiedStudent[],
   withNames: boolean,
 ): ClassificationRow {
   const counts = Object.fromEntries(CLASSIFICATION_KINDS.map((kind) => [kind, 0])) as Record<
@@ -148,15 +218,11 @@ function classificationRow(
     CLASSIFICATION_KINDS.map((kind) => [kind, []]),
   ) as unknown as ClassificationRow['names'];
   const classified: StudentClass[] = [];
-  let sum = 0;
-  let numeric = 0;
+  const tallies: MarkTally[] = [];
   for (const student of members) {
     const { main, extra } = kindsOf(student);
     classified.push(main);
-    if (main !== 'without_marks') {
-      sum += student.sum;
-      numeric += student.numeric;
-    }
+    if (main !== 'without_marks') tallies.push(student.marks);
     for (const kind of [mainKind[main], extra]) {
       if (!kind) continue;
       counts[kind] += 1;
@@ -164,6 +230,7 @@ function classificationRow(
     }
   }
   const totals = classificationCounts(classified);
+  const marks = mergeTallies(tallies);
   return {
     level,
     name,
@@ -174,7 +241,8 @@ function classificationRow(
     counts,
     names,
     ...percentages(totals),
-    average: average(sum, numeric),
+    average: meanOf(marks.sum, marks.numeric),
+    marks: tallyFigures(marks),
   };
 }
 
@@ -188,12 +256,13 @@ export async function classificationReport(
   if (query.group_id !== undefined) await assertClass(db, actor, query.group_id);
   const classesWhere = reportClasses(period.organization_id, period.grades, query.group_id);
   const { source, ...basis } = await markSource(db, actor, period, classesWhere);
-  const rows = await findStudentFinalCounts(
-    db,
-    source,
-    and(classesWhere, inScope(actor, students.organizationId)),
-  );
-  const byClass = new Map<number, StudentFinalCounts[]>();
+  const where = and(classesWhere, inScope(actor, students.organizationId));
+  const [people, markRows] = await Promise.all([
+    findReportStudents(db, where),
+    findReportMarks(db, source, where),
+  ]);
+  const rows = classifiedStudents(people, markRows);
+  const byClass = new Map<number, ClassifiedStudent[]>();
   for (const row of rows) byClass.set(row.classId, [...(byClass.get(row.classId) ?? []), row]);
   const result: ClassificationRow[] = [];
   const grades = [...new Set(rows.map((row) => row.number))];
@@ -245,7 +314,7 @@ export function classificationWorkbook(report: ClassificationReport) {
         { header: 'Класс', width: 16 },
         ...percentColumns,
         { header: 'Учеников', width: 10 },
-        { header: 'N (без освобождённых и без отметок)', width: 14 },
+        { header: 'N (без освобождённых, без отметок и без оценки)', width: 16 },
         ...CLASSIFICATION_KINDS.map((kind) => ({ header: CLASSIFICATION_LABELS[kind], width: 14 })),
       ],
       rows: report.rows.map((row) =>
@@ -286,26 +355,16 @@ export function classificationWorkbook(report: ClassificationReport) {
 
 type Counts = Pick<PerformanceRow, 'n5' | 'n4' | 'n3' | 'n2' | 'na' | 'without_mark' | 'exempt' | 'total'>;
 
-/** The figures of a group of class × subject rows; rows taught without marks count nowhere. */
-function countsOf(rows: SubjectFinalCounts[]) {
-  const counts: Counts = { n5: 0, n4: 0, n3: 0, n2: 0, na: 0, without_mark: 0, exempt: 0, total: 0 };
-  let sum = 0;
-  let numeric = 0;
-  for (const row of rows) {
-    if (taughtWithoutMarks(row.number, row.graded)) continue;
-    counts.n5 += row.n5;
-    counts.n4 += row.n4;
-    counts.n3 += row.n3;
-    counts.n2 += row.n2;
-    counts.na += row.na;
-    counts.exempt += row.exempt;
-    counts.without_mark += row.students - row.n5 - row.n4 - row.n3 - row.n2 - row.na - row.exempt;
-    counts.total += row.students - row.exempt;
-    sum += row.sum;
-    numeric += row.numeric;
-  }
-  const forPercent: MarkCounts = { ...counts };
-  return { ...counts, ...percentages(forPercent), average: average(sum, numeric) };
+/** One class × subject × teacher × kind of line: its students' report marks, tallied. */
+interface PerformanceLine {
+  first: ReportMarkRow;
+  withoutMarks: boolean;
+  marks: MarkTally;
+}
+
+/** The figures of a group of lines; lines taught without marks count nowhere. */
+function countsOf(lines: PerformanceLine[]) {
+  return tallyFigures(mergeTallies(lines.filter((line) => !line.withoutMarks).map((line) => line.marks)));
 }
 
 /** GET /api/reports/academic-performance: per class × subject and per teacher. */
@@ -318,7 +377,7 @@ export async function performanceReport(
   if (query.group_id !== undefined) await assertClass(db, actor, query.group_id);
   const classesWhere = reportClasses(period.organization_id, period.grades, query.group_id);
   const { source, ...basis } = await markSource(db, actor, period, classesWhere);
-  const rows = await findSubjectFinalCounts(
+  const markRows = await findReportMarks(
     db,
     source,
     and(
@@ -328,20 +387,45 @@ export async function performanceReport(
       query.teacher_id === undefined ? undefined : eq(loads.teacherId, query.teacher_id),
     ),
   );
-  const pairs = new Map<string, SubjectFinalCounts[]>();
-  const teachers = new Map<number | null, SubjectFinalCounts[]>();
-  const bySubject = new Map<number, SubjectFinalCounts[]>();
-  for (const row of rows) {
-    bySubject.set(row.subjectId, [...(bySubject.get(row.subjectId) ?? []), row]);
+  // One line per class × subject × teacher × kind (graded or not), each student counted once in it.
+  const lineMap = new Map<string, PerformanceLine & { seen: Set<number> }>();
+  for (const row of markRows) {
+    const key = `${row.classId}|${row.subjectId}|${row.teacherId}|${row.graded}`;
+    let line = lineMap.get(key);
+    if (!line) {
+      line = {
+        first: row,
+        withoutMarks: taughtWithoutMarks(row.number, row.graded),
+        marks: emptyTally(),
+        seen: new Set(),
+      };
+      lineMap.set(key, line);
+    }
+    if (line.seen.has(row.studentId)) continue;
+    line.seen.add(row.studentId);
+    addToTally(line.marks, isFinalMarkValue(row.value) ? row.value : null);
+  }
+  const rows = [...lineMap.values()];
+  const pairs = new Map<string, PerformanceLine[]>();
+  const teachers = new Map<number | null, PerformanceLine[]>();
+  const bySubject = new Map<number, PerformanceLine[]>();
+  for (const line of rows) {
+    const row = line.first;
+    bySubject.set(row.subjectId, [...(bySubject.get(row.subjectId) ?? []), line]);
     const key = `${row.classId}|${row.subjectId}`;
-    pairs.set(key, [...(pairs.get(key) ?? []), row]);
-    teachers.set(row.teacherId, [...(teachers.get(row.teacherId) ?? []), row]);
+    pairs.set(key, [...(pairs.get(key) ?? []), line]);
+    teachers.set(row.teacherId, [...(teachers.get(row.teacherId) ?? []), line]);
   }
   const classRows: PerformanceRow[] = [...pairs.values()].map((group) => {
-    const first = group[0];
+    const first = group[0].first;
     // One teacher may have both a graded line and one «без отметок» here: named once.
     const named = [
-      ...new Map(group.filter((row) => row.teacherId !== null).map((row) => [row.teacherId, row])).values(),
+      ...new Map(
+        group
+          .map((line) => line.first)
+          .filter((row) => row.teacherId !== null)
+          .map((row) => [row.teacherId, row]),
+      ).values(),
     ];
     return {
       group_id: first.classId,
@@ -350,23 +434,23 @@ export async function performanceReport(
       subject_name: first.subjectName,
       teacher_id: named.length === 1 ? named[0].teacherId : null,
       teacher_name: named.length > 0 ? named.map((row) => joinedTeacherName(row)).join(', ') : null,
-      without_marks: group.every((row) => taughtWithoutMarks(row.number, row.graded)),
+      without_marks: group.every((line) => line.withoutMarks),
       ...countsOf(group),
     };
   });
   const teacherRows: PerformanceTeacherRow[] = [...teachers.entries()]
-    .filter(([, group]) => group.some((row) => !taughtWithoutMarks(row.number, row.graded)))
+    .filter(([, group]) => group.some((line) => !line.withoutMarks))
     .map(([teacherId, group]) => ({
       teacher_id: teacherId,
-      teacher_name: teacherId === null ? 'Учитель не назначен' : (joinedTeacherName(group[0]) ?? ''),
+      teacher_name: teacherId === null ? 'Учитель не назначен' : (joinedTeacherName(group[0].first) ?? ''),
       ...countsOf(group),
     }))
     .sort((a, b) => a.teacher_name.localeCompare(b.teacher_name, 'ru'));
   const subjectRows: PerformanceSubjectRow[] = [...bySubject.values()]
-    .filter((group) => group.some((row) => !taughtWithoutMarks(row.number, row.graded)))
+    .filter((group) => group.some((line) => !line.withoutMarks))
     .map((group) => ({
-      subject_id: group[0].subjectId,
-      subject_name: group[0].subjectName,
+      subject_id: group[0].first.subjectId,
+      subject_name: group[0].first.subjectName,
       ...countsOf(group),
     }))
     .sort((a, b) => a.subject_name.localeCompare(b.subject_name, 'ru'));
@@ -376,6 +460,8 @@ export async function performanceReport(
     rows: classRows,
     subjects: subjectRows,
     teachers: teacherRows,
+    // The school (or the filtered selection) over every graded line: the classification's `marks`.
+    school: countsOf(rows),
   };
 }
 
@@ -423,7 +509,11 @@ export function performanceWorkbook(report: AcademicPerformanceReport) {
       {
         name: 'Предметы',
         columns: [{ header: 'Предмет', width: 28 }, ...countColumns, ...percentColumns],
-        rows: report.subjects.map((row) => [row.subject_name, ...countCells(row), ...percentCells(row)]),
+        // The last row is the whole report: the same figures as the classification's marks by subject.
+        rows: [
+          ...report.subjects.map((row) => [row.subject_name, ...countCells(row), ...percentCells(row)]),
+          ['Всего', ...countCells(report.school), ...percentCells(report.school)],
+        ],
       },
       {
         name: 'Учителя',

@@ -423,7 +423,7 @@ describe('безотметочное обучение: grade 1 is out of every N
     expect(school.total).toBe(
       classes
         .filter((row) => row.grade !== 1)
-        .reduce((sum, row) => sum + row.students - row.counts.exempt, 0),
+        .reduce((sum, row) => sum + row.students - row.counts.exempt - row.counts.no_marks, 0),
     );
     const succeeded = classes.reduce(
       (sum, row) => sum + row.counts.excellent + row.counts.good + row.counts.satisfactory,
@@ -596,7 +596,8 @@ describe('безотметочное обучение: a load line «без от
       )
       .rows.find((row) => row.level === 'grade' && row.grade === 7)!;
     expect(school.counts.without_marks).toBe(1);
-    expect(school.total).toBe(school.students - school.counts.exempt - 1);
+    // «Без оценки» (the other 7th classes have no final marks here) stays out of N too.
+    expect(school.total).toBe(school.students - school.counts.exempt - school.counts.no_marks - 1);
   });
 
   it('academic performance: the line reads «без отметок», no teacher or subject total counts it', async () => {
@@ -717,7 +718,9 @@ describe('mid-term reports from the current averages', () => {
     expect(report.basis).toBe('current');
     expect(report.as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const row = report.rows.find((item) => item.subject_id === subjectIds[0])!;
-    expect([row.n5, row.n4, row.n3, row.n2, row.without_mark, row.total]).toEqual([2, 2, 1, 1, 6, 12]);
+    // The six without a mark yet are counted apart, outside N: 5 of 6 pass, not 5 of 12.
+    expect([row.n5, row.n4, row.n3, row.n2, row.without_mark, row.total]).toEqual([2, 2, 1, 1, 6, 6]);
+    expect([row.success, row.quality]).toEqual([83.3, 66.7]);
     // The final-marks screen proposes the same marks for the class.
     const final = (await call(app, tokens.zavuch, 'GET', `/api/journal/final?group_id=${classId}`)).json()
       .data;
@@ -739,6 +742,8 @@ describe('mid-term reports from the current averages', () => {
   });
 
   it('the classification of an open period counts the students by the current marks; .xlsx says «по текущим оценкам»', async () => {
+    // Only subject A has marks: a student is classified once every subject of theirs has a mark,
+    // except a «2» (student 4), which decides it already; the rest read «без оценки», outside N.
     const report = classificationReportSchema.parse(
       (
         await call(
@@ -752,9 +757,10 @@ describe('mid-term reports from the current averages', () => {
     expect(report.basis).toBe('current');
     const [row] = report.rows;
     expect([row.counts.excellent, row.counts.good, row.counts.satisfactory, row.counts.failing_one]).toEqual([
-      2, 2, 1, 1,
+      0, 0, 0, 1,
     ]);
-    expect(row.counts.no_marks).toBe(6);
+    expect(row.counts.no_marks).toBe(11);
+    expect([row.total, row.success]).toEqual([1, 0]);
     const file = await call(
       app,
       tokens.zavuch,
@@ -767,6 +773,172 @@ describe('mid-term reports from the current averages', () => {
     expect(book.getWorksheet('Классификация')!.getRow(1).getCell(1).value).toBe(
       `Классификация, II четверть, по текущим оценкам на ${day}.${month}.${year.slice(2)}`,
     );
+  });
+});
+
+/**
+ * The two mark reports agree (issue 36): a small class 8Д, five pupils, subjects A and B. I четверть
+ * (closed), confirmed final marks:          II четверть (open), journal marks and one confirmed mark:
+ *  p0  A 5   B 5    отличник                 p0  A 5 4 (→ 5)   B —          без оценки
+ *  p1  A 4   B 5    хорошист                 p1  A 3           B 4          троечник
+ *  p2  A 3   B —    без оценки               p2  —             —            без оценки
+ *  p3  A —   B —    без оценки               p3  A «4» set     B —          без оценки
+ *  p4  A 2   B 4    неуспевающий             p4  —             B 2          неуспевающий (the 2 decides)
+ * Subject by subject, I: N 7 (5 5 4 5 3 2 4), passing 6, quality 5, without a mark 3;
+ * II: N 5 (5 3 4 4 2), passing 4, quality 3, without a mark 5. Nobody without a mark counts as failing.
+ */
+describe('classification and academic performance count the same marks', () => {
+  let groupId: number;
+  let secondTerm: number;
+  const url = (report: string, period: number, group?: number) =>
+    `/api/reports/${report}?period_id=${period}${group === undefined ? '' : `&group_id=${group}`}`;
+  const read = async (period: number, group?: number) => {
+    const classification = classificationReportSchema.parse(
+      (await call(app, tokens.zavuch, 'GET', url('classification', period, group))).json().data,
+    );
+    const performance = academicPerformanceReportSchema.parse(
+      (await call(app, tokens.zavuch, 'GET', url('academic-performance', period, group))).json().data,
+    );
+    return { classification, performance };
+  };
+  const totals = (figures: { total: number; n5: number; n4: number; n3: number; without_mark: number }) => ({
+    N: figures.total,
+    passing: figures.n5 + figures.n4 + figures.n3,
+    quality: figures.n5 + figures.n4,
+    without_mark: figures.without_mark,
+  });
+
+  beforeAll(async () => {
+    const [own] = await app.db.select().from(classes).where(eq(classes.id, classId));
+    const organizationId = own.organizationId;
+    [{ id: groupId }] = await app.db
+      .insert(classes)
+      .values({ organizationId, number: 8, letter: 'Д', academicYear: '2026/2027' })
+      .returning({ id: classes.id });
+    [{ id: secondTerm }] = await app.db
+      .select({ id: periods.id })
+      .from(periods)
+      .where(and(eq(periods.organizationId, organizationId), eq(periods.name, 'II четверть')));
+    const [a, b] = subjectIds;
+    await app.db.insert(loads).values(
+      [a, b].map((subjectId) => ({
+        organizationId,
+        classId: groupId,
+        subjectId,
+        teacherId,
+        hoursPerWeek: 2,
+      })),
+    );
+    const pupils = (
+      await app.db
+        .insert(students)
+        .values(
+          [0, 1, 2, 3, 4].map((index) => ({
+            organizationId,
+            classId: groupId,
+            surname: `Сверка${index}`,
+            name: 'Тест',
+          })),
+        )
+        .returning({ id: students.id })
+    ).map((row) => row.id);
+    const final = (pupil: number, subjectId: number, period: number, value: '2' | '3' | '4' | '5') => ({
+      organizationId,
+      studentId: pupils[pupil],
+      subjectId,
+      periodId: period,
+      value,
+    });
+    await app.db
+      .insert(finalMarks)
+      .values([
+        final(0, a, periodId, '5'),
+        final(0, b, periodId, '5'),
+        final(1, a, periodId, '4'),
+        final(1, b, periodId, '5'),
+        final(2, a, periodId, '3'),
+        final(4, a, periodId, '2'),
+        final(4, b, periodId, '4'),
+        final(3, a, secondTerm, '4'),
+      ]);
+    const [lessonA, lessonA2, lessonB] = await app.db
+      .insert(lessons)
+      .values(
+        [
+          [a, 5],
+          [a, 6],
+          [b, 7],
+        ].map(([subjectId, lessonNumber]) => ({
+          organizationId,
+          classId: groupId,
+          subjectId,
+          teacherId,
+          date: '2026-11-11',
+          lessonNumber,
+        })),
+      )
+      .returning({ id: lessons.id });
+    const mark = (lessonId: number, pupil: number, value: '2' | '3' | '4' | '5') => ({
+      organizationId,
+      lessonId,
+      studentId: pupils[pupil],
+      value,
+    });
+    await app.db
+      .insert(marks)
+      .values([
+        mark(lessonA.id, 0, '5'),
+        mark(lessonA2.id, 0, '4'),
+        mark(lessonA.id, 1, '3'),
+        mark(lessonB.id, 1, '4'),
+        mark(lessonB.id, 4, '2'),
+      ]);
+  });
+
+  it('the closed period: the same N, passing, quality and «без оценки» subject by subject', async () => {
+    const { classification, performance } = await read(periodId, groupId);
+    expect(classification.basis).toBe('final');
+    const [row] = classification.rows;
+    expect(totals(row.marks)).toEqual({ N: 7, passing: 6, quality: 5, without_mark: 3 });
+    expect(totals(performance.school)).toEqual(totals(row.marks));
+    expect([performance.school.success, performance.school.quality]).toEqual([85.7, 71.4]);
+    expect([row.marks.success, row.marks.quality]).toEqual([85.7, 71.4]);
+    // By pupils: отличник, хорошист, неуспевающий in N; two «без оценки» apart, not failing.
+    expect(row.counts).toMatchObject({ excellent: 1, good: 1, failing_one: 1, no_marks: 2 });
+    expect([row.total, row.success, row.quality]).toEqual([3, 66.7, 66.7]);
+    // Each subject row of the performance report keeps its pupils without a mark outside N.
+    const subjectA = performance.rows.find((item) => item.subject_id === subjectIds[0])!;
+    expect([subjectA.total, subjectA.without_mark, subjectA.success]).toEqual([4, 1, 75]);
+  });
+
+  it('the open period: the same totals from the current marks; no mark yet is not a failing mark', async () => {
+    const { classification, performance } = await read(secondTerm, groupId);
+    expect([classification.basis, performance.basis]).toEqual(['current', 'current']);
+    const [row] = classification.rows;
+    expect(totals(row.marks)).toEqual({ N: 5, passing: 4, quality: 3, without_mark: 5 });
+    expect(totals(performance.school)).toEqual(totals(row.marks));
+    expect([performance.school.success, performance.school.quality]).toEqual([80, 60]);
+    expect(row.counts).toMatchObject({ satisfactory: 1, failing_one: 1, no_marks: 3, excellent: 0 });
+    expect([row.total, row.success]).toEqual([2, 50]);
+    const teacher = performance.teachers.find((item) => item.teacher_id === teacherId)!;
+    expect(teacher.without_mark).toBe(5);
+    expect(teacher.success).toBe(80);
+  });
+
+  it('over the whole school the two reports give the same totals, closed and open', async () => {
+    for (const period of [periodId, secondTerm]) {
+      const { classification, performance } = await read(period);
+      const school = classification.rows.find((item) => item.level === 'school')!;
+      expect(totals(school.marks)).toEqual(totals(performance.school));
+      expect([school.marks.success, school.marks.quality]).toEqual([
+        performance.school.success,
+        performance.school.quality,
+      ]);
+      // The teachers' and the subjects' rows add up to the school.
+      expect(performance.teachers.reduce((sum, item) => sum + item.without_mark, 0)).toBe(
+        performance.school.without_mark,
+      );
+    }
   });
 });
 

@@ -61,6 +61,8 @@ export const diarySubjectSchema = z.object({
   marks_count: z.number().int(),
   /** The period's final mark when set. */
   final_mark: z.string().nullable(),
+  /** Mid-term, the mark the average proposes (read «4?» until the teacher confirms one); null when closed. */
+  proposed_mark: z.string().nullable(),
 });
 export type DiarySubject = z.infer<typeof diarySubjectSchema>;
 

@@ -113,6 +113,11 @@ export const journalGridSchema = z.object({
   lessons: z.array(journalLessonSchema),
   /** Only cells ever saved; the others are empty with version 0. */
   cells: z.array(journalCellSchema),
+  /**
+   * The period's confirmed final marks of the load's subject: «Итог» reads these plain, and a
+   * proposal from the average as «4?» (shared finalMarkState).
+   */
+  final_marks: z.array(z.object({ student_id: z.number().int(), value: z.enum(FINAL_MARKS) })),
 });
 export type JournalGrid = z.infer<typeof journalGridSchema>;
 

@@ -64,6 +64,26 @@ const percentagesShape = {
 
 const personRef = z.object({ id: z.number().int(), name: z.string() });
 
+const countsShape = {
+  n5: z.number().int(),
+  n4: z.number().int(),
+  n3: z.number().int(),
+  n2: z.number().int(),
+  na: z.number().int(),
+  /**
+   * Students without a mark yet («без оценки»: closed period, no confirmed final mark; open, neither
+   * a confirmed mark nor a proposal). Outside N, never counted as failing.
+   */
+  without_mark: z.number().int(),
+  exempt: z.number().int(),
+  /** N = n5 + n4 + n3 + n2 + н/а; 0 for a class × subject taught without marks, which every total leaves out. */
+  total: z.number().int(),
+};
+
+/** Counts, percentages and average of a set of student × subject marks (shared `tallyFigures`). */
+export const markFiguresSchema = z.object({ ...countsShape, ...percentagesShape });
+export type MarkFigures = z.infer<typeof markFiguresSchema>;
+
 /** The seven columns of the classification and the students behind each. */
 export const CLASSIFICATION_KINDS = [
   'excellent',
@@ -89,7 +109,7 @@ export const CLASSIFICATION_LABELS: Record<ClassificationKind, string> = {
   failing_one: 'Неуспевающие: одна «2»',
   failing_many: 'Неуспевающие: две «2» и более',
   not_attested: 'Не аттестованы',
-  no_marks: 'Без итоговых оценок',
+  no_marks: 'Без оценки',
   exempt: 'Освобождены',
   without_marks: 'Без отметок (безотметочное обучение)',
 };
@@ -108,7 +128,10 @@ export const classificationRowSchema = z.object({
   grade: z.number().int().nullable(),
   name: z.string(),
   students: z.number().int(),
-  /** N = students − освобождённые − taught without marks. */
+  /**
+   * N = students − освобождённые − taught without marks − without a mark yet (counts.no_marks: a
+   * subject of theirs has no mark yet and no failing mark decides their class; never failing).
+   */
   total: z.number().int(),
   /**
    * Every student of the row is taught without marks (grade 1, or only load lines «без отметок»):
@@ -119,6 +142,11 @@ export const classificationRowSchema = z.object({
   /** Names behind each number (class rows only; the parallel and school rows add them up). */
   names: z.record(z.enum(CLASSIFICATION_KINDS), z.array(personRef)),
   ...percentagesShape,
+  /**
+   * The row's students' marks subject by subject (student × subject, the unit of «Академическая
+   * успеваемость»): over the school the same figures as that report's `school`.
+   */
+  marks: markFiguresSchema,
 });
 export type ClassificationRow = z.infer<typeof classificationRowSchema>;
 
@@ -128,19 +156,6 @@ export const classificationReportSchema = z.object({
   rows: z.array(classificationRowSchema),
 });
 export type ClassificationReport = z.infer<typeof classificationReportSchema>;
-
-const countsShape = {
-  n5: z.number().int(),
-  n4: z.number().int(),
-  n3: z.number().int(),
-  n2: z.number().int(),
-  na: z.number().int(),
-  /** Students without a final mark yet (inside N). */
-  without_mark: z.number().int(),
-  exempt: z.number().int(),
-  /** N; 0 for a class × subject taught without marks, which every total leaves out. */
-  total: z.number().int(),
-};
 
 export const performanceRowSchema = z.object({
   group_id: z.number().int(),
@@ -179,6 +194,8 @@ export const academicPerformanceReportSchema = z.object({
   /** Each subject over the classes of the report (the chart of quality by subject). */
   subjects: z.array(performanceSubjectRowSchema),
   teachers: z.array(performanceTeacherRowSchema),
+  /** Every graded line of the report together: the school's (or the filtered selection's) total. */
+  school: markFiguresSchema,
 });
 export type AcademicPerformanceReport = z.infer<typeof academicPerformanceReportSchema>;
 

@@ -1,6 +1,7 @@
 import { Card, Table, Text } from '@mantine/core';
-import { MarkBadge } from '@parta/shared';
+import { FinalMarkBadge, MarkBadge } from '@parta/shared';
 import type { DiarySubject } from '@parta/shared/domain/contracts/diary';
+import { FINAL_MARK_LEGEND, finalMarkState } from '@parta/shared/domain/marks';
 
 export interface SubjectAveragesProps {
   periodName: string;
@@ -46,12 +47,18 @@ export function SubjectAverages({ periodName, subjects }: SubjectAveragesProps) 
                 {subject.average === null ? '—' : <MarkBadge value={subject.average} />}
               </Table.Td>
               <Table.Td ta="center" data-testid="diary-final">
-                {subject.final_mark ? <MarkBadge value={subject.final_mark} /> : '—'}
+                {/* As the journal's «Итог» reads it: «4» set, «4?» proposed by the average, «—». */}
+                <FinalMarkBadge state={finalMarkState(subject.final_mark, subject.proposed_mark)} />
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      {subjects.some((subject) => !subject.final_mark && subject.proposed_mark) ? (
+        <Text size="xs" c="dimmed" mt="xs">
+          {FINAL_MARK_LEGEND}
+        </Text>
+      ) : null}
     </Card>
   );
 }

@@ -1,7 +1,15 @@
 import { Alert, Group, NativeSelect, Text } from '@mantine/core';
 import { formatDate, fullName, initials, useMedia } from '@parta/shared';
 import type { JournalGrid as Grid, JournalCell } from '@parta/shared/domain/contracts/journal';
-import { averageColor, formatAverage, proposeMark, weightedAverage } from '@parta/shared/domain/marks';
+import {
+  averageColor,
+  finalMarkState,
+  finalMarkText,
+  finalMarkTitle,
+  formatAverage,
+  proposeMark,
+  weightedAverage,
+} from '@parta/shared/domain/marks';
 import { type KeyboardEvent, memo, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type CellSaveState,
@@ -178,6 +186,12 @@ export const JournalGrid = memo(function JournalGrid({
     if (status && (status.state === 'saving' || status.state === 'queued')) return status.save;
     return saved.get(key);
   };
+
+  // Confirmed marks read plain, a proposal from the average «4?» (shared finalMarkState).
+  const finals = useMemo(
+    () => new Map(grid.final_marks.map((mark) => [mark.student_id, mark.value])),
+    [grid.final_marks],
+  );
 
   const averages = useMemo(() => {
     return grid.students.map((student) => {
@@ -514,9 +528,13 @@ export const JournalGrid = memo(function JournalGrid({
                   >
                     {formatAverage(average)}
                   </td>
-                  <td className={`${classes.summary} ${classes.final}`} data-testid="final-proposal">
-                    {proposeMark(average, grid.thresholds) ?? ''}
-                  </td>
+                  <FinalCell
+                    state={finalMarkState(
+                      finals.get(student.id),
+                      proposeMark(average, grid.thresholds),
+                      grid.period.closed,
+                    )}
+                  />
                 </tr>
               );
             })}
@@ -584,5 +602,21 @@ function ConflictList({
         );
       })}
     </Alert>
+  );
+}
+
+/** «Итог»: the final mark as everywhere else (shared finalMarkText: «4», «4?» proposed, «—»). */
+function FinalCell({ state }: { state: ReturnType<typeof finalMarkState> }) {
+  const title = finalMarkTitle(state);
+  return (
+    <td
+      className={`${classes.summary} ${classes.final} ${state.kind === 'confirmed' ? '' : classes.notConfirmed}`}
+      data-testid="final-proposal"
+      data-state={state.kind}
+      title={title}
+      aria-label={title}
+    >
+      {finalMarkText(state)}
+    </td>
   );
 }
