@@ -133,7 +133,8 @@ describe('demo seed', () => {
     } finally {
       await database.close();
     }
-  });
+    // Seeds in the test's VM (PGlite there is slower than in global-setup's tsx): generous on a busy machine.
+  }, 300_000);
 });
 
 describe('restart', () => {
@@ -176,5 +177,5 @@ describe('restart', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 300_000);
 });
