@@ -1,10 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, type CDPSession, expect, type Page, test } from '@playwright/test';
+import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
+import { apiGrid } from '../support/journal';
 import { REPO_ROOT } from '../support/system';
 import type { FrontEndFile, JournalTimings, StepBytes } from './figures';
 
@@ -78,9 +79,6 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-/** The seed fills the demo journal up to this day (server/src/seed/journal.ts); later lessons are empty. */
-const SEEDED_UNTIL = '2026-11-20';
-
 const steps: StepBytes[] = [];
 let journalTimings: JournalTimings | null = null;
 let acceptEncoding = '';
@@ -135,14 +133,6 @@ test('front end: bytes per step, login → dashboard → Ученики → seco
   acceptEncoding = transfers.acceptEncoding();
 });
 
-async function apiGrid(request: APIRequestContext, token: string, url: string) {
-  const [, groupId, loadId] = /journal\/(\d+)\/(\d+)/.exec(url)!;
-  const response = await request.get(`/api/journal/${groupId}/${loadId}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  return ((await response.json()) as { data: { lessons: { date: string }[]; students: unknown[] } }).data;
-}
-
 test('front end: the journal as the teacher — grid interactive, 20 marks each until saved', async ({
   page,
   request,
@@ -173,8 +163,16 @@ test('front end: the journal as the teacher — grid interactive, 20 marks each 
 
   // 20 marks in a row in a column of lessons the seed left empty, each until the cell shows it saved.
   const grid = await apiGrid(request, await apiLogin(request, 'teacher'), page.url());
-  const col = grid.lessons.findIndex((lesson) => lesson.date > SEEDED_UNTIL);
-  expect(col).toBeGreaterThanOrEqual(0);
+  // The seed fills the journal up to the day before it ran (server/src/seed/curriculum.ts
+  // journalUntil): today's lesson is the one still empty (later ones take no marks).
+  const filled = new Set(
+    grid.cells.filter((cell) => cell.grades.length > 0 || cell.attendance).map((cell) => cell.lesson_id),
+  );
+  const col = grid.lessons.findLastIndex((lesson) => lesson.date <= grid.today && !filled.has(lesson.id));
+  expect(
+    col,
+    'an empty lesson up to today (the journal seeded the day before has one today)',
+  ).toBeGreaterThanOrEqual(0);
   await journal.select(0, col);
   const rows = Math.min(20, grid.students.length);
   const delays: number[] = [];

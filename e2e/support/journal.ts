@@ -1,8 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
 
-/** The seed fills the journal up to this day (server/src/seed/journal.ts); later lessons are empty. */
-export const SEEDED_UNTIL = '2026-11-20';
-
 export interface Grid {
   /** The school's today: later lessons take no marks. */
   today: string;

@@ -1,3 +1,5 @@
+import { addDays } from '@parta/shared/domain/timetable';
+
 /**
  * Subjects per grade with weekly hours (ФООП-like, 6-day week), and which teacher specialty
  * teaches them. Index 0 of `hours` is grade 1; 0 means the grade does not study the subject.
@@ -193,7 +195,6 @@ export const PERIODS = [
     kind: 'quarter',
     startDate: '2026-09-01',
     endDate: '2026-10-24',
-    closed: true,
     grades: PRIMARY_AND_BASIC,
   },
   {
@@ -201,7 +202,6 @@ export const PERIODS = [
     kind: 'quarter',
     startDate: '2026-11-05',
     endDate: '2026-12-28',
-    closed: false,
     grades: PRIMARY_AND_BASIC,
   },
   {
@@ -209,7 +209,6 @@ export const PERIODS = [
     kind: 'quarter',
     startDate: '2027-01-11',
     endDate: '2027-03-20',
-    closed: false,
     grades: PRIMARY_AND_BASIC,
   },
   {
@@ -217,7 +216,6 @@ export const PERIODS = [
     kind: 'quarter',
     startDate: '2027-03-30',
     endDate: '2027-05-26',
-    closed: false,
     grades: PRIMARY_AND_BASIC,
   },
   {
@@ -225,7 +223,6 @@ export const PERIODS = [
     kind: 'half',
     startDate: '2026-09-01',
     endDate: '2026-12-28',
-    closed: false,
     grades: SENIOR,
   },
   {
@@ -233,7 +230,6 @@ export const PERIODS = [
     kind: 'half',
     startDate: '2027-01-11',
     endDate: '2027-05-26',
-    closed: false,
     grades: SENIOR,
   },
   {
@@ -241,10 +237,33 @@ export const PERIODS = [
     kind: 'year',
     startDate: '2026-09-01',
     endDate: '2027-05-26',
-    closed: false,
     grades: ALL_GRADES,
   },
 ] as const;
+
+/** The seed's school year (its `year` period). */
+export const SCHOOL_YEAR = PERIODS.find((period) => period.kind === 'year')!;
+
+/** The first two weeks of the year: what the journal holds when the seed runs before the year starts. */
+const FIRST_WEEKS_END = addDays(SCHOOL_YEAR.startDate, 11);
+
+/**
+ * The last day the seeded journal reaches when the seed runs on `today` (the school clock's day of
+ * the first start): the day before, within the school year, so a newcomer on any date sees a school
+ * in the middle of its week and today's lessons still empty for them; before the year starts, its
+ * first weeks; after it ends, the whole year. The same date always gives the same day.
+ */
+export function journalUntil(today: string): string {
+  const yesterday = addDays(today, -1);
+  if (yesterday < SCHOOL_YEAR.startDate) return FIRST_WEEKS_END;
+  // ISO dates sort as strings: the earlier of the day before and the year's end.
+  return [yesterday, SCHOOL_YEAR.endDate].sort()[0];
+}
+
+/** A period the seed closes (final marks confirmed): its journal is complete by `until`. */
+export function closedBy(period: { endDate: string }, until: string): boolean {
+  return period.endDate <= until;
+}
 
 /**
  * Каникулы of 2026/2027 between the четверти (the полугодия of 10–11 share them), the extra

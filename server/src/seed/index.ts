@@ -14,8 +14,10 @@ import {
   students,
 } from '../db/schema';
 import { hashPassword } from '../modules/auth/credentials';
+import { schoolToday } from '../modules/clock/clock.service';
 import { seedApplications } from './applications';
 import { insertMany, insertUsers, type SeedContext } from './context';
+import { journalUntil, SCHOOL_YEAR } from './curriculum';
 import { seedFamilies } from './families';
 import { seedJournal } from './journal';
 import { seedKtp } from './ktp';
@@ -97,9 +99,14 @@ async function seedRoles(db: Database): Promise<Record<RoleCode, number>> {
 /**
  * The deterministic demo: the platform, «МБОУ СОШ №1» with a branch, «Гимназия №2» as a separate tree,
  * staff, classes, students, subjects, bells, periods, load, work types and balances. One transaction.
+ * The journal reaches the day before `options.today` (the school clock's today at the first start):
+ * the same date always builds the same school.
  */
 export async function seed(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
   const size = options.size ?? 'demo';
+  const today = options.today ?? schoolToday();
+  // The large seed is a finished year (every period closed); the demo a school on the day it starts.
+  const until = size === 'large' ? SCHOOL_YEAR.endDate : journalUntil(today);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     const { typeIds, formIds, kindIds } = await seedDictionaries(tx);
@@ -232,10 +239,10 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
         ? {
             lettersFor: (grade: number) => LARGE_LETTERS.slice(0, grade <= 4 ? 7 : 6),
             specialistScale: LARGE_SPECIALIST_SCALE,
-            closeAllPeriods: true,
           }
         : {}),
       studentsPerClass: large ? 28 : 27,
+      closedUntil: until,
       emailDomain: 'sch1.parta.test',
       demoTeacher: {
         specialty: 'math',
@@ -248,7 +255,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
       grades: [1, 2, 3, 4],
       letters: ['А'],
       studentsPerClass: 14,
-      closeAllPeriods: large,
+      closedUntil: until,
       emailDomain: 'sch1.parta.test',
     });
     const school2 = await seedSchool(context, {
@@ -256,7 +263,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
       grades: [5, 6, 7, 8, 9],
       letters: ['А', 'Б'],
       studentsPerClass: 25,
-      closeAllPeriods: large,
+      closedUntil: until,
       emailDomain: 'gym2.parta.test',
     });
 
@@ -302,8 +309,16 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
     await seedFamilies(context, { organizationId: branchId, emailDomain: 'mail.parta.test' });
     await seedFamilies(context, { organizationId: school2Id, emailDomain: 'mail.parta.test' });
 
-    const result: SeedResult = { platformId, school1, branch, school2, demoStudentId, context };
-    for (const step of SEED_STEPS) await step(result, { size });
+    const result: SeedResult = {
+      platformId,
+      school1,
+      branch,
+      school2,
+      demoStudentId,
+      journalUntil: until,
+      context,
+    };
+    for (const step of SEED_STEPS) await step(result, { size, today });
     return result;
   });
 }

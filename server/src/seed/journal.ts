@@ -2,17 +2,13 @@ import { proposeMark } from '@parta/shared/domain/marks';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { PERIODS } from './curriculum';
-import type { Random } from './random';
+import { closedBy, PERIODS, SCHOOL_YEAR } from './curriculum';
 import type { SeededSchool } from './school';
 import type { SeedStep } from './step';
-import { seedYearJournal } from './year-journal';
+import { draw, seedYearJournal } from './year-journal';
 
-/**
- * The demo's journal reaches this day (fixed, so every seed run builds the same school): the
- * closed I четверть whole with its final marks, the II четверть up to the week before.
- */
-export const JOURNAL_SEEDED_UNTIL = '2026-11-20';
+/** In the demo a student answers at the board in one lesson in ten (a term's journal reads like a school's). */
+const DEMO_ANSWERS = 0.1;
 
 const TOPICS = [
   'Повторение изученного',
@@ -25,121 +21,39 @@ const TOPICS = [
   'Работа над ошибками',
 ];
 
-/** A student's usual level: most between 3 and 4.8, a few weaker or stronger. */
-function ability(random: Random): number {
-  return Math.min(4.9, Math.max(2.6, 3 + random.next() * 1.6 + (random.chance(0.1) ? 0.4 : 0)));
-}
-
-function gradeNear(random: Random, level: number): number {
-  const value = Math.round(level + (random.next() - 0.5) * 2.2);
-  return Math.min(5, Math.max(2, value));
-}
-
 async function insertJson(db: Database, rows: object[], statement: (json: string) => ReturnType<typeof sql>) {
   for (let index = 0; index < rows.length; index += 5000) {
     await db.execute(statement(JSON.stringify(rows.slice(index, index + 5000))));
   }
 }
 
-async function seedSchoolJournal(db: Database, random: Random, school: SeededSchool) {
-  const organizationId = school.organizationId;
-  const held = await rowsOf<{
-    id: number;
-    class_id: number;
-    subgroup_id: number | null;
-    subject_id: number;
-    teacher_id: number | null;
-    date: string;
-    number: number;
-    graded: boolean;
-    ordinal: string;
-  }>(
-    db,
-    sql`
-      select l.id, l.class_id, l.subgroup_id, l.subject_id, l.teacher_id, l.date::text as date, c.number,
-             coalesce(ld.graded, true) as graded,
-             row_number() over (partition by l.load_id order by l.date, l.lesson_number) as ordinal
-        from lessons l join classes c on c.id = l.class_id left join loads ld on ld.id = l.load_id
-       where l.organization_id = ${organizationId} and l.date <= ${JOURNAL_SEEDED_UNTIL} and l.status <> 'cancelled'
-       order by l.date, l.lesson_number, l.id`,
-  );
-  const members = await rowsOf<{ student_id: number; subgroup_id: number }>(
-    db,
-    sql`
-      select student_id, subgroup_id from subgroup_members where organization_id = ${organizationId}`,
-  );
-  const inSubgroup = new Set(members.map((member) => `${member.subgroup_id}|${member.student_id}`));
-  const classStudents = new Map<number, number[]>();
-  const level = new Map<number, number>();
-  for (const student of school.students) {
-    if (student.status !== 'active') continue;
-    classStudents.set(student.classId, [...(classStudents.get(student.classId) ?? []), student.id]);
-    level.set(student.id, ability(random));
-  }
-
-  const marks: object[] = [];
-  const absences: object[] = [];
-  const topics: object[] = [];
-  for (const lesson of held) {
-    const ordinal = Number(lesson.ordinal);
-    topics.push({
-      id: lesson.id,
-      topic: `${TOPICS[ordinal % TOPICS.length]} (урок ${ordinal})`,
-      homework: random.chance(0.8) ? `§ ${Math.ceil(ordinal / 2)}, упр. ${random.int(1, 40)}` : null,
-    });
-    // First graders and lines taught without marks (ОРКСЭ) get attendance only.
-    const graded = lesson.number > 1 && lesson.graded;
-    // Every twelfth lesson a контрольная for the whole class; otherwise a few answers at the board.
-    const test = ordinal % 12 === 11;
-    for (const studentId of classStudents.get(lesson.class_id) ?? []) {
-      if (lesson.subgroup_id !== null && !inSubgroup.has(`${lesson.subgroup_id}|${studentId}`)) continue;
-      if (random.chance(0.03)) {
-        absences.push({
-          organization_id: organizationId,
-          lesson_id: lesson.id,
-          student_id: studentId,
-          value: random.chance(0.6) ? 'б' : 'н',
-        });
-        continue;
-      }
-      if (!graded || !(test || random.chance(0.1))) continue;
-      const workType = test ? school.workTypeIds[4] : random.pick(school.workTypeIds.slice(0, 3));
-      const grades = random.chance(0.05) ? 2 : 1;
-      for (let index = 0; index < grades; index++) {
-        marks.push({
-          organization_id: organizationId,
-          lesson_id: lesson.id,
-          student_id: studentId,
-          value: String(gradeNear(random, level.get(studentId)!)),
-          work_type_id: workType,
-        });
-      }
-    }
-  }
-  await insertJson(
-    db,
-    marks,
-    (json) => sql`insert into marks (organization_id, lesson_id, student_id, value, work_type_id, weight)
-      select r.organization_id, r.lesson_id, r.student_id, r.value, r.work_type_id, w.weight
-        from json_to_recordset(${json}::json)
-          as r(organization_id int, lesson_id int, student_id int, value text, work_type_id int)
-        join work_types w on w.id = r.work_type_id`,
-  );
-  await insertJson(
-    db,
-    absences,
-    (json) => sql`insert into attendance (organization_id, lesson_id, student_id, value)
-      select * from json_to_recordset(${json}::json)
-        as r(organization_id int, lesson_id int, student_id int, value text)`,
-  );
-  await insertJson(
-    db,
-    topics,
-    (json) => sql`update lessons l set topic = r.topic, homework = r.homework
-      from json_to_recordset(${json}::json) as r(id int, topic text, homework text) where l.id = r.id`,
-  );
-
-  await seedFinalMarks(db, school, (period) => period.closed);
+/**
+ * Topics and homework the teachers typed by hand: every held lesson of the range without a topic
+ * (a КТП applied first keeps its own) gets «<topic> (урок N)» and, four in five, homework; `gaps`
+ * of them are left empty (the large seed's: the gaps the journal completion report lists). Draws
+ * hash the lesson id, so every run writes the same and a lesson's topic does not depend on the range.
+ */
+export async function seedTypedTopics(
+  db: Database,
+  school: Pick<SeededSchool, 'organizationId'>,
+  range: { from: string; to: string },
+  gaps = 0,
+) {
+  const r = (k: number) => draw('l.id', 200 + k);
+  await db.execute(sql`
+    with held as (
+      select id, date, row_number() over (partition by load_id order by date, lesson_number, id) as ordinal
+        from lessons
+       where organization_id = ${school.organizationId} and status <> 'cancelled'
+         and date between ${SCHOOL_YEAR.startDate} and ${range.to}
+    )
+    update lessons l
+       set topic = (${`{${TOPICS.map((topic) => `"${topic}"`).join(',')}}`}::text[])[1 + held.ordinal % ${TOPICS.length}]
+                   || ' (урок ' || held.ordinal || ')',
+           homework = case when ${r(1)} < 0.8
+                        then '§ ' || ceil(held.ordinal / 2.0) || ', упр. ' || (1 + floor(${r(2)} * 40)) end
+      from held
+     where l.id = held.id and held.date >= ${range.from} and l.topic is null and ${r(0)} >= ${gaps}`);
 }
 
 /** Final marks of the finished (closed) periods, as the teachers confirmed them from the averages. */
@@ -178,18 +92,19 @@ async function seedFinalMarks(
 }
 
 /**
- * SEED_STEPS entry (after the timetable): a term of grades, attendance, topics and final marks (issue 11).
- * The large seed: the whole year (every period closed) in SQL, ~600,000 grades; its topics come with
- * the КТП step (seed/ktp.ts), which applies the plans first.
+ * SEED_STEPS entry (after the timetable): grades, attendance, topics and homework of every held
+ * lesson from the start of the year to `journalUntil` (the demo: the day before the seed runs; the
+ * large seed: the whole year, ~600,000 grades), and the final marks of the periods closed by then.
+ * All in SQL with draws hashed from the ids, so the same date gives the same journal. The large
+ * seed's topics come with the КТП step (seed/ktp.ts), which applies the plans first.
  */
 export const seedJournal: SeedStep = async (result, options) => {
+  const { db } = result.context;
+  const range = { from: SCHOOL_YEAR.startDate, to: result.journalUntil };
+  const large = options.size === 'large';
   for (const school of [result.school1, result.branch, result.school2]) {
-    if (options.size === 'large') {
-      const year = PERIODS.find((period) => period.kind === 'year')!;
-      await seedYearJournal(result.context.db, school, { from: year.startDate, to: year.endDate });
-      await seedFinalMarks(result.context.db, school, () => true);
-    } else {
-      await seedSchoolJournal(result.context.db, result.context.random, school);
-    }
+    await seedYearJournal(db, school, range, large ? undefined : DEMO_ANSWERS);
+    if (!large) await seedTypedTopics(db, school, range);
+    await seedFinalMarks(db, school, (period) => closedBy(period, result.journalUntil));
   }
 };

@@ -13,10 +13,10 @@ import {
   setPlannedDates,
 } from '../modules/ktp/ktp.repository';
 import { insertMany } from './context';
-import { ACADEMIC_YEAR, PERIODS } from './curriculum';
+import { ACADEMIC_YEAR, SCHOOL_YEAR } from './curriculum';
+import { seedTypedTopics } from './journal';
 import type { SeededSchool } from './school';
 import type { SeedStep } from './step';
-import { draw } from './year-journal';
 
 /** Разделы of a year's course, each with its topics; the plan repeats them to fill the year's hours. */
 const SECTIONS: { section: string; topics: string[]; control: string }[] = [
@@ -62,7 +62,10 @@ const SECTIONS: { section: string; topics: string[]; control: string }[] = [
   },
 ];
 
-/** The year's items for `hours` lessons: sections in order, each topic one or two hours, homework on every topic. */
+/**
+ * The year's items for `hours` lessons: sections in order (the opening «Повторение» once), each topic
+ * one or two hours, homework on every topic.
+ */
 function planItems(totalHours: number) {
   const items: {
     section: string;
@@ -75,6 +78,8 @@ function planItems(totalHours: number) {
   let round = 0;
   while (hours < totalHours) {
     for (const block of SECTIONS) {
+      // The year opens with revision and the entrance test once; later rounds go deeper into the rest.
+      if (round > 0 && block === SECTIONS[0]) continue;
       block.topics.forEach((topic, index) => {
         if (hours >= totalHours) return;
         const length = Math.min(index % 2 === 0 ? 2 : 1, totalHours - hours);
@@ -97,13 +102,18 @@ function planItems(totalHours: number) {
 
 /**
  * КТП of the demo teacher: one plan per load line (class × subject), as long as the class's dated
- * lessons of the year, applied so the journal's lessons carry topics and homework.
+ * lessons of the year, laid in order from the year's first lesson (over the topics the journal step
+ * typed) so the journal's lessons carry its topics and homework, with «Факт» of the items given by
+ * the journal's last day.
  */
 export const seedKtp: SeedStep = async (result, options) => {
   const { db } = result.context;
   if (options.size === 'large') {
     await seedSchoolKtp(db, result.school1);
-    for (const school of [result.school1, result.branch, result.school2]) await seedHandTopics(db, school);
+    await setActualDates(db, result.school1.organizationId, result.journalUntil);
+    const year = { from: SCHOOL_YEAR.startDate, to: SCHOOL_YEAR.endDate };
+    for (const school of [result.school1, result.branch, result.school2])
+      await seedTypedTopics(db, school, year, 1 / 30);
     return;
   }
   const school = result.school1;
@@ -156,7 +166,22 @@ export const seedKtp: SeedStep = async (result, options) => {
     await fillLessons(db, application.fills);
     await setPlannedDates(db, application.planned_dates);
   }
+  await setActualDates(db, school.organizationId, result.journalUntil);
 };
+
+/**
+ * «Факт» of every item the journal has given by `until`: the date of the first lesson that carries
+ * it, so the КТП and the journal agree (later items keep only their planned date).
+ */
+async function setActualDates(db: Database, organizationId: number, until: string) {
+  await db.execute(sql`
+    update ktp_items i set actual_date = g.first
+      from (select ktp_item_id, min(date) as first from lessons
+             where organization_id = ${organizationId} and ktp_item_id is not null
+               and status <> 'cancelled' and date <= ${until}
+             group by ktp_item_id) g
+     where i.id = g.ktp_item_id`);
+}
 
 /** Every tenth load line of the large school has no КТП: its teacher types the topics by hand. */
 const WITHOUT_PLAN = 10;
@@ -267,39 +292,4 @@ async function seedSchoolKtp(db: Database, school: SeededSchool) {
   const dates = [...plannedDates];
   for (let index = 0; index < dates.length; index += CHUNK)
     await setPlannedDates(db, new Map(dates.slice(index, index + CHUNK)));
-}
-
-const HAND_TOPICS = [
-  'Повторение изученного',
-  'Новый материал',
-  'Закрепление',
-  'Решение задач',
-  'Самостоятельная работа',
-  'Проверочная работа',
-  'Контрольная работа',
-  'Работа над ошибками',
-];
-
-/**
- * The large seed's topics typed by hand: every held lesson of the year the КТП did not fill gets a
- * topic and (four in five) homework, except one in thirty left empty, the gaps the journal
- * completion report lists. Draws hash the lesson id, so every run writes the same.
- */
-async function seedHandTopics(db: Database, school: SeededSchool) {
-  const year = PERIODS.find((period) => period.kind === 'year')!;
-  const r = (k: number) => draw('l.id', 200 + k);
-  await db.execute(sql`
-    with held as (
-      select id, row_number() over (partition by load_id order by date, lesson_number, id) as ordinal
-        from lessons
-       where organization_id = ${school.organizationId} and status <> 'cancelled'
-         and date between ${year.startDate} and ${year.endDate}
-    )
-    update lessons l
-       set topic = (${`{${HAND_TOPICS.map((topic) => `"${topic}"`).join(',')}}`}::text[])[1 + held.ordinal % ${HAND_TOPICS.length}]
-                   || ' (урок ' || held.ordinal || ')',
-           homework = case when ${r(1)} < 0.8
-                        then '§ ' || ceil(held.ordinal / 2.0) || ', упр. ' || (1 + floor(${r(2)} * 40)) end
-      from held
-     where l.id = held.id and l.topic is null and ${r(0)} >= ${1 / 30}`);
 }

@@ -16,6 +16,7 @@ import {
   ACADEMIC_YEAR,
   BELLS,
   CURRICULUM,
+  closedBy,
   FIRST_GRADE_BELLS,
   PERIODS,
   SPECIALISTS_PER_22_CLASSES,
@@ -33,8 +34,11 @@ export interface SchoolPlan {
   lettersFor?: (grade: number) => string[];
   studentsPerClass: number;
   emailDomain: string;
-  /** Every period closed: the large seed is a finished year (final marks of every period). */
-  closeAllPeriods?: boolean;
+  /**
+   * Periods ending by this day are closed (their final marks confirmed): the journal's last day
+   * (seed/curriculum.ts `journalUntil`); the large seed passes the year's end, a finished year.
+   */
+  closedUntil: string;
   /** Multiplies the specialist counts (large seed). */
   specialistScale?: number;
   /** The first teacher of this specialty gets a fixed login and name and manages the first class of grade ≥5. */
@@ -194,7 +198,7 @@ export async function seedSchool(context: SeedContext, plan: SchoolPlan): Promis
     periods,
     PERIODS.map((period) => ({
       ...period,
-      closed: plan.closeAllPeriods || period.closed,
+      closed: closedBy(period, plan.closedUntil),
       grades: [...period.grades],
       organizationId,
       academicYear: ACADEMIC_YEAR,

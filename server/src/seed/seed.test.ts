@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { openTestDatabase, TEST_DATABASE } from '../../test/helpers';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
 import {
   classes,
   organizations,
@@ -110,15 +111,30 @@ describe('demo seed', () => {
           .from(students)
           .orderBy(students.id)
           .limit(100);
+      // The journal and the КТП depend on the day the seed runs (journalUntil): both were seeded today.
+      const journal = (other: Database) =>
+        rowsOf<Record<string, string | null>>(
+          other,
+          sql`select
+          (select md5(string_agg(concat_ws(':', lesson_id, student_id, value, work_type_id), ',' order by id)) from marks) as marks,
+          (select md5(string_agg(concat_ws(':', lesson_id, student_id, value), ',' order by id)) from attendance) as absences,
+          (select md5(string_agg(concat_ws(':', id, topic, homework, ktp_item_id), ',' order by id)) from lessons) as topics,
+          (select md5(string_agg(concat_ws(':', id, position, planned_date, actual_date), ',' order by id)) from ktp_items) as ktp,
+          (select max(l.date)::text from marks m join lessons l on l.id = m.lesson_id) as last_mark`,
+        );
       try {
         expect(await sample(db)).toEqual(await sample(template.db));
+        const [seeded] = await journal(template.db);
+        expect(await journal(db)).toEqual([seeded]);
+        expect(seeded.last_mark! <= result.journalUntil).toBe(true);
       } finally {
         await template.close();
       }
     } finally {
       await database.close();
     }
-  });
+    // Seeds in the test's VM (PGlite there is slower than in global-setup's tsx): generous on a busy machine.
+  }, 300_000);
 });
 
 describe('restart', () => {
@@ -161,5 +177,5 @@ describe('restart', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 300_000);
 });

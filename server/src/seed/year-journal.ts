@@ -3,17 +3,18 @@ import type { Database } from '../db/client';
 import type { SeededSchool } from './school';
 
 /**
- * The large seed's journal: a whole finished year of grades and attendance, generated in SQL
- * (insert … select over the lessons × their students: no row leaves the database), so ~600,000
- * grades take seconds, on PostgreSQL and PGlite alike.
+ * The seed's journal: grades and attendance of a range of days (the demo: the year up to the day
+ * before the seed runs; the large seed: a whole finished year), generated in SQL (insert … select
+ * over the lessons × their students: no row leaves the database), so ~600,000 grades take seconds,
+ * on PostgreSQL and PGlite alike.
  *
  * Every random draw is a hash of the cell (lesson id × student id) with a seed per draw
  * (hashint8extended: the same on every PostgreSQL version and on PGlite), so the same database
- * gets the same journal on every run without a PRNG stream. The rules are the demo journal's
- * (seed/journal.ts), with a denser answer rate for a whole year:
+ * gets the same journal on every run without a PRNG stream, and a day's journal does not depend on
+ * how far the range goes. The rules:
  *  - 3 % of the cells are absences (60 % «б», the rest «н»);
  *  - первоклассники and load lines «без отметок» (ОРКСЭ) get no grades; every twelfth lesson of a load is a контрольная for the whole class;
- *    otherwise a student answers with GRADE_CHANCE; one in twenty graded cells has a second grade;
+ *    otherwise a student answers with `answers` (GRADE_CHANCE for a whole year); one in twenty graded cells has a second grade;
  *  - a grade is the student's level (2.6–4.9, a hash of the student) ± 1.1, within 2..5.
  */
 const GRADE_CHANCE = 0.33;
@@ -51,6 +52,7 @@ export async function seedYearJournal(
   db: Database,
   school: Pick<SeededSchool, 'organizationId' | 'workTypeIds'>,
   range: { from: string; to: string },
+  answers = GRADE_CHANCE,
 ): Promise<void> {
   const organizationId = school.organizationId;
   const [answer, homework, independent, , test] = school.workTypeIds;
@@ -76,7 +78,7 @@ export async function seedYearJournal(
              end as work_type_id,
              floor(${draw('k', 4)} * 60)::int % 20 = 0 as twice
         from (${cells(organizationId, range)}) c
-       where graded and ${draw('k', 1)} >= ${ABSENT} and (test or ${draw('k', 3)} < ${GRADE_CHANCE})
+       where graded and ${draw('k', 1)} >= ${ABSENT} and (test or ${draw('k', 3)} < ${answers})
     ),
     grades as (
       select lesson_id, student_id, work_type_id, 1 as n, level + (${draw('k', 5)} - 0.5) * 2.2 as raw

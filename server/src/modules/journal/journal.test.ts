@@ -13,7 +13,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
 import { lessons, loads as loadsTable } from '../../db/schema';
-import { JOURNAL_SEEDED_UNTIL } from '../../seed/journal';
+import { journalUntil } from '../../seed/curriculum';
+import { schoolToday } from '../clock/clock.service';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
@@ -21,6 +22,8 @@ let loads: JournalLoad[];
 let own: JournalLoad;
 let foreign: JournalLoad;
 let grid: JournalGrid;
+/** The demo journal's last day: the template was seeded today (server/test/build-templates.ts). */
+const JOURNAL_SEEDED_UNTIL = journalUntil(schoolToday());
 
 const gridOf = async (load: JournalLoad, token = tokens.teacher, query = '') =>
   call(app, token, 'GET', `/api/journal/${load.group_id}/${load.id}${query}`);

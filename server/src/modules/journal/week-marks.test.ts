@@ -1,8 +1,10 @@
 import { weekMarksSchema } from '@parta/shared/domain/contracts/journal';
+import { addDays } from '@parta/shared/domain/timetable';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
-import { JOURNAL_SEEDED_UNTIL } from '../../seed/journal';
+import { journalUntil } from '../../seed/curriculum';
+import { schoolToday } from '../clock/clock.service';
 
 /**
  * «Оценки за неделю» on the dashboard for every role: the school's week for a director and a завуч
@@ -11,6 +13,8 @@ import { JOURNAL_SEEDED_UNTIL } from '../../seed/journal';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
+/** The demo journal's last day: the template was seeded today (server/test/build-templates.ts). */
+const JOURNAL_SEEDED_UNTIL = journalUntil(schoolToday());
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -89,13 +93,24 @@ describe('GET /api/journal/week', () => {
     expect(new Set(data.marks.map((mark) => mark.student_name))).toContain(child.marks[0].student_name);
   });
 
+  it('shows marks this week on any day the demo starts (the journal reaches the day before)', async () => {
+    // The week ending today, as the dashboard asks it: the seed filled every day up to yesterday.
+    for (const login of ['director', 'teacher', 'student', 'parent']) {
+      const data = weekMarksSchema.parse(
+        (await call(app, tokens[login], 'GET', '/api/journal/week')).json(),
+      ).data;
+      const some = data.role === 'school' ? data.classes.length > 0 : data.marks.length > 0;
+      expect({ login, to: data.to, some }).toEqual({ login, to: schoolToday(), some: true });
+    }
+  });
+
   it('counts the seven days ending today for a teacher and a student (the seeded week has marks)', async () => {
-    // The demo journal ends on JOURNAL_SEEDED_UNTIL (Friday 20.11): the week 16.11–22.11 holds it.
+    // The demo journal ends the day before it was seeded: the seven days ending then hold marks.
     for (const login of ['teacher', 'student']) {
-      const data = await week(login, '2026-11-22');
+      const data = await week(login, JOURNAL_SEEDED_UNTIL);
       expect({ login, from: data.from, some: data.marks.length > 0 }).toEqual({
         login,
-        from: '2026-11-16',
+        from: addDays(JOURNAL_SEEDED_UNTIL, -6),
         some: true,
       });
     }
