@@ -36,7 +36,7 @@ test.describe('timetable generator', () => {
     page,
     request,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
     const teacher = await apiMe(request, await apiLogin(request, 'teacher'));
     const teacherName = 'Лебедева Ольга Николаевна';
 
