@@ -110,14 +110,23 @@ export class TimetablePage {
     return this.page.getByTestId(`cell-${weekday}-${lessonNumber}`);
   }
 
-  /** From the editor: applies the template to the period whose option matches `period`. */
-  async apply(period: RegExp) {
+  /**
+   * From the editor: picks the period whose option matches `period`, waits for the preview of what
+   * applying will do (handed to `beforeApply`), then confirms with «Применить».
+   */
+  async apply(
+    period: RegExp | string,
+    options: { timeout?: number; beforeApply?: (preview: Locator) => Promise<void> } = {},
+  ) {
     await this.page.getByRole('link', { name: 'Применить к периоду' }).click();
     await this.page.getByRole('combobox', { name: 'Период' }).click();
-    await this.page.getByRole('option', { name: period }).click();
+    await this.page.getByRole('option', { name: period, exact: typeof period === 'string' }).click();
+    const preview = this.page.getByTestId('apply-preview');
+    await expect(preview).toBeVisible({ timeout: options.timeout });
+    await options.beforeApply?.(preview);
     await this.page.getByRole('button', { name: 'Применить', exact: true }).click();
     const result = this.page.getByTestId('apply-result');
-    await expect(result).toBeVisible();
+    await expect(result).toBeVisible({ timeout: options.timeout });
     return result;
   }
 

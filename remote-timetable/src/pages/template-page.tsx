@@ -1,4 +1,16 @@
-import { Alert, Button, CloseButton, Grid, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import {
   classOptions,
   getErrorMessage,
@@ -10,13 +22,14 @@ import {
   usePermissions,
   workingDays,
 } from '@parta/shared';
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSettings } from '../features/settings/api/get-settings';
 import { useAddSlot } from '../features/timetable/api/add-slot';
 import { useTemplate } from '../features/timetable/api/get-template';
 import { useRemoveSlot } from '../features/timetable/api/remove-slot';
 import { LoadPicker } from '../features/timetable/ui/load-picker';
+import { LoadSummary } from '../features/timetable/ui/load-summary';
 import { WeekGrid } from '../features/timetable/ui/week-grid';
 import { paths } from '../lib/paths';
 
@@ -97,6 +110,7 @@ export function TemplatePage() {
             {refusal}
           </Alert>
         ) : null}
+        {groupId !== null && lines.data ? <LoadSummary lines={lines.data} slots={slots} /> : null}
         {groupId === null ? null : (
           <Grid>
             <Grid.Col span={{ base: 12, md: 3 }}>
@@ -123,10 +137,12 @@ export function TemplatePage() {
                     const here = slots.filter(
                       (slot) => slot.weekday === weekday && slot.lesson_number === lessonNumber,
                     );
+                    const selectedLine = lines.data?.find((line) => line.id === selected);
                     return (
                       <Stack
                         gap={2}
                         mih={44}
+                        h="100%"
                         data-testid={`cell-${weekday}-${lessonNumber}`}
                         style={{ cursor: editable && selected ? 'copy' : undefined }}
                         onClick={() =>
@@ -139,6 +155,17 @@ export function TemplatePage() {
                           if (editable && loadId) void place(loadId, weekday, lessonNumber);
                         }}
                       >
+                        {editable ? (
+                          <CellButton
+                            weekday={weekday}
+                            lessonNumber={lessonNumber}
+                            label={`${days[weekday - 1]}, ${lessonNumber} урок${
+                              selectedLine ? `: поставить «${selectedLine.subject_name}»` : ''
+                            }`}
+                            active={selected !== null}
+                            onPlace={() => (selected ? place(selected, weekday, lessonNumber) : undefined)}
+                          />
+                        ) : null}
                         {here.map((slot) => (
                           <Group
                             key={slot.id}
@@ -147,11 +174,17 @@ export function TemplatePage() {
                             justify="space-between"
                             data-testid="slot"
                           >
-                            <div>
-                              <Text size="sm" fw={600} lh={1.2}>
+                            <div style={{ minWidth: 0 }}>
+                              <Text
+                                size="sm"
+                                fw={600}
+                                lh={1.2}
+                                style={{ overflowWrap: 'anywhere', hyphens: 'auto' }}
+                                lang="ru"
+                              >
                                 {slot.subject_name}
                               </Text>
-                              <Text size="xs" c="dimmed" lh={1.2}>
+                              <Text size="xs" c="dimmed" lh={1.2} style={{ overflowWrap: 'anywhere' }}>
                                 {slot.teacher_name}
                                 {slot.subgroup_name ? ` · ${slot.subgroup_name}` : ''}
                               </Text>
@@ -182,5 +215,61 @@ export function TemplatePage() {
         )}
       </Stack>
     </>
+  );
+}
+
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
+
+/**
+ * The keyboard's way into a grid cell: a button (Enter or Space places the picked line there),
+ * arrow keys move to the neighbouring cell. It fills the cell's free space, so a click there places too.
+ */
+function CellButton({
+  weekday,
+  lessonNumber,
+  label,
+  active,
+  onPlace,
+}: {
+  weekday: number;
+  lessonNumber: number;
+  label: string;
+  active: boolean;
+  onPlace: () => void;
+}) {
+  const move = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const step = ARROWS[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const grid = event.currentTarget.closest('[data-testid="week-grid"]');
+    grid
+      ?.querySelector<HTMLButtonElement>(`[data-cell="${weekday + step[0]}-${lessonNumber + step[1]}"]`)
+      ?.focus();
+  };
+  return (
+    <UnstyledButton
+      data-cell={`${weekday}-${lessonNumber}`}
+      aria-label={label}
+      onKeyDown={move}
+      onClick={(event) => {
+        event.stopPropagation();
+        onPlace();
+      }}
+      style={{
+        flex: 1,
+        minHeight: 20,
+        borderRadius: 'var(--mantine-radius-sm)',
+        textAlign: 'center',
+        color: 'var(--mantine-color-dimmed)',
+        cursor: active ? 'copy' : 'default',
+      }}
+    >
+      {active ? '+' : null}
+    </UnstyledButton>
   );
 }

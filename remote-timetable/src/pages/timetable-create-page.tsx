@@ -1,15 +1,17 @@
-import { Alert, Button, Group, List, Loader, Paper, Select, Stack, Text } from '@mantine/core';
-import { formatDate, getErrorMessage, PageTitle, useIdParam, usePeriods } from '@parta/shared';
+import { Alert, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { formatDate, getErrorMessage, PageTitle, QueryView, useIdParam, usePeriods } from '@parta/shared';
 import type { ApplyResult } from '@parta/shared/domain/contracts/timetable';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useApplyTemplate } from '../features/timetable/api/apply-template';
+import { useApplyPreview, useApplyTemplate } from '../features/timetable/api/apply-template';
 import { useTemplate } from '../features/timetable/api/get-template';
+import { ApplySummary } from '../features/timetable/ui/apply-summary';
 import { paths } from '../lib/paths';
 
 /**
  * timetable.create: applies a template to a period — dated lessons without the holidays. Past lessons
- * and lessons with marks, attendance, a topic or a one-off change are never rewritten.
+ * and lessons with marks, attendance, a typed topic or homework or a one-off change are never
+ * rewritten. Choosing the period first shows what applying will do (a dry run); «Применить» confirms.
  */
 export function TimetableCreatePage() {
   const id = useIdParam();
@@ -21,6 +23,7 @@ export function TimetableCreatePage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const applyTemplate = useApplyTemplate(id);
+  const preview = useApplyPreview(id, result ? null : periodId === null ? null : Number(periodId));
 
   if (template.error) return <Alert color="red">{getErrorMessage(template.error, 'Шаблон не найден')}</Alert>;
   if (!template.data || !periods.data) return <Loader />;
@@ -40,32 +43,31 @@ export function TimetableCreatePage() {
                 label: `${period.name} (${formatDate(period.start_date)} – ${formatDate(period.end_date)})`,
               }))}
             value={periodId}
-            onChange={setPeriodId}
+            onChange={(value) => {
+              setPeriodId(value);
+              setResult(null);
+              setFailure(null);
+            }}
           />
           <Text size="sm" c="dimmed">
             Уроки создаются с сегодняшнего дня до конца периода для классов его параллелей, каникулы
-            пропускаются. Уроки с оценками, посещаемостью, темой или разовыми изменениями не меняются.
+            пропускаются. Уроки, где есть только тема из КТП, переносятся по новому расписанию, а темы КТП
+            раскладываются заново по порядку. Уроки с оценками, посещаемостью, темой или д/з учителя или
+            разовыми изменениями не меняются.
           </Text>
           {failure ? <Alert color="red">{failure}</Alert> : null}
-          {result ? (
-            <Alert color="emerald" title="Расписание составлено" data-testid="apply-result">
-              <List size="sm">
-                <List.Item>
-                  Даты: {formatDate(result.from)} – {formatDate(result.to)}
-                </List.Item>
-                <List.Item>Создано уроков: {result.created}</List.Item>
-                <List.Item>Изменено: {result.updated}</List.Item>
-                <List.Item>Удалено: {result.removed}</List.Item>
-                <List.Item>Оставлено без изменений (заполнены): {result.kept}</List.Item>
-              </List>
-            </Alert>
+          {periodId !== null && !result ? (
+            <QueryView query={preview} errorText="Не удалось посчитать, что изменится">
+              {(data) => <ApplySummary result={data} />}
+            </QueryView>
           ) : null}
+          {result ? <ApplySummary result={result} /> : null}
           <Group justify="space-between">
             <Button variant="subtle" component={Link} to={paths.timetable}>
               К расписанию
             </Button>
             <Button
-              disabled={!periodId}
+              disabled={!periodId || !preview.data || result !== null}
               loading={running}
               onClick={async () => {
                 setFailure(null);

@@ -6,6 +6,7 @@ import {
   type GridSlot,
   isoWeekday,
   layOutLessons,
+  loadPlacement,
   placementConflict,
   sanpinWeeklyMax,
   weeklyLoadWarning,
@@ -138,5 +139,13 @@ describe('classWeeklyHours', () => {
         { subject_id: 3, subgroup_id: null, hours_per_week: 1.5 },
       ]),
     ).toBe(9.5);
+  });
+});
+
+describe('loadPlacement', () => {
+  it('is an error over the load, a warning under it, done at it (a half hour takes a lesson)', () => {
+    expect(loadPlacement(2, 1)).toEqual({ state: 'over', difference: 1 });
+    expect(loadPlacement(1, 3)).toEqual({ state: 'under', difference: 2 });
+    expect(loadPlacement(2, 1.5)).toEqual({ state: 'done', difference: 0 });
   });
 });

@@ -62,6 +62,21 @@ export function formatHours(hours: number): string {
   return String(Math.round(hours * 10) / 10).replace('.', ',');
 }
 
+/**
+ * How a load line stands in a template: the lessons placed against its hours a week (a half hour
+ * takes a whole lesson). Over the load is an error (the class gets more than its curriculum), under
+ * it a warning (not finished yet).
+ */
+export function loadPlacement(
+  placed: number,
+  hoursPerWeek: number,
+): { state: 'over' | 'under' | 'done'; difference: number } {
+  const needed = Math.ceil(hoursPerWeek);
+  if (placed > needed) return { state: 'over', difference: placed - needed };
+  if (placed < needed) return { state: 'under', difference: needed - placed };
+  return { state: 'done', difference: 0 };
+}
+
 // ---------------------------------------------------------------- the weekly grid
 
 /** One placed lesson of a template: a load item at (weekday, lesson number). Weekday 1 = Monday. */

@@ -94,6 +94,9 @@ export const queryKeys = {
         { teacherId: owner.teacherId ?? null, groupId: owner.groupId ?? null },
       ] as const,
     generation: (id: number | null) => ['timetable', 'generation', id] as const,
+    /** What applying a template to a period would do (a dry run); any change to lessons makes it stale. */
+    applyPreview: (templateId: number, periodId: number | null) =>
+      ['lessons', 'apply-preview', templateId, periodId] as const,
   },
   journal: {
     index: ['journal', 'index'] as const,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { classes, ktpItems, ktpPlans, lessons, subjects, users } from '../../db/schema';
 
@@ -55,6 +55,16 @@ export async function updatePlan(db: Database, id: number, values: PlanValues) {
 
 export async function deletePlan(db: Database, id: number) {
   await db.delete(ktpPlans).where(eq(ktpPlans.id, id));
+}
+
+/** Item id → its plan's id. */
+export async function findPlanIdsOfItems(db: Database, itemIds: number[]): Promise<Map<number, number>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: ktpItems.id, planId: ktpItems.planId })
+    .from(ktpItems)
+    .where(inArray(ktpItems.id, itemIds));
+  return new Map(rows.map((row) => [row.id, row.planId]));
 }
 
 export function findItems(db: Database, planId: number) {

@@ -12,7 +12,7 @@ import type {
 } from '@parta/shared/domain/contracts/ktp';
 import { applyPlan } from '@parta/shared/domain/ktp';
 import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { targetOrganization } from '../../access/organization';
 import { inScope, scopeFilter } from '../../access/scope';
 import { teachesSql, teachingActor } from '../../access/teaching';
@@ -28,6 +28,7 @@ import {
   fillLessons,
   findClass,
   findItems,
+  findPlanIdsOfItems,
   findPlanLessons,
   findPlans,
   findSubject,
@@ -246,6 +247,41 @@ function yearRange(academicYear: string) {
 }
 
 /**
+ * Lays a plan's items in order over the class's dated lessons of the subject (shared/domain/ktp
+ * applyPlan) and sets the items' planned dates. The caller has checked access and the class.
+ */
+async function layPlan(
+  db: Database,
+  plan: PlanRow,
+  group: { id: number; number: number },
+  overwrite: boolean,
+  leaveAlone: ReadonlySet<number> = new Set(),
+) {
+  const range = yearRange(plan.academicYear);
+  const [items, allLessons, holidays] = await Promise.all([
+    findItems(db, plan.id),
+    findPlanLessons(db, group.id, plan.subjectId, plan.teacherId, range),
+    holidaysBetween(db, plan.organizationId, range.from, range.to),
+  ]);
+  const lessonRows = allLessons.filter((lesson) => !leaveAlone.has(lesson.id));
+  const result = applyPlan(
+    items.map((item) => ({
+      id: item.id,
+      topic: item.topic,
+      homework: item.homework,
+      hours: Number(item.hours),
+    })),
+    lessonRows,
+    { grade: group.number, holidays, overwrite },
+  );
+  await db.transaction(async (tx) => {
+    await fillLessons(tx, result.fills);
+    await setPlannedDates(tx, result.planned_dates);
+  });
+  return result;
+}
+
+/**
  * POST /api/ktp/{id}/apply: fills topics and homework of the class's dated lessons of the subject
  * in order (shared/domain/ktp applyPlan) and sets the items' planned dates.
  */
@@ -264,26 +300,7 @@ export async function applyToLessons(
   const group = await findClass(db, classId, eq(classes.organizationId, plan.organizationId));
   if (!group || group.number !== plan.grade)
     throw unprocessable(VALIDATION_MESSAGE, { group_id: ['Класс не из параллели плана'] });
-  const range = yearRange(plan.academicYear);
-  const [items, lessonRows, holidays] = await Promise.all([
-    findItems(db, plan.id),
-    findPlanLessons(db, classId, plan.subjectId, plan.teacherId, range),
-    holidaysBetween(db, plan.organizationId, range.from, range.to),
-  ]);
-  const result = applyPlan(
-    items.map((item) => ({
-      id: item.id,
-      topic: item.topic,
-      homework: item.homework,
-      hours: Number(item.hours),
-    })),
-    lessonRows,
-    { grade: group.number, holidays, overwrite: input.overwrite },
-  );
-  await db.transaction(async (tx) => {
-    await fillLessons(tx, result.fills);
-    await setPlannedDates(tx, result.planned_dates);
-  });
+  const result = await layPlan(db, plan, group, input.overwrite);
   return {
     lessons_filled: result.fills.filter((fill) => fill.ktp_item_id !== null).length,
     planned_hours: result.planned_hours,
@@ -291,6 +308,48 @@ export async function applyToLessons(
     hours_without_lesson: result.hours_without_lesson,
     lessons_without_topic: result.lessons_without_topic,
   };
+}
+
+/**
+ * After a timetable is applied: lays again, in order, the plans whose items the class's lessons
+ * held (`links`: class and КТП item of each such lesson, read before the lessons moved), so the
+ * topics follow the new lessons. Topics a teacher typed stay (no overwrite), and the lessons in
+ * `leaveAlone` (kept for their marks, attendance or typed homework) are not touched at all. The
+ * timetable module has checked the organization. Returns how many lessons got an item.
+ */
+export async function relayPlansOfLessons(
+  db: Database,
+  organizationId: number,
+  links: readonly { classId: number; ktpItemId: number }[],
+  leaveAlone: ReadonlySet<number>,
+): Promise<number> {
+  if (links.length === 0) return 0;
+  const planOfItem = await findPlanIdsOfItems(db, [...new Set(links.map((link) => link.ktpItemId))]);
+  const pairs = new Map<string, { planId: number; classId: number }>();
+  for (const link of links) {
+    const planId = planOfItem.get(link.ktpItemId);
+    if (planId !== undefined) pairs.set(`${planId}|${link.classId}`, { planId, classId: link.classId });
+  }
+  const plans = new Map(
+    (
+      await findPlans(
+        db,
+        and(
+          inArray(ktpPlans.id, [...new Set([...pairs.values()].map((pair) => pair.planId))]),
+          eq(ktpPlans.organizationId, organizationId),
+        ),
+      )
+    ).map((plan) => [plan.id, plan]),
+  );
+  let filled = 0;
+  for (const { planId, classId } of pairs.values()) {
+    const plan = plans.get(planId);
+    const group = await findClass(db, classId, eq(classes.organizationId, organizationId));
+    if (!plan || !group) continue;
+    const result = await layPlan(db, plan, group, false, leaveAlone);
+    filled += result.fills.filter((fill) => fill.ktp_item_id !== null).length;
+  }
+  return filled;
 }
 
 /** GET /api/ktp/{id}/export: the plan as .xlsx. */

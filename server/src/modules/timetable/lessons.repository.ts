@@ -1,6 +1,16 @@
 import { and, asc, eq, exists, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { attendance, classes, lessons, marks, subgroups, subjects, timetables, users } from '../../db/schema';
+import {
+  attendance,
+  classes,
+  ktpItems,
+  lessons,
+  marks,
+  subgroups,
+  subjects,
+  timetables,
+  users,
+} from '../../db/schema';
 
 // ---------------------------------------------------------------- dated lessons
 
@@ -65,8 +75,10 @@ export async function insertLessons(
 }
 
 /**
- * Lessons of the classes in a date range with whether anything was entered for them: marks,
- * attendance, a topic or homework, or a one-off change. Such lessons are never rewritten.
+ * Lessons of the classes in a date range with whether they hold anything a person entered: marks,
+ * attendance, a topic or homework a teacher typed, or a one-off change. Such lessons are never
+ * rewritten. A topic and homework exactly as the linked КТП item gives them are the plan's, not a
+ * person's: that lesson belongs to the timetable and moves with it (the КТП is laid again after).
  */
 export function findLessonsForApply(db: Database, classIds: number[], from: string, to: string) {
   if (classIds.length === 0) return Promise.resolve([]);
@@ -82,17 +94,83 @@ export function findLessonsForApply(db: Database, classIds: number[], from: stri
       lessonNumber: lessons.lessonNumber,
       startTime: lessons.startTime,
       endTime: lessons.endTime,
-      locked: sql<boolean>`(${lessons.status} <> 'scheduled' or ${lessons.topic} is not null or ${lessons.homework} is not null
+      ktpItemId: lessons.ktpItemId,
+      locked: sql<boolean>`(${lessons.status} <> 'scheduled'
+        or (${lessons.topic} is not null and (${ktpItems.id} is null or ${lessons.topic} is distinct from ${ktpItems.topic}))
+        or (${lessons.homework} is not null and (${ktpItems.id} is null or ${lessons.homework} is distinct from ${ktpItems.homework}))
         or ${exists(db.select({ one: sql`1` }).from(marks).where(eq(marks.lessonId, lessons.id)))}
         or ${exists(db.select({ one: sql`1` }).from(attendance).where(eq(attendance.lessonId, lessons.id)))})`,
     })
     .from(lessons)
+    .leftJoin(ktpItems, eq(ktpItems.id, lessons.ktpItemId))
     .where(and(inArray(lessons.classId, classIds), gte(lessons.date, from), lte(lessons.date, to)));
 }
+export type ApplyLessonRow = Awaited<ReturnType<typeof findLessonsForApply>>[number];
 
-export async function updateLessonPlan(db: Database, id: number, values: Partial<LessonValues>) {
-  await db.update(lessons).set(values).where(eq(lessons.id, id));
+/**
+ * Rewrites lessons to the template in one statement: where and what they are now. The topic,
+ * homework and КТП link go too (they were the plan's only; the КТП is laid again afterwards).
+ */
+export async function updateLessonPlans(db: Database, rows: (LessonValues & { id: number })[]) {
+  for (let i = 0; i < rows.length; i += 10_000) {
+    const chunk = JSON.stringify(
+      rows.slice(i, i + 10_000).map((row) => ({
+        id: row.id,
+        subgroup_id: row.subgroupId,
+        subject_id: row.subjectId,
+        teacher_id: row.teacherId,
+        load_id: row.loadId,
+        date: row.date,
+        lesson_number: row.lessonNumber,
+        start_time: row.startTime,
+        end_time: row.endTime,
+      })),
+    );
+    await db.execute(sql`
+      update lessons set subgroup_id = r.subgroup_id, subject_id = r.subject_id, teacher_id = r.teacher_id,
+        load_id = r.load_id, date = r.date, lesson_number = r.lesson_number, start_time = r.start_time,
+        end_time = r.end_time, topic = null, homework = null, ktp_item_id = null
+      from json_to_recordset(${chunk}::json) as r(id int, subgroup_id int, subject_id int, teacher_id int,
+        load_id int, date date, lesson_number smallint, start_time time, end_time time)
+      where lessons.id = r.id`);
+  }
 }
+
+/** The school's lessons of a date range, not cancelled, with names: what the apply report counts. */
+export function findLessonsForReport(db: Database, organizationId: number, from: string, to: string) {
+  return db
+    .select({
+      id: lessons.id,
+      classId: lessons.classId,
+      grade: classes.number,
+      letter: classes.letter,
+      subgroupId: lessons.subgroupId,
+      subgroupName: subgroups.name,
+      subjectId: lessons.subjectId,
+      subjectName: subjects.name,
+      teacherId: lessons.teacherId,
+      teacherSurname: users.surname,
+      teacherName: users.name,
+      teacherPatronymic: users.patronymic,
+      loadId: lessons.loadId,
+      date: lessons.date,
+      lessonNumber: lessons.lessonNumber,
+    })
+    .from(lessons)
+    .innerJoin(classes, eq(classes.id, lessons.classId))
+    .innerJoin(subjects, eq(subjects.id, lessons.subjectId))
+    .leftJoin(subgroups, eq(subgroups.id, lessons.subgroupId))
+    .leftJoin(users, eq(users.id, lessons.teacherId))
+    .where(
+      and(
+        eq(lessons.organizationId, organizationId),
+        gte(lessons.date, from),
+        lte(lessons.date, to),
+        sql`${lessons.status} <> 'cancelled'`,
+      ),
+    );
+}
+export type ReportLessonRow = Awaited<ReturnType<typeof findLessonsForReport>>[number];
 
 export async function deleteLessons(db: Database, ids: number[]) {
   for (let i = 0; i < ids.length; i += 5000) {

@@ -8,7 +8,7 @@ import type {
   TimetableTemplateDetail,
 } from '@parta/shared/domain/contracts/timetable';
 import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
-import { clockTime, type GridSlot, placementConflict } from '@parta/shared/domain/timetable';
+import { type GridSlot, isoWeekday, placementConflict } from '@parta/shared/domain/timetable';
 import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq } from 'drizzle-orm';
 import { targetOrganization } from '../../access/organization';
@@ -18,17 +18,26 @@ import { timetableTemplates } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { schoolToday } from '../clock/clock.service';
+import { relayPlansOfLessons } from '../ktp/ktp.service';
 import { getPeriod, holidaysBetween } from '../periods/periods.service';
 import { getSettings } from '../settings/settings.service';
 import {
   deleteLessons,
   findLessonsForApply,
+  findLessonsForReport,
   insertLessons,
   insertTimetable,
   type LessonValues,
-  updateLessonPlan,
+  updateLessonPlans,
 } from './lessons.repository';
-import { bellsForGrade, planLessons } from './planning';
+import {
+  bellsForGrade,
+  countMismatches,
+  doubleBookings,
+  matchLessons,
+  planLessons,
+  type ReportLesson,
+} from './planning';
 import {
   deleteSlot,
   deleteTemplate,
@@ -235,18 +244,21 @@ export async function bellNumbersOfGrades(
 
 // ---------------------------------------------------------------- applying a template
 
-const positionKey = (lesson: {
-  classId: number;
-  date: string;
-  lessonNumber: number;
-  subgroupId: number | null;
-}) => `${lesson.classId}|${lesson.date}|${lesson.lessonNumber}|${lesson.subgroupId ?? 0}`;
+/** Thrown inside the transaction of a dry run so that everything it wrote is rolled back. */
+class DryRunRollback extends Error {
+  constructor(readonly result: ApplyResult) {
+    super('dry run');
+  }
+}
 
 /**
  * POST /api/timetable/templates/{id}/apply: lays the template over a period (from today on, never
- * the past), skipping holidays, for the classes of the period's grades. Re-applying updates the
- * future lessons to the template and removes the ones it no longer has, but never touches a lesson
- * with marks, attendance, a topic, homework or a one-off change.
+ * the past), skipping holidays, for the classes of the period's grades. Future lessons that hold
+ * nothing a person entered belong to the timetable: they move to the template's lessons (planning
+ * matchLessons) or go, and the КТП they held is laid again in order onto the new lessons. A lesson
+ * with marks, attendance, a typed topic or homework, or a one-off change is kept; the result lists
+ * the weekly counts that then differ from the template and every teacher or room booked twice.
+ * A dry run does all of it in a transaction that is rolled back (the preview).
  */
 export async function applyTemplate(
   db: Database,
@@ -286,54 +298,106 @@ export async function applyTemplate(
   );
   const classIds = [...new Set(slots.map((slot) => slot.group_id))];
 
-  return db.transaction(async (tx) => {
-    const existing = await findLessonsForApply(tx, classIds, from, to);
-    const byPosition = new Map<string, (typeof existing)[number][]>();
-    for (const lesson of existing) {
-      const key = positionKey(lesson);
-      byPosition.set(key, [...(byPosition.get(key) ?? []), lesson]);
-    }
-    const result = { created: 0, updated: 0, removed: 0, kept: 0 };
-    const toInsert: LessonValues[] = [];
-    const matched = new Set<number>();
-    for (const plan of planned) {
-      const here = byPosition.get(positionKey(plan)) ?? [];
-      if (here.length === 0) {
-        toInsert.push(plan);
-        continue;
+  try {
+    return await db.transaction(async (tx) => {
+      const existing = await findLessonsForApply(tx, classIds, from, to);
+      const plan = matchLessons(planned, existing);
+      // Read before the lessons move: which КТП each class's lessons held, to lay it again after.
+      const ktpLinks = existing.flatMap((lesson) =>
+        lesson.ktpItemId === null ? [] : [{ classId: lesson.classId, ktpItemId: lesson.ktpItemId }],
+      );
+      await deleteLessons(tx, plan.toDelete);
+      await updateLessonPlans(tx, plan.toUpdate);
+      let timetableId: number | null = null;
+      if (plan.toInsert.length > 0) {
+        timetableId = await insertTimetable(tx, {
+          organizationId: template.organizationId,
+          templateId,
+          periodId: period.id,
+          startDate: from,
+          endDate: to,
+        });
+        await insertLessons(tx, template.organizationId, timetableId, plan.toInsert);
       }
-      const lesson = here.find((candidate) => !matched.has(candidate.id));
-      if (!lesson) continue;
-      matched.add(lesson.id);
-      if (lesson.locked) continue;
-      const same =
-        lesson.subjectId === plan.subjectId &&
-        lesson.teacherId === plan.teacherId &&
-        lesson.loadId === plan.loadId &&
-        clockTime(lesson.startTime) === plan.startTime &&
-        clockTime(lesson.endTime) === plan.endTime;
-      if (!same) {
-        await updateLessonPlan(tx, lesson.id, plan);
-        result.updated++;
-      }
-    }
-    const stale = existing
-      .filter((lesson) => !matched.has(lesson.id) && !lesson.locked)
-      .map((lesson) => lesson.id);
-    result.kept = existing.filter((lesson) => lesson.locked).length;
-    await deleteLessons(tx, stale);
-    result.removed = stale.length;
-    const timetableId = await insertTimetable(tx, {
-      organizationId: template.organizationId,
-      templateId,
-      periodId: period.id,
-      startDate: from,
-      endDate: to,
+      const changed = plan.toInsert.length + plan.toUpdate.length + plan.toDelete.length > 0;
+      const ktpRelaid = changed
+        ? await relayPlansOfLessons(
+            tx,
+            template.organizationId,
+            ktpLinks,
+            new Set(existing.filter((lesson) => lesson.locked).map((lesson) => lesson.id)),
+          )
+        : 0;
+      const report = await applyReport(tx, template.organizationId, slots, planned, { from, to });
+      const result: ApplyResult = {
+        timetable_id: input.dry_run ? null : timetableId,
+        from,
+        to,
+        created: plan.toInsert.length,
+        updated: plan.toUpdate.length,
+        removed: plan.toDelete.length,
+        kept: plan.kept,
+        dry_run: input.dry_run,
+        ktp_relaid: ktpRelaid,
+        ...report,
+      };
+      if (input.dry_run) throw new DryRunRollback(result);
+      return result;
     });
-    await insertLessons(tx, template.organizationId, timetableId, toInsert);
-    result.created = toInsert.length;
-    return { timetable_id: timetableId, from, to, ...result };
-  });
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.result;
+    throw error;
+  }
+}
+
+/** The weekly counts that differ from the template and the double bookings, after applying. */
+async function applyReport(
+  db: Database,
+  organizationId: number,
+  slots: SlotRow[],
+  planned: LessonValues[],
+  range: { from: string; to: string },
+) {
+  // Lessons carry no room: a lesson made from a slot of this template is in the slot's room.
+  const roomOf = new Map(
+    slots
+      .filter((slot) => slot.room)
+      .map((slot) => [
+        `${slot.group_id}|${slot.weekday}|${slot.lesson_number}|${slot.subgroup_id ?? 0}|${slot.load_id}`,
+        slot.room,
+      ]),
+  );
+  const lessons: ReportLesson[] = (await findLessonsForReport(db, organizationId, range.from, range.to)).map(
+    (row) => ({
+      id: row.id,
+      classId: row.classId,
+      groupName: groupName({ number: row.grade, letter: row.letter }),
+      subgroupId: row.subgroupId,
+      subgroupName: row.subgroupName,
+      subjectId: row.subjectId,
+      subjectName: row.subjectName,
+      teacherId: row.teacherId,
+      teacherName: joinedTeacherName(row),
+      room:
+        roomOf.get(
+          `${row.classId}|${isoWeekday(row.date)}|${row.lessonNumber}|${row.subgroupId ?? 0}|${row.loadId}`,
+        ) ?? null,
+      date: row.date,
+      lessonNumber: row.lessonNumber,
+    }),
+  );
+  const lines = slots.map((slot) => ({
+    classId: slot.group_id,
+    groupName: groupName({ number: slot.grade, letter: slot.letter }),
+    subgroupId: slot.subgroup_id,
+    subgroupName: slot.subgroup_name,
+    subjectId: slot.subject_id,
+    subjectName: slot.subject_name,
+  }));
+  return {
+    count_mismatches: countMismatches(planned, lessons, lines, range),
+    double_bookings: doubleBookings(lessons),
+  };
 }
 
 /** Slots of a template written in bulk (a generated timetable); the caller has checked the template's scope. */

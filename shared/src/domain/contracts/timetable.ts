@@ -335,7 +335,13 @@ export const slotParamsSchema = z.object({ id: idSchema, slotId: idSchema });
 
 /** POST /api/timetable/templates/{id}/apply: a period, optionally narrowed to dates inside it. */
 export const applyInputSchema = z
-  .object({ period_id: idSchema, from: isoDateSchema.optional(), to: isoDateSchema.optional() })
+  .object({
+    period_id: idSchema,
+    from: isoDateSchema.optional(),
+    to: isoDateSchema.optional(),
+    /** true: work out what applying would do and write nothing (the preview before «Применить»). */
+    dry_run: z.boolean({ error: 'dry_run — да или нет' }).default(false),
+  })
   .refine((value) => !value.from || !value.to || value.from <= value.to, {
     path: ['to'],
     error: 'Конец не может быть раньше начала',
@@ -344,15 +350,56 @@ export type ApplyInput = z.input<typeof applyInputSchema>;
 /** What the server gets after parsing (defaults applied, values coerced). */
 export type ApplyInputParsed = z.output<typeof applyInputSchema>;
 
+/** A week (Monday to Sunday, clipped to the applied dates) whose lessons of a class × subject differ from the template's. */
+export const applyWeekCountSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Lessons the template gives that week (holidays already left out). */
+  expected: z.number().int(),
+  /** Lessons the class has that week after applying (cancelled ones not counted). */
+  actual: z.number().int(),
+});
+
+/** A class × subject (× subgroup) whose weekly count differs from the template's after applying. */
+export const applyCountMismatchSchema = z.object({
+  group_id: z.number().int(),
+  group_name: z.string(),
+  subgroup_name: z.string().nullable(),
+  subject_id: z.number().int(),
+  subject_name: z.string(),
+  weeks: z.array(applyWeekCountSchema),
+});
+export type ApplyCountMismatch = z.infer<typeof applyCountMismatchSchema>;
+
+/** A teacher or a room with two or more lessons at one date and lesson number after applying. */
+export const applyDoubleBookingSchema = z.object({
+  kind: z.enum(['teacher', 'room']),
+  /** The teacher's name or the room. */
+  name: z.string(),
+  date: z.string(),
+  lesson_number: z.number().int(),
+  /** The classes (with the subgroup) that meet then, e.g. «5А», «6Б (1 группа)». */
+  groups: z.array(z.string()),
+});
+export type ApplyDoubleBooking = z.infer<typeof applyDoubleBookingSchema>;
+
 export const applyResultSchema = z.object({
-  timetable_id: z.number().int(),
+  /** The applied timetable; null for a dry run. */
+  timetable_id: z.number().int().nullable(),
   from: z.string(),
   to: z.string(),
   created: z.number().int(),
+  /** Lessons rewritten or moved to the template (a lesson holding only a КТП topic moves with it). */
   updated: z.number().int(),
   removed: z.number().int(),
-  /** Lessons left as they were: with marks, attendance, a topic or homework, or changed by hand. */
+  /** Lessons left as they were: with marks, attendance, a topic or homework typed by a teacher, or changed by hand. */
   kept: z.number().int(),
+  /** true when nothing was written (the preview). */
+  dry_run: z.boolean(),
+  /** Lessons whose КТП topic was laid anew in order after the lessons moved. */
+  ktp_relaid: z.number().int(),
+  count_mismatches: z.array(applyCountMismatchSchema),
+  double_bookings: z.array(applyDoubleBookingSchema),
 });
 export type ApplyResult = z.infer<typeof applyResultSchema>;
 
