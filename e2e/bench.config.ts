@@ -15,5 +15,7 @@ export default defineConfig({
   testMatch: '*.bench.ts',
   globalSetup: process.env.PARTA_BENCH_URL ? undefined : base.globalSetup,
   timeout: 120_000,
+  // One system, measured one step at a time.
+  workers: 1,
   use: { ...base.use, baseURL: process.env.PARTA_BENCH_URL ?? base.use?.baseURL },
 });

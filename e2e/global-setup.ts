@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -12,7 +12,8 @@ import {
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { E2E_PORT, REPO_ROOT } from './support/system';
+import type { FullConfig } from '@playwright/test';
+import { E2E_PORT, REPO_ROOT, type SystemUnderTest } from './support/system';
 
 const FRONT_END_APPS = () => [
   ...readdirSync(REPO_ROOT).filter(
@@ -82,34 +83,52 @@ async function waitForServer(server: ChildProcess, baseUrl: string, logFile: str
   throw new Error(`The system did not start on ${baseUrl}:\n${log}`);
 }
 
-/**
- * Starts the built system the way the README says (`node server/scripts/start.mjs`) on a fresh
- * PGlite database, reading the builds from a copy of the dists (PARTA_WEB_DIR) so a test can
- * redeploy one remote without touching the repository. Returns the teardown.
- */
-export default async function globalSetup() {
-  // Without PARTA_E2E_PORT a random port: two checkouts testing at once (each builds for minutes
-  // first) would otherwise both find 4173 free, and the second run's tests would silently talk to
-  // the first run's server (the second server cannot bind and exits after seeding).
-  const first = process.env.PARTA_E2E_PORT ? E2E_PORT : 20_000 + Math.floor(Math.random() * 20_000);
-  let port = first;
-  while (!(await portIsFree(port))) {
-    if (port > first + 50) throw new Error(`No free port from ${first}: set PARTA_E2E_PORT`);
-    port += 1;
-  }
-  const baseUrl = `http://127.0.0.1:${port}`;
-
-  // Builds what is missing or stale, so the tests never run yesterday's bundle; PARTA_E2E_BUILD=1 rebuilds all.
-  const rebuildAll = process.env.PARTA_E2E_BUILD === '1';
-  for (const app of FRONT_END_APPS().filter((name) => rebuildAll || needsBuild(name))) {
-    const build = spawnSync('pnpm', ['--filter', app, 'build'], {
+/** Runs one front-end build of the kind the tests use; resolves when it has passed. */
+function build(app: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('pnpm', ['--filter', app, 'build'], {
       cwd: REPO_ROOT,
       stdio: 'inherit',
       env: { ...process.env, PARTA_FIRST_START: BUILD_KIND === 'first-start' ? '1' : '0' },
     });
-    if (build.status !== 0) throw new Error(`Build of ${app} failed`);
-  }
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Build of ${app} failed`))));
+  });
+}
 
+/**
+ * Builds the apps two at a time where there are two cores (webpack works mostly on one core; as in
+ * `pnpm start`), each app once: every system under test serves a copy of these builds.
+ */
+async function buildAll(apps: string[]) {
+  const queue = [...apps];
+  const lanes = Math.max(1, Math.min(Number(process.env.PARTA_BUILD_JOBS) || 2, os.availableParallelism()));
+  const lane = async () => {
+    for (let app = queue.shift(); app; app = queue.shift()) await build(app);
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+}
+
+async function freePortFrom(first: number, taken: Set<number>): Promise<number> {
+  let port = first;
+  while (taken.has(port) || !(await portIsFree(port))) {
+    if (port > first + 50) throw new Error(`No free port from ${first}: set PARTA_E2E_PORT`);
+    port += 1;
+  }
+  return port;
+}
+
+interface RunningSystem extends SystemUnderTest {
+  stop: () => void;
+}
+
+/**
+ * Starts one system the way the README says (`node server/scripts/start.mjs`) on a fresh PGlite
+ * database, reading the builds from a copy of the dists (PARTA_WEB_DIR) so a test can redeploy one
+ * remote without touching the repository or another worker's system.
+ */
+async function startSystem(port: number): Promise<RunningSystem> {
+  const baseUrl = `http://127.0.0.1:${port}`;
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'parta-e2e-'));
   const web = path.join(scratch, 'web');
   for (const app of FRONT_END_APPS()) {
@@ -152,15 +171,41 @@ export default async function globalSetup() {
     stop();
     throw error;
   }
+  return { port, tmp: scratch, web, stop };
+}
 
-  // Test workers start after this and inherit these (playwright.config.ts reads the port again there).
-  process.env.PARTA_E2E_PORT = String(port);
-  process.env.PARTA_E2E_TMP = scratch;
-  process.env.PARTA_E2E_WEB_DIR = web;
+/**
+ * Builds what is missing or stale, then starts one system per test worker (support/system.ts says
+ * why) and records them in PARTA_E2E_SYSTEMS. Returns the teardown.
+ */
+export default async function globalSetup(config: FullConfig) {
+  // Builds what is missing or stale, so the tests never run yesterday's bundle; PARTA_E2E_BUILD=1 rebuilds all.
+  const rebuildAll = process.env.PARTA_E2E_BUILD === '1';
+  await buildAll(FRONT_END_APPS().filter((name) => rebuildAll || needsBuild(name)));
 
-  return async () => {
-    stop();
+  // Without PARTA_E2E_PORT random ports: two checkouts testing at once (each builds for minutes
+  // first) would otherwise both find 4173 free, and the second run's tests would silently talk to
+  // the first run's server (the second server cannot bind and exits after seeding).
+  const first = process.env.PARTA_E2E_PORT ? E2E_PORT : 20_000 + Math.floor(Math.random() * 20_000);
+  const ports: number[] = [];
+  for (let index = 0; index < Math.max(1, config.workers); index += 1) {
+    ports.push(await freePortFrom(ports.length ? ports[ports.length - 1] + 1 : first, new Set(ports)));
+  }
+  // Started together: each migrates and seeds its own database.
+  const started = await Promise.allSettled(ports.map((port) => startSystem(port)));
+  const systems = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => {
+    for (const system of systems) system.stop();
     await new Promise((resolve) => setTimeout(resolve, 500));
-    rmSync(scratch, { recursive: true, force: true });
+    for (const system of systems) rmSync(system.tmp, { recursive: true, force: true });
   };
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await stopAll();
+    throw failure.reason;
+  }
+
+  // Test workers start after this and inherit it (support/system.ts picks the worker's own system).
+  process.env.PARTA_E2E_SYSTEMS = JSON.stringify(systems.map(({ port, tmp, web }) => ({ port, tmp, web })));
+  return stopAll;
 }

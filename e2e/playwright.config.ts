@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL } from './support/system';
+import { E2E_BASE_URL, E2E_WORKERS } from './support/system';
 
 // One output folder per run, so two runs in the same checkout do not delete each other's traces.
 process.env.PARTA_E2E_RUN ??= new Date().toISOString().replace(/[:.]/g, '-');
@@ -9,13 +9,14 @@ process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1';
 
 /**
  * Browser tests of the whole system: global-setup.ts starts the built system with
- * `node server/scripts/start.mjs` on a fresh database, in Debian's Chromium.
+ * `node server/scripts/start.mjs` on a fresh database, one per worker (support/system.ts), in
+ * Debian's Chromium. A spec file runs in one worker from its first test to its last, in order.
  */
 export default defineConfig({
   testDir: './tests',
   // Under .artifacts (gitignored), away from ./test-results that ad-hoc configs clean.
   outputDir: `./.artifacts/results/${process.env.PARTA_E2E_RUN}`,
-  workers: 1,
+  workers: E2E_WORKERS,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   // One retry on CI: a test that fails twice is red; one that passes on its retry is reported «flaky».
