@@ -1,6 +1,6 @@
 import type { SVGProps } from 'react';
 
-/** A few stroke icons drawn inline: the host needs five, not an icon library. */
+/** A few stroke icons drawn inline: the host needs a handful, not an icon library. */
 function Icon({ children, size = 20, ...props }: SVGProps<SVGSVGElement> & { size?: number }) {
   return (
     <svg
@@ -49,5 +49,12 @@ export const LogoutIcon = () => (
 export const ChevronDownIcon = () => (
   <Icon size={14}>
     <path d="m6 9 6 6 6-6" />
+  </Icon>
+);
+
+export const BellIcon = () => (
+  <Icon>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
   </Icon>
 );

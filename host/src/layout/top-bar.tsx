@@ -23,6 +23,7 @@ import {
 } from '@parta/shared';
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
+import { NotificationBell } from '../features/notifications/ui/notification-bell';
 import { ChevronDownIcon, LogoutIcon, MoonIcon, SunIcon, UserIcon } from './icons';
 
 /** Id of the menu toggle: focus goes back to it when Escape closes the mobile menu. */
@@ -96,6 +97,8 @@ export function TopBar() {
             ) : null}
           </Group>
         ) : null}
+
+        <NotificationBell />
 
         <Tooltip label={theme === 'dark' ? 'Светлая тема' : 'Тёмная тема'}>
           <ActionIcon

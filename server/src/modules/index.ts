@@ -8,6 +8,7 @@ import { healthRoutes } from './health/health.routes';
 import { journalRoutes } from './journal/journal.routes';
 import { ktpRoutes } from './ktp/ktp.routes';
 import { loadsRoutes } from './loads/loads.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
 import { parentsRoutes } from './parents/parents.routes';
 import { periodsRoutes } from './periods/periods.routes';
 import { registryRoutes } from './registry/registry.routes';
@@ -53,4 +54,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   applicationsRoutes,
   // journal area (issue 11)
   journalRoutes,
+  // notifications (issue 38)
+  notificationsRoutes,
 ];

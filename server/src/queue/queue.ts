@@ -39,13 +39,18 @@ export interface QueueOptions {
   log?: (message: string) => void;
 }
 
+export interface SendOptions {
+  /** The job waits this many seconds before a worker may take it (a correction window). */
+  startAfterSeconds?: number;
+}
+
 export interface Queue {
   register<Data extends object>(kind: JobKind<Data>): void;
   /**
    * Adds a job; with `db` a transaction, the job exists only if that transaction commits (the row a
    * job is about and the job itself appear together).
    */
-  send<Data extends object>(db: Database, name: string, data: Data): Promise<void>;
+  send<Data extends object>(db: Database, name: string, data: Data, options?: SendOptions): Promise<void>;
   /** Runs `task` every `periodMs` on this instance while the queue runs (sweeps of stale work). */
   every(periodMs: number, task: () => Promise<void>): void;
   start(): Promise<void>;
@@ -79,6 +84,20 @@ function onDrizzle(db: Database): PgBoss.Db {
       return { rows: result.rows };
     },
   };
+}
+
+/**
+ * The database's clock `seconds` ahead, as pg-boss's `startAfter` instant: the start is on the same
+ * clock as the rows the job reads (a job due 15 minutes after a save sees that save as 15 minutes
+ * old). pg-boss's own seconds form splits into separate placeholders here and PostgreSQL folds its
+ * timestamp branch too early, refusing it.
+ */
+async function databaseNowPlus(db: Database, seconds: number): Promise<Date> {
+  const result = (await db.execute(
+    // Rounded up to the millisecond a Date keeps: never a moment before the window ends.
+    sql`select to_char((date_trunc('milliseconds', now() + make_interval(secs => ${seconds})) + interval '1 millisecond') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`,
+  )) as unknown as { rows: { at: string }[] };
+  return new Date(result.rows[0].at);
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -132,9 +151,13 @@ export function createQueue(handle: DatabaseHandle, options: QueueOptions = {}):
       kinds.set(kind.name, kind as JobKind<object>);
     },
 
-    async send(db, name, data) {
+    async send(db, name, data, sendOptions = {}) {
       if (!kinds.has(name)) throw new Error(`unknown job kind ${name}`);
-      await boss.send(name, data, { db: onDrizzle(db) });
+      const delay = Math.max(0, Math.round(sendOptions.startAfterSeconds ?? 0));
+      await boss.send(name, data, {
+        db: onDrizzle(db),
+        ...(delay > 0 ? { startAfter: await databaseNowPlus(db, delay) } : {}),
+      });
       // An idle worker of this instance takes it now rather than at its next poll.
       for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
     },

@@ -15,12 +15,22 @@ export type WeekDay = (typeof WEEK_DAYS)[number];
 export const WEEK_DAYS_SHORT = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'] as const;
 
 /** Keys of the organization settings (SPEC §3). */
-export type OrganizationSettingKey = 'max_lessons_per_day' | 'working_days_per_week';
+export type OrganizationSettingKey =
+  | 'max_lessons_per_day'
+  | 'working_days_per_week'
+  | 'absence_correction_minutes'
+  | 'digest_hour'
+  | 'quiet_hours_from'
+  | 'quiet_hours_to';
 
 /** Defaults of the organization settings (SPEC §9). */
 export const SETTINGS_DEFAULTS: Readonly<Record<OrganizationSettingKey, number>> = {
   max_lessons_per_day: 7,
   working_days_per_week: 6,
+  absence_correction_minutes: 15,
+  digest_hour: 18,
+  quiet_hours_from: 21,
+  quiet_hours_to: 8,
 };
 
 /** The working days of a week with `workingDaysPerWeek` days (clamped to 1–7). */

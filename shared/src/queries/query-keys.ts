@@ -122,6 +122,12 @@ export const queryKeys = {
     week: (params: Params) => ['diary', 'week', params] as const,
     latestMarks: ['diary', 'latest-marks'] as const,
   },
+  notifications: {
+    all: ['notifications'] as const,
+    /** GET /api/notifications: the whole answer (list and unread count). */
+    list: ['notifications', 'list'] as const,
+    unreadCount: ['notifications', 'unread-count'] as const,
+  },
   reports: {
     journalCompletion: (params: Params) => ['reports', 'journal-completion', params] as const,
     classification: (params: Params) => ['reports', 'classification', params] as const,

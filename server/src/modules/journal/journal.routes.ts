@@ -106,7 +106,14 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       answeringConflict(reply, () =>
-        saveCell(app.db, request.actor, request.params.lesson_id, request.params.student_id, request.body),
+        saveCell(
+          app.db,
+          request.actor,
+          request.params.lesson_id,
+          request.params.student_id,
+          request.body,
+          app.queue,
+        ),
       ),
   );
 
@@ -122,7 +129,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      answeringConflict(reply, () => saveCellBatch(app.db, request.actor, request.body)),
+      answeringConflict(reply, () => saveCellBatch(app.db, request.actor, request.body, app.queue)),
   );
 
   app.get(

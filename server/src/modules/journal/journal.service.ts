@@ -19,8 +19,10 @@ import type { Database } from '../../db/client';
 import { classes, markAudit } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import type { Queue } from '../../queue/queue';
 import { schoolToday } from '../clock/clock.service';
 import { listLoads, toLoadItem } from '../loads/loads.service';
+import { absenceEntered } from '../notifications/notifications.service';
 import { listPeriods } from '../periods/periods.service';
 import {
   type CellWrite,
@@ -238,6 +240,25 @@ function savedCell(write: CellWrite, version: number): JournalCell {
   };
 }
 
+/** Schedules the parents' notice of every «н»/«б» among the saved cells (notifications module). */
+async function absencesSaved(
+  db: Database,
+  queue: Queue,
+  actor: Actor,
+  writes: CellWrite[],
+  saved: { lesson_id: number; student_id: number }[],
+) {
+  const savedKeys = new Set(saved.map((row) => `${row.lesson_id}|${row.student_id}`));
+  for (const write of writes) {
+    if (write.attendance === null || !savedKeys.has(`${write.lesson_id}|${write.student_id}`)) continue;
+    await absenceEntered(db, queue, {
+      lessonId: write.lesson_id,
+      studentId: write.student_id,
+      actorId: actor.userId,
+    });
+  }
+}
+
 /** PUT one cell: saved with its new version; else why not (404/403/423/422), or 409 with the cell as saved now. */
 export async function saveCell(
   db: Database,
@@ -245,10 +266,20 @@ export async function saveCell(
   lessonId: number,
   studentId: number,
   input: CellInputParsed,
+  queue?: Queue,
 ): Promise<JournalCell> {
   const cell = { lesson_id: lessonId, student_id: studentId, ...input };
   const write = toWrite(cell);
-  const [saved] = await saveCells(db, writerOf(actor), [write]);
+  // Only a saved «н»/«б» owes a notification job, written in the same transaction; a mark alone
+  // keeps the single statement it always was.
+  const [saved] =
+    queue && write.attendance !== null
+      ? await db.transaction(async (tx) => {
+          const rows = await saveCells(tx, writerOf(actor), [write]);
+          await absencesSaved(tx, queue, actor, [write], rows);
+          return rows;
+        })
+      : await saveCells(db, writerOf(actor), [write]);
   if (!saved) throw await refusal(db, actor, [cell], new Set());
   return savedCell(write, Number(saved.version));
 }
@@ -258,6 +289,7 @@ export async function saveCellBatch(
   db: Database,
   actor: Actor,
   input: CellBatchInputParsed,
+  queue?: Queue,
 ): Promise<JournalCell[]> {
   const writes = input.cells.map(toWrite);
   let refused: unknown;
@@ -274,6 +306,7 @@ export async function saveCellBatch(
         // Rolls the whole batch back: a paste lands whole or not at all.
         throw refused;
       }
+      if (queue) await absencesSaved(tx, queue, actor, writes, rows);
       return rows;
     })
     .catch((error) => {

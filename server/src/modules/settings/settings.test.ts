@@ -55,6 +55,10 @@ describe('organizations: tree and settings', () => {
         data: [
           { key: 'max_lessons_per_day', value: '7', default: '7' },
           { key: 'working_days_per_week', value: '6', default: '6' },
+          { key: 'absence_correction_minutes', value: '15', default: '15' },
+          { key: 'digest_hour', value: '18', default: '18' },
+          { key: 'quiet_hours_from', value: '21', default: '21' },
+          { key: 'quiet_hours_to', value: '8', default: '8' },
         ],
       });
     });
@@ -68,6 +72,10 @@ describe('organizations: tree and settings', () => {
       expect(response.json().data).toEqual([
         { key: 'max_lessons_per_day', value: '8', default: '7' },
         { key: 'working_days_per_week', value: '5', default: '6' },
+        { key: 'absence_correction_minutes', value: '15', default: '15' },
+        { key: 'digest_hour', value: '18', default: '18' },
+        { key: 'quiet_hours_from', value: '21', default: '21' },
+        { key: 'quiet_hours_to', value: '8', default: '8' },
       ]);
       const again = (await call(app, director, 'GET', '/api/organizations/settings')).json().data;
       expect(again[0].value).toBe('8');

@@ -17,6 +17,12 @@ export type OrganizationOption = z.infer<typeof organizationOptionSchema>;
 export const ORGANIZATION_SETTING_LIMITS = {
   max_lessons_per_day: { min: 1, max: 12, label: 'Уроков в день' },
   working_days_per_week: { min: 1, max: 7, label: 'Рабочих дней в неделе' },
+  // Notifications (issue 38): how long a teacher may fix a mis-tapped «н» before parents hear of it,
+  // the hour of the evening digest, and the night when push and e-mail wait (the app's bell never does).
+  absence_correction_minutes: { min: 0, max: 240, label: 'Окно исправления пропуска, минут' },
+  digest_hour: { min: 0, max: 23, label: 'Час вечерней сводки' },
+  quiet_hours_from: { min: 0, max: 23, label: 'Тихие часы: с (час)' },
+  quiet_hours_to: { min: 0, max: 23, label: 'Тихие часы: до (час)' },
 } as const;
 export type OrganizationSettingName = keyof typeof ORGANIZATION_SETTING_LIMITS;
 
@@ -33,7 +39,12 @@ export const settingsQuerySchema = z.object({ organization_id: idSchema.optional
 export const settingsUpdateSchema = z
   .array(
     z.object({
-      key: z.enum(['max_lessons_per_day', 'working_days_per_week'], { error: 'Неизвестная настройка' }),
+      key: z.enum(
+        Object.keys(ORGANIZATION_SETTING_LIMITS) as [OrganizationSettingName, ...OrganizationSettingName[]],
+        {
+          error: 'Неизвестная настройка',
+        },
+      ),
       value: z
         .union([z.string().max(20), z.number()], { error: 'Укажите значение' })
         .transform((value) => String(value).trim()),

@@ -1,0 +1,170 @@
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Drawer,
+  Group,
+  Indicator,
+  Loader,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { MOBILE_MENU_MAX_WIDTH, useMedia } from '@parta/shared';
+import type { Notification } from '@parta/shared/domain/contracts/notifications';
+import { formatDayTime } from '@parta/shared/domain/dates';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { BellIcon } from '../../../layout/icons';
+import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '../api/notifications';
+
+/** «3 непрочитанных» for the bell's label, so a screen reader hears the count, not a bare number. */
+function unreadLabel(count: number): string {
+  if (count === 0) return 'Уведомления: непрочитанных нет';
+  const tens = count % 100;
+  const ones = count % 10;
+  // «1 непрочитанное», but «2/5/11 непрочитанных».
+  const word = ones === 1 && tens !== 11 ? 'непрочитанное' : 'непрочитанных';
+  return `Уведомления: ${count} ${word}`;
+}
+
+/** The bell of the top bar (issue 38): unread count, and the list in a popover (a drawer on a phone). */
+export function NotificationBell() {
+  const isMobile = useMedia(`(max-width: ${MOBILE_MENU_MAX_WIDTH}px)`);
+  const [opened, setOpened] = useState(false);
+  const unread = useUnreadCount().data ?? 0;
+
+  const bell = (
+    <Indicator
+      disabled={unread === 0}
+      label={unread > 99 ? '99+' : unread}
+      size={16}
+      color="red"
+      offset={4}
+      data-testid="notification-count"
+    >
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={unreadLabel(unread)}
+        aria-expanded={opened}
+        aria-haspopup="dialog"
+        onClick={() => setOpened((value) => !value)}
+        data-testid="notification-bell"
+      >
+        <BellIcon />
+      </ActionIcon>
+    </Indicator>
+  );
+  const list = <NotificationList enabled={opened} onNavigate={() => setOpened(false)} />;
+
+  if (isMobile) {
+    return (
+      <>
+        {bell}
+        <Drawer
+          opened={opened}
+          onClose={() => setOpened(false)}
+          position="right"
+          size="100%"
+          title="Уведомления"
+        >
+          {list}
+        </Drawer>
+      </>
+    );
+  }
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={380} shadow="md" trapFocus>
+      <Popover.Target>{bell}</Popover.Target>
+      <Popover.Dropdown p="xs" aria-label="Уведомления">
+        <Text fw={600} px="xs" pb="xs">
+          Уведомления
+        </Text>
+        {list}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function NotificationList({ enabled, onNavigate }: { enabled: boolean; onNavigate: () => void }) {
+  const { data, isLoading, isError } = useNotifications(enabled);
+  const markRead = useMarkRead();
+  const markAllRead = useMarkAllRead();
+  const navigate = useNavigate();
+
+  if (isLoading) return <Loader size="sm" m="md" />;
+  if (isError) return <Text c="red">Не удалось загрузить уведомления</Text>;
+  const items = data?.data ?? [];
+
+  const open = (item: Notification) => {
+    if (!item.read_at) markRead.mutate(item.id);
+    if (item.link) {
+      onNavigate();
+      navigate(item.link);
+    }
+  };
+
+  return (
+    <Stack gap="xs" data-testid="notification-list">
+      {items.length === 0 ? (
+        <Text c="dimmed" size="sm" p="xs">
+          Уведомлений пока нет
+        </Text>
+      ) : (
+        <>
+          <Group justify="flex-end">
+            <Button
+              variant="subtle"
+              size="xs"
+              disabled={(data?.meta.unread ?? 0) === 0}
+              loading={markAllRead.isPending}
+              onClick={() => markAllRead.mutate()}
+            >
+              Отметить все как прочитанные
+            </Button>
+          </Group>
+          <ScrollArea.Autosize mah={420} type="auto">
+            <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {items.map((item) => (
+                <Box component="li" key={item.id}>
+                  <UnstyledButton
+                    onClick={() => open(item)}
+                    w="100%"
+                    p="xs"
+                    data-testid="notification-item"
+                    data-unread={item.read_at ? undefined : 'true'}
+                    style={{
+                      borderRadius: 'var(--mantine-radius-sm)',
+                      background: item.read_at ? undefined : 'var(--mantine-color-emerald-light)',
+                    }}
+                  >
+                    <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                      <Text size="sm" fw={item.read_at ? 400 : 600}>
+                        {item.title}
+                      </Text>
+                      {item.read_at ? null : (
+                        <Badge size="xs" color="red" variant="filled" style={{ flexShrink: 0 }}>
+                          новое
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                      {item.body}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDayTime(new Date(item.updated_at))}
+                    </Text>
+                  </UnstyledButton>
+                </Box>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import type { NotificationCategory } from '@parta/shared/domain/contracts/notifications';
+import type { Database } from '../../db/client';
+import { upsertNotification } from './notifications.repository';
+
+/** What one notification says, before it is addressed to anyone. */
+export interface OutgoingNotification {
+  organizationId: number;
+  category: NotificationCategory;
+  title: string;
+  body: string;
+  /** A path in the app (the diary day, a journal), or null. */
+  link: string | null;
+  /** Names what it is about: a later change of the same thing replaces it rather than adding one. */
+  dedupeKey: string;
+}
+
+export interface Recipient {
+  userId: number;
+}
+
+/**
+ * What a failed delivery means, so the fan-out needs no knowledge of a channel's service:
+ * `retry` — a passing failure (the job is offered again with backoff); `drop` — this message will
+ * never go through (logged, the others still go); `unsubscribe` — the address is gone for good
+ * (the channel forgets it, e.g. a push subscription answered 404/410).
+ */
+export type DeliveryFailure = 'retry' | 'drop' | 'unsubscribe';
+
+export class ChannelError extends Error {
+  constructor(
+    message: string,
+    readonly failure: DeliveryFailure,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A way to reach a user (the app's bell; later Web Push, e-mail, a messenger). `send` is idempotent
+ * for one `dedupeKey`: a retried job never shows a message twice. It throws `ChannelError` to say
+ * what a failure means; any other error counts as `retry`.
+ */
+export interface Channel {
+  readonly name: string;
+  send(notification: OutgoingNotification, recipient: Recipient): Promise<void>;
+}
+
+/** The bell: the row in `notifications` is the delivery; every notification goes here whatever else is on. */
+export function inAppChannel(db: Database): Channel {
+  return {
+    name: 'app',
+    send: (notification, recipient) => upsertNotification(db, { ...notification, userId: recipient.userId }),
+  };
+}
+
+/**
+ * Sends to every recipient on every channel. A `drop` or `unsubscribe` failure is logged and the
+ * rest go on; a `retry` failure is thrown after the others were tried, so the queue offers the job
+ * again — and the channels that succeeded, being idempotent, change nothing the second time.
+ */
+export async function deliver(
+  channels: readonly Channel[],
+  notification: OutgoingNotification,
+  recipients: readonly Recipient[],
+  log: (message: string) => void,
+): Promise<void> {
+  let retry: unknown;
+  for (const recipient of recipients) {
+    for (const channel of channels) {
+      try {
+        await channel.send(notification, recipient);
+      } catch (error) {
+        const failure = error instanceof ChannelError ? error.failure : 'retry';
+        if (failure === 'retry') retry ??= error;
+        else
+          log(
+            `Уведомление (${channel.name}) пользователю ${recipient.userId} не доставлено: ${String(error)}`,
+          );
+      }
+    }
+  }
+  if (retry) throw retry;
+}

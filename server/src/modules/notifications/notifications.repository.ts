@@ -1,0 +1,152 @@
+import type { NotificationCategory } from '@parta/shared/domain/contracts/notifications';
+import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { notifications } from '../../db/schema';
+
+const ISO = (column: unknown) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+const listed = {
+  id: notifications.id,
+  category: notifications.category,
+  title: notifications.title,
+  body: notifications.body,
+  link: notifications.link,
+  created_at: ISO(notifications.createdAt),
+  updated_at: ISO(notifications.updatedAt),
+  read_at: sql<
+    string | null
+  >`case when ${notifications.readAt} is null then null else ${ISO(notifications.readAt)} end`,
+};
+
+/** A user's notifications, the latest changed first. */
+export function findOwn(db: Database, userId: number, limit: number) {
+  return db
+    .select(listed)
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function countUnread(db: Database, userId: number) {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.unread ?? 0);
+}
+
+/** Marks one of the user's notifications read; answers whether it is theirs. */
+export async function markRead(db: Database, userId: number, id: number) {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function markAllRead(db: Database, userId: number) {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
+
+export async function findOne(db: Database, userId: number, id: number) {
+  const [row] = await db
+    .select(listed)
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  return row;
+}
+
+export interface NotificationWrite {
+  organizationId: number;
+  userId: number;
+  category: NotificationCategory;
+  title: string;
+  body: string;
+  link: string | null;
+  dedupeKey: string;
+}
+
+/**
+ * Writes a notification or, when the user already has one with its dedupe key, updates that one —
+ * made unread again only when what it says changed (a job run twice changes nothing).
+ */
+export async function upsertNotification(db: Database, write: NotificationWrite) {
+  await db
+    .insert(notifications)
+    .values(write)
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.dedupeKey],
+      set: {
+        title: sql`excluded.title`,
+        body: sql`excluded.body`,
+        link: sql`excluded.link`,
+        updatedAt: sql`now()`,
+        readAt: null,
+      },
+      setWhere: sql`(${notifications.title}, ${notifications.body}) is distinct from (excluded.title, excluded.body)`,
+    });
+}
+
+/** Removes notifications created more than `days` days ago. */
+export async function deleteOlderThan(db: Database, days: number) {
+  await db
+    .delete(notifications)
+    .where(lt(notifications.createdAt, sql`now() - make_interval(days => ${days})`));
+}
+
+/** A lesson's day, school and the pupil it is about (null: no such lesson or pupil). */
+export async function findAbsenceSubject(db: Database, lessonId: number, studentId: number) {
+  const [row] = await rowsOf<{
+    organization_id: number;
+    date: string;
+    surname: string;
+    name: string;
+  }>(
+    db,
+    sql`select l.organization_id, l.date::text as date, s.surname, s.name
+          from lessons l join students s on s.id = ${studentId} and s.organization_id = l.organization_id
+         where l.id = ${lessonId}`,
+  );
+  return row;
+}
+
+/**
+ * A pupil's absences of one day in one school, entered at least `windowMinutes` ago (a newer one
+ * is still inside its correction window: its own job tells of it), with who entered each.
+ */
+export function findAbsencesOfDay(
+  db: Database,
+  organizationId: number,
+  studentId: number,
+  date: string,
+  windowMinutes: number,
+) {
+  return rowsOf<{ lesson_number: number; subject_name: string; value: 'н' | 'б'; created_by: number | null }>(
+    db,
+    sql`select l.lesson_number, sb.name as subject_name, a.value, a.created_by
+          from attendance a
+          join lessons l on l.id = a.lesson_id
+          join subjects sb on sb.id = l.subject_id
+         where a.student_id = ${studentId} and l.date = ${date}::date and l.status <> 'cancelled'
+           and l.organization_id = ${organizationId} and a.organization_id = ${organizationId}
+           and a.updated_at <= now() - make_interval(mins => ${windowMinutes})
+         order by l.lesson_number`,
+  );
+}
+
+/** The active parent accounts linked to a pupil in that pupil's school. */
+export function findParentsOf(db: Database, organizationId: number, studentId: number) {
+  return rowsOf<{ id: number }>(
+    db,
+    sql`select u.id from student_parents sp join users u on u.id = sp.parent_user_id
+         where sp.student_id = ${studentId} and sp.organization_id = ${organizationId} and u.active
+         order by u.id`,
+  );
+}

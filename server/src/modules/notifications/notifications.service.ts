@@ -1,0 +1,131 @@
+import type { Notification, NotificationList } from '@parta/shared/domain/contracts/notifications';
+import { formatDate } from '@parta/shared/domain/dates';
+import { parseSettings } from '@parta/shared/domain/week';
+import type { Database } from '../../db/client';
+import type { Actor } from '../../plugins/auth';
+import { notFound } from '../../plugins/errors';
+import type { JobKind, Queue } from '../../queue/queue';
+import { settingsOf } from '../settings/settings.service';
+import { type Channel, deliver, inAppChannel } from './channels';
+import {
+  countUnread,
+  deleteOlderThan,
+  findAbsenceSubject,
+  findAbsencesOfDay,
+  findOne,
+  findOwn,
+  findParentsOf,
+  markAllRead,
+  markRead,
+} from './notifications.repository';
+
+/** Notifications are kept this long (issue 38), then the clean-up removes them. */
+export const RETENTION_DAYS = 90;
+export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+export const ABSENCE_JOB = 'notify-absence';
+
+const NOTIFICATION_NOT_FOUND = 'Уведомление не найдено';
+
+/** The caller's own notifications, the latest changed first, with how many are unread. */
+export async function listNotifications(
+  db: Database,
+  actor: Actor,
+  limit: number,
+): Promise<NotificationList> {
+  const [data, unread] = await Promise.all([findOwn(db, actor.userId, limit), countUnread(db, actor.userId)]);
+  return { data, meta: { unread } };
+}
+
+export async function unreadCount(db: Database, actor: Actor) {
+  return { unread: await countUnread(db, actor.userId) };
+}
+
+/** Marks one of the caller's notifications read; another user's answers 404, as a missing one. */
+export async function readNotification(db: Database, actor: Actor, id: number): Promise<Notification> {
+  if (!(await markRead(db, actor.userId, id))) throw notFound(NOTIFICATION_NOT_FOUND);
+  const row = await findOne(db, actor.userId, id);
+  if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
+  return row;
+}
+
+export async function readAllNotifications(db: Database, actor: Actor) {
+  await markAllRead(db, actor.userId);
+  return unreadCount(db, actor);
+}
+
+export function cleanUpNotifications(db: Database) {
+  return deleteOlderThan(db, RETENTION_DAYS);
+}
+
+/** A job of ABSENCE_JOB: one pupil's absence entered in one lesson by `actorId`. */
+export interface AbsenceJob {
+  lessonId: number;
+  studentId: number;
+  actorId: number;
+}
+
+async function correctionMinutes(db: Database, organizationId: number) {
+  return parseSettings(await settingsOf(db, organizationId)).absence_correction_minutes;
+}
+
+/**
+ * A «н»/«б» was saved (inside the journal's save transaction, so the job exists only if the mark
+ * does): parents hear of it after the school's correction window, when the job reads what is left.
+ */
+export async function absenceEntered(db: Database, queue: Queue, job: AbsenceJob): Promise<void> {
+  const subject = await findAbsenceSubject(db, job.lessonId, job.studentId);
+  if (!subject) return;
+  const minutes = await correctionMinutes(db, subject.organization_id);
+  await queue.send(db, ABSENCE_JOB, job, { startAfterSeconds: minutes * 60 });
+}
+
+/**
+ * Tells a pupil's parents of the pupil's absences of the lesson's day, as they are now: none left
+ * (all corrected) — nothing; otherwise one notification per pupil and day listing every lesson
+ * missed so far, updated in place by later runs. Never to whoever entered one of them; only to
+ * parents linked in the pupil's school.
+ */
+export async function notifyAbsence(
+  db: Database,
+  job: AbsenceJob,
+  log: (message: string) => void,
+  channels: readonly Channel[] = [inAppChannel(db)],
+): Promise<void> {
+  const subject = await findAbsenceSubject(db, job.lessonId, job.studentId);
+  if (!subject) return;
+  const minutes = await correctionMinutes(db, subject.organization_id);
+  const absences = await findAbsencesOfDay(db, subject.organization_id, job.studentId, subject.date, minutes);
+  if (absences.length === 0) return;
+  const actors = new Set([job.actorId, ...absences.map((absence) => absence.created_by)]);
+  const recipients = (await findParentsOf(db, subject.organization_id, job.studentId))
+    .filter((parent) => !actors.has(parent.id))
+    .map((parent) => ({ userId: parent.id }));
+  if (recipients.length === 0) return;
+  const lines = absences.map(
+    (absence) =>
+      `${absence.lesson_number}-й урок — ${absence.subject_name}${absence.value === 'б' ? ' (по болезни)' : ''}`,
+  );
+  await deliver(
+    channels,
+    {
+      organizationId: subject.organization_id,
+      category: 'absence',
+      title: `${subject.surname} ${subject.name}: пропуск ${formatDate(subject.date)}`,
+      body: `Пропущено уроков: ${absences.length}\n${lines.join('\n')}`,
+      link: `/diary?week=${subject.date}&student=${job.studentId}`,
+      dedupeKey: `absence:${job.studentId}:${subject.date}`,
+    },
+    recipients,
+    log,
+  );
+}
+
+export function absenceJob(db: Database, log: (message: string) => void): JobKind<AbsenceJob> {
+  return {
+    name: ABSENCE_JOB,
+    concurrency: 1,
+    expireInSeconds: 60,
+    retryLimit: 3,
+    run: (data) => notifyAbsence(db, data, log),
+  };
+}

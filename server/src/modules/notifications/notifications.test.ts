@@ -1,0 +1,242 @@
+import { notificationListSchema } from '@parta/shared/domain/contracts/notifications';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { rowsOf } from '../../db/rows';
+import { lessons, loads, notifications, studentParents, students, users } from '../../db/schema';
+import { journalUntil } from '../../seed/curriculum';
+import { schoolToday } from '../clock/clock.service';
+import { ABSENCE_JOB, cleanUpNotifications, notifyAbsence } from './notifications.service';
+
+let app: FastifyInstance;
+const tokens: Record<string, string> = {};
+let pupilId: number;
+let parentId: number;
+let teacherId: number;
+/** Lessons of the demo pupil's class on a day with no attendance yet, taught by the teacher. */
+let lessonIds: number[];
+const day = new Date(Date.parse(journalUntil(schoolToday())) + 86_400_000).toISOString().slice(0, 10);
+const noLog = () => {};
+
+const cellUrl = (lessonId: number) => `/api/journal/lessons/${lessonId}/students/${pupilId}`;
+const versions = new Map<number, number>();
+async function mark(lessonId: number, attendance: 'н' | 'б' | null) {
+  const response = await call(app, tokens.teacher, 'PUT', cellUrl(lessonId), {
+    grades: [],
+    attendance,
+    version: versions.get(lessonId) ?? 0,
+  });
+  if (response.statusCode !== 200) throw new Error(response.body);
+  versions.set(lessonId, response.json().data.version);
+}
+async function listOf(token: string) {
+  const response = await call(app, token, 'GET', '/api/notifications');
+  expect(response.statusCode).toBe(200);
+  return notificationListSchema.parse(response.json());
+}
+async function setWindow(minutes: number) {
+  const response = await call(app, tokens.director, 'PUT', '/api/organizations/settings', [
+    { key: 'absence_correction_minutes', value: String(minutes) },
+  ]);
+  expect(response.statusCode).toBe(200);
+}
+/** Waits for the real queue's worker to have told the parent (or for `timeoutMs` to pass). */
+async function waitForParent(
+  predicate: (list: Awaited<ReturnType<typeof listOf>>) => boolean,
+  timeoutMs = 15_000,
+) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const list = await listOf(tokens.parent);
+    if (predicate(list) || Date.now() > until) return list;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+const pendingJobs = () =>
+  rowsOf<{ data: { lessonId: number; studentId: number }; waits: boolean }>(
+    app.db,
+    sql`select data, start_after > now() + interval '50 seconds' as waits from pgboss.job
+         where name = ${ABSENCE_JOB} and state = 'created'`,
+  );
+
+beforeAll(async () => {
+  app = await createTestApp({ queue: { pollingSeconds: 0.5 } });
+  for (const login of ['teacher', 'parent', 'student', 'director', 'director2', 'zavuch'])
+    tokens[login] = await loginAs(app, login);
+  const [pupil] = await app.db
+    .select({ id: students.id, classId: students.classId })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(eq(users.login, 'student'));
+  pupilId = pupil.id;
+  [{ id: parentId }] = await app.db.select({ id: users.id }).from(users).where(eq(users.login, 'parent'));
+  [{ id: teacherId }] = await app.db.select({ id: users.id }).from(users).where(eq(users.login, 'teacher'));
+  const [load] = await app.db
+    .select()
+    .from(loads)
+    .where(
+      and(
+        eq(loads.classId, pupil.classId!),
+        eq(loads.teacherId, teacherId),
+        sql`${loads.subgroupId} is null`,
+      ),
+    );
+  const inserted = await app.db
+    .insert(lessons)
+    .values(
+      [11, 12, 13].map((lessonNumber) => ({
+        organizationId: load.organizationId,
+        loadId: load.id,
+        classId: load.classId,
+        subjectId: load.subjectId,
+        teacherId: load.teacherId,
+        date: day,
+        lessonNumber,
+      })),
+    )
+    .returning({ id: lessons.id });
+  lessonIds = inserted.map((row) => row.id);
+}, 180_000);
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('absence notifications', () => {
+  it('waits for the correction window and sends nothing when the «н» is corrected inside it', async () => {
+    await setWindow(15);
+    await mark(lessonIds[0], 'н');
+    // The job waits in the queue for the window (15 minutes from the entry).
+    const jobs = await pendingJobs();
+    expect(jobs).toEqual([
+      { data: { lessonId: lessonIds[0], studentId: pupilId, actorId: teacherId }, waits: true },
+    ]);
+    await mark(lessonIds[0], null);
+    // The window has passed (0: every absence entered counts): the job finds none left.
+    await setWindow(0);
+    await notifyAbsence(app.db, jobs[0].data as never, noLog);
+    expect((await listOf(tokens.parent)).data).toEqual([]);
+  });
+
+  it('tells the parents once per pupil and day, listing each lesson missed, through the queue', async () => {
+    await setWindow(0);
+    await mark(lessonIds[1], 'н');
+    const first = await waitForParent((list) => list.data.length > 0);
+    expect(first.data).toHaveLength(1);
+    expect(first.meta.unread).toBe(1);
+    const [notice] = first.data;
+    expect(notice.category).toBe('absence');
+    expect(notice.title).toMatch(/пропуск \d\d\.\d\d\.\d\d$/);
+    expect(notice.body).toBe(`Пропущено уроков: 1\n12-й урок — ${notice.body.split('— ')[1]}`);
+    expect(notice.link).toBe(`/diary?week=${day}&student=${pupilId}`);
+    expect(notice.read_at).toBeNull();
+
+    // Read, then another lesson missed the same day: the same notification, unread again, both lessons.
+    expect((await call(app, tokens.parent, 'POST', `/api/notifications/${notice.id}/read`)).statusCode).toBe(
+      200,
+    );
+    expect((await listOf(tokens.parent)).meta.unread).toBe(0);
+    await mark(lessonIds[2], 'б');
+    const second = await waitForParent((list) => list.meta.unread === 1);
+    expect(second.data).toHaveLength(1);
+    expect(second.data[0].id).toBe(notice.id);
+    expect(second.data[0].body).toMatch(
+      /^Пропущено уроков: 2\n12-й урок — .+\n13-й урок — .+ \(по болезни\)$/,
+    );
+
+    // Nothing to whoever entered the absences; nothing to the pupil's teacher.
+    expect((await listOf(tokens.teacher)).data).toEqual([]);
+  });
+
+  it('runs twice without a second message, and never tells the person who made the change', async () => {
+    const before = (await listOf(tokens.parent)).data;
+    await notifyAbsence(app.db, { lessonId: lessonIds[2], studentId: pupilId, actorId: teacherId }, noLog);
+    expect((await listOf(tokens.parent)).data).toEqual(before);
+
+    await app.db.delete(notifications).where(eq(notifications.userId, parentId));
+    await notifyAbsence(app.db, { lessonId: lessonIds[2], studentId: pupilId, actorId: parentId }, noLog);
+    expect((await listOf(tokens.parent)).data).toEqual([]);
+    await notifyAbsence(app.db, { lessonId: lessonIds[2], studentId: pupilId, actorId: teacherId }, noLog);
+    expect((await listOf(tokens.parent)).data).toHaveLength(1);
+  });
+
+  it('tells no parent linked in another school', async () => {
+    const [link] = await app.db
+      .select()
+      .from(studentParents)
+      .where(eq(studentParents.parentUserId, parentId));
+    const [school2] = await rowsOf<{ id: number }>(
+      app.db,
+      sql`select organization_id as id from users where login = 'director2'`,
+    );
+    await app.db.delete(notifications).where(eq(notifications.userId, parentId));
+    await app.db
+      .update(studentParents)
+      .set({ organizationId: school2.id })
+      .where(eq(studentParents.id, link.id));
+    await notifyAbsence(app.db, { lessonId: lessonIds[2], studentId: pupilId, actorId: teacherId }, noLog);
+    expect((await listOf(tokens.parent)).data).toEqual([]);
+    await app.db
+      .update(studentParents)
+      .set({ organizationId: link.organizationId })
+      .where(eq(studentParents.id, link.id));
+    await notifyAbsence(app.db, { lessonId: lessonIds[2], studentId: pupilId, actorId: teacherId }, noLog);
+    expect((await listOf(tokens.parent)).data).toHaveLength(1);
+  });
+});
+
+describe('a user sees and marks only their own', () => {
+  it('answers 404 to another school, to the pupil and to the teacher for the parent’s notification', async () => {
+    const [notice] = (await listOf(tokens.parent)).data;
+    for (const login of ['director2', 'student', 'teacher', 'zavuch']) {
+      expect((await listOf(tokens[login])).data.some((item) => item.id === notice.id)).toBe(false);
+      const read = await call(app, tokens[login], 'POST', `/api/notifications/${notice.id}/read`);
+      expect(read.statusCode).toBe(404);
+      expect(read.json().message).toBe('Уведомление не найдено');
+    }
+    expect((await listOf(tokens.parent)).data[0].read_at).toBeNull();
+    expect((await call(app, undefined, 'GET', '/api/notifications')).statusCode).toBe(401);
+    expect((await call(app, tokens.parent, 'POST', '/api/notifications/abc/read')).statusCode).toBe(404);
+  });
+
+  it('counts unread and marks all read', async () => {
+    const count = await call(app, tokens.parent, 'GET', '/api/notifications/unread-count');
+    expect(count.json()).toEqual({ data: { unread: 1 } });
+    const all = await call(app, tokens.parent, 'POST', '/api/notifications/read-all');
+    expect(all.json()).toEqual({ data: { unread: 0 } });
+    expect((await listOf(tokens.parent)).data[0].read_at).not.toBeNull();
+  });
+
+  it('forgets notifications after 90 days', async () => {
+    await app.db
+      .update(notifications)
+      .set({ createdAt: sql`now() - interval '91 days'` })
+      .where(eq(notifications.userId, parentId));
+    await cleanUpNotifications(app.db);
+    expect((await listOf(tokens.parent)).data).toEqual([]);
+  });
+});
+
+describe('notification settings of the school', () => {
+  it('lists the defaults and refuses values out of range in Russian', async () => {
+    const settings = await call(app, tokens.director2, 'GET', '/api/organizations/settings');
+    const byKey = Object.fromEntries(
+      settings.json().data.map((item: { key: string; value: string }) => [item.key, item.value]),
+    );
+    expect(byKey).toMatchObject({
+      absence_correction_minutes: '15',
+      digest_hour: '18',
+      quiet_hours_from: '21',
+      quiet_hours_to: '8',
+    });
+    const refused = await call(app, tokens.director, 'PUT', '/api/organizations/settings', [
+      { key: 'absence_correction_minutes', value: '500' },
+      { key: 'digest_hour', value: '24' },
+    ]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      '0.value': ['Окно исправления пропуска, минут: целое число от 0 до 240'],
+      '1.value': ['Час вечерней сводки: целое число от 0 до 23'],
+    });
+  });
+});
