@@ -41,6 +41,21 @@ const PULLS = 3;
 const BUMP_AFTER = 200;
 const EASE_EVERY = 20;
 
+/** A repair step's move: its change of the repair key and what moves. */
+interface RepairMove {
+  delta: number;
+  /** The start the unit (or the pulled lesson, or the block's first unit) goes to; -1: no move. */
+  start: number;
+  /** A partner the unit swaps with (-1: none). */
+  partner: number;
+  /** A room change at the same start (rooms in another building). */
+  roomChange: Int32Array | null;
+  /** Another lesson of a short day's resource, pulled into that day at `start`. */
+  pulled: number;
+  /** A hard block group (consecutive, grouped) moved whole: its group index; starts in `blockBest`. */
+  block: number;
+}
+
 export class Repair {
   readonly rng: Rng;
   /** The plain cost key after the move last priced (for the tabu list's aspiration). */
@@ -62,8 +77,19 @@ export class Repair {
   /** Repair steps in a row that lowered no hard violation, and weight rises so far (`BUMP_AFTER`). */
   private stuck = 0;
   private bumps = 0;
-  /** The iteration of the step under way (tabu terms are counted from it). */
+  /** The iteration of the step under way (tabu terms are counted from it), and the best timetable's key. */
   private it = 0;
+  private bestKey = 0;
+  /** The step's move so far: the best priced (`consider`), and how many tied with it. */
+  private readonly choice: RepairMove = {
+    delta: Number.POSITIVE_INFINITY,
+    start: -1,
+    partner: -1,
+    roomChange: null,
+    pulled: -1,
+    block: -1,
+  };
+  private ties = 0;
 
   constructor(readonly state: SearchState) {
     this.rng = state.rng;
@@ -89,14 +115,58 @@ export class Repair {
   }
 
   /**
-   * One repair step at iteration `it`: a unit in violation (else any movable one) takes its best move;
-   * `bestKey` is the best timetable's cost key (a tabu move that would beat it is allowed).
+   * One repair step at iteration `it`: a unit in violation (else any movable one) takes the best move
+   * of its neighbourhood; `bestKey` is the best timetable's cost key (a tabu move that would beat it
+   * is allowed).
    */
   step(it: number, movable: number[], bestKey: number): void {
     const state = this.state;
     this.it = it;
-    // Repair: a unit in violation, best non-tabu move or swap over its whole neighbourhood.
-    if (this.violating.length === 0 || (it & 15) === 0) {
+    this.bestKey = bestKey;
+    const ui = this.pickUnit(movable);
+    const u = state.units[ui];
+    const s0 = state.start[ui];
+    const r0 = Int32Array.from(state.rooms[ui]);
+    const before = state.repairKey();
+    const choice = this.choice;
+    choice.delta = Number.POSITIVE_INFINITY;
+    choice.start = -1;
+    choice.partner = -1;
+    choice.roomChange = null;
+    choice.pulled = -1;
+    choice.block = -1;
+    this.ties = 0;
+    const randomMove = this.rng.next() < 0.002;
+    if (randomMove) {
+      choice.start = u.starts[this.rng.int(u.starts.length)];
+    } else {
+      this.considerStarts(ui, s0, r0, before);
+      this.considerSwaps(ui, s0, r0, before);
+      if (s0 >= 0) this.considerPulls(ui, s0, before);
+      if (s0 >= 0) this.considerBlocks(ui);
+      if (u.multiBuilding && s0 >= 0) this.considerRoomChanges(ui, s0, r0, before);
+    }
+    // An uphill step only now and then: taken every time, they walked the repair far from any
+    // timetable worth keeping (FET's Belize college: from 20 violations to over 100).
+    if (
+      choice.start >= 0 &&
+      !randomMove &&
+      choice.delta > HARD / 2 &&
+      this.rng.next() > (state.hard <= FEW ? UPHILL_FEW : UPHILL_MANY)
+    )
+      choice.start = -1;
+    if (choice.start >= 0) this.make(ui, s0);
+    if (choice.delta > -HARD / 2 && ++this.stuck >= BUMP_AFTER) {
+      this.stuck = 0;
+      state.bumpWeights(1);
+      if (++this.bumps % EASE_EVERY === 0) state.easeWeights();
+    } else if (choice.delta <= -HARD / 2) this.stuck = 0;
+  }
+
+  /** The unit a step moves: one in violation (counted again every 16 steps), at random. */
+  private pickUnit(movable: number[]): number {
+    const state = this.state;
+    if (this.violating.length === 0 || (this.it & 15) === 0) {
       this.violating.length = 0;
       for (const v of movable) if (state.inViolation(v)) this.violating.push(v);
     }
@@ -105,148 +175,147 @@ export class Repair {
         ? this.violating[this.rng.int(this.violating.length)]
         : movable[this.rng.int(movable.length)];
     if (!state.inViolation(ui)) ui = movable[this.rng.int(movable.length)];
-    const u = state.units[ui];
-    const s0 = state.start[ui];
-    const r0 = Int32Array.from(state.rooms[ui]);
-    const before = state.repairKey();
-    let bestDelta = Number.POSITIVE_INFINITY;
-    let bestMove = -1;
-    let bestPartner = -1;
-    /** A room change at the same start (rooms in another building), when that is the best move. */
-    let roomChange: Int32Array | null = null;
-    /** Another lesson of a short day's resource, pulled into that day at `bestMove`. */
-    let bestPulled = -1;
-    /** A hard block group (consecutive, grouped) moved whole: its group index; starts in `blockBest`. */
-    let bestBlock = -1;
-    let ties = 0;
-    const consider = (
-      delta: number,
-      move: number,
-      partner: number,
-      tabuKey: number,
-      rooms: Int32Array | null = null,
-      pulled = -1,
-      block = -1,
-    ) => {
-      const aspiration = this.pricedKey < bestKey - 1e-9;
-      if (this.tabu[tabuKey] > it && !aspiration) return;
-      const better = delta < bestDelta - 1e-9;
-      if (!better && !(Math.abs(delta - bestDelta) <= 1e-9 && this.rng.int(++ties) === 0)) return;
-      if (better) {
-        bestDelta = delta;
-        ties = 1;
-      }
-      bestMove = move;
-      bestPartner = partner;
-      roomChange = rooms;
-      bestPulled = pulled;
-      bestBlock = block;
-    };
-    const randomMove = this.rng.next() < 0.002;
-    if (randomMove) {
-      bestMove = u.starts[this.rng.int(u.starts.length)];
-    } else {
-      // Screen every start by a cheap clash count, then price the few best exactly.
-      const cand = this.screen(ui, s0, SCREENED);
-      for (let c = 0; c < cand.length; c++) {
-        const s = cand[c];
-        consider(this.priceMove(ui, s, undefined, r0, before), s, -1, ui * state.T + s);
-      }
-      const np = u.partners.length;
-      const tries = Math.min(np, SWAPS);
-      const off = np > 0 ? this.rng.int(np) : 0;
-      for (let j = 0; j < tries; j++) {
-        const vi = u.partners[(off + j * 7) % np];
-        const sv = state.start[vi];
-        if (sv === s0 || sv < 0 || !u.allowed[sv] || !state.units[vi].allowed[s0]) continue;
-        const rv = Int32Array.from(state.rooms[vi]);
-        state.swap(ui, vi);
-        const delta = state.repairKey() - before;
-        this.pricedKey = state.key();
-        state.unplace(ui);
-        state.unplace(vi);
-        state.place(ui, s0, r0);
-        state.place(vi, sv, rv);
-        consider(delta, sv, vi, ui * state.T + sv);
-      }
-      if (s0 >= 0) {
-        // A working day below its minimum of lessons: bring another lesson of that resource into it.
-        const d0 = (s0 / state.P) | 0;
-        for (let k = 0; k < u.res.length; k++) {
-          const list = state.resUnits[u.res[k]];
-          if (!state.dayShort[u.res[k] * state.D + d0] || list.length < 2) continue;
-          for (let j = 0; j < PULLS; j++) {
-            const vi = list[this.rng.int(list.length)];
-            const sv0 = state.start[vi];
-            if (vi === ui || sv0 < 0 || ((sv0 / state.P) | 0) === d0) continue;
-            const vu = state.units[vi];
-            const rv = Int32Array.from(state.rooms[vi]);
-            for (let c = 0; c < vu.starts.length; c++) {
-              const sv = vu.starts[c];
-              if (((sv / state.P) | 0) !== d0) continue;
-              consider(this.priceMove(vi, sv, undefined, rv, before), sv, -1, vi * state.T + sv, null, vi);
-            }
-          }
-        }
-      }
-      if (s0 >= 0) {
-        // A broken block (lessons that must follow each other): the whole block, at every start.
-        for (let k = 0; k < u.groups.length; k++) {
-          const g = u.groups[k];
-          if (state.groupHard[g] === 0 || !this.blockUnits[g]) continue;
-          const delta = this.bestBlockStart(g);
-          if (delta < Number.POSITIVE_INFINITY) {
-            const first = this.blockUnits[g][0];
-            consider(delta, this.blockTry[0], -1, first * state.T + this.blockTry[0], null, -1, g);
-            if (bestBlock === g) this.blockBest.set(this.blockTry.subarray(0, this.blockUnits[g].length));
-          }
-        }
-      }
-      if (u.multiBuilding && s0 >= 0) {
-        for (const rooms of this.roomsElsewhere(ui, s0)) {
-          consider(this.priceMove(ui, s0, rooms, r0, before), s0, -1, ui * state.T + s0, rooms);
-        }
-      }
-    }
-    // An uphill step only now and then: taken every time, they walked the repair far from any
-    // timetable worth keeping (FET's Belize college: from 20 violations to over 100).
-    if (
-      bestMove >= 0 &&
-      !randomMove &&
-      bestDelta > HARD / 2 &&
-      this.rng.next() > (state.hard <= FEW ? UPHILL_FEW : UPHILL_MANY)
-    )
-      bestMove = -1;
-    if (bestMove >= 0) {
-      if (bestBlock >= 0) {
-        const members = this.blockUnits[bestBlock] as Int32Array;
-        for (let i = 0; i < members.length; i++) {
-          this.forbid(members[i], state.start[members[i]]);
-          state.unplace(members[i]);
-        }
-        for (let i = 0; i < members.length; i++) state.place(members[i], this.blockBest[i]);
-      } else if (bestPulled >= 0) {
-        this.forbid(bestPulled, state.start[bestPulled]);
-        state.unplace(bestPulled);
-        state.place(bestPulled, bestMove);
-      } else if (roomChange) {
-        state.unplace(ui);
-        state.place(ui, s0, roomChange);
-      } else if (bestPartner >= 0) {
-        this.forbid(bestPartner, state.start[bestPartner]);
-        state.swap(ui, bestPartner);
-      } else {
-        state.unplace(ui);
-        state.place(ui, bestMove);
-      }
-      this.forbid(ui, s0);
-    }
-    if (bestDelta > -HARD / 2 && ++this.stuck >= BUMP_AFTER) {
-      this.stuck = 0;
-      state.bumpWeights(1);
-      if (++this.bumps % EASE_EVERY === 0) state.easeWeights();
-    } else if (bestDelta <= -HARD / 2) this.stuck = 0;
+    return ui;
   }
+
+  /**
+   * A priced move becomes the step's choice if it is better, or as good (ties at random), and not tabu
+   * unless it would beat the best timetable (aspiration).
+   */
+  private consider(
+    delta: number,
+    move: number,
+    partner: number,
+    tabuKey: number,
+    rooms: Int32Array | null = null,
+    pulled = -1,
+    block = -1,
+  ): void {
+    const choice = this.choice;
+    const aspiration = this.pricedKey < this.bestKey - 1e-9;
+    if (this.tabu[tabuKey] > this.it && !aspiration) return;
+    const better = delta < choice.delta - 1e-9;
+    if (!better && !(Math.abs(delta - choice.delta) <= 1e-9 && this.rng.int(++this.ties) === 0)) return;
+    if (better) {
+      choice.delta = delta;
+      this.ties = 1;
+    }
+    choice.start = move;
+    choice.partner = partner;
+    choice.roomChange = rooms;
+    choice.pulled = pulled;
+    choice.block = block;
+  }
+
+  /** The unit to another start: every start screened by a cheap clash count, the few best priced exactly. */
+  private considerStarts(ui: number, s0: number, r0: Int32Array, before: number): void {
+    const T = this.state.T;
+    const cand = this.screen(ui, s0, SCREENED);
+    for (let c = 0; c < cand.length; c++) {
+      const s = cand[c];
+      this.consider(this.priceMove(ui, s, undefined, r0, before), s, -1, ui * T + s);
+    }
+  }
+
+  /** The unit swapped with a partner of its class (a few, from a random one on). */
+  private considerSwaps(ui: number, s0: number, r0: Int32Array, before: number): void {
+    const state = this.state;
+    const u = state.units[ui];
+    const np = u.partners.length;
+    const tries = Math.min(np, SWAPS);
+    const off = np > 0 ? this.rng.int(np) : 0;
+    for (let j = 0; j < tries; j++) {
+      const vi = u.partners[(off + j * 7) % np];
+      const sv = state.start[vi];
+      if (sv === s0 || sv < 0 || !u.allowed[sv] || !state.units[vi].allowed[s0]) continue;
+      const rv = Int32Array.from(state.rooms[vi]);
+      state.swap(ui, vi);
+      const delta = state.repairKey() - before;
+      this.pricedKey = state.key();
+      state.unplace(ui);
+      state.unplace(vi);
+      state.place(ui, s0, r0);
+      state.place(vi, sv, rv);
+      this.consider(delta, sv, vi, ui * state.T + sv);
+    }
+  }
+
+  /** A working day below its minimum of lessons: another lesson of that resource brought into it. */
+  private considerPulls(ui: number, s0: number, before: number): void {
+    const state = this.state;
+    const u = state.units[ui];
+    const d0 = (s0 / state.P) | 0;
+    for (let k = 0; k < u.res.length; k++) {
+      const list = state.resUnits[u.res[k]];
+      if (!state.dayShort[u.res[k] * state.D + d0] || list.length < 2) continue;
+      for (let j = 0; j < PULLS; j++) {
+        const vi = list[this.rng.int(list.length)];
+        const sv0 = state.start[vi];
+        if (vi === ui || sv0 < 0 || ((sv0 / state.P) | 0) === d0) continue;
+        const vu = state.units[vi];
+        const rv = Int32Array.from(state.rooms[vi]);
+        for (let c = 0; c < vu.starts.length; c++) {
+          const sv = vu.starts[c];
+          if (((sv / state.P) | 0) !== d0) continue;
+          this.consider(this.priceMove(vi, sv, undefined, rv, before), sv, -1, vi * state.T + sv, null, vi);
+        }
+      }
+    }
+  }
+
+  /** A broken block (lessons that must follow each other): the whole block, at every start. */
+  private considerBlocks(ui: number): void {
+    const state = this.state;
+    const u = state.units[ui];
+    for (let k = 0; k < u.groups.length; k++) {
+      const g = u.groups[k];
+      const members = this.blockUnits[g];
+      if (state.groupHard[g] === 0 || !members) continue;
+      const delta = this.bestBlockStart(g);
+      if (delta < Number.POSITIVE_INFINITY) {
+        const first = members[0];
+        this.consider(delta, this.blockTry[0], -1, first * state.T + this.blockTry[0], null, -1, g);
+        if (this.choice.block === g) this.blockBest.set(this.blockTry.subarray(0, members.length));
+      }
+    }
+  }
+
+  /** The unit's rooms at the same start, one request in another building. */
+  private considerRoomChanges(ui: number, s0: number, r0: Int32Array, before: number): void {
+    const T = this.state.T;
+    for (const rooms of this.roomsElsewhere(ui, s0)) {
+      this.consider(this.priceMove(ui, s0, rooms, r0, before), s0, -1, ui * T + s0, rooms);
+    }
+  }
+
+  /** Makes the step's choice for unit `ui` (at `s0`); what moved may not go back for a while. */
+  private make(ui: number, s0: number): void {
+    const state = this.state;
+    const { start, partner, roomChange, pulled, block } = this.choice;
+    if (block >= 0) {
+      const members = this.blockUnits[block] as Int32Array;
+      for (let i = 0; i < members.length; i++) {
+        this.forbid(members[i], state.start[members[i]]);
+        state.unplace(members[i]);
+      }
+      for (let i = 0; i < members.length; i++) state.place(members[i], this.blockBest[i]);
+    } else if (pulled >= 0) {
+      this.forbid(pulled, state.start[pulled]);
+      state.unplace(pulled);
+      state.place(pulled, start);
+    } else if (roomChange) {
+      state.unplace(ui);
+      state.place(ui, s0, roomChange);
+    } else if (partner >= 0) {
+      this.forbid(partner, state.start[partner]);
+      state.swap(ui, partner);
+    } else {
+      state.unplace(ui);
+      state.place(ui, start);
+    }
+    this.forbid(ui, s0);
+  }
+
   /**
    * A unit's rooms at its start `s` with one request moved to a free room in another building: one such
    * set per request and building (the repair prices them like moves; rooms change nowhere else).
