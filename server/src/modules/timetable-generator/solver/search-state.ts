@@ -3,7 +3,6 @@ import {
   buildingLimitKinds,
   changesOf,
   daySpread,
-  fitsRoom,
   followsDirectly,
   formsBlock,
   hoursShort,
@@ -14,6 +13,7 @@ import {
   shortChangesOf,
 } from './model';
 import { Rng } from './rng';
+import { buildUnits, type Unit } from './units';
 
 /**
  * The search's shared state: a complete assignment (every activity has a start, or -1) and its costs,
@@ -40,38 +40,6 @@ function difficultyCurve(days: number): number[] {
     base ?? Array.from({ length: days }, (_, d) => 1 + 0.2 * (1 - Math.abs(d - 1.5) / Math.max(1, days)));
   const sum = w.reduce((a, b) => a + b, 0);
   return w.map((x) => x / sum);
-}
-
-export interface Unit {
-  /** Activity indexes starting together. */
-  members: number[];
-  /** Fixed occupancy entries: resource and duration. */
-  res: Int32Array;
-  dur: Int32Array;
-  rank: Int32Array;
-  /** 1 where the entry is a student set whose day this unit's activity must end. */
-  ends: Uint8Array;
-  /** Per entry: the room request whose room gives the lesson its building (-1: none). */
-  bld: Int32Array;
-  /** Room requests: options, duration, owner activity and request index. */
-  roomOpts: Int32Array[];
-  /** Some request has rooms in more than one building (a room change can change a building). */
-  multiBuilding: boolean;
-  /** Per request: the building all its rooms stand in (-1: none, or several). */
-  oneBuilding: Int32Array;
-  roomDur: Int32Array;
-  /** Allowed starts. */
-  starts: Int32Array;
-  allowed: Uint8Array;
-  groups: Int32Array;
-  hint: number;
-  /**
-   * Soft cost of each start (null: none): the members' time wishes it stands against, and the
-   * stability weight away from the hinted start.
-   */
-  startCost: Float64Array | null;
-  /** Units sharing a student set with this one and the same durations (swap partners). */
-  partners: Int32Array;
 }
 
 export class SearchState {
@@ -131,7 +99,7 @@ export class SearchState {
   /** Per resource × day: 1 when a working day holds fewer lessons than a hard minimum asks. */
   dayShort: Uint8Array;
   /** Per resource: the units it takes part in. */
-  resUnits: Int32Array[] = [];
+  resUnits: Int32Array[];
   /**
    * The repair's weights of hard violations, per resource × day, resource (its week) and group: each
    * starts at 1 and grows while its violation outlives the repair's attempts (see `BUMP_AFTER`), so
@@ -224,9 +192,10 @@ export class SearchState {
     this.isTeacher = Uint8Array.from(inst.resources, (r) => (r.kind === 'teacher' ? 1 : 0));
     this.difficultyOn = Uint8Array.from(inst.resources, (r) => (r.difficulty ? 1 : 0));
     this.hardRank = inst.hardRank ?? 10;
-    this.units = [];
-    this.unitOf = new Int32Array(inst.activities.length).fill(-1);
-    this.buildUnits();
+    const units = buildUnits(inst, T, P, this.blocked, this.roomBuilding);
+    this.units = units.units;
+    this.unitOf = units.unitOf;
+    this.resUnits = units.resUnits;
     this.start = new Int32Array(this.units.length).fill(-1);
     this.rooms = this.units.map((u) => new Int32Array(u.roomOpts.length).fill(-1));
     // Ideal difficulty per student set and day: the set's weekly rank total spread along the curve.
@@ -244,148 +213,6 @@ export class SearchState {
       this.evalWeek(r);
     }
     for (let g = 0; g < inst.groups.length; g++) this.evalGroup(g);
-  }
-
-  buildUnits(): void {
-    const inst = this.inst;
-    const n = inst.activities.length;
-    const parent = Int32Array.from({ length: n }, (_, i) => i);
-    const find = (x: number): number => {
-      while (parent[x] !== x) {
-        parent[x] = parent[parent[x]];
-        x = parent[x];
-      }
-      return x;
-    };
-    for (const set of inst.sameStart)
-      for (let i = 1; i < set.length; i++) parent[find(set[i])] = find(set[0]);
-    const byRoot = new Map<number, number[]>();
-    for (let a = 0; a < n; a++) {
-      const r = find(a);
-      const list = byRoot.get(r);
-      if (list) list.push(a);
-      else byRoot.set(r, [a]);
-    }
-    const forbidden = new Uint8Array(this.T);
-    for (const s of inst.forbiddenSlots ?? []) forbidden[s] = 1;
-    const groupsOf: number[][] = Array.from({ length: n }, () => []);
-    inst.groups.forEach((g, gi) => {
-      for (const a of g.activities) groupsOf[a].push(gi);
-    });
-    for (const members of byRoot.values()) {
-      const res: number[] = [];
-      const dur: number[] = [];
-      const rank: number[] = [];
-      const ends: number[] = [];
-      const bld: number[] = [];
-      const roomOpts: Int32Array[] = [];
-      const roomDur: number[] = [];
-      const allowed = new Uint8Array(this.T).fill(1);
-      const groups = new Set<number>();
-      for (const a of members) {
-        const act = inst.activities[a];
-        const firstRequest = (act.roomOptions?.length ?? 0) > 0 ? roomOpts.length : -1;
-        for (const r of act.resources) {
-          res.push(r);
-          bld.push(firstRequest);
-          dur.push(act.duration);
-          rank.push(act.rank ?? 0);
-          ends.push(act.endsStudentsDay && inst.resources[r].kind === 'students' ? 1 : 0);
-        }
-        for (const opts of act.roomOptions ?? []) {
-          // Rooms too small are never options: capacity is as hard as a clash.
-          roomOpts.push(Int32Array.from(opts.filter((r) => fitsRoom(inst.resources[r].capacity, act.size))));
-          roomDur.push(act.duration);
-        }
-        const startSet = act.allowedStarts ? new Set(act.allowedStarts) : null;
-        const slotSet = act.allowedSlots ? new Set(act.allowedSlots) : null;
-        for (let s = 0; s < this.T; s++) {
-          if (!allowed[s]) continue;
-          const p = s % this.P;
-          let ok = p + act.duration <= this.P && (!startSet || startSet.has(s));
-          for (let i = 0; ok && i < act.duration; i++) {
-            if (forbidden[s + i] || (slotSet && !slotSet.has(s + i))) ok = false;
-            for (const r of act.resources) if (this.blocked[r * this.T + s + i]) ok = false;
-          }
-          if (!ok) allowed[s] = 0;
-        }
-        for (const g of groupsOf[a]) groups.add(g);
-      }
-      const starts: number[] = [];
-      for (let s = 0; s < this.T; s++) if (allowed[s]) starts.push(s);
-      const buildingsOf = roomOpts.map((opts) => new Set(Array.from(opts, (r) => this.roomBuilding[r])));
-      const multiBuilding = buildingsOf.some((b) => b.size > 1);
-      const oneBuilding = Int32Array.from(buildingsOf, (b) => (b.size === 1 ? [...b][0] : -1));
-      const first = inst.activities[members[0]];
-      const hint = first.hint && first.hint.start >= 0 && allowed[first.hint.start] ? first.hint.start : -1;
-      const u = this.units.length;
-      for (const a of members) this.unitOf[a] = u;
-      this.units.push({
-        members,
-        res: Int32Array.from(res),
-        dur: Int32Array.from(dur),
-        rank: Int32Array.from(rank),
-        ends: Uint8Array.from(ends),
-        bld: Int32Array.from(bld),
-        roomOpts,
-        multiBuilding,
-        oneBuilding,
-        roomDur: Int32Array.from(roomDur),
-        starts: Int32Array.from(starts),
-        allowed,
-        groups: Int32Array.from(groups),
-        hint,
-        startCost: this.startCosts(members, hint),
-        partners: new Int32Array(0),
-      });
-    }
-    const lists: number[][] = inst.resources.map(() => []);
-    this.units.forEach((u, ui) => {
-      for (let k = 0; k < u.res.length; k++) if (lists[u.res[k]].at(-1) !== ui) lists[u.res[k]].push(ui);
-    });
-    this.resUnits = lists.map((l) => Int32Array.from(l));
-    // Swap partners: units sharing a student set with the same duration pattern.
-    this.units.forEach((u, ui) => {
-      const set = new Set<number>();
-      for (let k = 0; k < u.res.length; k++) {
-        if (inst.resources[u.res[k]].kind !== 'students') continue;
-        for (const v of this.resUnits[u.res[k]]) {
-          if (v !== ui && this.sameShape(u, this.units[v])) set.add(v);
-        }
-      }
-      u.partners = Int32Array.from(set);
-    });
-  }
-
-  /** A unit's soft cost per start (`Unit.startCost`); null when every start costs the same. */
-  startCosts(members: number[], hint: number): Float64Array | null {
-    const wishes = members.flatMap((a) =>
-      (this.inst.activities[a].wishes ?? []).map((wish) => ({
-        wish,
-        duration: this.inst.activities[a].duration,
-      })),
-    );
-    if (wishes.length === 0 && hint < 0) return null;
-    const cost = new Float64Array(this.T);
-    for (const { wish, duration } of wishes) {
-      const starts = wish.starts ? new Set(wish.starts) : null;
-      const slots = wish.slots ? new Set(wish.slots) : null;
-      for (let s = 0; s < this.T; s++) {
-        let kept = !starts || starts.has(s);
-        for (let i = 0; kept && slots && i < duration; i++) kept = slots.has(s + i);
-        if (!kept) cost[s] += wish.weight;
-      }
-    }
-    if (hint >= 0) for (let s = 0; s < this.T; s++) if (s !== hint) cost[s] += this.inst.weights.stability;
-    return cost;
-  }
-
-  sameShape(a: Unit, b: Unit): boolean {
-    let da = 0;
-    let db = 0;
-    for (const x of a.dur) da = Math.max(da, x);
-    for (const x of b.dur) db = Math.max(db, x);
-    return da === db;
   }
 
   // ---------------------------------------------------------------- costs
