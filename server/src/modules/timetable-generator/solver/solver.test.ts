@@ -8,7 +8,9 @@ import {
   type Resource,
   type SpreadGroup,
 } from './model';
-import { Search, solve } from './search';
+import { Repair } from './repair';
+import { solve } from './search';
+import { SearchState } from './search-state';
 
 /** A small instance: resources by name, activities as [label, resource names, duration?]. */
 function build(
@@ -756,14 +758,15 @@ describe('solver: the repair', () => {
       { label: '5А физика', res: ['Физик', '5А'] },
     ];
     const consecutive = build(1, 6, resources, lessons, { groups: [hardGroup('consecutive', [0, 1])] });
-    const search = new Search(consecutive, 1);
+    const search = new SearchState(consecutive, 1);
+    const repair = new Repair(search);
     search.place(search.unitOf[0], 0);
     search.place(search.unitOf[1], 3);
     expect(search.hard).toBe(1);
-    const delta = search.bestBlockStart(0);
+    const delta = repair.bestBlockStart(0);
     // One hard violation fewer; algebra first, physics right after it, never in period 2.
     expect(delta).toBeLessThan(-500_000);
-    const [algebra, physics] = search.blockTry;
+    const [algebra, physics] = repair.blockTry;
     expect(physics).toBe(algebra + 1);
     expect(physics).not.toBe(1);
     // Pricing moved nothing.
@@ -774,11 +777,12 @@ describe('solver: the repair', () => {
     const grouped = build(1, 6, resources, [{ ...lessons[0], allowedStarts: [5] }, lessons[1]], {
       groups: [hardGroup('grouped', [0, 1])],
     });
-    const again = new Search(grouped, 1);
+    const again = new SearchState(grouped, 1);
+    const againRepair = new Repair(again);
     again.place(again.unitOf[0], 5);
     again.place(again.unitOf[1], 2);
-    expect(again.bestBlockStart(0)).toBeLessThan(-500_000);
-    expect(Array.from(again.blockTry)).toEqual([5, 4]);
+    expect(againRepair.bestBlockStart(0)).toBeLessThan(-500_000);
+    expect(Array.from(againRepair.blockTry)).toEqual([5, 4]);
     expect(again.start[again.unitOf[1]]).toBe(2);
   });
 });
@@ -801,7 +805,7 @@ describe('solver: soft time wishes (FET’s preferred times under 100 %)', () =>
     );
 
   test('each wish broken costs its weight, and taking the lesson away takes the cost with it', () => {
-    const search = new Search(day(), 1);
+    const search = new SearchState(day(), 1);
     const [algebra, physics] = [search.unitOf[0], search.unitOf[1]];
     const empty = search.soft;
     search.place(algebra, 2);
