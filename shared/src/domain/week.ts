@@ -15,12 +15,17 @@ export type WeekDay = (typeof WEEK_DAYS)[number];
 export const WEEK_DAYS_SHORT = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'] as const;
 
 /** Keys of the organization settings (SPEC §3). */
-export type OrganizationSettingKey = 'max_lessons_per_day' | 'working_days_per_week';
+export type OrganizationSettingKey =
+  | 'max_lessons_per_day'
+  | 'working_days_per_week'
+  | 'max_teacher_lessons_per_week';
 
 /** Defaults of the organization settings (SPEC §9). */
 export const SETTINGS_DEFAULTS: Readonly<Record<OrganizationSettingKey, number>> = {
   max_lessons_per_day: 7,
   working_days_per_week: 6,
+  /** Substitutions stop at this many lessons a week (two rates of 18 hours: the usual ceiling). */
+  max_teacher_lessons_per_week: 36,
 };
 
 /** The working days of a week with `workingDaysPerWeek` days (clamped to 1–7). */

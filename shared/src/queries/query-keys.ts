@@ -95,6 +95,12 @@ export const queryKeys = {
       ] as const,
     generation: (id: number | null) => ['timetable', 'generation', id] as const,
   },
+  substitutions: {
+    all: ['substitutions'] as const,
+    absences: (params: Params) => ['substitutions', 'absences', params] as const,
+    absence: (id: number | null) => ['substitutions', 'absence', id] as const,
+    report: (params: Params) => ['substitutions', 'report', params] as const,
+  },
   journal: {
     index: ['journal', 'index'] as const,
     grids: ['journal', 'grid'] as const,

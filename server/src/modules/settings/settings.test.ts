@@ -55,6 +55,7 @@ describe('organizations: tree and settings', () => {
         data: [
           { key: 'max_lessons_per_day', value: '7', default: '7' },
           { key: 'working_days_per_week', value: '6', default: '6' },
+          { key: 'max_teacher_lessons_per_week', value: '36', default: '36' },
         ],
       });
     });
@@ -68,6 +69,7 @@ describe('organizations: tree and settings', () => {
       expect(response.json().data).toEqual([
         { key: 'max_lessons_per_day', value: '8', default: '7' },
         { key: 'working_days_per_week', value: '5', default: '6' },
+        { key: 'max_teacher_lessons_per_week', value: '36', default: '36' },
       ]);
       const again = (await call(app, director, 'GET', '/api/organizations/settings')).json().data;
       expect(again[0].value).toBe('8');

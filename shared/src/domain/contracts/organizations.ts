@@ -17,6 +17,7 @@ export type OrganizationOption = z.infer<typeof organizationOptionSchema>;
 export const ORGANIZATION_SETTING_LIMITS = {
   max_lessons_per_day: { min: 1, max: 12, label: 'Уроков в день' },
   working_days_per_week: { min: 1, max: 7, label: 'Рабочих дней в неделе' },
+  max_teacher_lessons_per_week: { min: 1, max: 60, label: 'Уроков учителя в неделю с заменами, не больше' },
 } as const;
 export type OrganizationSettingName = keyof typeof ORGANIZATION_SETTING_LIMITS;
 
@@ -33,7 +34,9 @@ export const settingsQuerySchema = z.object({ organization_id: idSchema.optional
 export const settingsUpdateSchema = z
   .array(
     z.object({
-      key: z.enum(['max_lessons_per_day', 'working_days_per_week'], { error: 'Неизвестная настройка' }),
+      key: z.enum(['max_lessons_per_day', 'working_days_per_week', 'max_teacher_lessons_per_week'], {
+        error: 'Неизвестная настройка',
+      }),
       value: z
         .union([z.string().max(20), z.number()], { error: 'Укажите значение' })
         .transform((value) => String(value).trim()),
