@@ -256,6 +256,22 @@ describe('absences', () => {
     expect(twice.statusCode).toBe(409);
   });
 
+  it('counts the first day from the given lesson on, and removes an absence entered by mistake', async () => {
+    const created = await call(app, tokens.zavuch, 'POST', '/api/substitutions/absences', {
+      teacher_id: ids.spec,
+      from: tomorrow,
+      to: tomorrow,
+      from_lesson: 3,
+      reason: 'other',
+    });
+    const detail = absenceDetailSchema.parse(created.json().data);
+    expect(detail.days.flatMap((day) => day.lessons.map((item) => item.lesson.id))).toEqual([ids.spec3]);
+    const url = `/api/substitutions/absences/${detail.absence.id}`;
+    expect((await call(app, tokens.spec, 'DELETE', url)).statusCode).toBe(403);
+    expect((await call(app, tokens.zavuch, 'DELETE', url)).statusCode).toBe(204);
+    expect((await call(app, tokens.zavuch, 'GET', url)).statusCode).toBe(404);
+  });
+
   it('lets a teacher read but not change; a pupil neither; another school sees nothing', async () => {
     expect((await call(app, tokens.spec, 'GET', absenceUrl())).statusCode).toBe(200);
     expect(

@@ -98,7 +98,7 @@ export function CoverLessonCard({
                   {index + 1}. {candidate.teacher_name}
                 </Text>
                 <Badge size="sm" variant="light" color={candidate.specialty ? 'emerald' : 'gray'}>
-                  {candidate.specialty ? 'по специальности' : 'не по специальности'}
+                  {candidate.specialty ? 'по специальности' : 'другой предмет'}
                 </Badge>
               </Group>
               <Text size="xs" c="dimmed">
