@@ -32,6 +32,7 @@ export const MENU_ITEMS: { label: string; permission: PermissionKey }[] = [
   { label: 'Классы', permission: 'classes.view' },
   { label: 'Нагрузка', permission: 'loads.view' },
   { label: 'Расписание', permission: 'timetables.view' },
+  { label: 'Замены', permission: 'timetables.view' },
   { label: 'Дневник', permission: 'diary.view' },
   { label: 'Реестр организаций', permission: 'organizations.create' },
   { label: 'Заявки', permission: 'organizations.create' },

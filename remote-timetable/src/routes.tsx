@@ -10,6 +10,7 @@ const LoadPage = lazyPage(() => import('./pages/load-page'), 'LoadPage');
 const PeriodsPage = lazyPage(() => import('./pages/periods-page'), 'PeriodsPage');
 const RoomsPage = lazyPage(() => import('./pages/rooms-page'), 'RoomsPage');
 const SettingsPage = lazyPage(() => import('./pages/settings-page'), 'SettingsPage');
+const SubstitutionsPage = lazyPage(() => import('./pages/substitutions-page'), 'SubstitutionsPage');
 const SubjectsPage = lazyPage(() => import('./pages/subjects-page'), 'SubjectsPage');
 const TemplatePage = lazyPage(() => import('./pages/template-page'), 'TemplatePage');
 const TimetableCreatePage = lazyPage(() => import('./pages/timetable-create-page'), 'TimetableCreatePage');
@@ -36,6 +37,7 @@ export default function TimetableRoutes() {
         <Route path="timetable/rooms" element={<RoomsPage />} />
         <Route path="timetable/availability" element={<AvailabilityPage />} />
         <Route path="timetable/generate" element={<GeneratorPage />} />
+        <Route path="timetable/substitutions" element={<SubstitutionsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </PageSuspense>

@@ -44,5 +44,11 @@ describe('sidebar menu', () => {
     expect(isActive(users, '/users')).toBe(true);
     expect(isActive(users, '/users/5/edit')).toBe(true);
     expect(isActive(users, '/users-archive')).toBe(false);
+    const items = MENU.flatMap((group) => group.items);
+    const timetable = items.find((item) => item.to === '/timetable')!;
+    const substitutions = items.find((item) => item.to === '/timetable/substitutions')!;
+    expect(isActive(timetable, '/timetable/templates/3')).toBe(true);
+    expect(isActive(timetable, '/timetable/substitutions')).toBe(false);
+    expect(isActive(substitutions, '/timetable/substitutions')).toBe(true);
   });
 });

@@ -44,6 +44,7 @@ export const MENU: readonly MenuGroup[] = [
       { label: 'Классы', to: '/class', permission: 'classes.view' },
       { label: 'Нагрузка', to: '/load', permission: 'loads.view' },
       { label: 'Расписание', to: '/timetable', permission: 'timetables.view' },
+      { label: 'Замены', to: '/timetable/substitutions', permission: 'timetables.view' },
       // SPEC §2 has a second «Учебный процесс» group for the diary: one group, so a user holding
       // both (a platform administrator) does not see the heading twice.
       { label: 'Дневник', to: '/diary', permission: 'diary.view' },
@@ -85,7 +86,19 @@ export function visibleMenu(
   })).filter((group) => group.items.length > 0);
 }
 
-/** Whether a menu item is the current page or one of its sub-pages. */
-export function isActive(item: MenuItem, pathname: string): boolean {
+function matches(item: MenuItem, pathname: string): boolean {
   return pathname === item.to || pathname.startsWith(`${item.to}/`);
+}
+
+/**
+ * Whether a menu item is the current page or one of its sub-pages — unless a deeper item is the
+ * page (/timetable/substitutions is «Замены», not also «Расписание»).
+ */
+export function isActive(item: MenuItem, pathname: string): boolean {
+  return (
+    matches(item, pathname) &&
+    !MENU.some((group) =>
+      group.items.some((other) => other.to.length > item.to.length && matches(other, pathname)),
+    )
+  );
 }

@@ -27,10 +27,19 @@ export function teachesSql(
   who: { userId: number | SQLWrapper; everyLoad: boolean | SQLWrapper },
   teacherColumns: SQLWrapper[],
 ): SQL {
-  return sql`(${who.everyLoad}::boolean or ${who.userId}::int in (${sql.join(teacherColumns, sql`, `)}))`;
+  // coalesce: a null column (no load teacher, a replaced lesson) makes `in` null, not false.
+  return sql`coalesce(${who.everyLoad}::boolean or ${who.userId}::int in (${sql.join(teacherColumns, sql`, `)}), false)`;
 }
 
 /** The rule over teacher ids already read (the load's, the lesson's): the same test as `teachesSql`. */
 export function teaches(who: TeachingActor, teacherIds: readonly (number | null)[]): boolean {
   return who.everyLoad || teacherIds.includes(who.userId);
+}
+
+/**
+ * The load's teacher as a teacher of one lesson: nobody when the lesson is given by a replacement
+ * (status `replaced`), so the replacement writes its journal and the absent teacher does not.
+ */
+export function loadTeacherOfLesson(lessonStatus: SQLWrapper, loadTeacher: SQLWrapper): SQL {
+  return sql`(case when ${lessonStatus} = 'replaced' then null else ${loadTeacher} end)`;
 }

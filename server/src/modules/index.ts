@@ -18,6 +18,7 @@ import { settingsRoutes } from './settings/settings.routes';
 import { accountPasswordsRoutes } from './students/account-passwords.routes';
 import { studentsRoutes } from './students/students.routes';
 import { subjectsRoutes } from './subjects/subjects.routes';
+import { substitutionsRoutes } from './substitutions/substitutions.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
 import { generatorRoutes } from './timetable-generator/generator.routes';
 import { usersRoutes } from './users/users.routes';
@@ -45,6 +46,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   generatorRoutes,
   roomsRoutes,
   availabilityRoutes,
+  // замены (issue 39)
+  substitutionsRoutes,
   // КТП, reports and diary (issue 12)
   ktpRoutes,
   diaryRoutes,

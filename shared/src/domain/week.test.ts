@@ -21,7 +21,11 @@ describe('week days and settings', () => {
   });
 
   it('has the SPEC defaults', () => {
-    expect(SETTINGS_DEFAULTS).toEqual({ max_lessons_per_day: 7, working_days_per_week: 6 });
+    expect(SETTINGS_DEFAULTS).toEqual({
+      max_lessons_per_day: 7,
+      working_days_per_week: 6,
+      max_teacher_lessons_per_week: 36,
+    });
   });
 
   it('parses values as integers and falls back to the item default, then to the SPEC default', () => {
@@ -30,7 +34,7 @@ describe('week days and settings', () => {
         { key: 'max_lessons_per_day', value: '8', default: '7' },
         { key: 'working_days_per_week', value: 'x', default: '5' },
       ]),
-    ).toEqual({ max_lessons_per_day: 8, working_days_per_week: 5 });
+    ).toEqual({ max_lessons_per_day: 8, working_days_per_week: 5, max_teacher_lessons_per_week: 36 });
     expect(parseSettings(null)).toEqual(SETTINGS_DEFAULTS);
     expect(parseSettings([{ key: 'max_lessons_per_day', value: '', default: null }])).toEqual(
       SETTINGS_DEFAULTS,

@@ -21,7 +21,8 @@ export type OrganizationSettingKey =
   | 'absence_correction_minutes'
   | 'digest_hour'
   | 'quiet_hours_from'
-  | 'quiet_hours_to';
+  | 'quiet_hours_to'
+  | 'max_teacher_lessons_per_week';
 
 /** Defaults of the organization settings (SPEC §9). */
 export const SETTINGS_DEFAULTS: Readonly<Record<OrganizationSettingKey, number>> = {
@@ -31,6 +32,8 @@ export const SETTINGS_DEFAULTS: Readonly<Record<OrganizationSettingKey, number>>
   digest_hour: 18,
   quiet_hours_from: 21,
   quiet_hours_to: 8,
+  /** Substitutions stop at this many lessons a week (two rates of 18 hours: the usual ceiling). */
+  max_teacher_lessons_per_week: 36,
 };
 
 /** The working days of a week with `workingDaysPerWeek` days (clamped to 1–7). */

@@ -98,6 +98,12 @@ export const queryKeys = {
     applyPreview: (templateId: number, periodId: number | null) =>
       ['lessons', 'apply-preview', templateId, periodId] as const,
   },
+  substitutions: {
+    all: ['substitutions'] as const,
+    absences: (params: Params) => ['substitutions', 'absences', params] as const,
+    absence: (id: number | null) => ['substitutions', 'absence', id] as const,
+    report: (params: Params) => ['substitutions', 'report', params] as const,
+  },
   journal: {
     index: ['journal', 'index'] as const,
     grids: ['journal', 'grid'] as const,

@@ -19,5 +19,6 @@ export { holidays, periods } from './periods';
 export { rooms, unavailableCells } from './rooms';
 export { studentParents, students, subgroupMembers, subgroupSets, subgroups } from './students';
 export { subjects } from './subjects';
+export { teacherAbsences } from './substitutions';
 export { lessons, timetableSlots, timetables, timetableTemplates } from './timetable';
 export { apiTokens, permissions, rolePermissions, roles, type UserKind, userRoles, users } from './users';

@@ -10,3 +10,22 @@ const MOSCOW_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow'
 export function schoolToday(): string {
   return MOSCOW_DATE.format(new Date());
 }
+
+const MOSCOW_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Moscow',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The time of day at school, `HH:MM` (whether a lesson has started: substitutions). */
+export function schoolTime(): string {
+  return MOSCOW_TIME.format(new Date());
+}
+
+/** A dated lesson has started by the school clock (a lesson without bell times: from its day on). */
+export function lessonStarted(date: string, startTime: string | null): boolean {
+  const today = schoolToday();
+  if (date !== today) return date < today;
+  return startTime === null || startTime.slice(0, 5) <= schoolTime();
+}

@@ -2,7 +2,7 @@ import type { JournalCell } from '@parta/shared/domain/contracts/journal';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { inScopePlaceholder, prepared, preparedInScope, scopeParams } from '../../access/prepared';
 import type { ScopedActor } from '../../access/scope';
-import { type TeachingActor, teachesSql } from '../../access/teaching';
+import { loadTeacherOfLesson, type TeachingActor, teachesSql } from '../../access/teaching';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { classes, finalMarks, lessons, loads, students, subgroupMembers } from '../../db/schema';
@@ -230,7 +230,7 @@ function buildLessonGuards(db: Database, scoped: boolean) {
       // The teaching rule itself (access/teaching.ts), the same fragment the save statement checks.
       teaches: sql<boolean>`${teachesSql(
         { userId: sql.placeholder('userId'), everyLoad: sql.placeholder('everyLoad') },
-        [lessons.teacherId, loads.teacherId],
+        [lessons.teacherId, loadTeacherOfLesson(lessons.status, loads.teacherId)],
       )}`,
       locked: sql<boolean>`exists (
         select 1 from periods p
@@ -335,7 +335,7 @@ export async function saveCells(db: Database, writer: CellWriter, cells: CellWri
            where (${scope}::int[] is null or l.organization_id = any(${scope}::int[]))
              and l.date <= ${writer.today}::date
              and (coalesce(ld.graded, true) or json_array_length(i.grades) = 0)
-             and ${teachesSql(writer, [sql`l.teacher_id`, sql`ld.teacher_id`])}
+             and ${teachesSql(writer, [sql`l.teacher_id`, loadTeacherOfLesson(sql`l.status`, sql`ld.teacher_id`)])}
              and not exists (select 1 from periods p
                               where p.organization_id = l.organization_id and p.closed
                                 and l.date between p.start_date and p.end_date and c.number = any (p.grades))

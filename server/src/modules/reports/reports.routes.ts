@@ -1,4 +1,3 @@
-import { XLSX_MIME } from '@parta/shared/domain/contracts/people';
 import {
   academicPerformanceQuerySchema,
   academicPerformanceReportSchema,
@@ -7,9 +6,9 @@ import {
   journalCompletionQuerySchema,
   journalCompletionReportSchema,
 } from '@parta/shared/domain/contracts/reports';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendWorkbook } from '../../files/report-workbook';
 import {
   classificationReport,
   classificationWorkbook,
@@ -18,17 +17,6 @@ import {
   performanceReport,
   performanceWorkbook,
 } from './reports.service';
-
-function sendWorkbook(reply: FastifyReply, buffer: Buffer, fileName: string) {
-  return reply
-    .header('Content-Type', XLSX_MIME)
-    .header(
-      'Content-Disposition',
-      `attachment; filename="report.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    )
-    .header('Cache-Control', 'no-store')
-    .send(buffer);
-}
 
 const xlsxNote = 'С format=xlsx — тот же отчёт файлом Excel.';
 

@@ -45,11 +45,11 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { inScope, scopeFilter } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { classes, ktpPlans, lessons, loads, students } from '../../db/schema';
+import { type ReportSheet, writeReportWorkbook } from '../../files/report-workbook';
 import type { Actor } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { schoolToday } from '../clock/clock.service';
 import { getPeriod, listPeriods } from '../periods/periods.service';
-import { type ReportSheet, writeReportWorkbook } from './report-workbook';
 import {
   findCompletion,
   findConfirmedMarks,

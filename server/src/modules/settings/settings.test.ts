@@ -59,6 +59,7 @@ describe('organizations: tree and settings', () => {
           { key: 'digest_hour', value: '18', default: '18' },
           { key: 'quiet_hours_from', value: '21', default: '21' },
           { key: 'quiet_hours_to', value: '8', default: '8' },
+          { key: 'max_teacher_lessons_per_week', value: '36', default: '36' },
         ],
       });
     });
@@ -76,6 +77,7 @@ describe('organizations: tree and settings', () => {
         { key: 'digest_hour', value: '18', default: '18' },
         { key: 'quiet_hours_from', value: '21', default: '21' },
         { key: 'quiet_hours_to', value: '8', default: '8' },
+        { key: 'max_teacher_lessons_per_week', value: '36', default: '36' },
       ]);
       const again = (await call(app, director, 'GET', '/api/organizations/settings')).json().data;
       expect(again[0].value).toBe('8');

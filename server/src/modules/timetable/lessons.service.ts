@@ -6,7 +6,7 @@ import type {
 } from '@parta/shared/domain/contracts/timetable';
 import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
 import { addDays, clockTime } from '@parta/shared/domain/timetable';
-import { and, eq, gte, lte } from 'drizzle-orm';
+import { and, eq, gte, lte, or } from 'drizzle-orm';
 import { findOwnPupil } from '../../access/pupil';
 import { findInScope, inScope } from '../../access/scope';
 import type { Database } from '../../db/client';
@@ -65,6 +65,29 @@ export async function listLessons(db: Database, actor: Actor, query: LessonQuery
       query.teacher_id === undefined ? undefined : eq(lessons.teacherId, query.teacher_id),
       gte(lessons.date, query.from),
       lte(lessons.date, query.to),
+    ),
+  );
+  return rows.map(toLesson);
+}
+
+/**
+ * A teacher's dated lessons in a range, those a replacement gives for them included (substitutions:
+ * the absent teacher's lessons stay theirs to list while another teacher gives them).
+ */
+export async function listTeacherLessonsWithReplaced(
+  db: Database,
+  actor: Actor,
+  teacherId: number,
+  from: string,
+  to: string,
+): Promise<Lesson[]> {
+  const rows = await findLessons(
+    db,
+    and(
+      inScope(actor, lessons.organizationId),
+      or(eq(lessons.teacherId, teacherId), eq(lessons.originalTeacherId, teacherId)),
+      gte(lessons.date, from),
+      lte(lessons.date, to),
     ),
   );
   return rows.map(toLesson);

@@ -1,4 +1,6 @@
+import { XLSX_MIME } from '@parta/shared/domain/contracts/people';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
 
 export interface ReportSheet {
   name: string;
@@ -23,4 +25,16 @@ export async function writeReportWorkbook(title: string, sheets: ReportSheet[]):
     for (const row of sheet.rows) worksheet.addRow(row.map((value) => value ?? ''));
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Sends a workbook as a download named `fileName` (RFC 5987 for the Cyrillic name). */
+export function sendWorkbook(reply: FastifyReply, buffer: Buffer, fileName: string) {
+  return reply
+    .header('Content-Type', XLSX_MIME)
+    .header(
+      'Content-Disposition',
+      `attachment; filename="report.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    )
+    .header('Cache-Control', 'no-store')
+    .send(buffer);
 }

@@ -1,0 +1,486 @@
+import type {
+  Absence,
+  AbsenceDetail,
+  AbsenceInputParsed,
+  CoverDecisionParsed,
+  CoverLesson,
+  DistributeResult,
+  SubstitutionReport,
+} from '@parta/shared/domain/contracts/substitutions';
+import type { Lesson } from '@parta/shared/domain/contracts/timetable';
+import { shortName } from '@parta/shared/domain/names';
+import { addDays, weekStart } from '@parta/shared/domain/timetable';
+import { parseSettings } from '@parta/shared/domain/week';
+import { and, eq, gte, lte } from 'drizzle-orm';
+import { findInScope, inScope } from '../../access/scope';
+import type { Database } from '../../db/client';
+import { teacherAbsences, users } from '../../db/schema';
+import { type ReportSheet, writeReportWorkbook } from '../../files/report-workbook';
+import type { Actor } from '../../plugins/auth';
+import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import { lessonStarted } from '../clock/clock.service';
+import { getSettings } from '../settings/settings.service';
+import { changeLesson, listTeacherLessonsWithReplaced } from '../timetable/lessons.service';
+import { dayKey, distribute, type RankedLesson, rankCandidates, type SchoolDay, weekKey } from './ranking';
+import {
+  type AbsenceRow,
+  countSubstitutions,
+  deleteAbsence,
+  findAbsences,
+  findAbsencesOverlapping,
+  findBusyLessons,
+  findLoadLines,
+  findReportLessons,
+  findTeachers,
+  findUserNames,
+  hasMarksByOthers,
+  insertAbsence,
+} from './substitutions.repository';
+
+const ABSENCE_NOT_FOUND = 'Отсутствие не найдено';
+const TEACHER_NOT_FOUND = 'Учитель не найден';
+const LESSON_NOT_IN_ABSENCE = 'Урок не относится к этому отсутствию';
+/** Candidates listed per lesson: the screen shows the best few, «Распределить всё» ranks them all. */
+const CANDIDATES_SHOWN = 6;
+
+/** Whether an absence covers a lesson: the range, and on its first day from `from_lesson` on. */
+function covers(
+  absence: Pick<AbsenceRow, 'startDate' | 'endDate' | 'fromLesson'>,
+  date: string,
+  lesson: number,
+) {
+  if (date < absence.startDate || date > absence.endDate) return false;
+  return date > absence.startDate || absence.fromLesson === null || lesson >= absence.fromLesson;
+}
+
+function stateOf(lesson: Lesson): CoverLesson['state'] {
+  if (lesson.status === 'replaced') return 'replaced';
+  if (lesson.status === 'cancelled') return 'cancelled';
+  return 'open';
+}
+
+function monthOf(date: string) {
+  const start = `${date.slice(0, 8)}01`;
+  const next = addDays(`${date.slice(0, 8)}28`, 4);
+  return { start, end: addDays(`${next.slice(0, 8)}01`, -1) };
+}
+
+async function absenceInScope(db: Database, actor: Actor, id: number): Promise<AbsenceRow> {
+  const [row] = await findAbsences(
+    db,
+    and(eq(teacherAbsences.id, id), inScope(actor, teacherAbsences.organizationId)),
+  );
+  if (!row) throw notFound(ABSENCE_NOT_FOUND);
+  return row;
+}
+
+/** The absent teacher's lessons of the range (a lesson given by a replacement included). */
+async function absenceLessons(db: Database, actor: Actor, absence: AbsenceRow): Promise<Lesson[]> {
+  const list = await listTeacherLessonsWithReplaced(
+    db,
+    actor,
+    absence.teacherId,
+    absence.startDate,
+    absence.endDate,
+  );
+  return list.filter(
+    (lesson) =>
+      covers(absence, lesson.date, lesson.lesson_number) &&
+      // A lesson the absent teacher gives for someone else is that someone's absence, not this one.
+      (lesson.original_teacher_id ?? lesson.teacher_id) === absence.teacherId,
+  );
+}
+
+/** The school as the ranking sees it for the days of `lessons`: who is busy, away, loaded. */
+async function schoolPicture(
+  db: Database,
+  actor: Actor,
+  organizationId: number,
+  dates: string[],
+): Promise<SchoolDay> {
+  const sorted = [...dates].sort();
+  const from = sorted[0] ?? '1970-01-01';
+  const to = sorted.at(-1) ?? from;
+  // Weeks and months around the days: the weekly maximum and the month's substitutions.
+  const weekFrom = weekStart(from);
+  const weekTo = addDays(weekStart(to), 6);
+  const month = { start: monthOf(from).start, end: monthOf(to).end };
+  const [teachers, loadLines, busy, absences, monthCount, settings] = await Promise.all([
+    findTeachers(db, organizationId),
+    findLoadLines(db, organizationId),
+    findBusyLessons(db, organizationId, weekFrom, weekTo),
+    findAbsencesOverlapping(db, organizationId, from, to),
+    countSubstitutions(db, organizationId, month.start, month.end),
+    getSettings(db, actor, organizationId),
+  ]);
+  const dayLessons = new Map<string, Set<number>>();
+  const weekLessons = new Map<string, number>();
+  for (const lesson of busy) {
+    if (lesson.teacherId === null) continue;
+    const week = weekKey(lesson.teacherId, lesson.date);
+    weekLessons.set(week, (weekLessons.get(week) ?? 0) + 1);
+    const key = dayKey(lesson.teacherId, lesson.date);
+    const set = dayLessons.get(key) ?? new Set<number>();
+    set.add(lesson.lessonNumber);
+    dayLessons.set(key, set);
+  }
+  return {
+    teachers: teachers
+      .map((teacher) => ({ id: teacher.id, name: shortName(teacher) }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'ru')),
+    loadLines,
+    dayLessons,
+    weekLessons,
+    monthCount,
+    absentAt: (teacherId, date, lessonNumber) =>
+      absences.some((absence) => absence.teacherId === teacherId && covers(absence, date, lessonNumber)),
+    weeklyMax: parseSettings(settings).max_teacher_lessons_per_week,
+  };
+}
+
+function rankedOf(lesson: Lesson, absentTeacherId: number): RankedLesson {
+  return {
+    id: lesson.id,
+    date: lesson.date,
+    lesson_number: lesson.lesson_number,
+    group_id: lesson.group_id,
+    group_name: lesson.group_name,
+    subgroup_id: lesson.subgroup_id,
+    subject_id: lesson.subject_id,
+    absent_teacher_id: absentTeacherId,
+  };
+}
+
+function toAbsence(row: AbsenceRow, lessons: CoverLesson[]): Absence {
+  return {
+    id: row.id,
+    teacher_id: row.teacherId,
+    teacher_name: shortName(row),
+    from: row.startDate,
+    to: row.endDate,
+    from_lesson: row.fromLesson,
+    reason: row.reason,
+    comment: row.comment,
+    open_count: lessons.filter((lesson) => lesson.state === 'open').length,
+    lessons_count: lessons.length,
+  };
+}
+
+async function detail(db: Database, actor: Actor, absence: AbsenceRow): Promise<AbsenceDetail> {
+  const list = await absenceLessons(db, actor, absence);
+  const school = await schoolPicture(
+    db,
+    actor,
+    absence.organizationId,
+    list.map((lesson) => lesson.date),
+  );
+  const covered: CoverLesson[] = list.map((lesson) => {
+    const state = stateOf(lesson);
+    const started = lessonStarted(lesson.date, lesson.start_time);
+    return {
+      lesson,
+      state,
+      started,
+      // Candidates for what can still change: an open lesson, or a decision to change before the bell.
+      candidates:
+        started || state === 'cancelled'
+          ? []
+          : rankCandidates(rankedOf(lesson, absence.teacherId), school)
+              .filter((candidate) => candidate.teacher_id !== lesson.teacher_id)
+              .slice(0, CANDIDATES_SHOWN),
+    };
+  });
+  const days = new Map<string, CoverLesson[]>();
+  for (const item of covered) days.set(item.lesson.date, [...(days.get(item.lesson.date) ?? []), item]);
+  return {
+    absence: toAbsence(absence, covered),
+    days: [...days.entries()].map(([date, lessons]) => ({ date, lessons })),
+  };
+}
+
+/** GET /api/substitutions/absences: absences overlapping a range, with how many lessons are still open. */
+export async function listAbsences(
+  db: Database,
+  actor: Actor,
+  query: { from: string; to: string },
+): Promise<Absence[]> {
+  const rows = await findAbsences(
+    db,
+    and(
+      inScope(actor, teacherAbsences.organizationId),
+      lte(teacherAbsences.startDate, query.to),
+      gte(teacherAbsences.endDate, query.from),
+    ),
+  );
+  const result: Absence[] = [];
+  for (const row of rows) {
+    const list = await absenceLessons(db, actor, row);
+    result.push(
+      toAbsence(
+        row,
+        list.map((lesson) => ({ lesson, state: stateOf(lesson), started: false, candidates: [] })),
+      ),
+    );
+  }
+  return result;
+}
+
+/** GET /api/substitutions/absences/{id}: the lessons by day, each with its state and ranked candidates. */
+export async function getAbsence(db: Database, actor: Actor, id: number): Promise<AbsenceDetail> {
+  return detail(db, actor, await absenceInScope(db, actor, id));
+}
+
+/** POST /api/substitutions/absences: a teacher is away; answers the lessons to cover. */
+export async function createAbsence(
+  db: Database,
+  actor: Actor,
+  input: AbsenceInputParsed,
+): Promise<AbsenceDetail> {
+  const teacher = await findInScope(db, actor, users, input.teacher_id, TEACHER_NOT_FOUND);
+  if (teacher.kind !== 'staff')
+    throw unprocessable(VALIDATION_MESSAGE, { teacher_id: ['Выберите сотрудника'] });
+  const overlapping = await findAbsencesOverlapping(db, teacher.organizationId, input.from, input.to);
+  if (overlapping.some((absence) => absence.teacherId === teacher.id)) {
+    throw conflict('Отсутствие этого учителя в эти дни уже отмечено');
+  }
+  const id = await insertAbsence(db, {
+    organizationId: teacher.organizationId,
+    teacherId: teacher.id,
+    startDate: input.from,
+    endDate: input.to,
+    fromLesson: input.from_lesson,
+    reason: input.reason,
+    comment: input.comment,
+    createdBy: actor.userId,
+  });
+  return getAbsence(db, actor, id);
+}
+
+/**
+ * DELETE /api/substitutions/absences/{id}: the absence was entered by mistake (or the teacher came
+ * back): decisions of lessons not yet started go back to the timetable; started ones stay history.
+ */
+export async function removeAbsence(db: Database, actor: Actor, id: number): Promise<void> {
+  const absence = await absenceInScope(db, actor, id);
+  for (const lesson of await absenceLessons(db, actor, absence)) {
+    if (stateOf(lesson) !== 'open' && !lessonStarted(lesson.date, lesson.start_time)) {
+      await changeLesson(db, actor, lesson.id, { status: 'scheduled' });
+    }
+  }
+  await deleteAbsence(db, absence.id);
+}
+
+/**
+ * PUT /api/substitutions/absences/{id}/lessons/{lessonId}: the decision for one lesson — a substitute
+ * (a one-off change of the dated lesson: its journal goes to them), a cancellation, or back to open.
+ * Refused once the lesson has started, and when the substitute cannot take it.
+ */
+export async function decideLesson(
+  db: Database,
+  actor: Actor,
+  absenceId: number,
+  lessonId: number,
+  decision: CoverDecisionParsed,
+): Promise<CoverLesson> {
+  const absence = await absenceInScope(db, actor, absenceId);
+  const list = await absenceLessons(db, actor, absence);
+  const lesson = list.find((item) => item.id === lessonId);
+  if (!lesson) throw notFound(LESSON_NOT_IN_ABSENCE);
+  if (lessonStarted(lesson.date, lesson.start_time)) {
+    throw conflict('Урок уже начался: решение по нему осталось в истории и не меняется');
+  }
+  if (decision.action === 'assign') {
+    const teacherId = decision.teacher_id as number;
+    if (teacherId === absence.teacherId)
+      throw unprocessable(VALIDATION_MESSAGE, {
+        teacher_id: ['Отсутствующий учитель не может заменять себя'],
+      });
+    const school = await schoolPicture(db, actor, absence.organizationId, [lesson.date]);
+    if (school.absentAt(teacherId, lesson.date, lesson.lesson_number))
+      throw conflict('Этот учитель сам отсутствует в это время');
+    if (await hasMarksByOthers(db, lesson.id, teacherId))
+      throw conflict('По уроку уже выставлены оценки другим учителем: замену не назначить');
+    // changeLesson refuses a teacher who gives another lesson then (409) and one of another school (422).
+    await changeLesson(db, actor, lesson.id, { status: 'replaced', teacher_id: teacherId });
+  } else if (decision.action === 'cancel') {
+    if (await hasMarksByOthers(db, lesson.id, null))
+      throw conflict('По уроку уже выставлены оценки: отменить его нельзя');
+    if (lesson.status !== 'scheduled') await changeLesson(db, actor, lesson.id, { status: 'scheduled' });
+    await changeLesson(db, actor, lesson.id, { status: 'cancelled' });
+  } else {
+    if (lesson.status === 'replaced' && (await hasMarksByOthers(db, lesson.id, absence.teacherId)))
+      throw conflict('Заменяющий учитель уже выставил оценки: замену не отменить');
+    await changeLesson(db, actor, lesson.id, { status: 'scheduled' });
+  }
+  // Here the notifications issue hooks in: the substitute, the class and the absent teacher are told.
+  const fresh = (await detail(db, actor, absence)).days
+    .flatMap((day) => day.lessons)
+    .find((item) => item.lesson.id === lessonId);
+  if (!fresh) throw notFound(LESSON_NOT_IN_ABSENCE);
+  return fresh;
+}
+
+/**
+ * POST /api/substitutions/absences/{id}/distribute: «Распределить всё» — the best candidate for
+ * every open lesson not yet started, balanced across the staff (ranking.ts `distribute`).
+ */
+export async function distributeAbsence(db: Database, actor: Actor, id: number): Promise<DistributeResult> {
+  const absence = await absenceInScope(db, actor, id);
+  const list = await absenceLessons(db, actor, absence);
+  const open = list.filter(
+    (lesson) => stateOf(lesson) === 'open' && !lessonStarted(lesson.date, lesson.start_time),
+  );
+  const school = await schoolPicture(
+    db,
+    actor,
+    absence.organizationId,
+    list.map((lesson) => lesson.date),
+  );
+  const plan = distribute(
+    open.map((lesson) => rankedOf(lesson, absence.teacherId)),
+    school,
+  );
+  for (const step of plan) {
+    await changeLesson(db, actor, step.lessonId, { status: 'replaced', teacher_id: step.teacherId });
+  }
+  // Here the notifications issue hooks in (one message per substitute, not one per lesson).
+  return {
+    assigned: plan.length,
+    left_open: open.length - plan.length,
+    detail: await detail(db, actor, absence),
+  };
+}
+
+// ---------------------------------------------------------------- «Замещения за месяц»
+
+/** GET /api/substitutions/report: the «журнал замены пропущенных уроков» of a range, summed per teacher. */
+export async function substitutionReport(
+  db: Database,
+  actor: Actor,
+  query: { from: string; to: string },
+): Promise<SubstitutionReport> {
+  const rows = await findReportLessons(
+    db,
+    actor.isPlatformAdmin ? null : actor.organizationIds,
+    query.from,
+    query.to,
+  );
+  const ids = new Set<number>();
+  for (const row of rows) {
+    ids.add(row.absent_id);
+    if (row.status === 'replaced' && row.teacher_id !== null) ids.add(row.teacher_id);
+  }
+  const names = new Map((await findUserNames(db, [...ids])).map((user) => [user.id, shortName(user)]));
+  const nameOf = (userId: number | null) => (userId === null ? null : (names.get(userId) ?? null));
+  const base = (row: (typeof rows)[number], other: number | null) => ({
+    lesson_id: row.lesson_id,
+    date: row.date,
+    lesson_number: row.lesson_number,
+    group_name: `${row.number}${row.letter}`,
+    subject_name: row.subject_name,
+    other_teacher_name: nameOf(other),
+    specialty: row.specialty,
+    status: row.status,
+  });
+  const substitutes = new Map<number, SubstitutionReport['substitutes'][number]>();
+  const absent = new Map<number, SubstitutionReport['absent'][number]>();
+  for (const row of rows) {
+    if (row.status === 'replaced' && row.teacher_id !== null) {
+      const entry = substitutes.get(row.teacher_id) ?? {
+        teacher_id: row.teacher_id,
+        teacher_name: nameOf(row.teacher_id) ?? '',
+        hours: 0,
+        specialty_hours: 0,
+        lessons: [],
+      };
+      entry.hours += 1;
+      if (row.specialty) entry.specialty_hours += 1;
+      entry.lessons.push(base(row, row.absent_id));
+      substitutes.set(row.teacher_id, entry);
+    }
+    const missed = absent.get(row.absent_id) ?? {
+      teacher_id: row.absent_id,
+      teacher_name: nameOf(row.absent_id) ?? '',
+      hours: 0,
+      cancelled_hours: 0,
+      lessons: [],
+    };
+    missed.hours += 1;
+    if (row.status === 'cancelled') missed.cancelled_hours += 1;
+    missed.lessons.push(base(row, row.status === 'replaced' ? row.teacher_id : null));
+    absent.set(row.absent_id, missed);
+  }
+  const byName = <T extends { teacher_name: string }>(a: T, b: T) =>
+    a.teacher_name.localeCompare(b.teacher_name, 'ru');
+  const substituteList = [...substitutes.values()].sort(byName);
+  const absentList = [...absent.values()].sort(byName);
+  return {
+    from: query.from,
+    to: query.to,
+    substitutes: substituteList,
+    absent: absentList,
+    totals: {
+      substituted_hours: substituteList.reduce((sum, entry) => sum + entry.hours, 0),
+      specialty_hours: substituteList.reduce((sum, entry) => sum + entry.specialty_hours, 0),
+      cancelled_hours: absentList.reduce((sum, entry) => sum + entry.cancelled_hours, 0),
+      missed_hours: absentList.reduce((sum, entry) => sum + entry.hours, 0),
+    },
+  };
+}
+
+const ddmmyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(2, 4)}`;
+
+/** The report as .xlsx for the бухгалтерия: the journal of substitutions, then the sums per teacher. */
+export function substitutionWorkbook(report: SubstitutionReport): Promise<Buffer> {
+  const title = `Замещения уроков с ${ddmmyy(report.from)} по ${ddmmyy(report.to)}`;
+  const journal: ReportSheet = {
+    name: 'Журнал замен',
+    columns: [
+      { header: 'Дата', width: 10 },
+      { header: 'Урок', width: 6 },
+      { header: 'Класс', width: 7 },
+      { header: 'Предмет', width: 24 },
+      { header: 'Отсутствовал', width: 22 },
+      { header: 'Заменил', width: 22 },
+      { header: 'По специальности', width: 16 },
+      { header: 'Часы', width: 6 },
+    ],
+    rows: report.absent.flatMap((entry) =>
+      entry.lessons.map((lesson) => [
+        ddmmyy(lesson.date),
+        lesson.lesson_number,
+        lesson.group_name,
+        lesson.subject_name,
+        entry.teacher_name,
+        lesson.status === 'cancelled' ? 'урок отменён' : lesson.other_teacher_name,
+        lesson.status === 'cancelled' ? '' : lesson.specialty ? 'да' : 'нет',
+        1,
+      ]),
+    ),
+  };
+  const substitutes: ReportSheet = {
+    name: 'Заменяющие',
+    columns: [
+      { header: 'Учитель', width: 24 },
+      { header: 'Часов замещения', width: 16 },
+      { header: 'Из них по специальности', width: 22 },
+    ],
+    rows: [
+      ...report.substitutes.map((entry) => [entry.teacher_name, entry.hours, entry.specialty_hours]),
+      ['Итого', report.totals.substituted_hours, report.totals.specialty_hours],
+    ],
+  };
+  const absent: ReportSheet = {
+    name: 'Отсутствовавшие',
+    columns: [
+      { header: 'Учитель', width: 24 },
+      { header: 'Пропущено часов', width: 16 },
+      { header: 'Из них отменено', width: 16 },
+    ],
+    rows: [
+      ...report.absent.map((entry) => [entry.teacher_name, entry.hours, entry.cancelled_hours]),
+      ['Итого', report.totals.missed_hours, report.totals.cancelled_hours],
+    ],
+  };
+  return writeReportWorkbook(title, [journal, substitutes, absent]);
+}

@@ -1,0 +1,510 @@
+import {
+  type AbsenceDetail,
+  absenceDetailSchema,
+  type CoverLesson,
+  coverLessonSchema,
+  distributeResultSchema,
+  substitutionReportSchema,
+} from '@parta/shared/domain/contracts/substitutions';
+import { addDays } from '@parta/shared/domain/timetable';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { call, createTestApp, loginAs } from '../../../test/helpers';
+import type { Database } from '../../db/client';
+import {
+  classes,
+  lessons,
+  loads,
+  marks,
+  organizations,
+  roles,
+  students,
+  subjects,
+  userRoles,
+  users,
+} from '../../db/schema';
+import { schoolToday } from '../clock/clock.service';
+
+/**
+ * A small school built here (not the demo: its hundreds of lessons would hide what ranks why):
+ * Алгебраева (mathematics in 5А and 6А) falls ill; around her, teachers each differing in one respect.
+ */
+let app: FastifyInstance;
+let db: Database;
+const tokens: Record<string, string> = {};
+const ids: Record<string, number> = {};
+const today = schoolToday();
+const yesterday = addDays(today, -1);
+const tomorrow = addDays(today, 1);
+const afterTomorrow = addDays(today, 2);
+let absenceId: number;
+
+async function buildSchool() {
+  const [template] = await db.select().from(users).where(eq(users.login, 'zavuch'));
+  const [org] = await db
+    .insert(organizations)
+    .values({ name: 'Школа замен', shortName: 'Школа замен', balance: 1000 })
+    .returning();
+  const orgId = org.id;
+  const roleIds = new Map(
+    (
+      await db
+        .select()
+        .from(roles)
+        .where(inArray(roles.code, ['director', 'deputy', 'teacher']))
+    ).map((role) => [role.code, role.id]),
+  );
+  const person = async (key: string, surname: string, role: 'director' | 'deputy' | 'teacher') => {
+    const [row] = await db
+      .insert(users)
+      .values({
+        organizationId: orgId,
+        surname,
+        name: 'Анна',
+        patronymic: 'Петровна',
+        login: `subst_${key}`,
+        passwordHash: template.passwordHash,
+      })
+      .returning();
+    await db.insert(userRoles).values({ userId: row.id, roleId: roleIds.get(role)!, organizationId: orgId });
+    ids[key] = row.id;
+  };
+  await person('director', 'Директорова', 'director');
+  await person('zavuch', 'Завучева', 'deputy');
+  await person('absent', 'Алгебраева', 'teacher'); // the sick mathematics teacher
+  await person('spec', 'Специалистова', 'teacher'); // mathematics elsewhere, a gap at the 2nd lesson
+  await person('many', 'Многозаменова', 'teacher'); // the same, but already substituted twice this month
+  await person('nonspec', 'Неспециалистова', 'teacher'); // Russian in 5А, the same gap
+  await person('free', 'Свободнова', 'teacher'); // physics, no lessons that day
+  await person('busy', 'Занятова', 'teacher'); // mathematics, teaching at the 2nd lesson
+  await person('away', 'Отсутствова', 'teacher'); // mathematics, away herself
+  await person('other', 'Прошлова', 'teacher'); // the one Многозаменова stood in for
+
+  const subject = async (name: string) => {
+    const [row] = await db.insert(subjects).values({ organizationId: orgId, name }).returning();
+    return row.id;
+  };
+  const math = await subject('Математика');
+  const russian = await subject('Русский язык');
+  const physics = await subject('Физика');
+  ids.math = math;
+  const group = async (number: number) => {
+    const [row] = await db
+      .insert(classes)
+      .values({ organizationId: orgId, number, letter: 'А', academicYear: '2026/2027' })
+      .returning();
+    return row.id;
+  };
+  const c5 = await group(5);
+  const c6 = await group(6);
+  const c7 = await group(7);
+  const c8 = await group(8);
+  const c9 = await group(9);
+  const c10 = await group(10);
+  const c11 = await group(11);
+  ids.c5 = c5;
+  const load = async (teacher: string, classId: number, subjectId: number) => {
+    const [row] = await db
+      .insert(loads)
+      .values({ organizationId: orgId, classId, subjectId, teacherId: ids[teacher], hoursPerWeek: 4 })
+      .returning();
+    return row;
+  };
+  const l5 = await load('absent', c5, math);
+  const l6 = await load('absent', c6, math);
+  const l7 = await load('spec', c7, math);
+  const l10 = await load('many', c10, math);
+  const lRu = await load('nonspec', c5, russian);
+  await load('free', c11, physics);
+  const l8 = await load('busy', c8, math);
+  const l9 = await load('away', c9, math);
+  const lOther = await load('other', c11, math);
+  const lesson = async (
+    key: string,
+    line: typeof l5,
+    date: string,
+    lessonNumber: number,
+    extra: Partial<typeof lessons.$inferInsert> = {},
+  ) => {
+    const [row] = await db
+      .insert(lessons)
+      .values({
+        organizationId: orgId,
+        loadId: line.id,
+        classId: line.classId,
+        subjectId: line.subjectId,
+        teacherId: line.teacherId,
+        date,
+        lessonNumber,
+        startTime: `${String(7 + lessonNumber).padStart(2, '0')}:30`,
+        endTime: `${String(8 + lessonNumber).padStart(2, '0')}:15`,
+        ...extra,
+      })
+      .returning();
+    ids[key] = row.id;
+  };
+  // The absent teacher's lessons: yesterday (started), late today, tomorrow's day, the day after.
+  await lesson('y2', l5, yesterday, 2);
+  await lesson('y3', l6, yesterday, 3, {
+    status: 'replaced',
+    teacherId: ids.spec,
+    originalTeacherId: ids.absent,
+  });
+  await lesson('t7', l5, today, 7, { startTime: '23:59', endTime: '23:59' });
+  await lesson('d2', l5, tomorrow, 2);
+  await lesson('d4', l6, tomorrow, 4);
+  await lesson('d5', l6, tomorrow, 5);
+  await lesson('e1', l5, afterTomorrow, 1);
+  // Everyone else's tomorrow.
+  for (const n of [1, 3]) {
+    await lesson(`spec${n}`, l7, tomorrow, n);
+    await lesson(`many${n}`, l10, tomorrow, n);
+    await lesson(`ru${n}`, lRu, tomorrow, n);
+  }
+  await lesson('busy2', l8, tomorrow, 2);
+  await lesson('away2', l9, tomorrow, 3);
+  // Многозаменова already stood in for Прошлова twice this month (the same day: always this month).
+  for (const n of [6, 7])
+    await lesson(`other${n}`, lOther, tomorrow, n, {
+      status: 'replaced',
+      teacherId: ids.many,
+      originalTeacherId: ids.other,
+    });
+  const [pupil] = await db
+    .insert(students)
+    .values({ organizationId: orgId, classId: c5, surname: 'Учеников', name: 'Пётр' })
+    .returning();
+  ids.pupil = pupil.id;
+  ids.org = orgId;
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  db = app.db;
+  await buildSchool();
+  for (const key of ['zavuch', 'absent', 'spec', 'nonspec', 'away'])
+    tokens[key] = await loginAs(app, `subst_${key}`);
+  tokens.demoZavuch = await loginAs(app, 'zavuch');
+  tokens.student = await loginAs(app, 'student');
+}, 120_000);
+
+afterAll(async () => {
+  await app.close();
+});
+
+const absenceUrl = () => `/api/substitutions/absences/${absenceId}`;
+const decide = (lessonKey: string, body: object, token = tokens.zavuch) =>
+  call(app, token, 'PUT', `${absenceUrl()}/lessons/${ids[lessonKey]}`, body);
+const detailNow = async (): Promise<AbsenceDetail> =>
+  absenceDetailSchema.parse((await call(app, tokens.zavuch, 'GET', absenceUrl())).json().data);
+const coverOf = (detail: AbsenceDetail, lessonKey: string): CoverLesson =>
+  detail.days.flatMap((day) => day.lessons).find((item) => item.lesson.id === ids[lessonKey])!;
+
+describe('absences', () => {
+  it('refuses bad input with Russian field messages', async () => {
+    const post = (body: object) =>
+      call(app, tokens.zavuch, 'POST', '/api/substitutions/absences', {
+        teacher_id: ids.absent,
+        from: today,
+        to: today,
+        reason: 'illness',
+        ...body,
+      });
+    const reversed = await post({ from: tomorrow, to: yesterday });
+    expect(reversed.statusCode).toBe(422);
+    expect(reversed.json().errors).toEqual({ to: ['Конец не может быть раньше начала'] });
+    expect((await post({ reason: 'отпуск' })).json().errors).toEqual({ reason: ['Выберите причину'] });
+    expect((await post({ from_lesson: 13 })).json().errors).toEqual({
+      from_lesson: ['Номер урока от 1 до 12'],
+    });
+  });
+
+  it('marks a teacher absent and lists every lesson of theirs in the range by day, open until decided', async () => {
+    const created = await call(app, tokens.zavuch, 'POST', '/api/substitutions/absences', {
+      teacher_id: ids.absent,
+      from: yesterday,
+      to: afterTomorrow,
+      reason: 'illness',
+    });
+    expect(created.statusCode).toBe(201);
+    const detail = absenceDetailSchema.parse(created.json().data);
+    absenceId = detail.absence.id;
+    expect(detail.days.map((day) => day.date)).toEqual([yesterday, today, tomorrow, afterTomorrow]);
+    expect(detail.days.find((day) => day.date === tomorrow)!.lessons.map((item) => item.lesson.id)).toEqual([
+      ids.d2,
+      ids.d4,
+      ids.d5,
+    ]);
+    expect(coverOf(detail, 'd2').state).toBe('open');
+    expect(coverOf(detail, 'y3').state).toBe('replaced');
+    expect(coverOf(detail, 'y2').started).toBe(true);
+    expect(detail.absence).toMatchObject({ lessons_count: 7, open_count: 6, reason: 'illness' });
+    // Отсутствова is away tomorrow too.
+    const other = await call(app, tokens.zavuch, 'POST', '/api/substitutions/absences', {
+      teacher_id: ids.away,
+      from: tomorrow,
+      to: tomorrow,
+      reason: 'courses',
+    });
+    expect(other.statusCode).toBe(201);
+    const twice = await call(app, tokens.zavuch, 'POST', '/api/substitutions/absences', {
+      teacher_id: ids.away,
+      from: tomorrow,
+      to: afterTomorrow,
+      reason: 'trip',
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('counts the first day from the given lesson on, and removes an absence entered by mistake', async () => {
+    const created = await call(app, tokens.zavuch, 'POST', '/api/substitutions/absences', {
+      teacher_id: ids.spec,
+      from: tomorrow,
+      to: tomorrow,
+      from_lesson: 3,
+      reason: 'other',
+    });
+    const detail = absenceDetailSchema.parse(created.json().data);
+    expect(detail.days.flatMap((day) => day.lessons.map((item) => item.lesson.id))).toEqual([ids.spec3]);
+    const url = `/api/substitutions/absences/${detail.absence.id}`;
+    expect((await call(app, tokens.spec, 'DELETE', url)).statusCode).toBe(403);
+    expect((await call(app, tokens.zavuch, 'DELETE', url)).statusCode).toBe(204);
+    expect((await call(app, tokens.zavuch, 'GET', url)).statusCode).toBe(404);
+  });
+
+  it('lets a teacher read but not change; a pupil neither; another school sees nothing', async () => {
+    expect((await call(app, tokens.spec, 'GET', absenceUrl())).statusCode).toBe(200);
+    expect(
+      (
+        await call(app, tokens.spec, 'POST', '/api/substitutions/absences', {
+          teacher_id: ids.absent,
+          from: today,
+          to: today,
+          reason: 'other',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await decide('d2', { action: 'cancel' }, tokens.spec)).statusCode).toBe(403);
+    expect((await call(app, tokens.spec, 'POST', `${absenceUrl()}/distribute`)).statusCode).toBe(403);
+    expect((await call(app, tokens.student, 'GET', absenceUrl())).statusCode).toBe(403);
+    expect((await call(app, tokens.demoZavuch, 'GET', absenceUrl())).statusCode).toBe(404);
+    expect((await decide('d2', { action: 'cancel' }, tokens.demoZavuch)).statusCode).toBe(404);
+    expect((await call(app, tokens.demoZavuch, 'POST', `${absenceUrl()}/distribute`)).statusCode).toBe(404);
+    expect((await call(app, tokens.demoZavuch, 'DELETE', absenceUrl())).statusCode).toBe(404);
+    const list = await call(
+      app,
+      tokens.demoZavuch,
+      'GET',
+      `/api/substitutions/absences?from=${yesterday}&to=${afterTomorrow}`,
+    );
+    expect(list.json().data.some((item: { id: number }) => item.id === absenceId)).toBe(false);
+    const foreign = await call(app, tokens.demoZavuch, 'POST', '/api/substitutions/absences', {
+      teacher_id: ids.absent,
+      from: today,
+      to: today,
+      reason: 'other',
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('ranking', () => {
+  it('offers only free teachers who are not away, a free specialist first, fewer substitutions higher', async () => {
+    const candidates = coverOf(await detailNow(), 'd2').candidates;
+    const order = candidates.map((candidate) => candidate.teacher_id);
+    expect(order).not.toContain(ids.absent);
+    expect(order).not.toContain(ids.busy); // teaches 8А at that hour
+    expect(order).not.toContain(ids.away); // away herself
+    expect(order.indexOf(ids.spec)).toBe(0);
+    // Both specialists fill a gap; the one without substitutions this month first.
+    expect(order.indexOf(ids.spec)).toBeLessThan(order.indexOf(ids.many));
+    // A free specialist above a free non-specialist (who even works in 5А).
+    expect(order.indexOf(ids.many)).toBeLessThan(order.indexOf(ids.nonspec));
+    expect(order.indexOf(ids.nonspec)).toBeLessThan(order.indexOf(ids.free));
+    const spec = candidates[0];
+    expect(spec.specialty).toBe(true);
+    expect(spec.reasons).toEqual(expect.arrayContaining(['ведёт этот предмет', 'заполнит окно']));
+    expect(candidates.find((c) => c.teacher_id === ids.many)!.reasons).toContain('2 замены в этом месяце');
+    expect(candidates.find((c) => c.teacher_id === ids.nonspec)!.reasons).toContain(
+      'не по специальности, работает в 5А',
+    );
+    expect(candidates.find((c) => c.teacher_id === ids.free)!.reasons).toContain('в этот день уроков нет');
+  });
+
+  it('keeps a teacher at the weekly maximum off the list', async () => {
+    // The director's setting (the завуч has no organization.settings).
+    const director = await loginAs(app, 'subst_director');
+    await call(app, director, 'PUT', '/api/organizations/settings', [
+      { key: 'max_teacher_lessons_per_week', value: '2' },
+    ]);
+    const order = coverOf(await detailNow(), 'd2').candidates.map((c) => c.teacher_id);
+    // Специалистова gives 2 lessons that week: a third would pass the maximum; Свободнова gives none.
+    expect(order).not.toContain(ids.spec);
+    expect(order).toContain(ids.free);
+    const restored = await call(app, director, 'PUT', '/api/organizations/settings', [
+      { key: 'max_teacher_lessons_per_week', value: '36' },
+    ]);
+    expect(restored.statusCode).toBe(200);
+  });
+});
+
+describe('decisions', () => {
+  it('refuses a substitute who teaches then, who is away, the absent teacher, and a lesson with marks', async () => {
+    const busy = await decide('d2', { action: 'assign', teacher_id: ids.busy });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe('Этот учитель уже ведёт урок в это время');
+    const away = await decide('d2', { action: 'assign', teacher_id: ids.away });
+    expect(away.statusCode).toBe(409);
+    expect(away.json().message).toBe('Этот учитель сам отсутствует в это время');
+    const self = await decide('d2', { action: 'assign', teacher_id: ids.absent });
+    expect(self.statusCode).toBe(422);
+    expect((await decide('d2', { action: 'assign' })).json().errors).toEqual({
+      teacher_id: ['Выберите учителя на замену'],
+    });
+    const [mark] = await db
+      .insert(marks)
+      .values({
+        organizationId: ids.org,
+        lessonId: ids.d5,
+        studentId: ids.pupil,
+        value: '5',
+        createdBy: ids.absent,
+      })
+      .returning();
+    const marked = await decide('d5', { action: 'assign', teacher_id: ids.spec });
+    expect(marked.statusCode).toBe(409);
+    expect(marked.json().message).toBe('По уроку уже выставлены оценки другим учителем: замену не назначить');
+    await db.delete(marks).where(eq(marks.id, mark.id));
+  });
+
+  it('assigns, changes and undoes a choice before the lesson starts', async () => {
+    const first = await decide('d2', { action: 'assign', teacher_id: ids.nonspec });
+    expect(first.statusCode).toBe(200);
+    expect(coverLessonSchema.parse(first.json().data)).toMatchObject({
+      state: 'replaced',
+      lesson: { teacher_id: ids.nonspec, original_teacher_id: ids.absent, status: 'replaced' },
+    });
+    const changed = await decide('d2', { action: 'assign', teacher_id: ids.spec });
+    expect(changed.json().data.lesson).toMatchObject({
+      teacher_id: ids.spec,
+      original_teacher_id: ids.absent,
+    });
+    const undone = await decide('d2', { action: 'undo' });
+    expect(undone.json().data).toMatchObject({
+      state: 'open',
+      lesson: { teacher_id: ids.absent, status: 'scheduled' },
+    });
+    const cancelled = await decide('e1', { action: 'cancel' });
+    expect(cancelled.json().data).toMatchObject({ state: 'cancelled', lesson: { status: 'cancelled' } });
+  });
+
+  it('refuses to change a lesson that has started, with the reason', async () => {
+    const assign = await decide('y2', { action: 'assign', teacher_id: ids.spec });
+    expect(assign.statusCode).toBe(409);
+    expect(assign.json().message).toBe('Урок уже начался: решение по нему осталось в истории и не меняется');
+    expect((await decide('y3', { action: 'undo' })).statusCode).toBe(409);
+    const [row] = await db.select().from(lessons).where(eq(lessons.id, ids.y3));
+    expect(row.teacherId).toBe(ids.spec);
+  });
+
+  it('gives the journal of the lesson to the substitute, not to the absent teacher', async () => {
+    expect((await decide('t7', { action: 'assign', teacher_id: ids.nonspec })).statusCode).toBe(200);
+    const cell = `/api/journal/lessons/${ids.t7}/students/${ids.pupil}`;
+    const byAbsent = await call(app, tokens.absent, 'PUT', cell, {
+      grades: [{ value: 3 }],
+      attendance: null,
+      version: 0,
+    });
+    expect(byAbsent.statusCode).toBe(403);
+    const bySubstitute = await call(app, tokens.nonspec, 'PUT', cell, {
+      grades: [{ value: 5 }],
+      attendance: null,
+      version: 0,
+    });
+    expect(bySubstitute.statusCode).toBe(200);
+    // The substitute sees it among their lessons of today.
+    const todays = await call(app, tokens.nonspec, 'GET', `/api/lessons/today?date=${today}`);
+    expect(todays.json().data.lessons.map((lesson: { id: number }) => lesson.id)).toContain(ids.t7);
+    // Once marked by the substitute, the decision is no longer undone.
+    expect((await decide('t7', { action: 'undo' })).statusCode).toBe(409);
+  });
+});
+
+describe('«Распределить всё»', () => {
+  it('covers the sick day: every open lesson a substitute, nobody in two places, nobody over their share', async () => {
+    const before = await detailNow();
+    const open = before.days
+      .flatMap((day) => day.lessons)
+      .filter((item) => item.state === 'open' && !item.started);
+    const everyone = new Set(open.flatMap((item) => item.candidates.map((c) => c.teacher_id)));
+    const share = Math.ceil(open.length / everyone.size);
+    const response = await call(app, tokens.zavuch, 'POST', `${absenceUrl()}/distribute`);
+    expect(response.statusCode).toBe(200);
+    const result = distributeResultSchema.parse(response.json().data);
+    expect(result).toMatchObject({ assigned: open.length, left_open: 0 });
+    const covered = open.map((item) =>
+      coverOf(result.detail, Object.keys(ids).find((k) => ids[k] === item.lesson.id)!),
+    );
+    expect(covered.every((item) => item.state === 'replaced')).toBe(true);
+    const perTeacher = new Map<number, number>();
+    for (const item of covered)
+      perTeacher.set(item.lesson.teacher_id!, (perTeacher.get(item.lesson.teacher_id!) ?? 0) + 1);
+    expect(Math.max(...perTeacher.values())).toBeLessThanOrEqual(share);
+    // Nobody in two places: every lesson of the school that day, one teacher per date and number.
+    const rows = await db
+      .select()
+      .from(lessons)
+      .where(and(eq(lessons.organizationId, ids.org), eq(lessons.date, tomorrow)));
+    const seen = new Set<string>();
+    for (const row of rows.filter((lesson) => lesson.status !== 'cancelled')) {
+      const key = `${row.teacherId}|${row.lessonNumber}`;
+      expect(seen.has(key)).toBe(false);
+      seen.add(key);
+    }
+    for (const item of covered) expect([ids.absent, ids.away]).not.toContain(item.lesson.teacher_id);
+  });
+});
+
+describe('«Замещения за месяц»', () => {
+  it('sums per substitute and per absent teacher, and downloads as .xlsx', async () => {
+    const response = await call(
+      app,
+      tokens.zavuch,
+      'GET',
+      `/api/substitutions/report?from=${yesterday}&to=${afterTomorrow}`,
+    );
+    expect(response.statusCode).toBe(200);
+    const report = substitutionReportSchema.parse(response.json().data);
+    const replaced = (
+      await db
+        .select()
+        .from(lessons)
+        .where(and(eq(lessons.organizationId, ids.org), eq(lessons.status, 'replaced')))
+    ).length;
+    expect(report.totals.substituted_hours).toBe(replaced);
+    expect(report.substitutes.reduce((sum, entry) => sum + entry.hours, 0)).toBe(replaced);
+    expect(report.substitutes.reduce((sum, entry) => sum + entry.lessons.length, 0)).toBe(replaced);
+    const absent = report.absent.find((entry) => entry.teacher_id === ids.absent)!;
+    // 6 replaced (y3, t7, d2, d4, d5 and the started y2 stays hers: not missed) + e1 cancelled.
+    expect(absent.cancelled_hours).toBe(1);
+    expect(absent.hours).toBe(6);
+    expect(report.totals.missed_hours).toBe(absent.hours + 2); // and Прошлова's two
+    const many = report.substitutes.find((entry) => entry.teacher_id === ids.many)!;
+    expect(many.specialty_hours).toBe(many.hours);
+    const nonspec = report.substitutes.find((entry) => entry.teacher_id === ids.nonspec);
+    if (nonspec) expect(nonspec.specialty_hours).toBe(0);
+
+    const file = await call(
+      app,
+      tokens.zavuch,
+      'GET',
+      `/api/substitutions/report?from=${yesterday}&to=${afterTomorrow}&format=xlsx`,
+    );
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(
+      (await call(app, tokens.spec, 'GET', `/api/substitutions/report?from=${today}&to=${today}`)).statusCode,
+    ).toBe(403);
+  });
+});
