@@ -40,6 +40,20 @@ export async function insertTimetable(
   return row.id;
 }
 
+/** A lesson's place and teaching as a json_to_recordset record (snake_case, as the statements read it). */
+function lessonRecord(row: LessonValues) {
+  return {
+    subgroup_id: row.subgroupId,
+    subject_id: row.subjectId,
+    teacher_id: row.teacherId,
+    load_id: row.loadId,
+    date: row.date,
+    lesson_number: row.lessonNumber,
+    start_time: row.startTime,
+    end_time: row.endTime,
+  };
+}
+
 /**
  * Inserts dated lessons (a school year is tens of thousands of rows): each chunk goes as one JSON
  * parameter unpacked by json_to_recordset, far cheaper than thousands of bound parameters.
@@ -52,17 +66,7 @@ export async function insertLessons(
 ) {
   for (let i = 0; i < rows.length; i += 10_000) {
     const chunk = JSON.stringify(
-      rows.slice(i, i + 10_000).map((row) => ({
-        class_id: row.classId,
-        subgroup_id: row.subgroupId,
-        subject_id: row.subjectId,
-        teacher_id: row.teacherId,
-        load_id: row.loadId,
-        date: row.date,
-        lesson_number: row.lessonNumber,
-        start_time: row.startTime,
-        end_time: row.endTime,
-      })),
+      rows.slice(i, i + 10_000).map((row) => ({ class_id: row.classId, ...lessonRecord(row) })),
     );
     await db.execute(sql`
       insert into lessons (organization_id, timetable_id, class_id, subgroup_id, subject_id, teacher_id, load_id,
@@ -114,17 +118,7 @@ export type ApplyLessonRow = Awaited<ReturnType<typeof findLessonsForApply>>[num
 export async function updateLessonPlans(db: Database, rows: (LessonValues & { id: number })[]) {
   for (let i = 0; i < rows.length; i += 10_000) {
     const chunk = JSON.stringify(
-      rows.slice(i, i + 10_000).map((row) => ({
-        id: row.id,
-        subgroup_id: row.subgroupId,
-        subject_id: row.subjectId,
-        teacher_id: row.teacherId,
-        load_id: row.loadId,
-        date: row.date,
-        lesson_number: row.lessonNumber,
-        start_time: row.startTime,
-        end_time: row.endTime,
-      })),
+      rows.slice(i, i + 10_000).map((row) => ({ id: row.id, ...lessonRecord(row) })),
     );
     await db.execute(sql`
       update lessons set subgroup_id = r.subgroup_id, subject_id = r.subject_id, teacher_id = r.teacher_id,
