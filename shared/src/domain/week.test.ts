@@ -24,6 +24,10 @@ describe('week days and settings', () => {
     expect(SETTINGS_DEFAULTS).toEqual({
       max_lessons_per_day: 7,
       working_days_per_week: 6,
+      absence_correction_minutes: 15,
+      digest_hour: 18,
+      quiet_hours_from: 21,
+      quiet_hours_to: 8,
       max_teacher_lessons_per_week: 36,
     });
   });
@@ -34,7 +38,7 @@ describe('week days and settings', () => {
         { key: 'max_lessons_per_day', value: '8', default: '7' },
         { key: 'working_days_per_week', value: 'x', default: '5' },
       ]),
-    ).toEqual({ max_lessons_per_day: 8, working_days_per_week: 5, max_teacher_lessons_per_week: 36 });
+    ).toEqual({ ...SETTINGS_DEFAULTS, max_lessons_per_day: 8, working_days_per_week: 5 });
     expect(parseSettings(null)).toEqual(SETTINGS_DEFAULTS);
     expect(parseSettings([{ key: 'max_lessons_per_day', value: '', default: null }])).toEqual(
       SETTINGS_DEFAULTS,
