@@ -76,8 +76,9 @@ export class JournalPage {
 
   /** The pupil's full name of the row a cell is in (the row header reads «3. Фамилия Имя Отчество»). */
   async pupilOf(cell: Locator): Promise<string> {
-    const header = await cell.locator('xpath=ancestor::tr[1]/th').textContent();
-    return (header ?? '').replace(/^\d+\.\s*/, '').trim();
+    // The row header holds the full name and the phone's short one; its title is the full name alone.
+    const header = await cell.locator('xpath=ancestor::tr[1]/th').getAttribute('title');
+    return (header ?? '').trim();
   }
 
   /** Итоговые оценки: the mark a pupil × subject select shows (its chosen option: «4», «4?» or «—»). */

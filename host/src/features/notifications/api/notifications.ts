@@ -15,11 +15,17 @@ export async function getNotifications(signal?: AbortSignal): Promise<Notificati
   return (await apiClient.get<NotificationList>('/notifications', { signal })).data;
 }
 
-export function useUnreadCount() {
+/**
+ * The bell's number, asked only once the signed-in user is known and may use the app: while the
+ * user loads (or must first change a one-time password) the server answers 403, which the API client
+ * turns into the «Доступ запрещён» page.
+ */
+export function useUnreadCount(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.notifications.unreadCount,
     queryFn: ({ signal }) => getUnreadCount(signal),
-    refetchInterval: POLL_MS,
+    enabled,
+    refetchInterval: enabled ? POLL_MS : false,
     retry: false,
   });
 }

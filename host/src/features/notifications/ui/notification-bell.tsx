@@ -13,10 +13,10 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { MOBILE_MENU_MAX_WIDTH, useMedia } from '@parta/shared';
+import { MOBILE_MENU_MAX_WIDTH, useMedia, usePermissions } from '@parta/shared';
 import type { Notification } from '@parta/shared/domain/contracts/notifications';
 import { formatDayTime } from '@parta/shared/domain/dates';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BellIcon } from '../../../layout/icons';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '../api/notifications';
@@ -35,9 +35,25 @@ function unreadLabel(count: number): string {
 export function NotificationBell() {
   const isMobile = useMedia(`(max-width: ${MOBILE_MENU_MAX_WIDTH}px)`);
   const [opened, setOpened] = useState(false);
-  const unread = useUnreadCount().data ?? 0;
+  const { user } = usePermissions();
+  const unread = useUnreadCount(Boolean(user) && !user?.password_change_required).data ?? 0;
 
-  const bell = (
+  const button = (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={unreadLabel(unread)}
+      aria-expanded={opened}
+      aria-haspopup="dialog"
+      onClick={() => setOpened((value) => !value)}
+      data-testid="notification-bell"
+    >
+      <BellIcon />
+    </ActionIcon>
+  );
+  // The count wraps the bell from outside: the popover's target must be the button itself, since
+  // it gives its target aria-expanded, which a plain div may not carry (axe: aria-allowed-attr).
+  const withCount = (node: ReactNode) => (
     <Indicator
       disabled={unread === 0}
       label={unread > 99 ? '99+' : unread}
@@ -46,17 +62,7 @@ export function NotificationBell() {
       offset={4}
       data-testid="notification-count"
     >
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={unreadLabel(unread)}
-        aria-expanded={opened}
-        aria-haspopup="dialog"
-        onClick={() => setOpened((value) => !value)}
-        data-testid="notification-bell"
-      >
-        <BellIcon />
-      </ActionIcon>
+      {node}
     </Indicator>
   );
   const list = <NotificationList enabled={opened} onNavigate={() => setOpened(false)} />;
@@ -64,7 +70,7 @@ export function NotificationBell() {
   if (isMobile) {
     return (
       <>
-        {bell}
+        {withCount(button)}
         <Drawer
           opened={opened}
           onClose={() => setOpened(false)}
@@ -77,16 +83,16 @@ export function NotificationBell() {
       </>
     );
   }
-  return (
+  return withCount(
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={380} shadow="md" trapFocus>
-      <Popover.Target>{bell}</Popover.Target>
+      <Popover.Target>{button}</Popover.Target>
       <Popover.Dropdown p="xs" aria-label="Уведомления">
         <Text fw={600} px="xs" pb="xs">
           Уведомления
         </Text>
         {list}
       </Popover.Dropdown>
-    </Popover>
+    </Popover>,
   );
 }
 
