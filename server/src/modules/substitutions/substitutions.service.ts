@@ -8,7 +8,8 @@ import type {
   SubstitutionReport,
 } from '@parta/shared/domain/contracts/substitutions';
 import type { Lesson } from '@parta/shared/domain/contracts/timetable';
-import { shortName } from '@parta/shared/domain/names';
+import { formatDate } from '@parta/shared/domain/dates';
+import { groupName, shortName } from '@parta/shared/domain/names';
 import { addDays, weekStart } from '@parta/shared/domain/timetable';
 import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq, gte, lte } from 'drizzle-orm';
@@ -376,7 +377,7 @@ export async function substitutionReport(
     lesson_id: row.lesson_id,
     date: row.date,
     lesson_number: row.lesson_number,
-    group_name: `${row.number}${row.letter}`,
+    group_name: groupName(row),
     subject_name: row.subject_name,
     other_teacher_name: nameOf(other),
     specialty: row.specialty,
@@ -428,11 +429,9 @@ export async function substitutionReport(
   };
 }
 
-const ddmmyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(2, 4)}`;
-
 /** The report as .xlsx for the бухгалтерия: the journal of substitutions, then the sums per teacher. */
 export function substitutionWorkbook(report: SubstitutionReport): Promise<Buffer> {
-  const title = `Замещения уроков с ${ddmmyy(report.from)} по ${ddmmyy(report.to)}`;
+  const title = `Замещения уроков с ${formatDate(report.from)} по ${formatDate(report.to)}`;
   const journal: ReportSheet = {
     name: 'Журнал замен',
     columns: [
@@ -447,7 +446,7 @@ export function substitutionWorkbook(report: SubstitutionReport): Promise<Buffer
     ],
     rows: report.absent.flatMap((entry) =>
       entry.lessons.map((lesson) => [
-        ddmmyy(lesson.date),
+        formatDate(lesson.date),
         lesson.lesson_number,
         lesson.group_name,
         lesson.subject_name,
