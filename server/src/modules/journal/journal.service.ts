@@ -22,7 +22,7 @@ import { HttpError, notFound, unprocessable, VALIDATION_MESSAGE } from '../../pl
 import type { Queue } from '../../queue/queue';
 import { schoolToday } from '../clock/clock.service';
 import { listLoads, toLoadItem } from '../loads/loads.service';
-import { absenceEntered } from '../notifications/notifications.service';
+import { absencesEntered } from '../notifications/notifications.service';
 import { listPeriods } from '../periods/periods.service';
 import {
   type CellWrite,
@@ -241,7 +241,7 @@ function savedCell(write: CellWrite, version: number): JournalCell {
 }
 
 /** Schedules the parents' notice of every «н»/«б» among the saved cells (notifications module). */
-async function absencesSaved(
+function absencesSaved(
   db: Database,
   queue: Queue,
   actor: Actor,
@@ -249,14 +249,18 @@ async function absencesSaved(
   saved: { lesson_id: number; student_id: number }[],
 ) {
   const savedKeys = new Set(saved.map((row) => `${row.lesson_id}|${row.student_id}`));
-  for (const write of writes) {
-    if (write.attendance === null || !savedKeys.has(`${write.lesson_id}|${write.student_id}`)) continue;
-    await absenceEntered(db, queue, {
+  const absences = writes.filter(
+    (write) => write.attendance !== null && savedKeys.has(`${write.lesson_id}|${write.student_id}`),
+  );
+  return absencesEntered(
+    db,
+    queue,
+    absences.map((write) => ({
       lessonId: write.lesson_id,
       studentId: write.student_id,
       actorId: actor.userId,
-    });
-  }
+    })),
+  );
 }
 
 /** PUT one cell: saved with its new version; else why not (404/403/423/422), or 409 with the cell as saved now. */

@@ -69,14 +69,22 @@ async function correctionMinutes(db: Database, organizationId: number) {
 }
 
 /**
- * A «н»/«б» was saved (inside the journal's save transaction, so the job exists only if the mark
- * does): parents hear of it after the school's correction window, when the job reads what is left.
+ * «н»/«б» were saved (inside the journal's save transaction, so a job exists only if its mark does):
+ * parents hear of each after the school's correction window, when the job reads what is left. A
+ * pasted column of absences reads its school's window once, not once per cell.
  */
-export async function absenceEntered(db: Database, queue: Queue, job: AbsenceJob): Promise<void> {
-  const subject = await findAbsenceSubject(db, job.lessonId, job.studentId);
-  if (!subject) return;
-  const minutes = await correctionMinutes(db, subject.organization_id);
-  await queue.send(db, ABSENCE_JOB, job, { startAfterSeconds: minutes * 60 });
+export async function absencesEntered(db: Database, queue: Queue, jobs: AbsenceJob[]): Promise<void> {
+  const windows = new Map<number, number>();
+  for (const job of jobs) {
+    const subject = await findAbsenceSubject(db, job.lessonId, job.studentId);
+    if (!subject) continue;
+    let minutes = windows.get(subject.organization_id);
+    if (minutes === undefined) {
+      minutes = await correctionMinutes(db, subject.organization_id);
+      windows.set(subject.organization_id, minutes);
+    }
+    await queue.send(db, ABSENCE_JOB, job, { startAfterSeconds: minutes * 60 });
+  }
 }
 
 /**
