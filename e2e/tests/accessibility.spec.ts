@@ -70,7 +70,8 @@ const SCREENS: Record<string, Screen[]> = {
     { path: '/timetable', tab: 'Шаблоны', follow: /^\/timetable\/create\/\d+$/ },
     { path: '/reports' },
     { path: '/reports/classification' },
-    { path: '/reports/academic-performance' },
+    // 216 class × subject rows of a dozen columns and the teachers' table: some 3,000 cells.
+    { path: '/reports/academic-performance', large: true },
     {
       path: '/reports/journal-completion?from=2026-09-01&to=2026-10-24',
       ready: headingAndTable('completion-table'),
