@@ -149,6 +149,7 @@ export const seedKtp: SeedStep = async (result, options) => {
         plannedDate: null,
         actualDate: null,
       })),
+      result.journalUntil,
     );
     const items = await findItems(db, planId);
     const application = applyPlan(

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { classes, ktpItems, ktpPlans, lessons, subjects, users } from '../../db/schema';
+import { attendance, classes, ktpItems, ktpPlans, lessons, marks, subjects, users } from '../../db/schema';
 
 /** Plans matching `where` with their subject, class, teacher and item totals. */
 export function findPlans(db: Database, where: SQL | undefined) {
@@ -83,20 +83,72 @@ export interface ItemValues {
 }
 
 /**
- * Replaces the plan's items by `items` in their order. Lessons the old items filled keep their
- * text but lose the link (the foreign key sets it null), so re-applying refills them.
+ * A lesson that has not been held yet: from `today` on, as the timetable made it, with no marks and no
+ * attendance. Only such lessons follow a plan's edits; a held lesson's topic is the record of what was
+ * taught and stays as it is.
+ */
+const notHeldSince = (today: string) => sql`${lessons.date} >= ${today} and ${lessons.status} = 'scheduled'
+  and not exists (select 1 from ${marks} where ${marks.lessonId} = ${lessons.id})
+  and not exists (select 1 from ${attendance} where ${attendance.lessonId} = ${lessons.id})`;
+
+/**
+ * Replaces the plan's items by `items` in their order, keeping the item at each position (its id):
+ * lessons stay linked to their place in the plan, so the timetable can tell a planned topic from a
+ * typed one and move it (timetable findLessonsForApply). Lessons not held yet that show an item's
+ * text as the plan gave it take the new text; those of items that are gone lose it and the link
+ * (nothing of the old plan is left for the timetable to mistake for a teacher's topic). Topics and
+ * homework a teacher typed over the plan, and held lessons, keep theirs.
  */
 export async function replaceItems(
   db: Database,
   organizationId: number,
   planId: number,
   items: ItemValues[],
+  today: string,
 ) {
-  await db.delete(ktpItems).where(eq(ktpItems.planId, planId));
-  if (items.length === 0) return;
+  const old = await db
+    .select({ id: ktpItems.id })
+    .from(ktpItems)
+    .where(eq(ktpItems.planId, planId))
+    .orderBy(asc(ktpItems.position), asc(ktpItems.id));
+  const kept = old
+    .slice(0, items.length)
+    .map((row, index) => ({ id: row.id, position: index + 1, ...items[index] }));
+  const gone = old.slice(items.length).map((row) => row.id);
+
+  if (kept.length > 0) {
+    const rows = sql`json_to_recordset(${JSON.stringify(kept)}::json) as r(id int, position int, section text,
+      topic text, hours numeric, homework text, "controlType" text, "plannedDate" date, "actualDate" date)`;
+    await db.execute(sql`
+      update ${lessons} set
+        topic = case when ${lessons.topic} is not distinct from i.topic then r.topic else ${lessons.topic} end,
+        homework = case when ${lessons.homework} is not distinct from i.homework then r.homework else ${lessons.homework} end
+      from ${ktpItems} i join ${rows} on r.id = i.id
+      where ${lessons.ktpItemId} = i.id and ${notHeldSince(today)}`);
+    await db.execute(sql`
+      update ${ktpItems} set position = r.position, section = r.section, topic = r.topic, hours = r.hours,
+        homework = r.homework, control_type = r."controlType", planned_date = r."plannedDate",
+        actual_date = r."actualDate"
+      from ${rows} where ${ktpItems.id} = r.id`);
+  }
+  if (gone.length > 0) {
+    await db.execute(sql`
+      update ${lessons} set
+        topic = case when ${lessons.topic} is not distinct from i.topic then null else ${lessons.topic} end,
+        homework = case when ${lessons.homework} is not distinct from i.homework then null else ${lessons.homework} end,
+        ktp_item_id = null
+      from ${ktpItems} i
+      where i.id = any(${`{${gone.join(',')}}`}::int[]) and ${lessons.ktpItemId} = i.id and ${notHeldSince(today)}`);
+    // Held lessons keep their text; the foreign key drops their link.
+    await db.delete(ktpItems).where(inArray(ktpItems.id, gone));
+  }
+  const added = items.slice(old.length);
+  if (added.length === 0) return;
   await db
     .insert(ktpItems)
-    .values(items.map((item, index) => ({ organizationId, planId, position: index + 1, ...item })));
+    .values(
+      added.map((item, index) => ({ organizationId, planId, position: old.length + index + 1, ...item })),
+    );
 }
 
 /** Sets each item's planned date (item id → date) in one statement. */

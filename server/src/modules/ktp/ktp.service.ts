@@ -21,6 +21,7 @@ import { classes, ktpPlans } from '../../db/schema';
 import { WorkbookError } from '../../files/workbook';
 import type { Actor } from '../../plugins/auth';
 import { notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import { schoolToday } from '../clock/clock.service';
 import { holidaysBetween } from '../periods/periods.service';
 import { isStaffOf } from '../users/users.service';
 import {
@@ -189,7 +190,7 @@ export async function saveItems(
 ): Promise<KtpPlanDetail> {
   const plan = await findPlan(db, actor, id, writeRule(actor));
   await db.transaction(async (tx) =>
-    replaceItems(tx, plan.organizationId, plan.id, input.items.map(itemValues)),
+    replaceItems(tx, plan.organizationId, plan.id, input.items.map(itemValues), schoolToday()),
   );
   return getPlan(db, actor, id);
 }
@@ -224,6 +225,7 @@ export async function copyPlan(
       plan.organizationId,
       created,
       items.map((item) => ({ ...toItemValues(item), plannedDate: null, actualDate: null })),
+      schoolToday(),
     );
     return created;
   });
@@ -396,6 +398,7 @@ export async function importPlan(
         plannedDate: row.planned_date,
         actualDate: row.actual_date,
       })),
+      schoolToday(),
     ),
   );
   return { rows, invalid: 0, saved: true };

@@ -25,6 +25,8 @@ let math: LoadItem;
 let other: LoadItem;
 let periodId: number;
 let hours: number;
+/** The КТП of 5А's mathematics that test (a) lays. */
+let planId: number;
 const templates: Record<'A' | 'B', number> = { A: 0, B: 0 };
 const FROM = '2032-09-06';
 const TO = '2032-09-26';
@@ -123,7 +125,7 @@ describe('applying a template over lessons that hold a КТП', () => {
   it('(a) moves lessons holding only a planned topic with the new template and lays the КТП again in order', async () => {
     const first = await apply('A');
     expect(first.created).toBe(3 * (hours + 1));
-    const planId = (
+    planId = (
       await call(app, tokens.zavuch, 'POST', '/api/ktp', {
         name: 'Математика 5А',
         academic_year: '2032/2033',
@@ -173,6 +175,56 @@ describe('applying a template over lessons that hold a КТП', () => {
   it('(c) applying the same template again changes nothing', async () => {
     const again = await apply('B');
     expect(again).toMatchObject({ timetable_id: null, created: 0, updated: 0, removed: 0, kept: 0 });
+  });
+
+  it('(f) a КТП edited and cut short after it was laid still moves with the timetable: no lesson doubles', async () => {
+    const before = await mathLessons();
+    // The teacher corrects the first topic and drops the last third of the plan (as an import of a
+    // shorter file does): the editor saves the whole list.
+    const items = Array.from({ length: 2 * hours }, (_, index) => ({
+      topic: index === 0 ? 'Тема 1 (исправлена)' : `Тема ${index + 1}`,
+      hours: 1,
+      homework: `§${index + 1}`,
+    }));
+    expect((await call(app, tokens.zavuch, 'PUT', `/api/ktp/${planId}/items`, { items })).statusCode).toBe(
+      200,
+    );
+    // Lessons to come follow the plan: the corrected topic shows, the dropped ones are gone.
+    const edited = await mathLessons();
+    expect(edited.map((lesson) => lesson.topic)).toEqual([
+      ...items.map((item) => item.topic),
+      ...Array.from({ length: hours }, () => null),
+    ]);
+    expect(edited.slice(2 * hours).every((lesson) => lesson.homework === null)).toBe(true);
+
+    const moved = await apply('A');
+    expect(moved).toMatchObject({
+      created: 0,
+      removed: 0,
+      kept: 0,
+      count_mismatches: [],
+      double_bookings: [],
+    });
+    const after = await mathLessons();
+    expect(after.map((lesson) => lesson.id).sort()).toEqual(before.map((lesson) => lesson.id).sort());
+    expect(after.every((lesson) => lesson.lesson_number === 1)).toBe(true);
+    expect(after.map((lesson) => lesson.topic)).toEqual(edited.map((lesson) => lesson.topic));
+    expect(await teacherClashes(math.teacher_id!)).toEqual([]);
+
+    // Back to B with the whole plan, as the next test expects.
+    const whole = Array.from({ length: 4 * hours }, (_, index) => ({
+      topic: `Тема ${index + 1}`,
+      hours: 1,
+      homework: `§${index + 1}`,
+    }));
+    expect(
+      (await call(app, tokens.zavuch, 'PUT', `/api/ktp/${planId}/items`, { items: whole })).statusCode,
+    ).toBe(200);
+    expect((await call(app, tokens.zavuch, 'POST', `/api/ktp/${planId}/apply`, {})).statusCode).toBe(200);
+    expect(await apply('B')).toMatchObject({ created: 0, removed: 0, kept: 0 });
+    expect((await mathLessons()).map((lesson) => lesson.topic)).toEqual(
+      whole.slice(0, 3 * hours).map((item) => item.topic),
+    );
   });
 
   it('(b, d) keeps a lesson with a mark or typed homework and lists the count and the teacher it doubles; a dry run writes nothing and says the same', async () => {
