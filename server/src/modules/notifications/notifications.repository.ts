@@ -150,3 +150,64 @@ export function findParentsOf(db: Database, organizationId: number, studentId: n
          order by u.id`,
   );
 }
+
+/** A dated lesson as a change notice tells of it: class, subject, when, who teaches it now. */
+export async function findChangedLesson(db: Database, lessonId: number) {
+  const [row] = await rowsOf<{
+    organization_id: number;
+    class_id: number;
+    load_id: number | null;
+    subgroup_id: number | null;
+    grade: number;
+    letter: string;
+    subject_name: string;
+    date: string;
+    lesson_number: number;
+    status: 'scheduled' | 'replaced' | 'cancelled' | 'moved';
+    teacher_id: number | null;
+    teacher: { surname: string; name: string; patronymic: string | null } | null;
+    original: { surname: string; name: string; patronymic: string | null } | null;
+  }>(
+    db,
+    sql`select l.organization_id, l.class_id, l.load_id, l.subgroup_id, c.number as grade, c.letter,
+               sb.name as subject_name, l.date::text as date, l.lesson_number, l.status, l.teacher_id,
+               case when t.id is null then null
+                    else json_build_object('surname', t.surname, 'name', t.name, 'patronymic', t.patronymic) end as teacher,
+               case when o.id is null then null
+                    else json_build_object('surname', o.surname, 'name', o.name, 'patronymic', o.patronymic) end as original
+          from lessons l
+          join classes c on c.id = l.class_id
+          join subjects sb on sb.id = l.subject_id
+          left join users t on t.id = l.teacher_id
+          left join users o on o.id = l.original_teacher_id
+         where l.id = ${lessonId}`,
+  );
+  return row;
+}
+
+/**
+ * The active accounts of a lesson's pupils and of their parents in the lesson's school: the
+ * class's, or only the subgroup's when the lesson is a subgroup's.
+ */
+export function findFamiliesOfLesson(
+  db: Database,
+  lesson: { organization_id: number; class_id: number; subgroup_id: number | null },
+) {
+  const pupils =
+    lesson.subgroup_id === null
+      ? sql`select s.id, s.user_id from students s
+             where s.class_id = ${lesson.class_id} and s.organization_id = ${lesson.organization_id}`
+      : sql`select s.id, s.user_id from students s
+              join subgroup_members m on m.student_id = s.id and m.subgroup_id = ${lesson.subgroup_id}
+             where s.class_id = ${lesson.class_id} and s.organization_id = ${lesson.organization_id}`;
+  return rowsOf<{ id: number }>(
+    db,
+    sql`with pupils as (${pupils})
+        select u.id from users u
+         where u.active and (u.id in (select user_id from pupils)
+           or u.id in (select sp.parent_user_id from student_parents sp
+                        where sp.organization_id = ${lesson.organization_id}
+                          and sp.student_id in (select id from pupils)))
+         order by u.id`,
+  );
+}

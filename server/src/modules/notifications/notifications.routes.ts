@@ -11,6 +11,7 @@ import {
   absenceJob,
   CLEANUP_INTERVAL_MS,
   cleanUpNotifications,
+  lessonChangeJob,
   listNotifications,
   readAllNotifications,
   readNotification,
@@ -21,6 +22,7 @@ import {
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const log = (message: string) => app.log.warn(message);
   app.queue.register(absenceJob(app.db, log));
+  app.queue.register(lessonChangeJob(app.db, log));
   app.queue.every(CLEANUP_INTERVAL_MS, () => cleanUpNotifications(app.db));
 
   app.get(

@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/rows';
 import { lessons, loads, notifications, studentParents, students, users } from '../../db/schema';
 import { journalUntil } from '../../seed/curriculum';
 import { schoolToday } from '../clock/clock.service';
-import { ABSENCE_JOB, cleanUpNotifications, notifyAbsence } from './notifications.service';
+import { ABSENCE_JOB, cleanUpNotifications, LESSON_CHANGE_JOB, notifyAbsence } from './notifications.service';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
@@ -238,5 +238,70 @@ describe('notification settings of the school', () => {
       '0.value': ['Окно исправления пропуска, минут: целое число от 0 до 240'],
       '1.value': ['Час вечерней сводки: целое число от 0 до 23'],
     });
+  });
+});
+
+describe('a changed lesson within the next 7 days', () => {
+  /** A lesson of the pupil's class at the 14th lesson of `date`, taught by the teacher. */
+  async function extraLesson(date: string) {
+    const [lesson] = await app.db.select().from(lessons).where(eq(lessons.id, lessonIds[0]));
+    const [row] = await app.db
+      .insert(lessons)
+      .values({ ...lesson, id: undefined, date, lessonNumber: 14, status: 'scheduled' })
+      .returning({ id: lessons.id });
+    return row.id;
+  }
+  const change = async (lessonId: number, body: object) => {
+    const response = await call(app, tokens.zavuch, 'PATCH', `/api/lessons/${lessonId}`, body);
+    expect(response.statusCode).toBe(200);
+  };
+  const timetableNotices = async (login: string, predicate: (titles: string[]) => boolean) => {
+    const until = Date.now() + 15_000;
+    for (;;) {
+      const list = (await listOf(tokens[login])).data.filter((item) => item.category === 'timetable');
+      if (predicate(list.map((item) => item.title)) || Date.now() > until) return list;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+
+  it('tells the pupil, the parents and the substitute at once; undoing it updates the same notice', async () => {
+    const lessonId = await extraLesson(day);
+    const [director] = await app.db.select().from(users).where(eq(users.login, 'director'));
+    await change(lessonId, { status: 'replaced', teacher_id: director.id });
+
+    const parent = await timetableNotices('parent', (titles) => titles.length > 0);
+    expect(parent).toHaveLength(1);
+    expect(parent[0].title).toMatch(/^\d+[А-Я]: замена \d\d\.\d\d\.\d\d$/);
+    expect(parent[0].body).toContain('14-й урок');
+    expect(parent[0].body).toContain(`ведёт ${director.surname}`);
+    expect(parent[0].link).toBe(`/diary?week=${day}`);
+    expect(await timetableNotices('student', (titles) => titles.length > 0)).toHaveLength(1);
+    const [taken] = await timetableNotices('director', (titles) => titles.length > 0);
+    expect(taken.title).toMatch(/^Замена: /);
+    expect(taken.link).toMatch(new RegExp(`^/journal/\\d+/\\d+\\?date=${day}$`));
+    // Not to the завуч who made the change.
+    expect((await listOf(tokens.zavuch)).data.filter((item) => item.category === 'timetable')).toEqual([]);
+
+    await change(lessonId, { status: 'scheduled' });
+    const undone = await timetableNotices('parent', (titles) => titles[0]?.includes('по расписанию'));
+    expect(undone.map((item) => item.id)).toEqual([parent[0].id]);
+    expect(undone[0].read_at).toBeNull();
+    const off = await timetableNotices('director', (titles) => titles[0]?.startsWith('Замена снята'));
+    expect(off.map((item) => item.id)).toEqual([taken.id]);
+    expect(off[0].body).toContain('урок ведёт');
+  }, 60_000);
+
+  it('queues nothing for a lesson three weeks ahead, nor for a change that changes nothing', async () => {
+    const later = new Date(Date.parse(day) + 21 * 86_400_000).toISOString().slice(0, 10);
+    const queued = () =>
+      rowsOf<{ count: number }>(
+        app.db,
+        sql`select count(*)::int as count from pgboss.job where name = ${LESSON_CHANGE_JOB}`,
+      );
+    const [{ count: before }] = await queued();
+    await change(await extraLesson(later), { status: 'cancelled' });
+    await change(await extraLesson(day), { status: 'scheduled' });
+    const [{ count: after }] = await queued();
+    expect(after).toBe(before);
   });
 });

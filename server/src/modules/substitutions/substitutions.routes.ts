@@ -81,7 +81,7 @@ export const substitutionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeAbsence(app.db, request.actor, request.params.id);
+      await removeAbsence(app.db, app.queue, request.actor, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -101,6 +101,7 @@ export const substitutionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await decideLesson(
         app.db,
+        app.queue,
         request.actor,
         request.params.id,
         request.params.lessonId,
@@ -120,7 +121,9 @@ export const substitutionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: distributeResultSchema }) },
       },
     },
-    async (request) => ({ data: await distributeAbsence(app.db, request.actor, request.params.id) }),
+    async (request) => ({
+      data: await distributeAbsence(app.db, app.queue, request.actor, request.params.id),
+    }),
   );
 
   app.get(

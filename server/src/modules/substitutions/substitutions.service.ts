@@ -19,6 +19,7 @@ import { teacherAbsences, users } from '../../db/schema';
 import { type ReportSheet, writeReportWorkbook } from '../../files/report-workbook';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import type { Queue } from '../../queue/queue';
 import { lessonStarted } from '../clock/clock.service';
 import { getSettings } from '../settings/settings.service';
 import { changeLesson, listTeacherLessonsWithReplaced } from '../timetable/lessons.service';
@@ -261,11 +262,11 @@ export async function createAbsence(
  * DELETE /api/substitutions/absences/{id}: the absence was entered by mistake (or the teacher came
  * back): decisions of lessons not yet started go back to the timetable; started ones stay history.
  */
-export async function removeAbsence(db: Database, actor: Actor, id: number): Promise<void> {
+export async function removeAbsence(db: Database, queue: Queue, actor: Actor, id: number): Promise<void> {
   const absence = await absenceInScope(db, actor, id);
   for (const lesson of await absenceLessons(db, actor, absence)) {
     if (stateOf(lesson) !== 'open' && !lessonStarted(lesson.date, lesson.start_time)) {
-      await changeLesson(db, actor, lesson.id, { status: 'scheduled' });
+      await changeLesson(db, queue, actor, lesson.id, { status: 'scheduled' });
     }
   }
   await deleteAbsence(db, absence.id);
@@ -278,6 +279,7 @@ export async function removeAbsence(db: Database, actor: Actor, id: number): Pro
  */
 export async function decideLesson(
   db: Database,
+  queue: Queue,
   actor: Actor,
   absenceId: number,
   lessonId: number,
@@ -302,18 +304,19 @@ export async function decideLesson(
     if (await hasMarksByOthers(db, lesson.id, teacherId))
       throw conflict('По уроку уже выставлены оценки другим учителем: замену не назначить');
     // changeLesson refuses a teacher who gives another lesson then (409) and one of another school (422).
-    await changeLesson(db, actor, lesson.id, { status: 'replaced', teacher_id: teacherId });
+    await changeLesson(db, queue, actor, lesson.id, { status: 'replaced', teacher_id: teacherId });
   } else if (decision.action === 'cancel') {
     if (await hasMarksByOthers(db, lesson.id, null))
       throw conflict('По уроку уже выставлены оценки: отменить его нельзя');
-    if (lesson.status !== 'scheduled') await changeLesson(db, actor, lesson.id, { status: 'scheduled' });
-    await changeLesson(db, actor, lesson.id, { status: 'cancelled' });
+    if (lesson.status !== 'scheduled')
+      await changeLesson(db, queue, actor, lesson.id, { status: 'scheduled' });
+    await changeLesson(db, queue, actor, lesson.id, { status: 'cancelled' });
   } else {
     if (lesson.status === 'replaced' && (await hasMarksByOthers(db, lesson.id, absence.teacherId)))
       throw conflict('Заменяющий учитель уже выставил оценки: замену не отменить');
-    await changeLesson(db, actor, lesson.id, { status: 'scheduled' });
+    await changeLesson(db, queue, actor, lesson.id, { status: 'scheduled' });
   }
-  // Here the notifications issue hooks in: the substitute, the class and the absent teacher are told.
+  // changeLesson has queued the notices: the class and the substitute hear of it (notifications).
   const fresh = (await detail(db, actor, absence)).days
     .flatMap((day) => day.lessons)
     .find((item) => item.lesson.id === lessonId);
@@ -325,7 +328,12 @@ export async function decideLesson(
  * POST /api/substitutions/absences/{id}/distribute: «Распределить всё» — the best candidate for
  * every open lesson not yet started, balanced across the staff (ranking.ts `distribute`).
  */
-export async function distributeAbsence(db: Database, actor: Actor, id: number): Promise<DistributeResult> {
+export async function distributeAbsence(
+  db: Database,
+  queue: Queue,
+  actor: Actor,
+  id: number,
+): Promise<DistributeResult> {
   const absence = await absenceInScope(db, actor, id);
   const list = await absenceLessons(db, actor, absence);
   const open = list.filter(
@@ -342,9 +350,8 @@ export async function distributeAbsence(db: Database, actor: Actor, id: number):
     school,
   );
   for (const step of plan) {
-    await changeLesson(db, actor, step.lessonId, { status: 'replaced', teacher_id: step.teacherId });
+    await changeLesson(db, queue, actor, step.lessonId, { status: 'replaced', teacher_id: step.teacherId });
   }
-  // Here the notifications issue hooks in (one message per substitute, not one per lesson).
   return {
     assigned: plan.length,
     left_open: open.length - plan.length,

@@ -13,7 +13,9 @@ import type { Database } from '../../db/client';
 import { lessons } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import type { Queue } from '../../queue/queue';
 import { schoolToday } from '../clock/clock.service';
+import { lessonChanged } from '../notifications/notifications.service';
 import {
   findClassGrade,
   findClassLessonsAt,
@@ -105,11 +107,39 @@ async function getLesson(db: Database, actor: Actor, id: number): Promise<Lesson
  */
 export async function changeLesson(
   db: Database,
+  queue: Queue,
   actor: Actor,
   id: number,
   change: LessonChangeParsed,
 ): Promise<Lesson> {
-  const lesson = await findInScope(db, actor, lessons, id, LESSON_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const before = await findInScope(tx, actor, lessons, id, LESSON_NOT_FOUND);
+    await applyChange(tx, before, change);
+    const [after] = await tx.select().from(lessons).where(eq(lessons.id, id));
+    if (
+      before.status !== after.status ||
+      before.teacherId !== after.teacherId ||
+      before.date !== after.date ||
+      before.lessonNumber !== after.lessonNumber
+    ) {
+      await lessonChanged(
+        tx,
+        queue,
+        {
+          lessonId: id,
+          actorId: actor.userId,
+          previous: { status: before.status, teacherId: before.teacherId, date: before.date },
+        },
+        after.date,
+      );
+    }
+  });
+  return getLesson(db, actor, id);
+}
+
+/** The change itself, on the lesson as it was read (in the caller's transaction). */
+async function applyChange(db: Database, lesson: typeof lessons.$inferSelect, change: LessonChangeParsed) {
+  const id = lesson.id;
   const templateTeacher = lesson.originalTeacherId ?? lesson.teacherId;
   if (change.status === 'cancelled') {
     await updateLesson(db, id, { status: 'cancelled' });
@@ -161,7 +191,6 @@ export async function changeLesson(
       endTime: time?.end ?? null,
     });
   }
-  return getLesson(db, actor, id);
 }
 
 /**

@@ -201,6 +201,8 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: lessonSchema }) },
       },
     },
-    async (request) => ({ data: await changeLesson(app.db, request.actor, request.params.id, request.body) }),
+    async (request) => ({
+      data: await changeLesson(app.db, app.queue, request.actor, request.params.id, request.body),
+    }),
   );
 };
