@@ -63,9 +63,11 @@ export async function writeFinalMarks(
     period_id: number;
     value: string | null;
   }[],
-) {
+): Promise<{ student_id: number; subject_id: number; period_id: number }[]> {
   const json = JSON.stringify(marks);
-  await db.execute(sql`
+  return rowsOf(
+    db,
+    sql`
     with input as (
       select * from json_to_recordset(${json}::json)
         as r(organization_id int, student_id int, subject_id int, period_id int, value text)
@@ -89,5 +91,7 @@ export async function writeFinalMarks(
     insert into mark_audit (organization_id, entity, student_id, subject_id, period_id, old_value, new_value, user_id)
     select i.organization_id, 'final_mark', i.student_id, i.subject_id, i.period_id, o.value, i.value, ${userId}
       from input i left join old o using (student_id, subject_id, period_id)
-     where o.value is distinct from i.value`);
+     where o.value is distinct from i.value
+    returning student_id, subject_id, period_id`,
+  );
 }

@@ -14,7 +14,9 @@ import type { Database } from '../../db/client';
 import { classes, students } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable } from '../../plugins/errors';
+import type { Queue } from '../../queue/queue';
 import { listLoads } from '../loads/loads.service';
+import { finalMarksChanged } from '../notifications/notifications.service';
 import { listPeriods } from '../periods/periods.service';
 import {
   findFinalMarks,
@@ -128,6 +130,7 @@ export async function finalGrid(db: Database, actor: Actor, groupId: number): Pr
  */
 export async function saveFinalMarks(
   db: Database,
+  queue: Queue,
   actor: Actor,
   input: FinalInputParsed,
 ): Promise<FinalMarkItem[]> {
@@ -158,11 +161,24 @@ export async function saveFinalMarks(
     }
   }
   const organizationOf = (studentId: number) => contexts.get(places.get(studentId)!)!.classRow.organizationId;
-  await writeFinalMarks(
-    db,
-    actor.userId,
-    input.marks.map((mark) => ({ ...mark, organization_id: organizationOf(mark.student_id) })),
-  );
+  // The marks and the notices they owe the families commit together.
+  await db.transaction(async (tx) => {
+    const changed = await writeFinalMarks(
+      tx,
+      actor.userId,
+      input.marks.map((mark) => ({ ...mark, organization_id: organizationOf(mark.student_id) })),
+    );
+    await finalMarksChanged(
+      tx,
+      queue,
+      changed.map((mark) => ({
+        studentId: mark.student_id,
+        subjectId: mark.subject_id,
+        periodId: mark.period_id,
+        actorId: actor.userId,
+      })),
+    );
+  });
   return input.marks
     .filter((mark): mark is typeof mark & { value: FinalMark } => mark.value !== null)
     .map(({ student_id, subject_id, period_id, value }) => ({ student_id, subject_id, period_id, value }));

@@ -190,7 +190,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: finalSavedSchema, ...lockedResponse },
       },
     },
-    async (request) => ({ data: await saveFinalMarks(app.db, request.actor, request.body) }),
+    async (request) => ({ data: await saveFinalMarks(app.db, app.queue, request.actor, request.body) }),
   );
 
   app.get(

@@ -211,3 +211,37 @@ export function findFamiliesOfLesson(
          order by u.id`,
   );
 }
+
+/** A pupil's final mark of a subject and period as it is now (value null: none), with the names a notice needs. */
+export async function findFinalMarkSubject(
+  db: Database,
+  studentId: number,
+  subjectId: number,
+  periodId: number,
+) {
+  const [row] = await rowsOf<{
+    organization_id: number;
+    user_id: number | null;
+    surname: string;
+    name: string;
+    subject_name: string;
+    period_name: string;
+    value: string | null;
+  }>(
+    db,
+    sql`select s.organization_id, s.user_id, s.surname, s.name, sb.name as subject_name, p.name as period_name,
+               f.value
+          from students s
+          join subjects sb on sb.id = ${subjectId} and sb.organization_id = s.organization_id
+          join periods p on p.id = ${periodId} and p.organization_id = s.organization_id
+          left join final_marks f on f.student_id = s.id and f.subject_id = sb.id and f.period_id = p.id
+         where s.id = ${studentId}`,
+  );
+  return row;
+}
+
+/** The active account of a pupil, if the pupil has one. */
+export async function findActiveUser(db: Database, userId: number | null) {
+  if (userId === null) return [];
+  return rowsOf<{ id: number }>(db, sql`select id from users where id = ${userId} and active`);
+}

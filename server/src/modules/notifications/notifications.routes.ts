@@ -11,6 +11,7 @@ import {
   absenceJob,
   CLEANUP_INTERVAL_MS,
   cleanUpNotifications,
+  finalMarkJob,
   lessonChangeJob,
   listNotifications,
   readAllNotifications,
@@ -23,6 +24,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const log = (message: string) => app.log.warn(message);
   app.queue.register(absenceJob(app.db, log));
   app.queue.register(lessonChangeJob(app.db, log));
+  app.queue.register(finalMarkJob(app.db, log));
   app.queue.every(CLEANUP_INTERVAL_MS, () => cleanUpNotifications(app.db));
 
   app.get(

@@ -305,3 +305,47 @@ describe('a changed lesson within the next 7 days', () => {
     expect(after).toBe(before);
   });
 });
+
+describe('a final mark', () => {
+  it('tells the pupil and the parents at once, updates the same notice when changed, and says when it is removed', async () => {
+    const [lesson] = await app.db.select().from(lessons).where(eq(lessons.id, lessonIds[0]));
+    const grid = (
+      await call(app, tokens.teacher, 'GET', `/api/journal/${lesson.classId}/${lesson.loadId}`)
+    ).json().data as { period: { id: number; name: string } };
+    const put = async (value: string | null) => {
+      const response = await call(app, tokens.teacher, 'PUT', '/api/journal/final', {
+        marks: [{ student_id: pupilId, subject_id: lesson.subjectId, period_id: grid.period.id, value }],
+      });
+      expect(response.statusCode).toBe(200);
+    };
+    const finalNotices = async (login: string, predicate: (bodies: string[]) => boolean) => {
+      const until = Date.now() + 15_000;
+      for (;;) {
+        const list = (await listOf(tokens[login])).data.filter((item) => item.category === 'final_marks');
+        if (predicate(list.map((item) => item.body)) || Date.now() > until) return list;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    await put('5');
+    const [told] = await finalNotices('parent', (bodies) => bodies.some((body) => body.endsWith('— 5')));
+    expect(told.title).toBe(`Итоговая оценка: ${await subjectName(lesson.subjectId)}, ${grid.period.name}`);
+    expect(told.body).toMatch(/— 5$/);
+    expect((await finalNotices('student', (bodies) => bodies.length > 0)).map((item) => item.body)).toEqual([
+      told.body,
+    ]);
+    // Not to the teacher who set it.
+    expect((await listOf(tokens.teacher)).data.filter((item) => item.category === 'final_marks')).toEqual([]);
+
+    await put('4');
+    const changed = await finalNotices('parent', (bodies) => bodies.some((body) => body.endsWith('— 4')));
+    expect(changed.map((item) => item.id)).toEqual([told.id]);
+    await put(null);
+    const removed = await finalNotices('parent', (bodies) => bodies.some((body) => body.includes('снята')));
+    expect(removed.map((item) => item.id)).toEqual([told.id]);
+  }, 60_000);
+});
+
+async function subjectName(id: number) {
+  const [row] = await rowsOf<{ name: string }>(app.db, sql`select name from subjects where id = ${id}`);
+  return row.name;
+}
