@@ -245,3 +245,70 @@ export async function findActiveUser(db: Database, userId: number | null) {
   if (userId === null) return [];
   return rowsOf<{ id: number }>(db, sql`select id from users where id = ${userId} and active`);
 }
+
+/** Schools with their settings rows, for the evening digest's clock. */
+export function findOrganizationIds(db: Database) {
+  return rowsOf<{ id: number }>(db, sql`select id from organizations order by id`);
+}
+
+/**
+ * Every pupil × subject of a school whose marks changed on `date` (school time), with the marks
+ * those lessons hold now (empty: removed), and Σ value·weight and Σ weight of the pupil's marks of
+ * the subject over the term that holds `date` (the journal's weighted average).
+ */
+export function findMarkChangesOfDay(db: Database, organizationId: number, date: string, timeZone: string) {
+  return rowsOf<{
+    student_id: number;
+    user_id: number | null;
+    surname: string;
+    name: string;
+    subject_name: string;
+    marks: string | null;
+    sum: number | null;
+    weight: number | null;
+  }>(
+    db,
+    sql`with changed as (
+          select distinct a.student_id, a.lesson_id from mark_audit a
+           where a.organization_id = ${organizationId} and a.entity = 'mark'
+             and a.changed_at >= (${date}::date)::timestamp at time zone ${timeZone}
+             and a.changed_at < (${date}::date + 1)::timestamp at time zone ${timeZone}
+        ),
+        pairs as (
+          select c.student_id, l.subject_id, l.class_id, array_agg(c.lesson_id) as lesson_ids
+            from changed c join lessons l on l.id = c.lesson_id
+           group by 1, 2, 3
+        )
+        select p.student_id, s.user_id, s.surname, s.name, sb.name as subject_name,
+               (select string_agg(m.value, ' ' order by l.date, l.lesson_number, m.id)
+                  from marks m join lessons l on l.id = m.lesson_id
+                 where m.student_id = p.student_id and m.lesson_id = any(p.lesson_ids)) as marks,
+               avg.sum, avg.weight
+          from pairs p
+          join students s on s.id = p.student_id and s.organization_id = ${organizationId}
+          join subjects sb on sb.id = p.subject_id
+          join classes c on c.id = p.class_id
+          left join lateral (
+            select pr.start_date, pr.end_date from periods pr
+             where pr.organization_id = ${organizationId} and pr.kind <> 'year' and c.number = any(pr.grades)
+               and ${date}::date between pr.start_date and pr.end_date
+             order by pr.end_date - pr.start_date limit 1) term on true
+          left join lateral (
+            select sum(m.value::int * m.weight)::float8 as sum, sum(m.weight)::float8 as weight
+              from marks m join lessons l on l.id = m.lesson_id
+             where m.student_id = p.student_id and l.subject_id = p.subject_id
+               and l.date between term.start_date and term.end_date) avg on true
+         order by s.surname, s.name, p.student_id, sb.name`,
+  );
+}
+
+/** The active parent accounts linked to any of `studentIds` in their school, with whose parent each is. */
+export function findParentLinks(db: Database, organizationId: number, studentIds: number[]) {
+  if (studentIds.length === 0) return Promise.resolve([]);
+  return rowsOf<{ parent_id: number; student_id: number }>(
+    db,
+    sql`select u.id as parent_id, sp.student_id from student_parents sp join users u on u.id = sp.parent_user_id
+         where sp.organization_id = ${organizationId} and u.active
+           and sp.student_id = any(${`{${studentIds.join(',')}}`}::int[])`,
+  );
+}

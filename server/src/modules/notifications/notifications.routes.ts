@@ -11,9 +11,12 @@ import {
   absenceJob,
   CLEANUP_INTERVAL_MS,
   cleanUpNotifications,
+  DIGEST_TICK_MS,
+  digestTick,
   finalMarkJob,
   lessonChangeJob,
   listNotifications,
+  marksDigestJob,
   readAllNotifications,
   readNotification,
   unreadCount,
@@ -25,6 +28,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.queue.register(absenceJob(app.db, log));
   app.queue.register(lessonChangeJob(app.db, log));
   app.queue.register(finalMarkJob(app.db, log));
+  app.queue.register(marksDigestJob(app.db, log));
+  app.queue.every(DIGEST_TICK_MS, () => digestTick(app.db, app.queue));
   app.queue.every(CLEANUP_INTERVAL_MS, () => cleanUpNotifications(app.db));
 
   app.get(

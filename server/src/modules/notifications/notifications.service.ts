@@ -1,13 +1,15 @@
 import type { Notification, NotificationList } from '@parta/shared/domain/contracts/notifications';
 import { formatDate } from '@parta/shared/domain/dates';
+import { formatAverage } from '@parta/shared/domain/marks';
 import { groupName, shortName } from '@parta/shared/domain/names';
+import { weightedAverage } from '@parta/shared/domain/reports';
 import { addDays } from '@parta/shared/domain/timetable';
 import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import type { JobKind, Queue } from '../../queue/queue';
-import { schoolToday } from '../clock/clock.service';
+import { SCHOOL_TIME_ZONE, schoolTime, schoolToday } from '../clock/clock.service';
 import { settingsOf } from '../settings/settings.service';
 import { type Channel, deliver, inAppChannel } from './channels';
 import {
@@ -19,8 +21,11 @@ import {
   findChangedLesson,
   findFamiliesOfLesson,
   findFinalMarkSubject,
+  findMarkChangesOfDay,
   findOne,
+  findOrganizationIds,
   findOwn,
+  findParentLinks,
   findParentsOf,
   markAllRead,
   markRead,
@@ -32,6 +37,9 @@ export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 export const ABSENCE_JOB = 'notify-absence';
 export const LESSON_CHANGE_JOB = 'notify-lesson-change';
 export const FINAL_MARK_JOB = 'notify-final-mark';
+export const MARKS_DIGEST_JOB = 'marks-digest';
+/** How often each instance looks whether a school's digest hour has come. */
+export const DIGEST_TICK_MS = 10 * 60 * 1000;
 /** A lesson changed for a day this many days ahead or sooner is told of at once; later ones the diary shows. */
 export const LESSON_CHANGE_DAYS = 7;
 
@@ -318,5 +326,93 @@ export function finalMarkJob(db: Database, log: (message: string) => void): JobK
     expireInSeconds: 60,
     retryLimit: 3,
     run: (data) => notifyFinalMark(db, data, log),
+  };
+}
+
+/** A job of MARKS_DIGEST_JOB: one school's marks of one day, told to its families. */
+export interface MarksDigestJob {
+  organizationId: number;
+  date: string;
+}
+
+/**
+ * Every DIGEST_TICK_MS on each instance: a school whose digest hour (its «Настройки») has come today
+ * gets the day's digest job. Sent again on each tick until midnight, so a mark changed in the evening
+ * updates the evening's digest; the job writes each family's one notice of the day in place, so
+ * repeated or parallel runs (two instances) tell nothing twice.
+ */
+export async function digestTick(db: Database, queue: Queue): Promise<void> {
+  const date = schoolToday();
+  const hour = Number(schoolTime().slice(0, 2));
+  for (const { id } of await findOrganizationIds(db)) {
+    const { digest_hour } = parseSettings(await settingsOf(db, id));
+    if (hour >= digest_hour) await queue.send(db, MARKS_DIGEST_JOB, { organizationId: id, date });
+  }
+}
+
+/**
+ * The evening digest of marks: to each parent one notice of the day with every child whose marks
+ * changed that day (a parent of two children reads both in one), to each pupil their own — per
+ * subject the marks those lessons hold now («оценка снята» when removed) and the new weighted average
+ * of the term. One notice per user and day (`marks-digest:{date}`), updated when marks change again.
+ */
+export async function notifyMarksDigest(
+  db: Database,
+  job: MarksDigestJob,
+  log: (message: string) => void,
+  channels: readonly Channel[] = [inAppChannel(db)],
+): Promise<void> {
+  const rows = await findMarkChangesOfDay(db, job.organizationId, job.date, SCHOOL_TIME_ZONE);
+  if (rows.length === 0) return;
+  const pupils = new Map<number, { name: string; userId: number | null; lines: string[] }>();
+  for (const row of rows) {
+    const pupil = pupils.get(row.student_id) ?? {
+      name: `${row.surname} ${row.name}`,
+      userId: row.user_id,
+      lines: [],
+    };
+    const average = weightedAverage(row.sum ?? 0, row.weight ?? 0);
+    pupil.lines.push(
+      `${row.subject_name}: ${row.marks ?? 'оценка снята'}${average === null ? '' : ` · средний ${formatAverage(average)}`}`,
+    );
+    pupils.set(row.student_id, pupil);
+  }
+  const readers = new Map<number, number[]>(); // user → the pupils whose marks they read
+  const add = (userId: number, studentId: number) =>
+    readers.set(userId, [...(readers.get(userId) ?? []), studentId]);
+  for (const [studentId, pupil] of pupils) if (pupil.userId !== null) add(pupil.userId, studentId);
+  for (const link of await findParentLinks(db, job.organizationId, [...pupils.keys()]))
+    add(link.parent_id, link.student_id);
+  for (const [userId, studentIds] of readers) {
+    const own = studentIds.length === 1 && pupils.get(studentIds[0])!.userId === userId;
+    const body = studentIds
+      .map((studentId) => {
+        const pupil = pupils.get(studentId)!;
+        return own ? pupil.lines.join('\n') : `${pupil.name}\n${pupil.lines.join('\n')}`;
+      })
+      .join('\n\n');
+    await deliver(
+      channels,
+      {
+        organizationId: job.organizationId,
+        category: 'marks',
+        title: `Оценки за ${formatDate(job.date)}`,
+        body,
+        link: `/diary?week=${job.date}${studentIds.length === 1 && !own ? `&student=${studentIds[0]}` : ''}`,
+        dedupeKey: `marks-digest:${job.date}`,
+      },
+      [{ userId }],
+      log,
+    );
+  }
+}
+
+export function marksDigestJob(db: Database, log: (message: string) => void): JobKind<MarksDigestJob> {
+  return {
+    name: MARKS_DIGEST_JOB,
+    concurrency: 1,
+    expireInSeconds: 300,
+    retryLimit: 3,
+    run: (data) => notifyMarksDigest(db, data, log),
   };
 }

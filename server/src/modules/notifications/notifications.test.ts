@@ -5,8 +5,16 @@ import { call, createTestApp, loginAs } from '../../../test/helpers';
 import { rowsOf } from '../../db/rows';
 import { lessons, loads, notifications, studentParents, students, users } from '../../db/schema';
 import { journalUntil } from '../../seed/curriculum';
-import { schoolToday } from '../clock/clock.service';
-import { ABSENCE_JOB, cleanUpNotifications, LESSON_CHANGE_JOB, notifyAbsence } from './notifications.service';
+import { schoolTime, schoolToday } from '../clock/clock.service';
+import {
+  ABSENCE_JOB,
+  cleanUpNotifications,
+  digestTick,
+  LESSON_CHANGE_JOB,
+  MARKS_DIGEST_JOB,
+  notifyAbsence,
+  notifyMarksDigest,
+} from './notifications.service';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
@@ -349,3 +357,77 @@ async function subjectName(id: number) {
   const [row] = await rowsOf<{ name: string }>(app.db, sql`select name from subjects where id = ${id}`);
   return row.name;
 }
+
+describe('the evening digest of marks', () => {
+  const digestOf = async (login: string) =>
+    (await listOf(tokens[login])).data.filter((item) => item.category === 'marks');
+  const grade = async (lessonId: number, values: number[]) => {
+    const response = await call(app, tokens.teacher, 'PUT', cellUrl(lessonId), {
+      grades: values.map((value) => ({ value })),
+      attendance: null,
+      version: versions.get(lessonId) ?? 0,
+    });
+    expect(response.statusCode).toBe(200);
+    versions.set(lessonId, response.json().data.version);
+  };
+
+  it('sends each family one notice of the day with the marks and the new average, updated in place', async () => {
+    const [lesson] = await app.db.select().from(lessons).where(eq(lessons.id, lessonIds[1]));
+    const subject = await subjectName(lesson.subjectId);
+    await grade(lessonIds[1], [5, 4]);
+    const job = { organizationId: lesson.organizationId, date: schoolToday() };
+    await notifyMarksDigest(app.db, job, noLog);
+
+    const [parent] = await digestOf('parent');
+    expect(parent.title).toMatch(/^Оценки за \d\d\.\d\d\.\d\d$/);
+    const [pupil] = await app.db.select().from(students).where(eq(students.id, pupilId));
+    expect(parent.body).toContain(`${pupil.surname} ${pupil.name}`);
+    expect(parent.body).toMatch(new RegExp(`${subject}: 5 4 · средний \\d,\\d\\d`));
+    const [own] = await digestOf('student');
+    expect(own.body).not.toContain(pupil.surname);
+    expect(own.body).toContain(`${subject}: 5 4`);
+    // Not to the teacher, and nothing twice: the same run again changes nothing.
+    expect(await digestOf('teacher')).toEqual([]);
+    await notifyMarksDigest(app.db, job, noLog);
+    expect(await digestOf('parent')).toEqual([parent]);
+
+    // A mark removed later that day: the same notice says so.
+    await grade(lessonIds[1], []);
+    await notifyMarksDigest(app.db, job, noLog);
+    const [updated] = await digestOf('parent');
+    expect(updated.id).toBe(parent.id);
+    expect(updated.body).toContain(`${subject}: оценка снята`);
+    expect(updated.read_at).toBeNull();
+  });
+
+  it('is queued for a school once its digest hour has come, and not before', async () => {
+    const [lesson] = await app.db.select().from(lessons).where(eq(lessons.id, lessonIds[1]));
+    const queued = async () =>
+      (
+        await rowsOf<{ count: number }>(
+          app.db,
+          sql`select count(*)::int as count from pgboss.job
+               where name = ${MARKS_DIGEST_JOB} and (data->>'organizationId')::int = ${lesson.organizationId}`,
+        )
+      )[0].count;
+    const setHour = async (hour: number) => {
+      const response = await call(app, tokens.director, 'PUT', '/api/organizations/settings', [
+        { key: 'digest_hour', value: String(hour) },
+      ]);
+      expect(response.statusCode).toBe(200);
+    };
+    try {
+      const before = await queued();
+      if (schoolTime() < '23:00') {
+        await setHour(23);
+        await digestTick(app.db, app.queue);
+        expect(await queued()).toBe(before);
+      }
+      await setHour(0);
+      await digestTick(app.db, app.queue);
+      expect(await queued()).toBe(before + 1);
+    } finally {
+      await setHour(18);
+    }
+  });
+});
