@@ -106,7 +106,7 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await new LoginPage(page).signIn('zavuch');
   const heading = (name: string) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await shootScreens(page, [
@@ -121,8 +121,12 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
       name: 'ktp-editor',
       open: async () => {
         await page.goto('/ktp');
-        await page.getByTestId('ktp-plans').getByRole('link', { name: 'Математика, 5А' }).click();
-        await expect(page.getByTestId('ktp-item').first()).toBeVisible();
+        await page
+          .getByTestId('ktp-plans')
+          .getByRole('link', { name: 'Математика, 5А', exact: true })
+          .click();
+        // A year's plan: some 170 rows of fields (a cold open on a busy machine took over 15 s).
+        await expect(page.getByTestId('ktp-item').first()).toBeVisible({ timeout: 45_000 });
       },
     },
     {
@@ -150,7 +154,9 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
       open: async () => {
         await page.goto('/reports/journal-completion?from=2026-09-01&to=2026-10-24');
         await heading('Заполняемость журнала');
-        await expect(page.getByTestId('completion-table').locator('tbody tr').first()).toBeVisible();
+        await expect(page.getByTestId('completion-table').locator('tbody tr').first()).toBeVisible({
+          timeout: 45_000,
+        });
       },
     },
   ]);
@@ -173,7 +179,7 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
 test('screenshots: the school day of a teacher — journal grid with lessons to come, attendance, final marks; light and dark, 1366 and 390 px', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await new LoginPage(page).signIn('teacher');
   await shootScreens(page, [
     {
@@ -206,7 +212,9 @@ test('screenshots: the school day of a teacher — journal grid with lessons to 
       name: 'report-completion-current-term',
       open: async () => {
         await page.goto('/reports/journal-completion');
-        await expect(page.getByTestId('completion-table').locator('tbody tr').first()).toBeVisible();
+        await expect(page.getByTestId('completion-table').locator('tbody tr').first()).toBeVisible({
+          timeout: 45_000,
+        });
       },
     },
   ]);
