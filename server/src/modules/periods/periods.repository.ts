@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { holidays, periods } from '../../db/schema';
 
@@ -33,12 +33,23 @@ export interface PeriodValues {
   grades: number[];
 }
 
+/**
+ * A school's periods as a school lists them: each year's terms in date order (четверти before
+ * полугодия starting the same day), then that year itself — not the year between its first quarters.
+ */
 export function findPeriods(db: Database, where: SQL | undefined) {
   return db
     .select(periodColumns)
     .from(periods)
     .where(where)
-    .orderBy(asc(periods.organizationId), asc(periods.startDate), asc(periods.kind), asc(periods.id));
+    .orderBy(
+      asc(periods.organizationId),
+      asc(periods.academicYear),
+      sql`${periods.kind} = 'year'`,
+      asc(periods.startDate),
+      sql`${periods.kind} = 'half'`,
+      asc(periods.id),
+    );
 }
 
 /**

@@ -40,6 +40,17 @@ describe('GET /api/periods and /api/holidays', () => {
       own.filter((period) => period.kind === 'half').every((period) => period.grades.join() === '10,11'),
     ).toBe(true);
     expect(own.find((period) => period.name === 'I четверть')?.closed).toBe(true);
+    // As a school lists them: the terms in date order (a четверть before the полугодие of the same
+    // start), the year after its terms, never between its quarters.
+    expect(own.map((period) => (period.kind === 'year' ? 'год' : period.name))).toEqual([
+      'I четверть',
+      'I полугодие',
+      'II четверть',
+      'III четверть',
+      'II полугодие',
+      'IV четверть',
+      'год',
+    ]);
     const holidays = z
       .array(holidaySchema)
       .parse((await call(app, tokens.teacher, 'GET', '/api/holidays')).json().data);
