@@ -20,6 +20,8 @@ interface Screen {
   ready?: (page: Page, timeout: number) => Promise<void>;
   /** A screen of a thousand cells or more: axe needs longer than a test's minute to read it. */
   large?: boolean;
+  /** Drawn by the HTML before the app starts (nothing follows the theme in place): dark is a reload. */
+  staticHtml?: boolean;
 }
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -44,7 +46,7 @@ const SCREENS: Record<string, Screen[]> = {
   anonymous: [
     { path: '/' },
     // The sign-in form the HTML draws by itself, then the app's form once the page is used.
-    { path: '/login' },
+    { path: '/login', staticHtml: true },
     { path: '/login', name: '/login once the app has started', ready: signInAppStarted },
     { path: '/nope' },
   ],
@@ -108,14 +110,20 @@ async function signedInPage(browser: Browser, login: string): Promise<Page> {
   // axe-core/playwright needs a page of a context the test made itself.
   const context = await browser.newContext();
   const page = await context.newPage();
-  // Every screen opens light (the theme the host reads from localStorage before the first paint).
-  await page.addInitScript((key) => localStorage.setItem(key, JSON.stringify('light')), THEME_KEY);
+  // Every screen opens light (the theme the host reads from localStorage before the first paint),
+  // unless a test asked this tab for dark (a screen the HTML draws is switched by a reload).
+  await page.addInitScript(
+    ([key, asked]) => localStorage.setItem(key, JSON.stringify(sessionStorage.getItem(asked) ?? 'light')),
+    [THEME_KEY, DARK_ASKED] as const,
+  );
   if (login !== 'anonymous') await new LoginPage(page).signIn(login);
   return page;
 }
 
 /** The host's localStorage key of the theme (shared/src/auth/atoms.ts THEME_STORAGE_KEY). */
 const THEME_KEY = 'parta_theme';
+/** This tab's sessionStorage key through which a test asks the next loads for a theme. */
+const DARK_ASKED = 'axe_theme';
 
 /**
  * How long a screen may take to show its data. Unloaded, the slowest (the КТП editor of 65 rows of
@@ -165,7 +173,18 @@ async function expectTheme(page: Page, theme: 'light' | 'dark') {
  * Dark, on the screen as it is drawn: the theme's stored value changes as another tab's toggle
  * changes it (a storage event the app's theme atom follows), so the screen is not loaded twice.
  */
-async function switchToDark(page: Page) {
+async function switchToDark(page: Page, screen: Screen) {
+  if (screen.staticHtml) {
+    await page.evaluate((asked) => sessionStorage.setItem(asked, 'dark'), DARK_ASKED);
+    try {
+      await page.reload();
+      await (screen.ready ?? heading)(page, READY_TIMEOUT);
+      await expectTheme(page, 'dark');
+    } finally {
+      await page.evaluate((asked) => sessionStorage.removeItem(asked), DARK_ASKED);
+    }
+    return;
+  }
   await page.evaluate((key) => {
     const value = JSON.stringify('dark');
     localStorage.setItem(key, value);
@@ -210,7 +229,7 @@ for (const [login, screens] of Object.entries(SCREENS)) {
         if (screen.large) test.slow();
         const where = await open(page, screen);
         const light = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-        await switchToDark(page);
+        await switchToDark(page, screen);
         const dark = await new AxeBuilder({ page }).withRules(COLOUR_RULES).analyze();
         const found = [...seriousOf(light, where, 'light'), ...seriousOf(dark, where, 'dark')];
         if (found.length > 0) console.log(found.join('\n'));

@@ -102,6 +102,30 @@ test.describe('timetable generator', () => {
     const fiveA = groups.find((group) => group.name === '5А')!.id;
     const weekQuery = 'from=2027-01-18&to=2027-01-23';
     type WeekLesson = { date: string; lesson_number: number; load_id: number | null; topic: string | null };
+    // The teacher's КТП of 5А's mathematics runs through the year (another walk may have imported a
+    // short plan: lessons past its end hold no topic): whatever it holds, 200 hours laid in order.
+    const teacherHeaders = { Authorization: `Bearer ${await apiLogin(request, 'teacher')}` };
+    type Plan = {
+      id: number;
+      name: string;
+      items: (Record<string, unknown> & { id: number; position: number })[];
+    };
+    const plans = (
+      (await (await request.get('/api/ktp', { headers: teacherHeaders })).json()) as { data: Plan[] }
+    ).data;
+    const planId = plans.find((plan) => plan.name === 'Математика, 5А')!.id;
+    const plan = (
+      (await (await request.get(`/api/ktp/${planId}`, { headers: teacherHeaders })).json()) as { data: Plan }
+    ).data;
+    const items = plan.items.map(({ id: _id, position: _position, ...item }) => item);
+    for (let hour = items.length + 1; hour <= 200; hour++)
+      items.push({ topic: `Решение задач (${hour})`, hours: 1 });
+    expect(
+      (await request.put(`/api/ktp/${planId}/items`, { headers: teacherHeaders, data: { items } })).ok(),
+    ).toBe(true);
+    expect((await request.post(`/api/ktp/${planId}/apply`, { headers: teacherHeaders, data: {} })).ok()).toBe(
+      true,
+    );
     const before = await get<WeekLesson[]>(`/api/lessons?group_id=${fiveA}&${weekQuery}`);
     expect(before.filter((lesson) => lesson.topic).length).toBeGreaterThan(0);
     const timetable = new TimetablePage(page);
