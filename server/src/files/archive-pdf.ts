@@ -308,7 +308,7 @@ export async function writeArchivePdf(
   doc.registerFont('regular', FONT_REGULAR);
   doc.registerFont('bold', FONT_BOLD);
   doc.font('regular');
-  document.blocks.forEach((block, index) => {
+  for (const [index, block] of document.blocks.entries()) {
     switch (block.kind) {
       case 'title':
         if (index > 0) doc.addPage();
@@ -327,7 +327,9 @@ export async function writeArchivePdf(
         drawList(doc, block);
         break;
     }
-  });
+    // Laying out is synchronous: between blocks the event loop serves the requests of others.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
   const pages = drawFooters(doc, document.footer);
   doc.end();
   await ended;

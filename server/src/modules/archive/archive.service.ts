@@ -466,6 +466,23 @@ function summaryBlocks(finals: FinalGrid, periods: Period[]): ArchiveBlock[] {
   ];
 }
 
+/** The part of a load's grid that falls in one term, with the term's confirmed final marks. */
+function termOf(grid: JournalGrid, term: Period, finals: FinalGrid): JournalGrid {
+  const lessons = grid.lessons.filter(
+    (lesson) => lesson.date >= term.start_date && lesson.date <= term.end_date,
+  );
+  const held = new Set(lessons.map((lesson) => lesson.id));
+  return {
+    ...grid,
+    period: term,
+    lessons,
+    cells: grid.cells.filter((cell) => held.has(cell.lesson_id)),
+    final_marks: finals.marks
+      .filter((mark) => mark.period_id === term.id && mark.subject_id === grid.load.subject_id)
+      .map((mark) => ({ student_id: mark.student_id, value: mark.value })),
+  };
+}
+
 /** Everything the archive keeps of one class for the period, read through the journal's own services. */
 async function classDocument(
   db: Database,
@@ -500,9 +517,9 @@ async function classDocument(
   const allGrids: { term: Period; grid: JournalGrid }[] = [];
   const loadSections: ArchiveBlock[] = [];
   for (const load of loads) {
-    const grids: { term: Period; grid: JournalGrid }[] = [];
-    for (const term of terms)
-      grids.push({ term, grid: await openJournal(db, actor, target.id, load.id, term.id) });
+    // One read of the load's whole period (the year: two statements), cut into its terms here.
+    const whole = await openJournal(db, actor, target.id, load.id, chosen.id);
+    const grids = terms.map((term) => ({ term, grid: termOf(whole, term, finals) }));
     allGrids.push(...grids);
     const teachers = teacherRows.filter((row) => row.loadId === load.id).map((row) => fullName(row));
     loadSections.push(
