@@ -5,6 +5,7 @@ import {
   PageTitle,
   periodOptions,
   QueryView,
+  useOrganizationOptions,
   usePeriods,
   usePermissions,
 } from '@parta/shared';
@@ -22,6 +23,8 @@ import { ArchiveRegisterTable } from '../features/archive/ui/archive-register-ta
 export function ArchivePage() {
   const { can } = usePermissions();
   const periods = usePeriods();
+  // A school with a branch has two «год» periods: the organization's name tells them apart.
+  const organizations = useOrganizationOptions();
   // The year itself and the closed terms: an open term is not archived.
   const choices = (periods.data ?? []).filter((period) => period.kind === 'year' || period.closed);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -60,7 +63,7 @@ export function ArchivePage() {
         <Select
           label="Учебный год или закрытый период"
           placeholder="Выберите период"
-          data={periodOptions(choices, [], true)}
+          data={periodOptions(choices, organizations.data ?? [], true)}
           value={periodId ? String(periodId) : null}
           onChange={(value) => value && setChosen(Number(value))}
           allowDeselect={false}
