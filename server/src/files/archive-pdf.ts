@@ -147,11 +147,14 @@ function drawGridHeader(doc: Doc, rowHeader: string, columns: GridColumn[], with
     x += width;
   }
   x = MARGIN + LABEL_WIDTH;
+  // A lesson's date («01.09») fits its narrow column only a point smaller than the cells.
+  doc.fontSize(CELL_FONT - 1);
   for (const column of columns) {
     doc.rect(x, headTop, column.width, HEAD_HEIGHT).stroke();
     cellText(doc, column.label, x, headTop, column.width, HEAD_HEIGHT, true);
     x += column.width;
   }
+  doc.fontSize(CELL_FONT);
   doc.y = headTop + HEAD_HEIGHT;
 }
 
