@@ -6,6 +6,7 @@ const AcademicPerformancePage = lazyPage(
   () => import('./pages/academic-performance-page'),
   'AcademicPerformancePage',
 );
+const ArchivePage = lazyPage(() => import('./pages/archive-page'), 'ArchivePage');
 const AttendancePage = lazyPage(() => import('./pages/attendance-page'), 'AttendancePage');
 const ClassificationPage = lazyPage(() => import('./pages/classification-page'), 'ClassificationPage');
 const DiaryPage = lazyPage(() => import('./pages/diary-page'), 'DiaryPage');
@@ -30,6 +31,7 @@ export default function JournalRoutes() {
         <Route path="journal/final" element={<FinalMarksPage />} />
         <Route path="journal/topics" element={<TopicsPage />} />
         <Route path="journal/attendance" element={<AttendancePage />} />
+        <Route path="journal/archive" element={<ArchivePage />} />
         <Route path="journal/:groupId/:loadId" element={<JournalPage />} />
         <Route path="ktp" element={<KtpListPage />} />
         <Route path="ktp/:id" element={<KtpEditPage />} />

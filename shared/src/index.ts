@@ -49,7 +49,7 @@ export {
 } from './auth';
 // Domain helpers by file, not through './domain': that index also carries the contracts (zod),
 // which the login page must not load.
-export { formatDate, formatDayTime, schoolToday } from './domain/dates';
+export { formatDate, formatDateTime, formatDayTime, schoolToday } from './domain/dates';
 export {
   ATTENDANCE_INPUTS,
   ATTENDANCE_MARKS,

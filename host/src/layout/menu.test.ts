@@ -39,6 +39,17 @@ describe('sidebar menu', () => {
     expect(labels(ROLE_DEFINITIONS.platform_admin.permissions)).toContain('Отчёты');
   });
 
+  it('shows «Архив года» to the director and the завуч, whose year end it is', () => {
+    expect(labels(ROLE_DEFINITIONS.director.permissions)).toContain('Архив года');
+    expect(labels(ROLE_DEFINITIONS.deputy.permissions)).toContain('Архив года');
+    expect(labels(ROLE_DEFINITIONS.teacher.permissions)).not.toContain('Архив года');
+    const items = MENU.flatMap((group) => group.items);
+    const journal = items.find((item) => item.to === '/journal')!;
+    const archive = items.find((item) => item.to === '/journal/archive')!;
+    expect(isActive(archive, '/journal/archive')).toBe(true);
+    expect(isActive(journal, '/journal/archive')).toBe(false);
+  });
+
   it('marks sub-pages of an item active', () => {
     const users = MENU[1].items[0];
     expect(isActive(users, '/users')).toBe(true);

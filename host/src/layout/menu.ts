@@ -63,6 +63,8 @@ export const MENU: readonly MenuGroup[] = [
       { label: 'Журнал', to: '/journal', permission: 'journals.view' },
       { label: 'КТП', to: '/ktp', permission: 'ktp.view' },
       { label: 'Отчёты', to: '/reports', permission: 'reports.view' },
+      // The year's end is the director's and the завуч's (a class teacher opens their class's files here too).
+      { label: 'Архив года', to: '/journal/archive', permission: 'periods.edit' },
     ],
   },
 ];

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationsRoutes } from './applications/applications.routes';
+import { archiveRoutes } from './archive/archive.routes';
 import { availabilityRoutes } from './availability/availability.routes';
 import { bellsRoutes } from './bells/bells.routes';
 import { diaryRoutes } from './diary/diary.routes';
@@ -59,4 +60,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   journalRoutes,
   // notifications (issue 38)
   notificationsRoutes,
+  // the year's archive (issue 40)
+  archiveRoutes,
 ];

@@ -1,4 +1,4 @@
-import { formatDate, formatDayTime } from './dates';
+import { formatDate, formatDateTime, formatDayTime } from './dates';
 
 describe('formatDate', () => {
   it('shows ISO dates and timestamps as dd.mm.yy without a time-zone shift', () => {
@@ -17,5 +17,11 @@ describe('formatDayTime', () => {
   it('shows a moment as dd.mm hh:mm with leading zeros', () => {
     expect(formatDayTime(new Date(2026, 8, 3, 7, 5))).toBe('03.09 07:05');
     expect(formatDayTime(new Date(2026, 11, 24, 23, 59))).toBe('24.12 23:59');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows a local moment as dd.mm.yy hh:mm', () => {
+    expect(formatDateTime(new Date(2026, 8, 3, 7, 5))).toBe('03.09.26 07:05');
   });
 });

@@ -16,6 +16,12 @@ export function formatDayTime(date: Date): string {
   return `${two(date.getDate())}.${two(date.getMonth() + 1)} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
+/** A moment in the browser's time zone as `dd.mm.yy hh:mm` (when a file was made, by whom). */
+export function formatDateTime(date: Date): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${formatDayTime(date).slice(0, 5)}.${two(date.getFullYear() % 100)} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
 // Made once: building an Intl formatter costs more than formatting with it.
 const SCHOOL_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' });
 

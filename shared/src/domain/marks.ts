@@ -140,6 +140,27 @@ export interface WeightedGrade {
 }
 
 /**
+ * Grades of a pupil's journal cells with the weight of their work type (1 without one): what the
+ * journal's «Средний» and the archive's pages average with {@link weightedAverage}.
+ */
+export function weightedGrades(
+  cells: Iterable<{ grades: readonly { value: number; work_type_id: number | null }[] }>,
+  workTypes: readonly { id: number; weight: number }[],
+): WeightedGrade[] {
+  const weightOf = new Map(workTypes.map((type) => [type.id, type.weight]));
+  const grades: WeightedGrade[] = [];
+  for (const cell of cells) {
+    for (const grade of cell.grades) {
+      grades.push({
+        value: grade.value,
+        weight: grade.work_type_id === null ? 1 : (weightOf.get(grade.work_type_id) ?? 1),
+      });
+    }
+  }
+  return grades;
+}
+
+/**
  * Σ(grade·weight)/Σweight (DOMAIN.md "Marks"), or null without grades. Attendance, ЗЧ and НЗ never
  * reach it: callers pass only grades 1–5.
  */

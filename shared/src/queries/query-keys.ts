@@ -134,6 +134,10 @@ export const queryKeys = {
     list: ['notifications', 'list'] as const,
     unreadCount: ['notifications', 'unread-count'] as const,
   },
+  archive: {
+    all: ['archive'] as const,
+    register: (periodId: number | undefined) => ['archive', 'register', periodId] as const,
+  },
   reports: {
     journalCompletion: (params: Params) => ['reports', 'journal-completion', params] as const,
     classification: (params: Params) => ['reports', 'classification', params] as const,

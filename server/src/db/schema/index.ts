@@ -1,3 +1,4 @@
+export { archiveBuilds, archiveFiles } from './archive';
 export { bellLessons, bellSchedules } from './bells';
 export { classes } from './classes';
 export { generations } from './generations';

@@ -1,5 +1,5 @@
-import { parseCellText } from '@parta/shared/domain/marks';
-import { cellText, changesCell, isCellTyping, weightedGrades } from './cell-text';
+import { parseCellText, weightedGrades } from '@parta/shared/domain/marks';
+import { cellText, changesCell, isCellTyping } from './cell-text';
 
 describe('cell text', () => {
   it('lets only mark characters into a cell being typed', () => {

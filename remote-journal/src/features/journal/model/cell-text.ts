@@ -1,5 +1,5 @@
-import type { JournalCell, WorkType } from '@parta/shared/domain/contracts/journal';
-import { type CellMarks, formatCell, type WeightedGrade } from '@parta/shared/domain/marks';
+import type { JournalCell } from '@parta/shared/domain/contracts/journal';
+import { type CellMarks, formatCell } from '@parta/shared/domain/marks';
 
 /** Characters a journal cell takes while typing: grades, н/б in either case, separators. */
 const CELL_CHARACTERS = /^[1-5нНбБ/\s]*$/;
@@ -17,22 +17,4 @@ export function cellText(cell: Pick<JournalCell, 'grades' | 'attendance'> | unde
 /** Whether typed marks differ from a cell (a commit without a change saves nothing). */
 export function changesCell(marks: CellMarks, cell: Pick<JournalCell, 'grades' | 'attendance'> | undefined) {
   return formatCell(marks) !== cellText(cell);
-}
-
-/** Grades of a student's cells with the weight of their work type (1 without one). */
-export function weightedGrades(
-  cells: Iterable<Pick<JournalCell, 'grades'>>,
-  workTypes: readonly WorkType[],
-): WeightedGrade[] {
-  const weightOf = new Map(workTypes.map((type) => [type.id, type.weight]));
-  const grades: WeightedGrade[] = [];
-  for (const cell of cells) {
-    for (const grade of cell.grades) {
-      grades.push({
-        value: grade.value,
-        weight: grade.work_type_id === null ? 1 : (weightOf.get(grade.work_type_id) ?? 1),
-      });
-    }
-  }
-  return grades;
 }

@@ -9,6 +9,7 @@ import {
   formatAverage,
   proposeMark,
   weightedAverage,
+  weightedGrades,
 } from '@parta/shared/domain/marks';
 import { type KeyboardEvent, memo, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -20,7 +21,7 @@ import {
   useQueueCellBatch,
   useQueueCellSave,
 } from '../api/save-cell';
-import { cellText, weightedGrades } from '../model/cell-text';
+import { cellText } from '../model/cell-text';
 import {
   CLOSED_PERIOD_HINT,
   commitCell,

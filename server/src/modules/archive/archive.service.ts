@@ -1,0 +1,656 @@
+import { createHash } from 'node:crypto';
+import {
+  ARCHIVE_TAMPERED_MESSAGE,
+  type ArchiveBuild,
+  type ArchiveBuildInputParsed,
+  type ArchiveQueryParsed,
+  type ArchiveRegister,
+} from '@parta/shared/domain/contracts/archive';
+import type { FinalGrid, JournalGrid } from '@parta/shared/domain/contracts/journal';
+import type { LoadItem, Period } from '@parta/shared/domain/contracts/timetable';
+import { formatDate, schoolToday } from '@parta/shared/domain/dates';
+import {
+  FINAL_MARK_LEGEND,
+  finalMarkState,
+  finalMarkText,
+  formatAverage,
+  formatCell,
+  weightedAverage,
+  weightedGrades,
+} from '@parta/shared/domain/marks';
+import { fullName, groupName } from '@parta/shared/domain/names';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { zipSync } from 'fflate';
+import { inScope } from '../../access/scope';
+import type { Database } from '../../db/client';
+import { archiveBuilds, archiveFiles, classes } from '../../db/schema';
+import {
+  type ArchiveBlock,
+  type ArchiveDocument,
+  type GridColumn,
+  writeArchivePdf,
+} from '../../files/archive-pdf';
+import type { Actor } from '../../plugins/auth';
+import {
+  conflict,
+  databaseErrorCode,
+  forbidden,
+  HttpError,
+  notFound,
+  unprocessable,
+} from '../../plugins/errors';
+import type { JobKind, Queue } from '../../queue/queue';
+import { finalGrid } from '../journal/final-marks.service';
+import { openJournal } from '../journal/journal.service';
+import { listLoads } from '../loads/loads.service';
+import { getPeriod, listPeriods } from '../periods/periods.service';
+import {
+  claimBuild,
+  failStaleBuilds,
+  findArchiveClasses,
+  findBuilds,
+  findFileContents,
+  findLessonTeachers,
+  findOrganizationName,
+  findRegister,
+  finishBuild,
+  insertBuild,
+  insertFile,
+} from './archive.repository';
+
+export const ARCHIVE_JOB = 'archive-year';
+/** A running build that wrote no class for this long lost its instance (killed): it is failed. */
+export const STALE_AFTER_MINUTES = 10;
+export const SWEEP_INTERVAL_MS = 60_000;
+/** Between two classes the job gives the database and the event loop to the journal's users. */
+const PAUSE_BETWEEN_CLASSES_MS = 50;
+
+/**
+ * Who reaches the archive. The whole school's: whoever closes and reopens periods (periods.edit —
+ * the director and the завуч), the year's end being theirs; a class teacher: the files of the
+ * classes they lead, read only; nobody else. Another school's rows are never found (404).
+ */
+const SCHOOL_KEY = 'periods.edit';
+const FORBIDDEN_MESSAGE = 'Архив года доступен директору, завучу и классному руководителю своего класса';
+const BUILD_FORBIDDEN = 'Сформировать архив может директор или завуч';
+const ALREADY_RUNNING = 'Архив школы уже формируется: дождитесь окончания';
+const NOT_CLOSED = 'Период не закрыт: архив формируется за учебный год или за закрытый период';
+const NO_CLASSES = 'В этом периоде нет классов: архивировать нечего';
+const FAILED_REASON = 'Архив не сформирован из-за ошибки на сервере. Сформируйте его ещё раз.';
+const STOPPED_REASON = 'Сервер остановился, не закончив архив. Сформируйте его ещё раз.';
+const BUILD_NOT_FOUND = 'Архив не найден';
+const FILE_NOT_FOUND = 'Файл архива не найден';
+
+type Reach = { kind: 'school' } | { kind: 'own-classes' };
+
+function reachOf(actor: Actor): Reach {
+  return actor.permissions.has(SCHOOL_KEY) ? { kind: 'school' } : { kind: 'own-classes' };
+}
+
+/** The classes the caller leads, as a condition on a class id column; none for the whole school. */
+function classRule(actor: Actor, reach: Reach, column: typeof archiveFiles.classId): SQL | undefined {
+  if (reach.kind === 'school') return undefined;
+  return inArray(
+    column,
+    sql`(select ${classes.id} from ${classes} where ${classes.managerId} = ${actor.userId})`,
+  );
+}
+
+/** A class teacher leads at least one class in scope; anyone else without the school's key is refused. */
+async function assertReach(db: Database, actor: Actor): Promise<Reach> {
+  const reach = reachOf(actor);
+  if (reach.kind === 'school') return reach;
+  const [led] = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.managerId, actor.userId), inScope(actor, classes.organizationId)))
+    .limit(1);
+  if (!led) throw forbidden(FORBIDDEN_MESSAGE);
+  return reach;
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+// ---------------------------------------------------------------- requests
+
+/**
+ * POST /api/archive/builds: the school of the period gets a build, queued with its job in one
+ * transaction; one build under way per school (409 on any instance).
+ */
+export async function startBuild(
+  db: Database,
+  queue: Queue,
+  actor: Actor,
+  input: ArchiveBuildInputParsed,
+): Promise<ArchiveBuild> {
+  if (!actor.permissions.has(SCHOOL_KEY)) throw forbidden(BUILD_FORBIDDEN);
+  const period = await getPeriod(db, actor, input.period_id);
+  if (period.kind !== 'year' && !period.closed) throw unprocessable(NOT_CLOSED, { period_id: [NOT_CLOSED] });
+  const targets = await findArchiveClasses(db, period.organization_id, period.academic_year, period.grades);
+  if (targets.length === 0) throw unprocessable(NO_CLASSES, { period_id: [NO_CLASSES] });
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      const buildId = await insertBuild(tx, {
+        organizationId: period.organization_id,
+        periodId: period.id,
+        total: targets.length,
+        createdBy: actor.userId,
+      });
+      await queue.send(tx, ARCHIVE_JOB, { buildId });
+      return buildId;
+    });
+  } catch (error) {
+    if (databaseErrorCode(error) === '23505') throw conflict(ALREADY_RUNNING);
+    throw error;
+  }
+  return getBuild(db, actor, id);
+}
+
+/** GET /api/archive/builds/{id}: progress and outcome, for the school or its class teachers. */
+export async function getBuild(db: Database, actor: Actor, id: number): Promise<ArchiveBuild> {
+  await assertReach(db, actor);
+  const [row] = await findBuilds(
+    db,
+    and(eq(archiveBuilds.id, id), inScope(actor, archiveBuilds.organizationId)),
+  );
+  if (!row) throw notFound(BUILD_NOT_FOUND);
+  return row;
+}
+
+/** GET /api/archive: the period's latest build and the register (a class teacher: their classes' rows). */
+export async function archiveRegister(
+  db: Database,
+  actor: Actor,
+  query: ArchiveQueryParsed,
+): Promise<ArchiveRegister> {
+  const reach = await assertReach(db, actor);
+  const period = await getPeriod(db, actor, query.period_id);
+  const [[build], files] = await Promise.all([
+    findBuilds(db, and(eq(archiveBuilds.periodId, period.id), inScope(actor, archiveBuilds.organizationId))),
+    findRegister(
+      db,
+      and(
+        eq(archiveFiles.periodId, period.id),
+        inScope(actor, archiveFiles.organizationId),
+        classRule(actor, reach, archiveFiles.classId),
+      ),
+    ),
+  ]);
+  return { build: build ?? null, files };
+}
+
+/** A stored file whose bytes no longer give the register's checksum and size is never served. */
+function verified<T extends { content: Buffer; sha256: string; size: number }>(file: T): T {
+  if (file.content.length !== file.size || sha256(file.content) !== file.sha256) {
+    throw new HttpError(409, ARCHIVE_TAMPERED_MESSAGE);
+  }
+  return file;
+}
+
+/** GET /api/archive/files/{id}: the file's bytes, checked against the register first. */
+export async function downloadFile(
+  db: Database,
+  actor: Actor,
+  id: number,
+): Promise<{ fileName: string; bytes: Buffer }> {
+  const reach = await assertReach(db, actor);
+  const [file] = await findFileContents(
+    db,
+    and(
+      eq(archiveFiles.id, id),
+      inScope(actor, archiveFiles.organizationId),
+      classRule(actor, reach, archiveFiles.classId),
+    ),
+  );
+  if (!file) throw notFound(FILE_NOT_FOUND);
+  const checked = verified(file);
+  return { fileName: checked.fileName, bytes: checked.content };
+}
+
+/**
+ * GET /api/archive/zip: the latest file of every class for the period, each checked against the
+ * register, with the register's lines as a `sha256sum -c` list beside them.
+ */
+export async function downloadZip(
+  db: Database,
+  actor: Actor,
+  query: ArchiveQueryParsed,
+): Promise<{ fileName: string; bytes: Buffer }> {
+  const reach = await assertReach(db, actor);
+  const period = await getPeriod(db, actor, query.period_id);
+  const rows = await findFileContents(
+    db,
+    and(
+      eq(archiveFiles.periodId, period.id),
+      inScope(actor, archiveFiles.organizationId),
+      classRule(actor, reach, archiveFiles.classId),
+    ),
+  );
+  const latest = new Map<number, (typeof rows)[number]>();
+  for (const row of rows) if (!latest.has(row.classId)) latest.set(row.classId, row);
+  if (latest.size === 0) throw notFound('Архив за этот период ещё не сформирован');
+  const entries: Record<string, [Uint8Array, { level: 0 }]> = {};
+  const sums: string[] = [];
+  for (const file of latest.values()) {
+    verified(file);
+    entries[file.fileName] = [file.content, { level: 0 }];
+    sums.push(`${file.sha256}  ${file.fileName}`);
+  }
+  entries['SHA256SUMS.txt'] = [Buffer.from(`${sums.join('\n')}\n`, 'utf8'), { level: 0 }];
+  const yearName = period.academic_year.replace('/', '-');
+  return {
+    fileName: `Архив ${yearName}${period.kind === 'year' ? '' : ` ${period.name}`}.zip`,
+    bytes: Buffer.from(zipSync(entries)),
+  };
+}
+
+// ---------------------------------------------------------------- the document of one class
+
+interface ArchiveClass {
+  id: number;
+  number: number;
+  letter: string;
+  managerSurname: string | null;
+  managerName: string | null;
+  managerPatronymic: string | null;
+}
+
+/** «I ч.», «2 п/г», «Год»: a period's name short enough for a column of the summary. */
+function shortPeriodName(period: Period): string {
+  if (period.kind === 'year') return 'Год';
+  const number = /^\s*([IVX]+|\d+)\b/.exec(period.name)?.[1];
+  const kind = { quarter: 'ч.', trimester: 'тр.', half: 'п/г' }[period.kind];
+  return number ? `${number} ${kind}` : period.name;
+}
+
+const dayMonth = (date: string) => formatDate(date).slice(0, 5);
+
+/** The periods the document covers: the year's terms of the class's grade and the year, or one closed term. */
+function periodsOfClass(all: Period[], chosen: Period, grade: number) {
+  if (chosen.kind !== 'year') return { terms: [chosen], year: null };
+  const terms = all
+    .filter(
+      (period) =>
+        period.kind !== 'year' &&
+        period.academic_year === chosen.academic_year &&
+        period.grades.includes(grade),
+    )
+    .sort((a, b) => a.start_date.localeCompare(b.start_date));
+  return { terms, year: chosen };
+}
+
+function loadTitle(load: LoadItem) {
+  return load.subgroup_name ? `${load.subject_name} (${load.subgroup_name})` : load.subject_name;
+}
+
+/** One load's pages: per term the grid with «Средний» and «Итог», then the lessons' topics and homework. */
+function loadBlocks(
+  load: LoadItem,
+  grids: { term: Period; grid: JournalGrid }[],
+  finals: FinalGrid,
+  teachers: string[],
+  withoutMarks: boolean,
+): ArchiveBlock[] {
+  const proposals = new Map(
+    finals.proposals.map((mark) => [`${mark.student_id}|${mark.subject_id}|${mark.period_id}`, mark.value]),
+  );
+  const blocks: ArchiveBlock[] = [
+    { kind: 'heading', text: loadTitle(load), newPage: true },
+    {
+      kind: 'text',
+      text: [
+        `Учитель по нагрузке: ${load.teacher_name ?? 'не назначен'}.`,
+        `Уроки вели: ${teachers.length > 0 ? teachers.join(', ') : 'уроков не было'}.`,
+        withoutMarks ? 'Предмет ведётся без отметок: в журнале только посещаемость.' : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    },
+  ];
+  for (const { term, grid } of grids) {
+    blocks.push({
+      kind: 'heading',
+      text: `${term.name} (${formatDate(term.start_date)}–${formatDate(term.end_date)}): оценки и посещаемость`,
+    });
+    if (grid.lessons.length === 0) {
+      blocks.push({ kind: 'text', text: 'Уроков в этом периоде не было.' });
+      continue;
+    }
+    const cellOf = new Map(grid.cells.map((cell) => [`${cell.student_id}|${cell.lesson_id}`, cell]));
+    const confirmed = new Map(grid.final_marks.map((mark) => [mark.student_id, mark.value]));
+    const columns: GridColumn[] = grid.lessons.map((lesson) => ({
+      label: dayMonth(lesson.date),
+      width: 21,
+      cells: grid.students.map((student) => {
+        const cell = cellOf.get(`${student.id}|${lesson.id}`);
+        return cell ? formatCell(cell) : '';
+      }),
+    }));
+    columns.push({
+      label: 'Средний',
+      width: 40,
+      cells: grid.students.map((student) =>
+        formatAverage(
+          weightedAverage(
+            weightedGrades(
+              grid.cells.filter((cell) => cell.student_id === student.id),
+              grid.work_types,
+            ),
+          ),
+        ),
+      ),
+    });
+    columns.push({
+      label: 'Итог',
+      width: 28,
+      cells: grid.students.map((student) =>
+        finalMarkText(
+          finalMarkState(
+            confirmed.get(student.id),
+            proposals.get(`${student.id}|${load.subject_id}|${term.id}`),
+            term.closed,
+          ),
+        ),
+      ),
+    });
+    blocks.push({
+      kind: 'grid',
+      rowHeader: 'Ученик',
+      rowLabels: grid.students.map((student, index) => `${index + 1}. ${fullName(student)}`),
+      columns,
+    });
+  }
+  const lessons = grids.flatMap(({ grid }) => grid.lessons);
+  if (lessons.length > 0) {
+    blocks.push({ kind: 'heading', text: `${loadTitle(load)}: темы уроков и домашние задания` });
+    blocks.push({
+      kind: 'list',
+      columns: [
+        { label: '№', width: 28 },
+        { label: 'Дата', width: 48 },
+        { label: 'Урок', width: 32 },
+        { label: 'Тема урока', width: 360 },
+        { label: 'Домашнее задание', width: 318 },
+      ],
+      rows: lessons.map((lesson, index) => [
+        String(index + 1),
+        formatDate(lesson.date),
+        `${lesson.lesson_number}-й`,
+        lesson.topic ?? '',
+        lesson.homework ?? '',
+      ]),
+    });
+  }
+  return blocks;
+}
+
+/** «Итоги посещаемости»: per pupil and term, lessons missed and of them through illness. */
+function attendanceBlocks(finals: FinalGrid, terms: Period[], grids: { term: Period; grid: JournalGrid }[]) {
+  const counts = new Map<string, { missed: number; ill: number }>();
+  const add = (key: string, value: string) => {
+    const entry = counts.get(key) ?? { missed: 0, ill: 0 };
+    entry.missed += 1;
+    if (value === 'б') entry.ill += 1;
+    counts.set(key, entry);
+  };
+  for (const { term, grid } of grids)
+    for (const cell of grid.cells) {
+      if (!cell.attendance) continue;
+      add(`${cell.student_id}|${term.id}`, cell.attendance);
+      add(`${cell.student_id}|all`, cell.attendance);
+    }
+  const columns: GridColumn[] = [];
+  const groups = [
+    ...terms.map((term) => ({ key: String(term.id), name: term.name })),
+    { key: 'all', name: 'Всего' },
+  ];
+  for (const group of groups) {
+    for (const [label, field] of [
+      ['пропущено', 'missed'],
+      ['по болезни', 'ill'],
+    ] as const) {
+      columns.push({
+        label,
+        group: group.name,
+        width: 48,
+        cells: finals.students.map((student) =>
+          String(counts.get(`${student.id}|${group.key}`)?.[field] ?? 0),
+        ),
+      });
+    }
+  }
+  return [
+    { kind: 'heading', text: 'Итоги посещаемости (уроков)', newPage: true },
+    {
+      kind: 'grid',
+      rowHeader: 'Ученик',
+      rowLabels: finals.students.map((student, index) => `${index + 1}. ${fullName(student)}`),
+      columns,
+    },
+  ] satisfies ArchiveBlock[];
+}
+
+/** «Сводная ведомость итоговых оценок»: pupils × subjects × periods and the year, as confirmed. */
+function summaryBlocks(finals: FinalGrid, periods: Period[]): ArchiveBlock[] {
+  const confirmed = new Map(
+    finals.marks.map((mark) => [`${mark.student_id}|${mark.subject_id}|${mark.period_id}`, mark.value]),
+  );
+  const proposed = new Map(
+    finals.proposals.map((mark) => [`${mark.student_id}|${mark.subject_id}|${mark.period_id}`, mark.value]),
+  );
+  const columns: GridColumn[] = [];
+  for (const subject of finals.subjects) {
+    for (const period of periods) {
+      columns.push({
+        label: shortPeriodName(period),
+        group: subject.without_marks ? `${subject.name} (без отметок)` : subject.name,
+        width: 26,
+        cells: finals.students.map((student) => {
+          const key = `${student.id}|${subject.id}|${period.id}`;
+          const state = finalMarkState(confirmed.get(key), proposed.get(key), period.closed);
+          return state.kind === 'none' && subject.without_marks ? 'б/о' : finalMarkText(state);
+        }),
+      });
+    }
+  }
+  return [
+    { kind: 'heading', text: 'Сводная ведомость итоговых оценок', newPage: true },
+    {
+      kind: 'grid',
+      rowHeader: 'Ученик',
+      rowLabels: finals.students.map((student, index) => `${index + 1}. ${fullName(student)}`),
+      columns,
+      note: `${FINAL_MARK_LEGEND} «б/о» — предмет ведётся без отметок; «осв» — освобождён; «Н/А» — не аттестован.`,
+    },
+  ];
+}
+
+/** The part of a load's grid that falls in one term, with the term's confirmed final marks. */
+function termOf(grid: JournalGrid, term: Period, finals: FinalGrid): JournalGrid {
+  const lessons = grid.lessons.filter(
+    (lesson) => lesson.date >= term.start_date && lesson.date <= term.end_date,
+  );
+  const held = new Set(lessons.map((lesson) => lesson.id));
+  return {
+    ...grid,
+    period: term,
+    lessons,
+    cells: grid.cells.filter((cell) => held.has(cell.lesson_id)),
+    final_marks: finals.marks
+      .filter((mark) => mark.period_id === term.id && mark.subject_id === grid.load.subject_id)
+      .map((mark) => ({ student_id: mark.student_id, value: mark.value })),
+  };
+}
+
+/** Everything the archive keeps of one class for the period, read through the journal's own services. */
+async function classDocument(
+  db: Database,
+  actor: Actor,
+  school: { name: string; shortName: string },
+  chosen: Period,
+  target: ArchiveClass,
+  builtBy: string | null,
+): Promise<{ document: ArchiveDocument; title: string; fileName: string }> {
+  const group = groupName(target);
+  const [allPeriods, loads, finals] = await Promise.all([
+    listPeriods(db, actor, chosen.organization_id),
+    listLoads(db, actor, { group_id: target.id }),
+    finalGrid(db, actor, target.id),
+  ]);
+  const { terms, year } = periodsOfClass(allPeriods, chosen, target.number);
+  const from = terms[0]?.start_date ?? chosen.start_date;
+  const to = terms.at(-1)?.end_date ?? chosen.end_date;
+  loads.sort(
+    (a, b) =>
+      a.subject_name.localeCompare(b.subject_name, 'ru') ||
+      (a.subgroup_name ?? '').localeCompare(b.subgroup_name ?? '', 'ru'),
+  );
+  const teacherRows = await findLessonTeachers(
+    db,
+    loads.map((load) => load.id),
+    from,
+    to,
+  );
+  const withoutMarks = new Map(finals.subjects.map((subject) => [subject.id, subject.without_marks]));
+  const blocks: ArchiveBlock[] = [];
+  const allGrids: { term: Period; grid: JournalGrid }[] = [];
+  const loadSections: ArchiveBlock[] = [];
+  for (const load of loads) {
+    // One read of the load's whole period (the year: two statements), cut into its terms here.
+    const whole = await openJournal(db, actor, target.id, load.id, chosen.id);
+    const grids = terms.map((term) => ({ term, grid: termOf(whole, term, finals) }));
+    allGrids.push(...grids);
+    const teachers = teacherRows.filter((row) => row.loadId === load.id).map((row) => fullName(row));
+    loadSections.push(
+      ...loadBlocks(load, grids, finals, teachers, withoutMarks.get(load.subject_id) ?? false),
+    );
+  }
+  const yearText = `${chosen.academic_year} учебный год`;
+  const periodText = chosen.kind === 'year' ? yearText : `${chosen.name}, ${yearText}`;
+  blocks.push({
+    kind: 'title',
+    heading: `Классный журнал ${group} класса`,
+    lines: [
+      school.name,
+      periodText,
+      `${formatDate(from)}–${formatDate(to)}`,
+      `Классный руководитель: ${fullName({ surname: target.managerSurname ?? '', name: target.managerName ?? '', patronymic: target.managerPatronymic }) || 'не назначен'}`,
+      `Учеников: ${finals.students.length}, предметов: ${finals.subjects.length}`,
+      `Сформирован ${formatDate(schoolToday())}${builtBy ? `, ${builtBy}` : ''}`,
+    ],
+  });
+  blocks.push(...loadSections);
+  blocks.push(...attendanceBlocks(finals, terms, allGrids));
+  blocks.push(...summaryBlocks(finals, year ? [...terms, year] : terms));
+  const title = `Классный журнал ${group}, ${periodText}`;
+  const yearName = chosen.academic_year.replace('/', '-');
+  return {
+    document: { title, footer: `${school.shortName} · ${title}`, blocks },
+    title,
+    fileName: `Журнал ${group} ${yearName}${chosen.kind === 'year' ? '' : ` ${chosen.name}`}.pdf`,
+  };
+}
+
+// ---------------------------------------------------------------- the job
+
+/**
+ * The job reads as the person who started it, within the build's school only and with nothing but
+ * the journal's read key: it needs no more to read what the archive prints.
+ */
+function builderActor(organizationId: number, userId: number): Actor {
+  return {
+    userId,
+    organizationId,
+    organizationIds: [organizationId],
+    isPlatformAdmin: false,
+    permissions: new Set(['journals.view']),
+    tokenId: 0,
+  };
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The job: claims the build, then one class at a time (never two: the archive must not slow the
+ * journal for others) reads, lays out and stores the class's PDF with its checksum, counting the
+ * class done in the same transaction. Any failure leaves the build failed with a Russian reason.
+ */
+async function runBuild(
+  db: Database,
+  buildId: number,
+  state: { stopping: boolean },
+  log: (message: string) => void,
+) {
+  const row = await claimBuild(db, buildId);
+  if (!row) return;
+  try {
+    const creator = row.createdBy ?? 0;
+    const actor = builderActor(row.organizationId, creator);
+    const period = await getPeriod(db, actor, row.periodId);
+    const [targets, school, [build]] = await Promise.all([
+      findArchiveClasses(db, row.organizationId, period.academic_year, period.grades),
+      findOrganizationName(db, row.organizationId),
+      findBuilds(db, eq(archiveBuilds.id, buildId)),
+    ]);
+    for (const target of targets) {
+      if (state.stopping) {
+        await finishBuild(db, buildId, 'failed', STOPPED_REASON);
+        return;
+      }
+      const { document, title, fileName } = await classDocument(
+        db,
+        actor,
+        school,
+        period,
+        target,
+        build?.created_by_name ?? null,
+      );
+      const { bytes, pages } = await writeArchivePdf(document, new Date());
+      await insertFile(db, {
+        organizationId: row.organizationId,
+        buildId,
+        periodId: period.id,
+        classId: target.id,
+        groupName: groupName(target),
+        title,
+        fileName,
+        size: bytes.length,
+        sha256: sha256(bytes),
+        pages,
+        content: bytes,
+        createdBy: row.createdBy,
+      });
+      await pause(PAUSE_BETWEEN_CLASSES_MS);
+    }
+    await finishBuild(db, buildId, 'done', null);
+  } catch (error) {
+    log(
+      `Архив ${buildId} прервался: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    await finishBuild(db, buildId, 'failed', FAILED_REASON).catch((writeError: unknown) =>
+      log(`Архив ${buildId}: состояние не записано: ${String(writeError)}`),
+    );
+  }
+}
+
+/** The archive's job kind, registered on the app's queue by the routes plugin. */
+export function archiveJob(db: Database, log: (message: string) => void): JobKind<{ buildId: number }> {
+  const state = { stopping: false };
+  return {
+    name: ARCHIVE_JOB,
+    concurrency: 1,
+    // A large school's year is minutes of work; a job whose instance vanished is not offered again
+    // (the sweep fails its build and the завуч starts another).
+    expireInSeconds: 60 * 60,
+    run: (data) => runBuild(db, data.buildId, state, log),
+    stopRunning: () => {
+      state.stopping = true;
+    },
+  };
+}
+
+/** Fails builds whose instance stopped writing classes (killed): the school may start another. */
+export function sweepStaleBuilds(db: Database) {
+  return failStaleBuilds(db, STALE_AFTER_MINUTES, STOPPED_REASON);
+}

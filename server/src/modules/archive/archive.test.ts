@@ -1,0 +1,296 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  ARCHIVE_TAMPERED_MESSAGE,
+  type ArchiveBuild,
+  archiveRegisterSchema,
+} from '@parta/shared/domain/contracts/archive';
+import type { Period } from '@parta/shared/domain/contracts/timetable';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { unzipSync } from 'fflate';
+import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { rowsOf } from '../../db/rows';
+import { archiveFiles, classes, users } from '../../db/schema';
+
+/**
+ * «Архив года» (issue 40) of the demo school, built by the real queue's worker: the PDFs carry the
+ * journal (pupils, marks, topics), the attendance totals and the summary of final marks; the
+ * register's checksums are the bytes'; a rebuild adds rows; a tampered row is never served; only
+ * the director, the завуч and a class teacher (their class) reach it, never another school.
+ */
+
+let app: FastifyInstance;
+const tokens: Record<string, string> = {};
+let year: Period;
+let closedTerm: Period;
+let openTerm: Period | undefined;
+let class5aId: number;
+let firstBuild: ArchiveBuild;
+let workDir: string;
+
+const pdfText = (bytes: Buffer, name = 'file.pdf') => {
+  const file = path.join(workDir, name);
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+};
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function register(token: string, periodId = year.id) {
+  const response = await call(app, token, 'GET', `/api/archive?period_id=${periodId}`);
+  expect(response.statusCode).toBe(200);
+  return archiveRegisterSchema.parse(response.json()).data;
+}
+
+async function waitForBuild(id: number, timeoutMs = 240_000): Promise<ArchiveBuild> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await call(app, tokens.director, 'GET', `/api/archive/builds/${id}`);
+    expect(response.statusCode).toBe(200);
+    const build = response.json().data as ArchiveBuild;
+    if (build.status === 'done' || build.status === 'failed' || Date.now() > until) return build;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function download(token: string, id: number) {
+  return app.inject({
+    method: 'GET',
+    url: `/api/archive/files/${id}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  workDir = mkdtempSync(path.join(tmpdir(), 'parta-archive-'));
+  for (const login of ['director', 'zavuch', 'teacher', 'director2', 'student'])
+    tokens[login] = await loginAs(app, login);
+  const periods = (await call(app, tokens.director, 'GET', '/api/periods')).json().data as Period[];
+  year = periods.find((period) => period.kind === 'year' && period.grades.includes(5))!;
+  closedTerm = periods.find(
+    (period) => period.kind !== 'year' && period.closed && period.grades.includes(5),
+  )!;
+  openTerm = periods.find((period) => period.kind !== 'year' && !period.closed);
+  const [class5a] = await app.db
+    .select({ id: classes.id })
+    .from(classes)
+    .innerJoin(users, eq(users.id, classes.managerId))
+    .where(and(eq(users.login, 'teacher'), eq(classes.number, 5), eq(classes.letter, 'А')));
+  class5aId = class5a.id;
+  // A teacher who leads no class: a plain subject teacher of the same school.
+  const [plain] = await rowsOf<{ login: string }>(
+    app.db,
+    sql`select u.login from users u
+         join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id and r.code = 'teacher'
+        where u.organization_id = (select organization_id from users where login = 'teacher')
+          and not exists (select 1 from classes c where c.manager_id = u.id)
+        order by u.id limit 1`,
+  );
+  tokens.plainTeacher = await loginAs(app, plain.login);
+}, 120_000);
+
+afterAll(async () => {
+  await app.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('building the year archive of the demo school', () => {
+  it('queues one build per school, builds every class in the background and lists the files', async () => {
+    const started = Date.now();
+    const response = await call(app, tokens.director, 'POST', '/api/archive/builds', { period_id: year.id });
+    expect(response.statusCode).toBe(202);
+    const queued = response.json().data as ArchiveBuild;
+    expect(queued.total).toBeGreaterThan(10);
+    const again = await call(app, tokens.zavuch, 'POST', '/api/archive/builds', { period_id: year.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/уже формируется/);
+
+    firstBuild = await waitForBuild(queued.id);
+    expect(firstBuild).toMatchObject({
+      status: 'done',
+      error: null,
+      done: queued.total,
+      total: queued.total,
+    });
+    // Measured on the demo school (README of the archive: extrapolated to a 30-class school).
+    console.info(`archive of ${queued.total} classes: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const listed = await register(tokens.director);
+    expect(listed.build?.id).toBe(firstBuild.id);
+    expect(listed.files).toHaveLength(queued.total);
+    expect(listed.files.map((file) => file.group_name)).toContain('5А');
+  }, 300_000);
+
+  it('prints the journal of 5А: title page, pupils, marks, topics, attendance totals and final marks', async () => {
+    const file = (await register(tokens.director)).files.find((item) => item.group_id === class5aId)!;
+    const response = await download(tokens.director, file.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const bytes = response.rawPayload;
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // PDF/A-2b: the identification in the XMP metadata.
+    expect(bytes.includes('pdfaid:part')).toBe(true);
+    const text = pdfText(bytes, '5a.pdf');
+
+    expect(text).toContain('Классный журнал 5А класса');
+    expect(text).toContain(`${year.academic_year} учебный год`);
+    expect(text).toContain('Классный руководитель: Лебедева Ольга Николаевна');
+    expect(text).toMatch(new RegExp(`стр\\. 1 из ${file.pages}`));
+    expect(text).toContain(`стр. ${file.pages} из ${file.pages}`);
+
+    // Every active pupil of 5А, by full name.
+    const pupils = await rowsOf<{ surname: string; name: string }>(
+      app.db,
+      sql`select surname, name from students where class_id = ${class5aId} and status = 'active'`,
+    );
+    for (const pupil of pupils) expect(text).toContain(`${pupil.surname} ${pupil.name}`);
+
+    // A held lesson's topic and a pupil's grade of it.
+    const [lesson] = await rowsOf<{ topic: string; surname: string; value: number; date: string }>(
+      app.db,
+      sql`select l.topic, s.surname, m.value, to_char(l.date, 'DD.MM') as date
+            from lessons l join marks m on m.lesson_id = l.id join students s on s.id = m.student_id
+           where l.class_id = ${class5aId} and l.topic is not null and length(l.topic) < 40
+           order by l.date, l.id limit 1`,
+    );
+    expect(text).toContain(lesson.topic);
+    expect(text).toContain(lesson.date);
+    expect(text).toMatch(/Средний/);
+
+    // The summary: a confirmed final mark of the closed term appears in its pupil's row.
+    expect(text).toContain('Сводная ведомость итоговых оценок');
+    expect(text).toContain('Итоги посещаемости');
+    const [final] = await rowsOf<{ surname: string; name: string; value: string }>(
+      app.db,
+      sql`select s.surname, s.name, f.value from final_marks f join students s on s.id = f.student_id
+           where s.class_id = ${class5aId} and f.period_id = ${closedTerm.id} order by s.surname, s.name limit 1`,
+    );
+    const summary = text.slice(text.indexOf('Сводная ведомость итоговых оценок'));
+    const row = summary.split('\n').find((line) => line.includes(`${final.surname} ${final.name}`))!;
+    expect(row).toMatch(new RegExp(`\\s${final.value}(\\s|$)`));
+  }, 60_000);
+
+  it('reads «без отметок» in grade 1, where no subject takes marks', async () => {
+    const file = (await register(tokens.director)).files.find((item) => item.group_name === '1А')!;
+    const text = pdfText((await download(tokens.director, file.id)).rawPayload, '1a.pdf');
+    expect(text).toContain('(без отметок)');
+    expect(text).toContain('Предмет ведётся без отметок');
+  });
+
+  it("keeps each file's SHA-256 and size in the register, as the bytes served", async () => {
+    const { files } = await register(tokens.director);
+    for (const file of files.slice(0, 5)) {
+      const bytes = (await download(tokens.zavuch, file.id)).rawPayload;
+      expect(bytes.length).toBe(file.size);
+      expect(sha256(bytes)).toBe(file.sha256);
+    }
+  });
+
+  it('zips the latest file of every class with a SHA256SUMS list', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/archive/zip?period_id=${year.id}`,
+      headers: { authorization: `Bearer ${tokens.director}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    const entries = unzipSync(new Uint8Array(response.rawPayload));
+    const { files } = await register(tokens.director);
+    expect(Object.keys(entries)).toHaveLength(files.length + 1);
+    const sums = Buffer.from(entries['SHA256SUMS.txt']).toString('utf8');
+    for (const file of files) {
+      expect(sha256(entries[file.file_name])).toBe(file.sha256);
+      expect(sums).toContain(`${file.sha256}  ${file.file_name}`);
+    }
+  });
+
+  it('adds new register rows on a rebuild (of a closed term) and never overwrites', async () => {
+    const before = await register(tokens.director);
+    const first = await call(app, tokens.zavuch, 'POST', '/api/archive/builds', { period_id: closedTerm.id });
+    expect(first.statusCode).toBe(202);
+    expect((await waitForBuild(first.json().data.id)).status).toBe('done');
+    const second = await call(app, tokens.zavuch, 'POST', '/api/archive/builds', {
+      period_id: closedTerm.id,
+    });
+    expect((await waitForBuild(second.json().data.id)).status).toBe('done');
+    const term = await register(tokens.director, closedTerm.id);
+    const of5a = term.files.filter((file) => file.group_id === class5aId);
+    expect(of5a).toHaveLength(2);
+    expect(new Set(of5a.map((file) => file.id)).size).toBe(2);
+    expect(of5a[0].title).toContain(closedTerm.name);
+    // The year's register is as it was.
+    expect((await register(tokens.director)).files).toEqual(before.files);
+  }, 300_000);
+
+  it('refuses a file whose stored bytes no longer match the register, with a Russian message', async () => {
+    const { files } = await register(tokens.director);
+    const victim = files.find((file) => file.group_id === class5aId)!;
+    await app.db
+      .update(archiveFiles)
+      .set({ content: sql`overlay(${archiveFiles.content} placing '\\x00'::bytea from 200)` })
+      .where(eq(archiveFiles.id, victim.id));
+    const response = await download(tokens.director, victim.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(ARCHIVE_TAMPERED_MESSAGE);
+    const zip = await call(app, tokens.director, 'GET', `/api/archive/zip?period_id=${year.id}`);
+    expect(zip.statusCode).toBe(409);
+    // Another class's file is still served.
+    const other = files.find((file) => file.group_id !== class5aId)!;
+    expect((await download(tokens.director, other.id)).statusCode).toBe(200);
+  });
+});
+
+describe('who reaches the archive', () => {
+  it('lets a class teacher see and download only their own class, and not build', async () => {
+    const own = await register(tokens.teacher);
+    expect(own.files.length).toBeGreaterThan(0);
+    expect(own.files.every((file) => file.group_id === class5aId)).toBe(true);
+    const { files } = await register(tokens.director);
+    const other = files.find((file) => file.group_id !== class5aId)!;
+    expect((await download(tokens.teacher, other.id)).statusCode).toBe(404);
+    const build = await call(app, tokens.teacher, 'POST', '/api/archive/builds', { period_id: year.id });
+    expect(build.statusCode).toBe(403);
+  });
+
+  it('refuses a teacher who leads no class', async () => {
+    const response = await call(app, tokens.plainTeacher, 'GET', `/api/archive?period_id=${year.id}`);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toMatch(/классному руководителю/);
+    const { files } = await register(tokens.director);
+    expect((await download(tokens.plainTeacher, files[0].id)).statusCode).toBe(403);
+  });
+
+  it("finds nothing of another school's archive", async () => {
+    const { files } = await register(tokens.director);
+    const answers = await Promise.all([
+      call(app, tokens.director2, 'GET', `/api/archive?period_id=${year.id}`),
+      call(app, tokens.director2, 'GET', `/api/archive/builds/${firstBuild.id}`),
+      download(tokens.director2, files[1].id),
+      call(app, tokens.director2, 'GET', `/api/archive/zip?period_id=${year.id}`),
+      call(app, tokens.director2, 'POST', '/api/archive/builds', { period_id: year.id }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404, 404, 404, 404]);
+    expect((await call(app, tokens.student, 'GET', `/api/archive?period_id=${year.id}`)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('answers bad input with 422 and Russian field errors', async () => {
+    const text = await call(app, tokens.director, 'POST', '/api/archive/builds', { period_id: 'год' });
+    expect(text.statusCode).toBe(422);
+    expect(text.json().errors.period_id[0]).toBe('Неверный идентификатор');
+    const missing = await call(app, tokens.director, 'GET', '/api/archive');
+    expect(missing.statusCode).toBe(422);
+    if (openTerm) {
+      const open = await call(app, tokens.director, 'POST', '/api/archive/builds', {
+        period_id: openTerm.id,
+      });
+      expect(open.statusCode).toBe(422);
+      expect(open.json().errors.period_id[0]).toMatch(/Период не закрыт/);
+    }
+  });
+});
