@@ -48,17 +48,25 @@ async function setWindow(minutes: number) {
   ]);
   expect(response.statusCode).toBe(200);
 }
-/** Waits for the real queue's worker to have told the parent (or for `timeoutMs` to pass). */
-async function waitForParent(
-  predicate: (list: Awaited<ReturnType<typeof listOf>>) => boolean,
-  timeoutMs = 15_000,
-) {
-  const until = Date.now() + timeoutMs;
+/** Waits for the real queue's worker to have told `login` what `predicate` asks (or for 15 s to pass). */
+async function waitForList(login: string, predicate: (list: Awaited<ReturnType<typeof listOf>>) => boolean) {
+  const until = Date.now() + 15_000;
   for (;;) {
-    const list = await listOf(tokens.parent);
+    const list = await listOf(tokens[login]);
     if (predicate(list) || Date.now() > until) return list;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+type Notice = Awaited<ReturnType<typeof listOf>>['data'][number];
+/** The user's notices of one category, once `predicate` holds of them (or after 15 s). */
+async function noticesOf(
+  login: string,
+  category: Notice['category'],
+  predicate: (items: Notice[]) => boolean = (items) => items.length > 0,
+) {
+  const of = (list: Awaited<ReturnType<typeof listOf>>) =>
+    list.data.filter((item) => item.category === category);
+  return of(await waitForList(login, (list) => predicate(of(list))));
 }
 const pendingJobs = () =>
   rowsOf<{ data: { lessonId: number; studentId: number }; waits: boolean }>(
@@ -129,7 +137,7 @@ describe('absence notifications', () => {
   it('tells the parents once per pupil and day, listing each lesson missed, through the queue', async () => {
     await setWindow(0);
     await mark(lessonIds[1], 'н');
-    const first = await waitForParent((list) => list.data.length > 0);
+    const first = await waitForList('parent', (list) => list.data.length > 0);
     expect(first.data).toHaveLength(1);
     expect(first.meta.unread).toBe(1);
     const [notice] = first.data;
@@ -145,7 +153,7 @@ describe('absence notifications', () => {
     );
     expect((await listOf(tokens.parent)).meta.unread).toBe(0);
     await mark(lessonIds[2], 'б');
-    const second = await waitForParent((list) => list.meta.unread === 1);
+    const second = await waitForList('parent', (list) => list.meta.unread === 1);
     expect(second.data).toHaveLength(1);
     expect(second.data[0].id).toBe(notice.id);
     expect(second.data[0].body).toMatch(
@@ -263,38 +271,33 @@ describe('a changed lesson within the next 7 days', () => {
     const response = await call(app, tokens.zavuch, 'PATCH', `/api/lessons/${lessonId}`, body);
     expect(response.statusCode).toBe(200);
   };
-  const timetableNotices = async (login: string, predicate: (titles: string[]) => boolean) => {
-    const until = Date.now() + 15_000;
-    for (;;) {
-      const list = (await listOf(tokens[login])).data.filter((item) => item.category === 'timetable');
-      if (predicate(list.map((item) => item.title)) || Date.now() > until) return list;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  };
-
   it('tells the pupil, the parents and the substitute at once; undoing it updates the same notice', async () => {
     const lessonId = await extraLesson(day);
     const [director] = await app.db.select().from(users).where(eq(users.login, 'director'));
     await change(lessonId, { status: 'replaced', teacher_id: director.id });
 
-    const parent = await timetableNotices('parent', (titles) => titles.length > 0);
+    const parent = await noticesOf('parent', 'timetable');
     expect(parent).toHaveLength(1);
     expect(parent[0].title).toMatch(/^\d+[А-Я]: замена \d\d\.\d\d\.\d\d$/);
     expect(parent[0].body).toContain('14-й урок');
     expect(parent[0].body).toContain(`ведёт ${director.surname}`);
     expect(parent[0].link).toBe(`/diary?week=${day}`);
-    expect(await timetableNotices('student', (titles) => titles.length > 0)).toHaveLength(1);
-    const [taken] = await timetableNotices('director', (titles) => titles.length > 0);
+    expect(await noticesOf('student', 'timetable')).toHaveLength(1);
+    const [taken] = await noticesOf('director', 'timetable');
     expect(taken.title).toMatch(/^Замена: /);
     expect(taken.link).toMatch(new RegExp(`^/journal/\\d+/\\d+\\?date=${day}$`));
     // Not to the завуч who made the change.
     expect((await listOf(tokens.zavuch)).data.filter((item) => item.category === 'timetable')).toEqual([]);
 
     await change(lessonId, { status: 'scheduled' });
-    const undone = await timetableNotices('parent', (titles) => titles[0]?.includes('по расписанию'));
+    const undone = await noticesOf('parent', 'timetable', (items) =>
+      items[0]?.title.includes('по расписанию'),
+    );
     expect(undone.map((item) => item.id)).toEqual([parent[0].id]);
     expect(undone[0].read_at).toBeNull();
-    const off = await timetableNotices('director', (titles) => titles[0]?.startsWith('Замена снята'));
+    const off = await noticesOf('director', 'timetable', (items) =>
+      items[0]?.title.startsWith('Замена снята'),
+    );
     expect(off.map((item) => item.id)).toEqual([taken.id]);
     expect(off[0].body).toContain('урок ведёт');
   }, 60_000);
@@ -326,29 +329,25 @@ describe('a final mark', () => {
       });
       expect(response.statusCode).toBe(200);
     };
-    const finalNotices = async (login: string, predicate: (bodies: string[]) => boolean) => {
-      const until = Date.now() + 15_000;
-      for (;;) {
-        const list = (await listOf(tokens[login])).data.filter((item) => item.category === 'final_marks');
-        if (predicate(list.map((item) => item.body)) || Date.now() > until) return list;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    };
     await put('5');
-    const [told] = await finalNotices('parent', (bodies) => bodies.some((body) => body.endsWith('— 5')));
+    const [told] = await noticesOf('parent', 'final_marks', (items) =>
+      items.some((item) => item.body.endsWith('— 5')),
+    );
     expect(told.title).toBe(`Итоговая оценка: ${await subjectName(lesson.subjectId)}, ${grid.period.name}`);
     expect(told.body).toMatch(/— 5$/);
-    expect((await finalNotices('student', (bodies) => bodies.length > 0)).map((item) => item.body)).toEqual([
-      told.body,
-    ]);
+    expect((await noticesOf('student', 'final_marks')).map((item) => item.body)).toEqual([told.body]);
     // Not to the teacher who set it.
     expect((await listOf(tokens.teacher)).data.filter((item) => item.category === 'final_marks')).toEqual([]);
 
     await put('4');
-    const changed = await finalNotices('parent', (bodies) => bodies.some((body) => body.endsWith('— 4')));
+    const changed = await noticesOf('parent', 'final_marks', (items) =>
+      items.some((item) => item.body.endsWith('— 4')),
+    );
     expect(changed.map((item) => item.id)).toEqual([told.id]);
     await put(null);
-    const removed = await finalNotices('parent', (bodies) => bodies.some((body) => body.includes('снята')));
+    const removed = await noticesOf('parent', 'final_marks', (items) =>
+      items.some((item) => item.body.includes('снята')),
+    );
     expect(removed.map((item) => item.id)).toEqual([told.id]);
   }, 60_000);
 });
