@@ -186,7 +186,10 @@ export default async function globalSetup(config: FullConfig) {
   // Without PARTA_E2E_PORT random ports: two checkouts testing at once (each builds for minutes
   // first) would otherwise both find 4173 free, and the second run's tests would silently talk to
   // the first run's server (the second server cannot bind and exits after seeding).
-  const first = process.env.PARTA_E2E_PORT ? E2E_PORT : 20_000 + Math.floor(Math.random() * 20_000);
+  // Below Linux's ephemeral range (32768–60999): a port found free there can be taken as the source
+  // port of an outgoing connection during the minute of seeding before the server binds it (seen:
+  // EADDRINUSE on 39450).
+  const first = process.env.PARTA_E2E_PORT ? E2E_PORT : 20_000 + Math.floor(Math.random() * 12_000);
   const ports: number[] = [];
   for (let index = 0; index < Math.max(1, config.workers); index += 1) {
     ports.push(await freePortFrom(ports.length ? ports[ports.length - 1] + 1 : first, new Set(ports)));
