@@ -19,7 +19,7 @@ export function permissionsOf(login: string): Set<PermissionKey> {
   return new Set(DEMO_ROLES[login].flatMap((role) => ROLE_DEFINITIONS[role].permissions));
 }
 
-/** Sidebar items of SPEC §2 and the key each needs (Настройки: organization.settings). */
+/** Sidebar items of SPEC §2 (and «Архив года», issue 40) and the key each needs (Настройки: organization.settings). */
 export const MENU_ITEMS: { label: string; permission: PermissionKey }[] = [
   { label: 'Рабочий стол', permission: 'home.view' },
   { label: 'Профиль', permission: 'home.view' },
@@ -39,6 +39,7 @@ export const MENU_ITEMS: { label: string; permission: PermissionKey }[] = [
   { label: 'Журнал', permission: 'journals.view' },
   { label: 'КТП', permission: 'ktp.view' },
   { label: 'Отчёты', permission: 'reports.view' },
+  { label: 'Архив года', permission: 'periods.edit' },
 ];
 
 /** The menu a login must see, in sidebar order. */
