@@ -1,15 +1,24 @@
-import { NotFoundPage, PermissionProvider, tokenAtom, usePermissions } from '@parta/shared';
+import { lazyPage, NotFoundPage, PageSuspense, PermissionProvider, tokenAtom, usePermissions } from '@parta/shared';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LandingPage } from '../pages/landing-page';
-import { PasswordChangePage } from '../pages/password-change-page';
 import { isLayoutPath } from '../remotes/remote-map';
 import { MainLayout } from './main-layout';
+
+// Drawn only while a one-time password is unchanged: a signed-in first screen neither loads nor
+// evaluates it (its form brings @mantine/form and the contracts' zod, a tenth of a second on a phone).
+const PasswordChangePage = lazyPage(() => import('../pages/password-change-page'), 'PasswordChangePage');
 
 /** The layout of a signed-in user, or only the password change while a one-time password is unchanged. */
 function SignedInLayout({ notFound }: { notFound: boolean }) {
   const { user } = usePermissions();
-  if (user?.password_change_required) return <PasswordChangePage />;
+  if (user?.password_change_required) {
+    return (
+      <PageSuspense>
+        <PasswordChangePage />
+      </PageSuspense>
+    );
+  }
   return <MainLayout>{notFound ? <NotFoundPage /> : undefined}</MainLayout>;
 }
 
