@@ -22,6 +22,7 @@ const teacher: CurrentUser = {
     balance: 1234.5,
     bonus_balance: 0,
     is_platform: false,
+    working_days_per_week: 6,
   },
 };
 

@@ -1,6 +1,7 @@
 import { MantineProvider, Menu, Modal, Select } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
-import { partaTheme, Z_INDEX } from './theme';
+import { Calendar } from '@mantine/dates';
+import { partaTheme, partaThemeFor, Z_INDEX } from './theme';
 
 /** The z-index of the nearest positioned ancestor that declares one. */
 function layerOf(element: HTMLElement): number {
@@ -52,5 +53,29 @@ describe('partaTheme layers', () => {
       </MantineProvider>,
     );
     expect(layerOf(screen.getByRole('menu'))).toBe(Z_INDEX.popover);
+  });
+});
+
+describe('partaThemeFor: the calendars follow the school week', () => {
+  /** Saturday 05.12.26 and Sunday 06.12.26 in a month calendar of December 2026. */
+  function weekendOf(workingDaysPerWeek: number) {
+    render(
+      <MantineProvider theme={partaThemeFor(workingDaysPerWeek)}>
+        <Calendar defaultDate="2026-12-01" />
+      </MantineProvider>,
+    );
+    const day = (label: string) => screen.getByRole('button', { name: label });
+    return {
+      saturday: day('5 декабря 2026').hasAttribute('data-weekend'),
+      sunday: day('6 декабря 2026').hasAttribute('data-weekend'),
+    };
+  }
+
+  it('a six-day school: only Sunday is a day off', () => {
+    expect(weekendOf(6)).toEqual({ saturday: false, sunday: true });
+  });
+
+  it('a five-day school: Saturday and Sunday are days off', () => {
+    expect(weekendOf(5)).toEqual({ saturday: true, sunday: true });
   });
 });

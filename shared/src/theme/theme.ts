@@ -1,4 +1,5 @@
 import { type CSSVariablesResolver, createTheme, darken, type MantineColorsTuple } from '@mantine/core';
+import { weekendDays } from '../domain/week';
 import { CALENDAR_DEFAULTS, DATE_FORMAT } from './dates';
 
 /** Emerald, the primary colour of the main layout (SPEC §9), light → dark. */
@@ -47,56 +48,66 @@ export const MOBILE_MENU_MAX_WIDTH = 991;
 
 /** The clear button of a date field is an icon: it needs a name of its own (WCAG 4.1.2). */
 const clearDate = { 'aria-label': 'Очистить дату' };
-const dateInputDefaults = {
-  defaultProps: { ...CALENDAR_DEFAULTS, valueFormat: DATE_FORMAT, color: 'sky', clearButtonProps: clearDate },
-};
-const calendarDefaults = { defaultProps: CALENDAR_DEFAULTS };
 
-/** The Mantine theme of the host (the only MantineProvider). */
-export const partaTheme = createTheme({
-  primaryColor: 'emerald',
-  // Shade 7 keeps white button text above 4.5:1 contrast; 6 would be 3.8:1.
-  primaryShade: { light: 7, dark: 7 },
-  colors: { emerald, sky },
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-  defaultRadius: 'md',
-  cursorType: 'pointer',
-  components: {
-    Modal: { defaultProps: { zIndex: Z_INDEX.modal } },
-    Drawer: { defaultProps: { zIndex: Z_INDEX.overlay } },
-    Overlay: { defaultProps: { zIndex: Z_INDEX.overlay } },
-    Menu: { defaultProps: { zIndex: Z_INDEX.popover } },
-    Popover: { defaultProps: { zIndex: Z_INDEX.popover } },
-    Combobox: { defaultProps: { zIndex: Z_INDEX.popover } },
-    HoverCard: { defaultProps: { zIndex: Z_INDEX.popover } },
-    Tooltip: { defaultProps: { zIndex: Z_INDEX.tooltip } },
-    DateInput: dateInputDefaults,
-    DatePickerInput: dateInputDefaults,
-    DateTimePicker: {
-      defaultProps: {
-        ...CALENDAR_DEFAULTS,
-        valueFormat: `${DATE_FORMAT} HH:mm`,
-        color: 'sky',
-        clearButtonProps: clearDate,
+/**
+ * The Mantine theme of the host (the only MantineProvider) for a school whose week has
+ * `workingDaysPerWeek` days: every calendar marks the days after them as weekend (a five-day
+ * school's Saturday red, a six-day school's not).
+ */
+export function partaThemeFor(workingDaysPerWeek?: number) {
+  const calendar = { ...CALENDAR_DEFAULTS, weekendDays: weekendDays(workingDaysPerWeek) };
+  const dateInputDefaults = {
+    defaultProps: { ...calendar, valueFormat: DATE_FORMAT, color: 'sky', clearButtonProps: clearDate },
+  };
+  const calendarDefaults = { defaultProps: calendar };
+  return createTheme({
+    primaryColor: 'emerald',
+    // Shade 7 keeps white button text above 4.5:1 contrast; 6 would be 3.8:1.
+    primaryShade: { light: 7, dark: 7 },
+    colors: { emerald, sky },
+    fontFamily:
+      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    defaultRadius: 'md',
+    cursorType: 'pointer',
+    components: {
+      Modal: { defaultProps: { zIndex: Z_INDEX.modal } },
+      Drawer: { defaultProps: { zIndex: Z_INDEX.overlay } },
+      Overlay: { defaultProps: { zIndex: Z_INDEX.overlay } },
+      Menu: { defaultProps: { zIndex: Z_INDEX.popover } },
+      Popover: { defaultProps: { zIndex: Z_INDEX.popover } },
+      Combobox: { defaultProps: { zIndex: Z_INDEX.popover } },
+      HoverCard: { defaultProps: { zIndex: Z_INDEX.popover } },
+      Tooltip: { defaultProps: { zIndex: Z_INDEX.tooltip } },
+      DateInput: dateInputDefaults,
+      DatePickerInput: dateInputDefaults,
+      DateTimePicker: {
+        defaultProps: {
+          ...calendar,
+          valueFormat: `${DATE_FORMAT} HH:mm`,
+          color: 'sky',
+          clearButtonProps: clearDate,
+        },
       },
+      // A region that scrolls (a wide table on a phone) must be scrollable from the keyboard (WCAG 2.1.1).
+      ScrollArea: { defaultProps: { viewportProps: { tabIndex: 0 } } },
+      ScrollAreaAutosize: { defaultProps: { viewportProps: { tabIndex: 0 } } },
+      // Badges as written: Mantine's capitals made «28 из 28» read «28 ИЗ 28» and «без отметок» shout.
+      Badge: { defaultProps: { tt: 'none' } },
+      // A link inside text must not be told apart by colour alone (WCAG 1.4.1).
+      Anchor: { defaultProps: { underline: 'always' } },
+      MonthPickerInput: calendarDefaults,
+      YearPickerInput: calendarDefaults,
+      DatePicker: calendarDefaults,
+      MonthPicker: calendarDefaults,
+      YearPicker: calendarDefaults,
+      Calendar: calendarDefaults,
+      MiniCalendar: calendarDefaults,
     },
-    // A region that scrolls (a wide table on a phone) must be scrollable from the keyboard (WCAG 2.1.1).
-    ScrollArea: { defaultProps: { viewportProps: { tabIndex: 0 } } },
-    ScrollAreaAutosize: { defaultProps: { viewportProps: { tabIndex: 0 } } },
-    // Badges as written: Mantine's capitals made «28 из 28» read «28 ИЗ 28» and «без отметок» shout.
-    Badge: { defaultProps: { tt: 'none' } },
-    // A link inside text must not be told apart by colour alone (WCAG 1.4.1).
-    Anchor: { defaultProps: { underline: 'always' } },
-    MonthPickerInput: calendarDefaults,
-    YearPickerInput: calendarDefaults,
-    DatePicker: calendarDefaults,
-    MonthPicker: calendarDefaults,
-    YearPicker: calendarDefaults,
-    Calendar: calendarDefaults,
-    MiniCalendar: calendarDefaults,
-  },
-});
+  });
+}
+
+/** The theme before the school is known (the default six-day week). */
+export const partaTheme = partaThemeFor();
 
 /**
  * WCAG 2.1 AA (4.5:1) for coloured text, which Mantine's defaults miss in the light theme: grey

@@ -2,19 +2,24 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { type ReactNode, useEffect, useLayoutEffect } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo } from 'react';
 import { clearApiCache } from '../api/offline-data';
-import { partaStore, themeAtom, tokenAtom } from '../auth/atoms';
-import { partaCssVariables, partaTheme, Z_INDEX } from '../theme/theme';
+import { currentUserAtom, partaStore, themeAtom, tokenAtom } from '../auth/atoms';
+import { partaCssVariables, partaThemeFor, Z_INDEX } from '../theme/theme';
 
-/** Mantine follows the theme atom; the `dark` class on <html> follows it too (SPEC §4). */
+/**
+ * Mantine follows the theme atom; the `dark` class on <html> follows it too (SPEC §4). Its calendars
+ * follow the signed-in user's school week (weekend days), the default six-day week before that.
+ */
 function ThemedMantine({ children }: { children?: ReactNode }) {
   const theme = useAtomValue(themeAtom);
+  const workingDays = useAtomValue(currentUserAtom)?.organization.working_days_per_week;
+  const mantineTheme = useMemo(() => partaThemeFor(workingDays), [workingDays]);
   useLayoutEffect(() => {
     document.documentElement.classList.toggle('dark', theme === 'dark');
   }, [theme]);
   return (
-    <MantineProvider theme={partaTheme} cssVariablesResolver={partaCssVariables} forceColorScheme={theme}>
+    <MantineProvider theme={mantineTheme} cssVariablesResolver={partaCssVariables} forceColorScheme={theme}>
       <Notifications position="top-right" zIndex={Z_INDEX.toast} />
       {children}
     </MantineProvider>
@@ -41,7 +46,7 @@ export interface AppProvidersProps {
 
 /**
  * The providers that exist once per page: jotai store, query cache, Mantine theme, toasts. The
- * Russian calendar of every date component is a theme default (`partaTheme`), so no DatesProvider.
+ * Russian calendar of every date component is a theme default (`partaThemeFor`), so no DatesProvider.
  */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (

@@ -1,7 +1,9 @@
 import type { ChangePasswordBody, CurrentUser, LoginBody } from '@parta/shared/domain/contracts/auth';
+import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
 import type { Actor, SessionSource } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable } from '../../plugins/errors';
+import { settingsOf } from '../settings/settings.service';
 import {
   findCurrentUser,
   findPasswordHash,
@@ -62,7 +64,9 @@ export async function login(
 export async function currentUser(db: Database, userId: number): Promise<CurrentUser> {
   const user = await findCurrentUser(db, userId);
   if (!user) throw notFound('Пользователь не найден');
-  return user;
+  // The school's week, for every calendar of the app (a five-day school's Saturday is a day off).
+  const { working_days_per_week } = parseSettings(await settingsOf(db, user.organization.id));
+  return { ...user, organization: { ...user.organization, working_days_per_week } };
 }
 
 export async function logout(db: Database, actor: Actor) {

@@ -87,8 +87,10 @@ describe('sign-in, current user and sign-out', () => {
     expect(user.permissions).toContainEqual({ key: 'journals.view' });
     expect(user.permissions).not.toContainEqual({ key: 'users.view' });
     expect(Object.keys(response.json().data.organization).sort()).toEqual(
-      ['balance', 'bonus_balance', 'id', 'is_platform', 'name', 'short_name'].sort(),
+      ['balance', 'bonus_balance', 'id', 'is_platform', 'name', 'short_name', 'working_days_per_week'].sort(),
     );
+    // The demo school keeps the default six-day week: the calendars' weekend is Sunday only.
+    expect(response.json().data.organization.working_days_per_week).toBe(6);
   });
 
   it('accepts /me with an empty JSON body', async () => {

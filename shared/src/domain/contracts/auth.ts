@@ -52,6 +52,8 @@ export const currentOrganizationSchema = z.object({
   balance: z.number().nullable(),
   bonus_balance: z.number().nullable(),
   is_platform: z.boolean(),
+  /** The school's week (setting `working_days_per_week`): the calendars' weekend days follow it. */
+  working_days_per_week: z.number().int(),
 });
 
 /** `data` of POST /api/auth/me. */
