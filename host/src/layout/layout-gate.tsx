@@ -1,4 +1,11 @@
-import { lazyPage, NotFoundPage, PageSuspense, PermissionProvider, tokenAtom, usePermissions } from '@parta/shared';
+import {
+  lazyPage,
+  NotFoundPage,
+  PageSuspense,
+  PermissionProvider,
+  tokenAtom,
+  usePermissions,
+} from '@parta/shared';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LandingPage } from '../pages/landing-page';

@@ -1,6 +1,6 @@
 import { MantineProvider, Menu, Modal, Select } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
 import { Calendar } from '@mantine/dates';
+import { render, screen } from '@testing-library/react';
 import { partaTheme, partaThemeFor, Z_INDEX } from './theme';
 
 /** The z-index of the nearest positioned ancestor that declares one. */
