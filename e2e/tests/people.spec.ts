@@ -204,6 +204,22 @@ test.describe('people: staff, classes, students, subgroups', () => {
   });
 });
 
+test('the завуч reads a staff card as read-only, told who may change it', async ({ page, request }) => {
+  const token = await apiLogin(request, 'zavuch');
+  const headers = { Authorization: `Bearer ${token}` };
+  const staff = (await (await request.get('/api/users?search=teacher', { headers })).json()).data[0];
+  await new LoginPage(page).signIn('zavuch');
+  await page.goto(`/users/${staff.id}/edit`);
+  await expect(page.getByRole('heading', { name: fullName(staff), exact: true })).toBeVisible();
+  await expect(page.getByTestId('read-only-note')).toContainText('директор школы');
+  await expect(page.getByRole('button', { name: 'Сохранить' })).toHaveCount(0);
+  await expect(page.getByText('Пароль', { exact: true })).toHaveCount(0);
+  // The fields do not look like fields to type in: no solid input frame.
+  const surname = page.getByRole('textbox', { name: /Фамилия/ });
+  await expect(surname).toHaveAttribute('readonly', '');
+  expect(await surname.evaluate((input) => getComputedStyle(input).borderTopStyle)).toBe('dashed');
+});
+
 test('screenshots of the people screens, light and dark, wide and 390 px', async ({ page, request }) => {
   test.setTimeout(180_000);
   const token = await apiLogin(request, 'director');

@@ -43,6 +43,7 @@ export function UserEditPage() {
             organizations={organizations.data}
             submitLabel="Сохранить"
             readOnly={!editable}
+            readOnlyNote="Карточку сотрудника изменяет и пароль сбрасывает директор школы: право «Создание и изменение сотрудников, сброс пароля» в ролях."
             onSubmit={async (values) => {
               await updateUser.mutateAsync(values);
               notify.success('Изменения сохранены');

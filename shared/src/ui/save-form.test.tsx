@@ -63,6 +63,18 @@ describe('SaveForm', () => {
     expect(screen.getByRole('textbox', { name: 'Название' })).toBeTruthy();
   });
 
+  it('says a read-only form is read-only, and who may change it', () => {
+    const { container } = show({ readOnly: true, readOnlyNote: 'Изменяет директор школы.' });
+    expect(screen.getByTestId('read-only-note').textContent).toBe('Только просмотрИзменяет директор школы.');
+    expect(container.querySelector('form')?.hasAttribute('data-readonly')).toBe(true);
+  });
+
+  it('has no read-only notice on a form that can be changed', () => {
+    const { container } = show();
+    expect(screen.queryByTestId('read-only-note')).toBeNull();
+    expect(container.querySelector('form')?.hasAttribute('data-readonly')).toBe(false);
+  });
+
   it('puts other buttons beside the submit: an aside first, then the actions', () => {
     show({ aside: <Button>Добавить урок</Button>, actions: <Button>Отмена</Button> });
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([

@@ -13,8 +13,13 @@ export interface SaveFormProps {
   submitProps?: Pick<ButtonProps, 'color' | 'disabled'>;
   /** The red alert's title over a failure («Не удалось сохранить»); the message alone when absent. */
   failureTitle?: string;
-  /** Shows the fields without the buttons: for someone who may read but not change them. */
+  /**
+   * Shows the fields without the buttons, under a notice that they are read-only (the fields look
+   * it too: host global.css, `form[data-readonly]`): for someone who may read but not change them.
+   */
   readOnly?: boolean;
+  /** Who may change what a read-only form shows (the notice's text), e.g. «Изменяет директор школы». */
+  readOnlyNote?: ReactNode;
   /** Space between the rows (Mantine's `md` unless a dense form asks for `sm`). */
   gap?: StackProps['gap'];
   /** A button at the left end of the footer (a bell schedule's «Добавить урок»). */
@@ -37,6 +42,7 @@ export function SaveForm({
   submitProps,
   failureTitle,
   readOnly,
+  readOnlyNote = 'У вас нет права изменять эти данные.',
   gap,
   aside,
   actions,
@@ -44,8 +50,13 @@ export function SaveForm({
   children,
 }: SaveFormProps) {
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={ariaLabel}>
+    <form noValidate onSubmit={onSubmit} aria-label={ariaLabel} data-readonly={readOnly || undefined}>
       <Stack gap={gap}>
+        {readOnly ? (
+          <Alert color="gray" variant="light" title="Только просмотр" data-testid="read-only-note">
+            {readOnlyNote}
+          </Alert>
+        ) : null}
         {save.failure ? (
           <Alert color="red" title={failureTitle}>
             {save.failure}

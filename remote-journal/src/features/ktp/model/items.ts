@@ -45,3 +45,16 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
 }
 
 export const toInput = ({ key: _key, ...item }: DraftItem): KtpItemInput => item;
+
+/** Field errors of a 422 answer (`items.N.field`) by row index, then field. */
+export function errorsByRow(fieldErrors: Record<string, string>): Map<number, Record<string, string>> {
+  const rows = new Map<number, Record<string, string>>();
+  for (const [path, message] of Object.entries(fieldErrors)) {
+    const match = /^items\.(\d+)\.(\w+)$/.exec(path);
+    if (!match) continue;
+    const row = rows.get(Number(match[1])) ?? {};
+    row[match[2]] = message;
+    rows.set(Number(match[1]), row);
+  }
+  return rows;
+}

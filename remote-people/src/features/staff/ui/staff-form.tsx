@@ -32,6 +32,8 @@ export interface StaffFormProps {
   onSubmit: (values: StaffCreate) => Promise<unknown>;
   /** Whether the fields can be changed (users.edit). */
   readOnly?: boolean;
+  /** Who may change them, shown over read-only fields. */
+  readOnlyNote?: string;
 }
 
 function valuesOf(user: Staff | undefined, organizationId: number | undefined): StaffFormValues {
@@ -57,6 +59,7 @@ export function StaffForm({
   submitLabel,
   onSubmit,
   readOnly,
+  readOnlyNote,
 }: StaffFormProps) {
   const form = useForm<StaffFormValues>({
     initialValues: valuesOf(user, defaultOrganizationId),
@@ -87,6 +90,7 @@ export function StaffForm({
       submitLabel={submitLabel}
       failureTitle="Не удалось сохранить"
       readOnly={readOnly}
+      readOnlyNote={readOnlyNote}
     >
       <PersonNameFields inputProps={form.getInputProps} readOnly={readOnly} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
