@@ -75,6 +75,12 @@ describe('partaThemeFor: the calendars follow the school week', () => {
     expect(weekendOf(6)).toEqual({ saturday: false, sunday: true });
   });
 
+  it('keeps one theme object per week length (a six-day school is not redrawn when its user arrives)', () => {
+    expect(partaThemeFor(undefined)).toBe(partaThemeFor(6));
+    expect(partaThemeFor(5)).toBe(partaThemeFor(5));
+    expect(partaThemeFor(5)).not.toBe(partaThemeFor(6));
+  });
+
   it('a five-day school: Saturday and Sunday are days off', () => {
     expect(weekendOf(5)).toEqual({ saturday: true, sunday: true });
   });

@@ -1,5 +1,5 @@
 import { type CSSVariablesResolver, createTheme, darken, type MantineColorsTuple } from '@mantine/core';
-import { weekendDays } from '../domain/week';
+import { weekendDays, workingDays } from '../domain/week';
 import { CALENDAR_DEFAULTS, DATE_FORMAT } from './dates';
 
 /** Emerald, the primary colour of the main layout (SPEC §9), light → dark. */
@@ -55,6 +55,20 @@ const clearDate = { 'aria-label': 'Очистить дату' };
  * school's Saturday red, a six-day school's not).
  */
 export function partaThemeFor(workingDaysPerWeek?: number) {
+  const days = workingDays(workingDaysPerWeek).length;
+  // One theme object per week length: the signed-in user's arrival gives a six-day school the very
+  // theme it had before, so Mantine does not redraw every component for nothing.
+  let theme = themesByWeek.get(days);
+  if (!theme) {
+    theme = buildTheme(days);
+    themesByWeek.set(days, theme);
+  }
+  return theme;
+}
+
+const themesByWeek = new Map<number, ReturnType<typeof buildTheme>>();
+
+function buildTheme(workingDaysPerWeek: number) {
   const calendar = { ...CALENDAR_DEFAULTS, weekendDays: weekendDays(workingDaysPerWeek) };
   const dateInputDefaults = {
     defaultProps: { ...calendar, valueFormat: DATE_FORMAT, color: 'sky', clearButtonProps: clearDate },

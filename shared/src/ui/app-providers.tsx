@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { type ReactNode, useEffect, useLayoutEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect } from 'react';
 import { clearApiCache } from '../api/offline-data';
 import { currentUserAtom, partaStore, themeAtom, tokenAtom } from '../auth/atoms';
 import { partaCssVariables, partaThemeFor, Z_INDEX } from '../theme/theme';
@@ -14,7 +14,7 @@ import { partaCssVariables, partaThemeFor, Z_INDEX } from '../theme/theme';
 function ThemedMantine({ children }: { children?: ReactNode }) {
   const theme = useAtomValue(themeAtom);
   const workingDays = useAtomValue(currentUserAtom)?.organization.working_days_per_week;
-  const mantineTheme = useMemo(() => partaThemeFor(workingDays), [workingDays]);
+  const mantineTheme = partaThemeFor(workingDays);
   useLayoutEffect(() => {
     document.documentElement.classList.toggle('dark', theme === 'dark');
   }, [theme]);
