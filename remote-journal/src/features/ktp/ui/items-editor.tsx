@@ -216,7 +216,7 @@ export function ItemsEditor({ planId, items, readOnly }: ItemsEditorProps) {
         </Alert>
       ) : null}
       {/* Its own scroll box with a sticky header: the sideways scrollbar stays on screen however long the plan. */}
-      <Table.ScrollContainer minWidth={readOnly ? 980 : 1320} maxHeight="calc(100dvh - 230px)">
+      <Table.ScrollContainer minWidth={readOnly ? 980 : 1220} maxHeight="calc(100dvh - 230px)">
         <Table fz="sm" verticalSpacing={4} stickyHeader data-testid="ktp-items">
           <Table.Thead>
             <Table.Tr>
@@ -224,8 +224,8 @@ export function ItemsEditor({ planId, items, readOnly }: ItemsEditorProps) {
               <Table.Th w={180}>Раздел</Table.Th>
               <Table.Th>Тема</Table.Th>
               <Table.Th w={76}>Часы</Table.Th>
-              <Table.Th w={180}>Домашнее задание</Table.Th>
-              <Table.Th w={170}>Вид контроля</Table.Th>
+              <Table.Th w={170}>Домашнее задание</Table.Th>
+              <Table.Th w={160}>Вид контроля</Table.Th>
               <Table.Th w={80}>По плану</Table.Th>
               <Table.Th w={readOnly ? 80 : 120}>Факт</Table.Th>
               {readOnly ? null : <Table.Th w={100} />}
