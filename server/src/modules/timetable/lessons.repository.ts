@@ -273,7 +273,8 @@ export async function updateLesson(
     endTime: string | null;
   }>,
 ) {
-  await db.update(lessons).set(values).where(eq(lessons.id, id));
+  const [updated] = await db.update(lessons).set(values).where(eq(lessons.id, id)).returning();
+  return updated;
 }
 
 /** The first date from `from` (up to `to`) on which `where` finds lessons. */

@@ -114,8 +114,7 @@ export async function changeLesson(
 ): Promise<Lesson> {
   await db.transaction(async (tx) => {
     const before = await findInScope(tx, actor, lessons, id, LESSON_NOT_FOUND);
-    await applyChange(tx, before, change);
-    const [after] = await tx.select().from(lessons).where(eq(lessons.id, id));
+    const after = await applyChange(tx, before, change);
     if (
       before.status !== after.status ||
       before.teacherId !== after.teacherId ||
@@ -137,15 +136,21 @@ export async function changeLesson(
   return getLesson(db, actor, id);
 }
 
-/** The change itself, on the lesson as it was read (in the caller's transaction). */
-async function applyChange(db: Database, lesson: typeof lessons.$inferSelect, change: LessonChangeParsed) {
+/** The change itself, on the lesson as it was read (in the caller's transaction); the lesson as written. */
+async function applyChange(
+  db: Database,
+  lesson: typeof lessons.$inferSelect,
+  change: LessonChangeParsed,
+): Promise<typeof lessons.$inferSelect> {
   const id = lesson.id;
   const templateTeacher = lesson.originalTeacherId ?? lesson.teacherId;
   if (change.status === 'cancelled') {
-    await updateLesson(db, id, { status: 'cancelled' });
-  } else if (change.status === 'scheduled') {
-    await updateLesson(db, id, { status: 'scheduled', teacherId: templateTeacher, originalTeacherId: null });
-  } else if (change.status === 'replaced') {
+    return updateLesson(db, id, { status: 'cancelled' });
+  }
+  if (change.status === 'scheduled') {
+    return updateLesson(db, id, { status: 'scheduled', teacherId: templateTeacher, originalTeacherId: null });
+  }
+  if (change.status === 'replaced') {
     if (!change.teacher_id)
       throw unprocessable(VALIDATION_MESSAGE, { teacher_id: ['Выберите учителя на замену'] });
     if (!(await findStaffMember(db, change.teacher_id, lesson.organizationId)))
@@ -155,42 +160,42 @@ async function applyChange(db: Database, lesson: typeof lessons.$inferSelect, ch
     ) {
       throw conflict('Этот учитель уже ведёт урок в это время');
     }
-    await updateLesson(db, id, {
+    return updateLesson(db, id, {
       status: 'replaced',
       teacherId: change.teacher_id,
       originalTeacherId: templateTeacher,
     });
-  } else {
-    const date = change.date ?? lesson.date;
-    const lessonNumber = change.lesson_number ?? lesson.lessonNumber;
-    if (date === lesson.date && lessonNumber === lesson.lessonNumber) {
-      throw unprocessable(VALIDATION_MESSAGE, { date: ['Укажите новую дату или номер урока'] });
-    }
-    const others = await findClassLessonsAt(db, lesson.classId, date, lessonNumber, id);
-    if (
-      others.some(
-        (other) =>
-          other.subgroupId === null || lesson.subgroupId === null || other.subgroupId === lesson.subgroupId,
-      )
-    ) {
-      throw conflict('У класса уже есть урок в это время');
-    }
-    if (
-      lesson.teacherId &&
-      (await findTeacherLessonsAt(db, lesson.teacherId, date, lessonNumber, id)).length > 0
-    ) {
-      throw conflict('Учитель уже ведёт урок в это время');
-    }
-    const grade = await findClassGrade(db, lesson.classId);
-    const time = bellsForGrade(await findBellTimes(db, lesson.organizationId), grade, null).get(lessonNumber);
-    await updateLesson(db, id, {
-      status: 'moved',
-      date,
-      lessonNumber,
-      startTime: time?.start ?? null,
-      endTime: time?.end ?? null,
-    });
   }
+  // A move to another date or lesson number.
+  const date = change.date ?? lesson.date;
+  const lessonNumber = change.lesson_number ?? lesson.lessonNumber;
+  if (date === lesson.date && lessonNumber === lesson.lessonNumber) {
+    throw unprocessable(VALIDATION_MESSAGE, { date: ['Укажите новую дату или номер урока'] });
+  }
+  const others = await findClassLessonsAt(db, lesson.classId, date, lessonNumber, id);
+  if (
+    others.some(
+      (other) =>
+        other.subgroupId === null || lesson.subgroupId === null || other.subgroupId === lesson.subgroupId,
+    )
+  ) {
+    throw conflict('У класса уже есть урок в это время');
+  }
+  if (
+    lesson.teacherId &&
+    (await findTeacherLessonsAt(db, lesson.teacherId, date, lessonNumber, id)).length > 0
+  ) {
+    throw conflict('Учитель уже ведёт урок в это время');
+  }
+  const grade = await findClassGrade(db, lesson.classId);
+  const time = bellsForGrade(await findBellTimes(db, lesson.organizationId), grade, null).get(lessonNumber);
+  return updateLesson(db, id, {
+    status: 'moved',
+    date,
+    lessonNumber,
+    startTime: time?.start ?? null,
+    endTime: time?.end ?? null,
+  });
 }
 
 /**
