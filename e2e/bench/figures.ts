@@ -65,5 +65,7 @@ export interface LighthouseFigures {
 /** bench-results/lighthouse.json */
 export interface LighthouseFile {
   measured_at: string;
+  /** How the signed-in session was made and what «warm» and «cold» cache mean in this run. */
+  session: string;
   pages: LighthouseFigures[];
 }

@@ -14,8 +14,17 @@ import type { LighthouseFigures, LighthouseFile } from './figures';
  * A run on this 2-core machine varies by a third, so each page runs PARTA_LIGHTHOUSE_RUNS times
  * (3 unless set) and the run with the median performance score is reported; every run's full report
  * is kept in bench-results/lighthouse/ (open one in Lighthouse's viewer to see the long tasks).
+ * The two signed-in pages are measured twice: with a warm cache (the browser's HTTP cache and the
+ * service worker's precache as a teacher's phone has them after the first day) and a cold one
+ * (both emptied before each run, the token kept: a teacher signed in whose cache was cleared).
  * PARTA_NO_LIGHTHOUSE=1 (`pnpm bench --no-lighthouse`) skips it.
  */
+
+/** Said in the output and the JSON: how the session is made, what the two caches are. */
+const SESSION =
+  'the teacher signs in through /login in this Chromium profile (token in localStorage, kept by ' +
+  'Lighthouse: disableStorageReset); «тёплый кэш»: HTTP cache and service worker as the previous run ' +
+  'left them; «холодный кэш»: both emptied before each run through DevTools, the token kept';
 
 const RUNS = Math.max(1, Number(process.env.PARTA_LIGHTHOUSE_RUNS ?? 3));
 
@@ -49,7 +58,9 @@ test('Lighthouse mobile: /login, /dashboard and the journal of the teacher', asy
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
-    const targets: { name: string; url: string }[] = [{ name: '/login', url: `${baseURL}/login` }];
+    const targets: { name: string; url: string; cold?: boolean }[] = [
+      { name: '/login', url: `${baseURL}/login` },
+    ];
     await new LoginPage(page).signIn('teacher');
     await page.goto('/journal');
     // The index's own buttons (/journal/final-marks …) show before its list of journals: wait for a journal.
@@ -61,8 +72,19 @@ test('Lighthouse mobile: /login, /dashboard and the journal of the teacher', asy
     await expect.poll(firstJournal, { timeout: 30_000 }).toBeTruthy();
     const journalHref = await firstJournal();
     if (!journalHref) throw new Error('no journal of the teacher on /journal');
-    targets.push({ name: '/dashboard', url: `${baseURL}/dashboard` });
-    targets.push({ name: 'journal', url: `${baseURL}${journalHref}` });
+    for (const cold of [false, true]) {
+      const cache = cold ? 'холодный кэш' : 'тёплый кэш';
+      targets.push({ name: `/dashboard, ${cache}`, url: `${baseURL}/dashboard`, cold });
+      targets.push({ name: `journal, ${cache}`, url: `${baseURL}${journalHref}`, cold });
+    }
+    const devtools = await context.newCDPSession(page);
+    const emptyCaches = async () => {
+      await devtools.send('Network.clearBrowserCache');
+      await devtools.send('Storage.clearDataForOrigin', {
+        origin: new URL(baseURL ?? '').origin,
+        storageTypes: 'cache_storage,service_workers',
+      });
+    };
     // Lighthouse's storage reset leaves the token this browser holds, and with it /login only
     // redirects to the dashboard: the token is put aside for /login and back for the other two.
     const token = await page.evaluate(() => localStorage.getItem('auth_token'));
@@ -75,6 +97,7 @@ test('Lighthouse mobile: /login, /dashboard and the journal of the teacher', asy
     for (const target of targets) {
       const measured: Omit<LighthouseFigures, 'runs'>[] = [];
       for (let run = 1; run <= RUNS; run += 1) {
+        if (target.cold) await emptyCaches();
         // The login screen is measured signed out; the other two with the teacher's token kept.
         const runner = await lighthouse(target.url, {
           port,
@@ -86,7 +109,10 @@ test('Lighthouse mobile: /login, /dashboard and the journal of the teacher', asy
         if (!runner) throw new Error(`Lighthouse gave no result for ${target.url}`);
         const { lhr } = runner;
         writeFileSync(
-          path.join(reportDir, `${target.name.replace(/\W+/g, '') || 'page'}-${run}.json`),
+          path.join(
+            reportDir,
+            `${target.name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'page'}${target.cold ? '-cold' : ''}-${run}.json`,
+          ),
           JSON.stringify(lhr),
         );
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -128,6 +154,7 @@ test('Lighthouse mobile: /login, /dashboard and the journal of the teacher', asy
     rmSync(profile, { recursive: true, force: true });
   }
 
+  console.log(`Lighthouse: ${SESSION}`);
   console.table(
     results.map(({ failed, runs, ...figures }) => ({
       ...figures,
@@ -139,7 +166,7 @@ test('Lighthouse mobile: /login, /dashboard and the journal of the teacher', asy
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
     path.join(outDir, 'lighthouse.json'),
-    `${JSON.stringify({ measured_at: new Date().toISOString(), pages: results } satisfies LighthouseFile, null, 2)}\n`,
+    `${JSON.stringify({ measured_at: new Date().toISOString(), session: SESSION, pages: results } satisfies LighthouseFile, null, 2)}\n`,
   );
-  expect(results).toHaveLength(3);
+  expect(results).toHaveLength(5);
 });

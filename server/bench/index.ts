@@ -238,9 +238,9 @@ function lighthouseRows(pages: LighthouseFigures[]): Row[] {
   }));
 }
 
-function readLighthouse(): LighthouseFigures[] {
+function readLighthouse(): LighthouseFile | null {
   const file = path.join(REPO_ROOT, 'bench-results', 'lighthouse.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LighthouseFile).pages : [];
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LighthouseFile) : null;
 }
 
 function frontEnd(): FrontEndFigures {
@@ -550,7 +550,8 @@ async function main() {
     rows.push(...frontEndRows(figures));
     const lighthouse = readLighthouse();
     result.lighthouse = lighthouse;
-    rows.push(...lighthouseRows(lighthouse));
+    rows.push(...lighthouseRows(lighthouse?.pages ?? []));
+    if (lighthouse) console.log(`Lighthouse session: ${lighthouse.session}`);
   }
   result.scenarios = rows;
   result.total_s = Math.round((Date.now() - started) / 1000);
