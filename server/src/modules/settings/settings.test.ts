@@ -61,8 +61,6 @@ describe('organizations: tree and settings', () => {
           { key: 'quiet_hours_to', value: '8', default: '8' },
           { key: 'email_by_default', value: '1', default: '1' },
           { key: 'marks_instant_by_default', value: '0', default: '0' },
-          { key: 'email_by_default', value: '1', default: '1' },
-          { key: 'marks_instant_by_default', value: '0', default: '0' },
           { key: 'max_teacher_lessons_per_week', value: '36', default: '36' },
         ],
       });
