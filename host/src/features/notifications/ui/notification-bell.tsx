@@ -78,6 +78,9 @@ export function NotificationBell() {
           size="100%"
           title="Уведомления"
         >
+          <Group justify="flex-end" mb="xs">
+            <SettingsLink onNavigate={() => setOpened(false)} />
+          </Group>
           {list}
         </Drawer>
       </>
@@ -87,12 +90,31 @@ export function NotificationBell() {
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={380} shadow="md" trapFocus>
       <Popover.Target>{button}</Popover.Target>
       <Popover.Dropdown p="xs" aria-label="Уведомления">
-        <Text fw={600} px="xs" pb="xs">
-          Уведомления
-        </Text>
+        <Group justify="space-between" px="xs" pb="xs" wrap="nowrap">
+          <Text fw={600}>Уведомления</Text>
+          <SettingsLink onNavigate={() => setOpened(false)} />
+        </Group>
         {list}
       </Popover.Dropdown>
     </Popover>,
+  );
+}
+
+/** To the «Уведомления» settings: what comes by e-mail, marks at once or in the evening. */
+function SettingsLink({ onNavigate }: { onNavigate: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="subtle"
+      size="xs"
+      data-testid="notification-settings-link"
+      onClick={() => {
+        onNavigate();
+        navigate('/notifications/settings');
+      }}
+    >
+      Настройки
+    </Button>
   );
 }
 
