@@ -154,6 +154,8 @@ test('the parent opens «Уведомления» from the bell: the category ×
 
     for (const theme of ['light', 'dark'] as const) {
       if (theme === 'dark') await layout.themeToggle.click();
+      // No tooltip of the theme toggle over the screen.
+      await page.mouse.move(0, 700);
       await page.setViewportSize({ width: 1366, height: 800 });
       await expect(matrix).toBeVisible();
       await page.screenshot({ path: shot(`notification-settings-1366-${theme}`), fullPage: true });

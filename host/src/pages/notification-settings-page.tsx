@@ -12,6 +12,8 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { getErrorMessage, getFieldErrors, PageTitle, QueryView } from '@parta/shared';
 import {
@@ -27,6 +29,7 @@ import {
   useSetEmail,
   useUpdatePreferences,
 } from '../features/notifications/api/notifications';
+import { BellIcon } from '../layout/icons';
 
 /**
  * «Уведомления» (issue 38): what the user hears of beyond the bell, and how — per category by
@@ -74,7 +77,15 @@ function ChannelsCard({ preferences }: { preferences: NotificationPreferences })
         <Table.Thead>
           <Table.Tr>
             <Table.Th w="40%">Что</Table.Th>
-            <Table.Th ta="center">{NOTIFICATION_CHANNEL_LABELS.app}</Table.Th>
+            {/* The bell names the app's column: «В приложении» is wider than a phone's column. */}
+            <Table.Th ta="center">
+              <Tooltip label={NOTIFICATION_CHANNEL_LABELS.app}>
+                <span>
+                  <BellIcon />
+                  <VisuallyHidden>{NOTIFICATION_CHANNEL_LABELS.app}</VisuallyHidden>
+                </span>
+              </Tooltip>
+            </Table.Th>
             <Table.Th ta="center">{NOTIFICATION_CHANNEL_LABELS.email}</Table.Th>
             <Table.Th ta="center">
               {NOTIFICATION_CHANNEL_LABELS.push}{' '}
