@@ -65,7 +65,10 @@ export function NotificationBell() {
       {node}
     </Indicator>
   );
-  const list = <NotificationList enabled={opened} onNavigate={() => setOpened(false)} />;
+  const settings = <SettingsLink onNavigate={() => setOpened(false)} />;
+  const list = (header?: ReactNode) => (
+    <NotificationList enabled={opened} onNavigate={() => setOpened(false)} header={header} />
+  );
 
   if (isMobile) {
     return (
@@ -78,10 +81,7 @@ export function NotificationBell() {
           size="100%"
           title="Уведомления"
         >
-          <Group justify="flex-end" mb="xs">
-            <SettingsLink onNavigate={() => setOpened(false)} />
-          </Group>
-          {list}
+          {list(settings)}
         </Drawer>
       </>
     );
@@ -92,9 +92,9 @@ export function NotificationBell() {
       <Popover.Dropdown p="xs" aria-label="Уведомления">
         <Group justify="space-between" px="xs" pb="xs" wrap="nowrap">
           <Text fw={600}>Уведомления</Text>
-          <SettingsLink onNavigate={() => setOpened(false)} />
+          {settings}
         </Group>
-        {list}
+        {list()}
       </Popover.Dropdown>
     </Popover>,
   );
@@ -118,7 +118,16 @@ function SettingsLink({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
-function NotificationList({ enabled, onNavigate }: { enabled: boolean; onNavigate: () => void }) {
+/** The list; `header` goes at the start of its button row (the drawer's link to the settings). */
+function NotificationList({
+  enabled,
+  onNavigate,
+  header,
+}: {
+  enabled: boolean;
+  onNavigate: () => void;
+  header?: ReactNode;
+}) {
   const { data, isLoading, isError } = useNotifications(enabled);
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
@@ -139,12 +148,16 @@ function NotificationList({ enabled, onNavigate }: { enabled: boolean; onNavigat
   return (
     <Stack gap="xs" data-testid="notification-list">
       {items.length === 0 ? (
-        <Text c="dimmed" size="sm" p="xs">
-          Уведомлений пока нет
-        </Text>
+        <>
+          {header ? <Group>{header}</Group> : null}
+          <Text c="dimmed" size="sm" p="xs">
+            Уведомлений пока нет
+          </Text>
+        </>
       ) : (
         <>
-          <Group justify="flex-end">
+          <Group justify={header ? 'space-between' : 'flex-end'} wrap="nowrap">
+            {header}
             <Button
               variant="subtle"
               size="xs"
