@@ -458,3 +458,26 @@ export async function hasInstantMarks(db: Database, organizationId: number) {
   );
   return rows.length > 0;
 }
+
+/** The homework of a school's lessons of `date` (not cancelled), per pupil of each lesson's class or subgroup. */
+export function findHomeworkOfDay(db: Database, organizationId: number, date: string) {
+  return rowsOf<{
+    student_id: number;
+    user_id: number | null;
+    surname: string;
+    name: string;
+    subject_name: string;
+    homework: string;
+  }>(
+    db,
+    sql`select s.id as student_id, s.user_id, s.surname, s.name, sb.name as subject_name, trim(l.homework) as homework
+          from lessons l
+          join subjects sb on sb.id = l.subject_id
+          join students s on s.class_id = l.class_id and s.organization_id = l.organization_id
+         where l.organization_id = ${organizationId} and l.date = ${date}::date and l.status <> 'cancelled'
+           and coalesce(trim(l.homework), '') <> '' and s.status = 'active'
+           and (l.subgroup_id is null or exists (
+                 select 1 from subgroup_members m where m.subgroup_id = l.subgroup_id and m.student_id = s.id))
+         order by s.surname, s.name, s.id, l.lesson_number`,
+  );
+}

@@ -20,7 +20,7 @@ import { HttpError, notFound, unprocessable } from '../../plugins/errors';
 import type { JobKind, Queue } from '../../queue/queue';
 import { SCHOOL_TIME_ZONE, schoolTime, schoolToday } from '../clock/clock.service';
 import { settingsOf } from '../settings/settings.service';
-import { type Channel, deliver, inAppChannel } from './channels';
+import { type Channel, deliver, inAppChannel, type OutgoingNotification } from './channels';
 import { emailChannel, preferenceDefaults, SETTINGS_PATH, verifyUnsubscribeToken } from './email-channel';
 import type { Mailer } from './mailer';
 import {
@@ -37,6 +37,7 @@ import {
   findEmailByToken,
   findFamiliesOfLesson,
   findFinalMarkSubject,
+  findHomeworkOfDay,
   findMarkChangesOfDay,
   findOne,
   findOrganizationIds,
@@ -564,27 +565,17 @@ export async function notifyMarksDigest(
   log: (message: string) => void,
   channels: readonly Channel[] = [inAppChannel(db)],
 ): Promise<void> {
+  if (!job.instantOnly) await notifyHomework(db, job, log, channels);
   const rows = await findMarkChangesOfDay(db, job.organizationId, job.date, SCHOOL_TIME_ZONE);
   if (rows.length === 0) return;
-  const pupils = new Map<number, { name: string; userId: number | null; lines: string[] }>();
+  const pupils: PupilLines = new Map();
   for (const row of rows) {
-    const pupil = pupils.get(row.student_id) ?? {
-      name: `${row.surname} ${row.name}`,
-      userId: row.user_id,
-      lines: [],
-    };
     const average = weightedAverage(row.sum ?? 0, row.weight ?? 0);
-    pupil.lines.push(
+    linesOf(pupils, row).push(
       `${row.subject_name}: ${row.marks ?? 'оценка снята'}${average === null ? '' : ` · средний ${formatAverage(average)}`}`,
     );
-    pupils.set(row.student_id, pupil);
   }
-  const readers = new Map<number, number[]>(); // user → the pupils whose marks they read
-  const add = (userId: number, studentId: number) =>
-    readers.set(userId, [...(readers.get(userId) ?? []), studentId]);
-  for (const [studentId, pupil] of pupils) if (pupil.userId !== null) add(pupil.userId, studentId);
-  for (const link of await findParentLinks(db, job.organizationId, [...pupils.keys()]))
-    add(link.parent_id, link.student_id);
+  const readers = await readersOf(db, job.organizationId, pupils);
   if (job.instantOnly) {
     const defaults = await preferenceDefaults(db, job.organizationId);
     const chosen = new Map(
@@ -595,6 +586,52 @@ export async function notifyMarksDigest(
     for (const userId of readers.keys())
       if (!(chosen.get(userId) ?? defaults.instant)) readers.delete(userId);
   }
+  await tellReaders(readers, pupils, log, channels, (studentIds, own) => ({
+    organizationId: job.organizationId,
+    category: 'marks',
+    title: `Оценки за ${formatDate(job.date)}`,
+    link: `/diary?week=${job.date}${studentIds.length === 1 && !own ? `&student=${studentIds[0]}` : ''}`,
+    dedupeKey: `marks-digest:${job.date}`,
+  }));
+}
+
+/** Per pupil: name, account and the lines a family's notice tells of them. */
+type PupilLines = Map<number, { name: string; userId: number | null; lines: string[] }>;
+
+function linesOf(
+  pupils: PupilLines,
+  row: { student_id: number; surname: string; name: string; user_id: number | null },
+) {
+  let pupil = pupils.get(row.student_id);
+  if (!pupil) {
+    pupil = { name: `${row.surname} ${row.name}`, userId: row.user_id, lines: [] };
+    pupils.set(row.student_id, pupil);
+  }
+  return pupil.lines;
+}
+
+/** Who reads of which pupils: each pupil their own, each parent linked in the school their children. */
+async function readersOf(db: Database, organizationId: number, pupils: PupilLines) {
+  const readers = new Map<number, number[]>();
+  const add = (userId: number, studentId: number) =>
+    readers.set(userId, [...(readers.get(userId) ?? []), studentId]);
+  for (const [studentId, pupil] of pupils) if (pupil.userId !== null) add(pupil.userId, studentId);
+  for (const link of await findParentLinks(db, organizationId, [...pupils.keys()]))
+    add(link.parent_id, link.student_id);
+  return readers;
+}
+
+/**
+ * One notice to each reader: a pupil's own lines, or each child's under their name (a parent of two
+ * reads both in one notice).
+ */
+async function tellReaders(
+  readers: Map<number, number[]>,
+  pupils: PupilLines,
+  log: (message: string) => void,
+  channels: readonly Channel[],
+  notice: (studentIds: number[], own: boolean) => Omit<OutgoingNotification, 'body'>,
+) {
   for (const [userId, studentIds] of readers) {
     const own = studentIds.length === 1 && pupils.get(studentIds[0])!.userId === userId;
     const body = studentIds
@@ -603,20 +640,38 @@ export async function notifyMarksDigest(
         return own ? pupil.lines.join('\n') : `${pupil.name}\n${pupil.lines.join('\n')}`;
       })
       .join('\n\n');
-    await deliver(
-      channels,
-      {
-        organizationId: job.organizationId,
-        category: 'marks',
-        title: `Оценки за ${formatDate(job.date)}`,
-        body,
-        link: `/diary?week=${job.date}${studentIds.length === 1 && !own ? `&student=${studentIds[0]}` : ''}`,
-        dedupeKey: `marks-digest:${job.date}`,
-      },
-      [{ userId }],
-      log,
-    );
+    await deliver(channels, { ...notice(studentIds, own), body }, [{ userId }], log);
   }
+}
+
+/**
+ * With the evening digest: the homework of the next day's lessons, one notice per pupil or parent
+ * and day (`homework:{date}`), updated in place when a teacher sets or changes one later that evening.
+ */
+export async function notifyHomework(
+  db: Database,
+  job: MarksDigestJob,
+  log: (message: string) => void,
+  channels: readonly Channel[] = [inAppChannel(db)],
+): Promise<void> {
+  const tomorrow = addDays(job.date, 1);
+  const rows = await findHomeworkOfDay(db, job.organizationId, tomorrow);
+  if (rows.length === 0) return;
+  const pupils: PupilLines = new Map();
+  for (const row of rows) linesOf(pupils, row).push(`${row.subject_name}: ${row.homework}`);
+  await tellReaders(
+    await readersOf(db, job.organizationId, pupils),
+    pupils,
+    log,
+    channels,
+    (studentIds, own) => ({
+      organizationId: job.organizationId,
+      category: 'homework',
+      title: `Домашнее задание на ${formatDate(tomorrow)}`,
+      link: `/diary?week=${tomorrow}${studentIds.length === 1 && !own ? `&student=${studentIds[0]}` : ''}`,
+      dedupeKey: `homework:${tomorrow}`,
+    }),
+  );
 }
 
 export function marksDigestJob(
