@@ -277,11 +277,28 @@ describe('the address', () => {
     expect(expired.body).toContain('Ссылка устарела');
     const removed = await call(app, tokens.student, 'DELETE', '/api/notifications/email');
     expect(removed.json().data.address).toBeNull();
+    // Each route is the caller's own: the pupil's removal left the parent's address, and the
+    // parent's address shows to nobody else.
+    expect((await preferencesOf('parent')).address?.confirmed).toBe(true);
+    for (const login of ['teacher', 'director', 'director2', 'student'])
+      expect((await preferencesOf(login)).address).toBeNull();
+    for (const [method, url] of [
+      ['GET', '/api/notifications/preferences'],
+      ['PUT', '/api/notifications/preferences'],
+      ['PUT', '/api/notifications/email'],
+      ['DELETE', '/api/notifications/email'],
+    ] as const)
+      expect((await call(app, undefined, method, url, method === 'PUT' ? {} : undefined)).statusCode).toBe(
+        401,
+      );
   });
 });
 
 describe('letters of notices', () => {
   it('sends an absence to the parent in Russian with a one-click unsubscribe that works without signing in', async () => {
+    // The teacher who enters it and another school's director have addresses too: neither hears of it.
+    await confirmAddress('teacher', 'teacher@school.test');
+    await confirmAddress('director2', 'director2@school2.test');
     const before = received.length;
     await markAbsent(lessonIds[0]);
     const [letter] = await lettersTo('parent@family.test', 2).then((letters) => letters.slice(1));
