@@ -10,7 +10,7 @@ import { lessons, loads, notificationEmails, notifications, students, users } fr
 import { journalUntil } from '../../seed/curriculum';
 import { schoolTime, schoolToday } from '../clock/clock.service';
 import { EMAIL_JOB, quietDelaySeconds, sendEmailNotice } from './email-channel';
-import { createMailer, type SmtpSettings } from './mailer';
+import { createMailer, failureOf, type SmtpSettings, smtpFromEnv } from './mailer';
 import { channelsOf, notifyAbsence, notifyMarksDigest } from './notifications.service';
 
 /**
@@ -187,6 +187,44 @@ describe('quiet hours', () => {
     expect(quietDelaySeconds('12:00', 21, 8)).toBe(0);
     expect(quietDelaySeconds('13:15', 13, 15)).toBe(105 * 60);
     expect(quietDelaySeconds('03:00', 5, 5)).toBe(0);
+  });
+});
+
+describe('SMTP answers and settings', () => {
+  it('reads a refusal: a mailbox gone unsubscribes, another 5xx drops, the rest are retried', () => {
+    expect(failureOf({ responseCode: 550, response: '550 5.1.1 No such user' })).toBe('unsubscribe');
+    expect(failureOf({ responseCode: 553 })).toBe('unsubscribe');
+    expect(failureOf({ responseCode: 554, response: '554 5.7.1 Message rejected as spam' })).toBe('drop');
+    expect(failureOf({ responseCode: 552, response: '552 5.3.4 Message too big' })).toBe('drop');
+    expect(failureOf({ responseCode: 421 })).toBe('retry');
+    expect(failureOf(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNECTION' }))).toBe(
+      'retry',
+    );
+  });
+
+  it('turns e-mail on only with SMTP_HOST and SMTP_FROM', () => {
+    expect(smtpFromEnv({ SMTP_HOST: 'smtp.school.ru' })).toBeNull();
+    expect(smtpFromEnv({ SMTP_FROM: 'noreply@school.ru' })).toBeNull();
+    expect(
+      smtpFromEnv({
+        SMTP_HOST: 'smtp.school.ru',
+        SMTP_FROM: 'noreply@school.ru',
+        PARTA_PUBLIC_URL: 'https://parta.school.ru/',
+      }),
+    ).toEqual({
+      host: 'smtp.school.ru',
+      port: 587,
+      secure: false,
+      user: undefined,
+      password: undefined,
+      from: 'noreply@school.ru',
+      publicUrl: 'https://parta.school.ru',
+    });
+    expect(smtpFromEnv({ SMTP_HOST: 'h', SMTP_FROM: 'f', SMTP_SECURE: '1', PORT: '8080' })).toMatchObject({
+      port: 465,
+      secure: true,
+      publicUrl: 'http://localhost:8080',
+    });
   });
 });
 
