@@ -97,7 +97,7 @@ const SCREENS: Record<string, Screen[]> = {
     { path: '/ktp', follow: /^\/ktp\/\d+$/, ready: headingAndTable('ktp-items') },
   ],
   student: [{ path: '/dashboard' }, { path: '/diary?week=2026-09-14' }],
-  parent: [{ path: '/diary?week=2026-09-14' }],
+  parent: [{ path: '/diary?week=2026-09-14' }, { path: '/notifications/settings' }],
   admin: [
     { path: '/dashboard' },
     { path: '/organizations' },

@@ -120,3 +120,58 @@ test('the teacher marks the child absent; after the window the parent’s bell s
     await setWindow(15);
   }
 });
+
+test('the parent opens «Уведомления» from the bell: the category × channel matrix, marks «сразу» or «вечером», e-mail off on this server', async ({
+  page,
+  request,
+}) => {
+  const parent = await tokenOf(request, 'parent');
+  const preferences = async () =>
+    (await (await request.get('/api/notifications/preferences', { headers: parent })).json()).data as {
+      marks_instant: boolean;
+      email_available: boolean;
+    };
+  expect((await preferences()).email_available).toBe(false);
+
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await new LoginPage(page).signIn('parent');
+  const layout = new AppLayout(page);
+  await layout.ready();
+  await page.getByTestId('notification-bell').click();
+  await page.getByTestId('notification-settings-link').click();
+  await expect(page).toHaveURL(/\/notifications\/settings$/);
+  const matrix = page.getByTestId('notification-channels');
+  await expect(matrix.getByRole('checkbox', { name: 'Пропуски: в приложении — всегда' })).toBeChecked();
+  await expect(matrix.getByRole('checkbox', { name: 'Пропуски: на почту' })).toBeDisabled();
+  await expect(page.getByTestId('notification-email')).toContainText('Почта не настроена на сервере');
+
+  const timing = page.getByTestId('marks-timing');
+  try {
+    await timing.getByText('Сразу').click();
+    await expect.poll(async () => (await preferences()).marks_instant).toBe(true);
+    await page.reload();
+    await expect(timing.getByRole('radio', { name: 'Сразу' })).toBeChecked();
+
+    for (const theme of ['light', 'dark'] as const) {
+      if (theme === 'dark') await layout.themeToggle.click();
+      // No tooltip of the theme toggle over the screen.
+      await page.mouse.move(0, 700);
+      await page.setViewportSize({ width: 1366, height: 800 });
+      await expect(matrix).toBeVisible();
+      await page.screenshot({ path: shot(`notification-settings-1366-${theme}`), fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(matrix).toBeVisible();
+      // Nothing wider than the phone: the matrix fits without a sideways scroll.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: shot(`notification-settings-390-${theme}`), fullPage: true });
+    }
+    // The user menu leads here too.
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.goto('/dashboard');
+    await page.getByTestId('profile-menu').click();
+    await page.getByRole('menuitem', { name: 'Уведомления' }).click();
+    await expect(page).toHaveURL(/\/notifications\/settings$/);
+  } finally {
+    await request.put('/api/notifications/preferences', { headers: parent, data: { marks_instant: false } });
+  }
+});

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client';
 import { apiModules } from './modules';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionSource } from './modules/auth/auth.service';
+import type { SmtpSettings } from './modules/notifications/mailer';
 import { authGuardPlugin } from './plugins/auth';
 import { addApiCompression } from './plugins/compression';
 import { databasePlugin } from './plugins/db';
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
   sessionCacheLiveMs?: number;
   /** The background job queue (`queue/queue.ts`): polling, maintenance, jobs per kind at once. */
   queue?: QueueOptions;
+  /** The SMTP server of e-mail notifications (server.ts: from SMTP_* variables); none: e-mail is off. */
+  smtp?: SmtpSettings | null;
 }
 
 /** Builds the API: plugins first (db, errors, rate limit, auth, OpenAPI), then the modules under /api. */
@@ -77,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionCacheLiveMs: options.sessionCacheLiveMs,
   });
   await app.register(openapiDocsPlugin);
+  app.decorate('smtp', options.smtp ?? null);
 
   await app.register(
     async (api) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { markDataDirClosed, markDataDirOpen, UNCLEAN_STOP_MESSAGE } from './db/unclean-stop';
+import { smtpFromEnv } from './modules/notifications/mailer';
 import { parseTrustProxy } from './plugins/trust-proxy';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedIfEmpty } from './seed';
 
@@ -90,6 +91,7 @@ async function main() {
         closeDatabase: true,
         serveFrontend: true,
         trustProxy,
+        smtp: smtpFromEnv(process.env),
         sessionCacheMs: SESSION_CACHE_MS,
         sessionCacheLiveMs: SESSION_CACHE_LIVE_MS,
         logger: { level: process.env.LOG_LEVEL ?? 'warn' },

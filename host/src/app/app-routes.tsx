@@ -9,6 +9,10 @@ import { RemoteRoute } from '../remotes/remote-route';
 // Screens after sign-in load on first visit: the login page carries only what it shows.
 const DashboardPage = lazyPage(() => import('../pages/dashboard-page'), 'DashboardPage');
 const ProfilePage = lazyPage(() => import('../pages/profile-page'), 'ProfilePage');
+const NotificationSettingsPage = lazyPage(
+  () => import('../pages/notification-settings-page'),
+  'NotificationSettingsPage',
+);
 
 /**
  * Routes of SPEC §2. Host screens are explicit; every other layout path goes to the remote that owns
@@ -36,6 +40,14 @@ export function AppRoutes() {
           element={
             <PageSuspense>
               <ProfilePage />
+            </PageSuspense>
+          }
+        />
+        <Route
+          path="notifications/settings"
+          element={
+            <PageSuspense>
+              <NotificationSettingsPage />
             </PageSuspense>
           }
         />

@@ -24,7 +24,7 @@ import {
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
 import { NotificationBell } from '../features/notifications/ui/notification-bell';
-import { ChevronDownIcon, LogoutIcon, MoonIcon, SunIcon, UserIcon } from './icons';
+import { BellIcon, ChevronDownIcon, LogoutIcon, MoonIcon, SunIcon, UserIcon } from './icons';
 
 /** Id of the menu toggle: focus goes back to it when Escape closes the mobile menu. */
 export const MENU_TOGGLE_ID = 'menu-toggle';
@@ -132,6 +132,9 @@ export function TopBar() {
             {organization ? <Menu.Label>{organization.name}</Menu.Label> : null}
             <Menu.Item component={Link} to="/profile" leftSection={<UserIcon />}>
               Мой профиль / Настройки аккаунта
+            </Menu.Item>
+            <Menu.Item component={Link} to="/notifications/settings" leftSection={<BellIcon />}>
+              Уведомления
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item color="red" leftSection={<LogoutIcon />} onClick={() => void logout()}>

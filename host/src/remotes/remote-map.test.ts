@@ -24,10 +24,25 @@ describe('remote map', () => {
   });
 
   it('knows which paths are inside the layout', () => {
-    for (const path of ['/', '/dashboard', '/profile', '/users', '/bells/create', '/diary']) {
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/profile',
+      '/users',
+      '/bells/create',
+      '/diary',
+      '/notifications/settings',
+    ]) {
       expect(isLayoutPath(path)).toBe(true);
     }
-    for (const path of ['/nope', '/dashboard/x', '/profile/1', '/toString'])
+    for (const path of [
+      '/nope',
+      '/dashboard/x',
+      '/profile/1',
+      '/toString',
+      '/notifications',
+      '/notifications/settings/x',
+    ])
       expect(isLayoutPath(path)).toBe(false);
   });
 });

@@ -30,8 +30,8 @@ const OWNERS: Record<string, Omit<RouteOwner, 'prefix'>> = {
   applications: { remote: 'admin', permission: 'organizations.create' },
 };
 
-/** Paths of the layout the host renders itself. */
-const HOST_PAGES = new Set(['', 'dashboard', 'profile']);
+/** Paths of the layout the host renders itself (without the slashes around them). */
+const HOST_PAGES = new Set(['', 'dashboard', 'profile', 'notifications/settings']);
 
 function firstSegment(pathname: string): string {
   return pathname.replace(/^\/+/, '').split('/')[0] ?? '';
@@ -46,7 +46,6 @@ export function routeOwner(pathname: string): RouteOwner | null {
 
 /** Whether a path belongs to the main layout (host page or a remote's area); else it is a 404. */
 export function isLayoutPath(pathname: string): boolean {
-  const prefix = firstSegment(pathname);
-  if (HOST_PAGES.has(prefix)) return pathname.replace(/^\/+|\/+$/g, '') === prefix;
+  if (HOST_PAGES.has(pathname.replace(/^\/+|\/+$/g, ''))) return true;
   return routeOwner(pathname) !== null;
 }

@@ -1,4 +1,4 @@
-import { Loader, NumberInput, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Loader, NumberInput, Paper, SimpleGrid, Switch, Text } from '@mantine/core';
 import {
   notify,
   type OrganizationSettingKey,
@@ -46,19 +46,33 @@ export function SettingsPage() {
             }}
           >
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {(Object.keys(ORGANIZATION_SETTING_LIMITS) as OrganizationSettingKey[]).map((key, index) => (
-                <NumberInput
-                  key={key}
-                  label={ORGANIZATION_SETTING_LIMITS[key].label}
-                  min={ORGANIZATION_SETTING_LIMITS[key].min}
-                  max={ORGANIZATION_SETTING_LIMITS[key].max}
-                  allowDecimal={false}
-                  readOnly={!editable}
-                  value={values[key]}
-                  error={errors[`${index}.value`]}
-                  onChange={(value) => setValues({ ...values, [key]: Number(value) || 0 })}
-                />
-              ))}
+              {(Object.keys(ORGANIZATION_SETTING_LIMITS) as OrganizationSettingKey[]).map((key, index) => {
+                const limits = ORGANIZATION_SETTING_LIMITS[key];
+                // A 0/1 setting (what a user of the school gets by default) is a yes-or-no switch.
+                return limits.min === 0 && limits.max === 1 ? (
+                  <Switch
+                    key={key}
+                    label={limits.label}
+                    disabled={!editable}
+                    checked={values[key] === 1}
+                    error={errors[`${index}.value`]}
+                    onChange={(event) => setValues({ ...values, [key]: event.currentTarget.checked ? 1 : 0 })}
+                    style={{ alignSelf: 'center' }}
+                  />
+                ) : (
+                  <NumberInput
+                    key={key}
+                    label={limits.label}
+                    min={limits.min}
+                    max={limits.max}
+                    allowDecimal={false}
+                    readOnly={!editable}
+                    value={values[key]}
+                    error={errors[`${index}.value`]}
+                    onChange={(value) => setValues({ ...values, [key]: Number(value) || 0 })}
+                  />
+                );
+              })}
             </SimpleGrid>
             <Text size="sm" c="dimmed">
               Рабочие дни: {workingDays(values.working_days_per_week).join(', ')}

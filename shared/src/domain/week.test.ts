@@ -28,6 +28,8 @@ describe('week days and settings', () => {
       digest_hour: 18,
       quiet_hours_from: 21,
       quiet_hours_to: 8,
+      email_by_default: 1,
+      marks_instant_by_default: 0,
       max_teacher_lessons_per_week: 36,
     });
   });

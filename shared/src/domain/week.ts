@@ -22,6 +22,8 @@ export type OrganizationSettingKey =
   | 'digest_hour'
   | 'quiet_hours_from'
   | 'quiet_hours_to'
+  | 'email_by_default'
+  | 'marks_instant_by_default'
   | 'max_teacher_lessons_per_week';
 
 /** Defaults of the organization settings (SPEC §9). */
@@ -32,6 +34,10 @@ export const SETTINGS_DEFAULTS: Readonly<Record<OrganizationSettingKey, number>>
   digest_hour: 18,
   quiet_hours_from: 21,
   quiet_hours_to: 8,
+  /** A user who has not chosen hears of every category by e-mail too, once an address is confirmed (1) or not (0). */
+  email_by_default: 1,
+  /** A user who has not chosen gets marks at once (1) or in the evening digest (0). */
+  marks_instant_by_default: 0,
   /** Substitutions stop at this many lessons a week (two rates of 18 hours: the usual ceiling). */
   max_teacher_lessons_per_week: 36,
 };

@@ -133,6 +133,8 @@ export const queryKeys = {
     /** GET /api/notifications: the whole answer (list and unread count). */
     list: ['notifications', 'list'] as const,
     unreadCount: ['notifications', 'unread-count'] as const,
+    /** GET /api/notifications/preferences: the caller's channels, marks timing and address. */
+    preferences: ['notifications', 'preferences'] as const,
   },
   archive: {
     all: ['archive'] as const,

@@ -6,7 +6,7 @@ export { attendance, finalMarks, journalCells, markAudit, marks, workTypes } fro
 export { ktpItems, ktpPlans } from './ktp';
 export { loads } from './loads';
 export { loginFailures } from './login-failures';
-export { notifications } from './notifications';
+export { emailDeliveries, notificationEmails, notificationPreferences, notifications } from './notifications';
 export {
   applications,
   balanceTransactions,

@@ -155,5 +155,6 @@ export const markAudit = pgTable(
     index('mark_audit_organization_id_idx').on(t.organizationId),
     index('mark_audit_student_idx').on(t.studentId),
     index('mark_audit_lesson_student_idx').on(t.lessonId, t.studentId),
+    index('mark_audit_organization_changed_idx').on(t.organizationId, t.changedAt),
   ],
 );

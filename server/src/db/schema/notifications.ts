@@ -1,5 +1,15 @@
 import { NOTIFICATION_CATEGORIES } from '@parta/shared/domain/contracts/notifications';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 import { users } from './users';
 
@@ -32,5 +42,62 @@ export const notifications = pgTable(
     index('notifications_user_updated_idx').on(t.userId, t.updatedAt),
     index('notifications_organization_id_idx').on(t.organizationId),
     index('notifications_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * A user's choices of how they hear of each category beyond the bell (the bell gets everything):
+ * by e-mail or not, and for marks «сразу» instead of the evening digest. A category without a row
+ * follows the school's defaults (its «Настройки»).
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text({ enum: NOTIFICATION_CATEGORIES }).notNull(),
+    email: boolean().notNull(),
+    /** Marks only: told at once rather than in the evening digest; null: the school's default. */
+    instant: boolean(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category] })],
+);
+
+/**
+ * A user's e-mail address for notifications: unconfirmed until the link of the confirmation
+ * letter is opened (its token kept hashed, with an expiry); `unsubscribeKey` signs the one-click
+ * unsubscribe links of the letters sent to this address (a new address, new links).
+ */
+export const notificationEmails = pgTable('notification_emails', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  address: text().notNull(),
+  confirmedAt: timestamp({ withTimezone: true }),
+  tokenHash: text(),
+  tokenExpiresAt: timestamp({ withTimezone: true }),
+  unsubscribeKey: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Letters the SMTP server accepted: a retried job sends no letter twice for the same version of a
+ * notice (`version`: a digest of its title and body; a changed notice is a new letter).
+ */
+export const emailDeliveries = pgTable(
+  'email_deliveries',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dedupeKey: text().notNull(),
+    version: text().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.dedupeKey, t.version] }),
+    index('email_deliveries_sent_at_idx').on(t.sentAt),
   ],
 );

@@ -1,8 +1,8 @@
 import type { NotificationCategory } from '@parta/shared/domain/contracts/notifications';
-import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { notifications } from '../../db/schema';
+import { emailDeliveries, notificationEmails, notificationPreferences, notifications } from '../../db/schema';
 
 const ISO = (column: unknown) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -310,5 +310,174 @@ export function findParentLinks(db: Database, organizationId: number, studentIds
     sql`select u.id as parent_id, sp.student_id from student_parents sp join users u on u.id = sp.parent_user_id
          where sp.organization_id = ${organizationId} and u.active
            and sp.student_id = any(${`{${studentIds.join(',')}}`}::int[])`,
+  );
+}
+
+/** The categories a user has chosen for (the rest follow the school's defaults). */
+export function findPreferences(db: Database, userIds: number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      userId: notificationPreferences.userId,
+      category: notificationPreferences.category,
+      email: notificationPreferences.email,
+      instant: notificationPreferences.instant,
+    })
+    .from(notificationPreferences)
+    .where(inArray(notificationPreferences.userId, userIds));
+}
+
+export async function upsertPreferences(
+  db: Database,
+  userId: number,
+  /** `instant` null keeps what the category had. */
+  rows: { category: NotificationCategory; email: boolean; instant: boolean | null }[],
+) {
+  if (rows.length === 0) return;
+  await db
+    .insert(notificationPreferences)
+    .values(rows.map((row) => ({ ...row, userId })))
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.category],
+      set: {
+        email: sql`excluded.email`,
+        instant: sql`coalesce(excluded.instant, ${notificationPreferences.instant})`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+export async function findEmail(db: Database, userId: number) {
+  const [row] = await db.select().from(notificationEmails).where(eq(notificationEmails.userId, userId));
+  return row;
+}
+
+/** Sets a user's address, unconfirmed, with the hash of its confirmation token. */
+export async function saveEmail(
+  db: Database,
+  write: { userId: number; address: string; tokenHash: string; validHours: number; unsubscribeKey: string },
+) {
+  const values = {
+    userId: write.userId,
+    address: write.address,
+    confirmedAt: null,
+    tokenHash: write.tokenHash,
+    tokenExpiresAt: sql`now() + make_interval(hours => ${write.validHours})`,
+    unsubscribeKey: write.unsubscribeKey,
+    createdAt: sql`now()`,
+  };
+  await db
+    .insert(notificationEmails)
+    .values(values)
+    .onConflictDoUpdate({ target: notificationEmails.userId, set: values });
+}
+
+/** The address a confirmation token was issued for, and whether the token is still valid. */
+export async function findEmailByToken(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({
+      userId: notificationEmails.userId,
+      address: notificationEmails.address,
+      expired: sql<boolean>`${notificationEmails.tokenExpiresAt} < now()`,
+    })
+    .from(notificationEmails)
+    .where(eq(notificationEmails.tokenHash, tokenHash));
+  return row;
+}
+
+export async function confirmEmail(db: Database, userId: number) {
+  await db
+    .update(notificationEmails)
+    .set({ confirmedAt: sql`now()`, tokenHash: null, tokenExpiresAt: null })
+    .where(eq(notificationEmails.userId, userId));
+}
+
+export async function deleteEmail(db: Database, userId: number) {
+  await db.delete(notificationEmails).where(eq(notificationEmails.userId, userId));
+}
+
+/**
+ * What a letter needs of a notice in the bell: the notice as it is now, the user's confirmed
+ * address (null: none) and unsubscribe key, and their choice for its category (null: the school's default).
+ */
+export async function findLetterOf(db: Database, userId: number, dedupeKey: string) {
+  const [row] = await rowsOf<{
+    organization_id: number;
+    category: NotificationCategory;
+    title: string;
+    body: string;
+    link: string | null;
+    address: string | null;
+    unsubscribe_key: string | null;
+    email: boolean | null;
+  }>(
+    db,
+    sql`select n.organization_id, n.category, n.title, n.body, n.link,
+               e.address, e.unsubscribe_key, p.email
+          from notifications n
+          join users u on u.id = n.user_id and u.active
+          left join notification_emails e on e.user_id = n.user_id and e.confirmed_at is not null
+          left join notification_preferences p on p.user_id = n.user_id and p.category = n.category
+         where n.user_id = ${userId} and n.dedupe_key = ${dedupeKey}`,
+  );
+  return row;
+}
+
+export async function wasSent(db: Database, userId: number, dedupeKey: string, version: string) {
+  const rows = await db
+    .select({ userId: emailDeliveries.userId })
+    .from(emailDeliveries)
+    .where(
+      and(
+        eq(emailDeliveries.userId, userId),
+        eq(emailDeliveries.dedupeKey, dedupeKey),
+        eq(emailDeliveries.version, version),
+      ),
+    );
+  return rows.length > 0;
+}
+
+export async function recordSent(db: Database, userId: number, dedupeKey: string, version: string) {
+  await db.insert(emailDeliveries).values({ userId, dedupeKey, version }).onConflictDoNothing();
+}
+
+/** Forgets the record of letters sent more than `days` days ago (their notices are gone too). */
+export async function deleteDeliveriesOlderThan(db: Database, days: number) {
+  await db
+    .delete(emailDeliveries)
+    .where(lt(emailDeliveries.sentAt, sql`now() - make_interval(days => ${days})`));
+}
+
+/** Someone of the school gets marks «сразу» by their own choice. */
+export async function hasInstantMarks(db: Database, organizationId: number) {
+  const rows = await rowsOf<{ one: number }>(
+    db,
+    sql`select 1 as one from notification_preferences p join users u on u.id = p.user_id
+         where u.organization_id = ${organizationId} and p.category = 'marks' and p.instant and u.active
+         limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** The homework of a school's lessons of `date` (not cancelled), per pupil of each lesson's class or subgroup. */
+export function findHomeworkOfDay(db: Database, organizationId: number, date: string) {
+  return rowsOf<{
+    student_id: number;
+    user_id: number | null;
+    surname: string;
+    name: string;
+    subject_name: string;
+    homework: string;
+  }>(
+    db,
+    sql`select s.id as student_id, s.user_id, s.surname, s.name, sb.name as subject_name, trim(l.homework) as homework
+          from lessons l
+          join subjects sb on sb.id = l.subject_id
+          join students s on s.class_id = l.class_id and s.organization_id = l.organization_id
+         where l.organization_id = ${organizationId} and l.date = ${date}::date and l.status <> 'cancelled'
+           and coalesce(trim(l.homework), '') <> '' and s.status = 'active'
+           and (l.subgroup_id is null or exists (
+                 select 1 from subgroup_members m where m.subgroup_id = l.subgroup_id and m.student_id = s.id))
+         order by s.surname, s.name, s.id, l.lesson_number`,
   );
 }

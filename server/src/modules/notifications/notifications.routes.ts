@@ -1,34 +1,54 @@
 import { idParamsSchema } from '@parta/shared/domain/contracts/common';
 import {
+  notificationEmailUpdateSchema,
   notificationListQuerySchema,
   notificationListSchema,
+  notificationPreferencesSchema,
+  notificationPreferencesUpdateSchema,
   notificationSchema,
+  notificationTokenQuerySchema,
   unreadCountSchema,
 } from '@parta/shared/domain/contracts/notifications';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { emailJob, UNSUBSCRIBE_PATH } from './email-channel';
+import { createMailer } from './mailer';
 import {
   absenceJob,
   CLEANUP_INTERVAL_MS,
+  channelsOf,
   cleanUpNotifications,
+  confirmEmailByToken,
   DIGEST_TICK_MS,
   digestTick,
   finalMarkJob,
+  getPreferences,
+  type LinkPage,
   lessonChangeJob,
+  linkPageHtml,
   listNotifications,
   marksDigestJob,
   readAllNotifications,
   readNotification,
+  removeEmail,
+  setEmail,
   unreadCount,
+  unsubscribeByToken,
+  updatePreferences,
 } from './notifications.service';
 
 /** Уведомления (issue 38): the bell's list of the caller's own notifications. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const log = (message: string) => app.log.warn(message);
-  app.queue.register(absenceJob(app.db, log));
-  app.queue.register(lessonChangeJob(app.db, log));
-  app.queue.register(finalMarkJob(app.db, log));
-  app.queue.register(marksDigestJob(app.db, log));
+  // E-mail only with SMTP settings (app.smtp from the environment); without them the bell alone.
+  const mailer = app.smtp ? createMailer(app.smtp) : null;
+  const channels = channelsOf(app.db, app.queue, mailer);
+  app.queue.register(absenceJob(app.db, log, channels));
+  app.queue.register(lessonChangeJob(app.db, log, channels));
+  app.queue.register(finalMarkJob(app.db, log, channels));
+  app.queue.register(marksDigestJob(app.db, log, channels));
+  if (mailer) app.queue.register(emailJob(app.db, mailer, log));
   app.queue.every(DIGEST_TICK_MS, () => digestTick(app.db, app.queue));
   app.queue.every(CLEANUP_INTERVAL_MS, () => cleanUpNotifications(app.db));
 
@@ -85,4 +105,91 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await readAllNotifications(app.db, request.actor) }),
   );
+
+  app.get(
+    '/notifications/preferences',
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Мои настройки уведомлений: категории на почту, оценки сразу или вечером, адрес почты',
+        response: { 200: z.object({ data: notificationPreferencesSchema }) },
+      },
+    },
+    async (request) => ({ data: await getPreferences(app.db, request.actor, mailer) }),
+  );
+
+  app.put(
+    '/notifications/preferences',
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Изменить мои настройки уведомлений (в приложении приходят все)',
+        body: notificationPreferencesUpdateSchema,
+        response: { 200: z.object({ data: notificationPreferencesSchema }) },
+      },
+    },
+    async (request) => ({ data: await updatePreferences(app.db, request.actor, mailer, request.body) }),
+  );
+
+  app.put(
+    '/notifications/email',
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Указать адрес почты для уведомлений: придёт письмо со ссылкой подтверждения',
+        body: notificationEmailUpdateSchema,
+        response: { 200: z.object({ data: notificationPreferencesSchema }) },
+      },
+    },
+    async (request) => ({ data: await setEmail(app.db, request.actor, mailer, request.body.address) }),
+  );
+
+  app.delete(
+    '/notifications/email',
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Удалить мой адрес почты для уведомлений',
+        response: { 200: z.object({ data: notificationPreferencesSchema }) },
+      },
+    },
+    async (request) => ({ data: await removeEmail(app.db, request.actor, mailer) }),
+  );
+
+  /** A link of a letter answers a page for the browser, not JSON. */
+  const page = (reply: FastifyReply, result: LinkPage) =>
+    reply.status(result.status).type('text/html; charset=utf-8').send(linkPageHtml(result));
+
+  app.get(
+    '/notifications/email/confirm',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Подтверждение адреса по ссылке из письма (страница HTML, без входа)',
+        querystring: notificationTokenQuerySchema,
+      },
+    },
+    async (request, reply) => page(reply, await confirmEmailByToken(app.db, request.query.token)),
+  );
+
+  // The letter's link (GET) and its List-Unsubscribe-Post one-click request (POST, RFC 8058).
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: UNSUBSCRIBE_PATH.replace(/^\/api/, ''),
+      config: { permission: 'public' },
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'Отписка от категории уведомлений на почту в одно нажатие (без входа, по подписанной ссылке)',
+        querystring: notificationTokenQuerySchema,
+      },
+      handler: async (request, reply) => page(reply, await unsubscribeByToken(app.db, request.query.token)),
+    });
+  }
 };

@@ -1,4 +1,13 @@
-import type { Notification, NotificationList } from '@parta/shared/domain/contracts/notifications';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_CATEGORY_LABELS,
+  type Notification,
+  type NotificationCategory,
+  type NotificationList,
+  type NotificationPreferences,
+  type NotificationPreferencesUpdate,
+} from '@parta/shared/domain/contracts/notifications';
 import { formatDate } from '@parta/shared/domain/dates';
 import { formatAverage } from '@parta/shared/domain/marks';
 import { groupName, shortName } from '@parta/shared/domain/names';
@@ -7,28 +16,40 @@ import { addDays } from '@parta/shared/domain/timetable';
 import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
+import { HttpError, notFound, unprocessable } from '../../plugins/errors';
 import type { JobKind, Queue } from '../../queue/queue';
 import { SCHOOL_TIME_ZONE, schoolTime, schoolToday } from '../clock/clock.service';
 import { settingsOf } from '../settings/settings.service';
-import { type Channel, deliver, inAppChannel } from './channels';
+import { type Channel, deliver, inAppChannel, type OutgoingNotification } from './channels';
+import { emailChannel, preferenceDefaults, SETTINGS_PATH, verifyUnsubscribeToken } from './email-channel';
+import type { Mailer } from './mailer';
 import {
+  confirmEmail,
   countUnread,
+  deleteDeliveriesOlderThan,
+  deleteEmail,
   deleteOlderThan,
   findAbsenceSubject,
   findAbsencesOfDay,
   findActiveUser,
   findChangedLesson,
+  findEmail,
+  findEmailByToken,
   findFamiliesOfLesson,
   findFinalMarkSubject,
+  findHomeworkOfDay,
   findMarkChangesOfDay,
   findOne,
   findOrganizationIds,
   findOwn,
   findParentLinks,
   findParentsOf,
+  findPreferences,
+  hasInstantMarks,
   markAllRead,
   markRead,
+  saveEmail,
+  upsertPreferences,
 } from './notifications.repository';
 
 /** Notifications are kept this long (issue 38), then the clean-up removes them. */
@@ -72,8 +93,173 @@ export async function readAllNotifications(db: Database, actor: Actor) {
   return unreadCount(db, actor);
 }
 
-export function cleanUpNotifications(db: Database) {
-  return deleteOlderThan(db, RETENTION_DAYS);
+export async function cleanUpNotifications(db: Database) {
+  await deleteOlderThan(db, RETENTION_DAYS);
+  await deleteDeliveriesOlderThan(db, RETENTION_DAYS);
+}
+
+/**
+ * The channels every notice goes to: the bell always; e-mail when the server has SMTP (each user's
+ * choice and address decide then, in the channel). Jobs take their channels from here.
+ */
+export function channelsOf(db: Database, queue: Queue, mailer: Mailer | null): Channel[] {
+  return mailer ? [inAppChannel(db), emailChannel(db, queue)] : [inAppChannel(db)];
+}
+
+/** How long a confirmation link of an address stays valid. */
+export const CONFIRM_VALID_HOURS = 48;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The caller's preferences: their own choices over the school's defaults, and their address. */
+export async function getPreferences(
+  db: Database,
+  actor: Actor,
+  mailer: Mailer | null,
+): Promise<NotificationPreferences> {
+  const [defaults, rows, address] = await Promise.all([
+    preferenceDefaults(db, actor.organizationId),
+    findPreferences(db, [actor.userId]),
+    findEmail(db, actor.userId),
+  ]);
+  const chosen = new Map(rows.map((row) => [row.category, row]));
+  return {
+    email: Object.fromEntries(
+      NOTIFICATION_CATEGORIES.map((category) => [category, chosen.get(category)?.email ?? defaults.email]),
+    ) as Record<NotificationCategory, boolean>,
+    marks_instant: chosen.get('marks')?.instant ?? defaults.instant,
+    address: address ? { address: address.address, confirmed: address.confirmedAt !== null } : null,
+    email_available: mailer !== null,
+  };
+}
+
+/** Saves what the caller changed; a category not named keeps what it had (its default included, now as a choice). */
+export async function updatePreferences(
+  db: Database,
+  actor: Actor,
+  mailer: Mailer | null,
+  update: NotificationPreferencesUpdate,
+): Promise<NotificationPreferences> {
+  const current = await getPreferences(db, actor, mailer);
+  const email = { ...current.email, ...update.email };
+  const instant = update.marks_instant ?? current.marks_instant;
+  await upsertPreferences(
+    db,
+    actor.userId,
+    NOTIFICATION_CATEGORIES.map((category) => ({
+      category,
+      email: email[category],
+      instant: category === 'marks' ? instant : null,
+    })),
+  );
+  return getPreferences(db, actor, mailer);
+}
+
+const MAIL_OFF = 'Почта не настроена на сервере';
+
+/**
+ * Sets the caller's address (unconfirmed) and sends it a letter with the confirmation link, valid
+ * CONFIRM_VALID_HOURS hours. Without SMTP: 422, e-mail is off.
+ */
+export async function setEmail(
+  db: Database,
+  actor: Actor,
+  mailer: Mailer | null,
+  address: string,
+): Promise<NotificationPreferences> {
+  if (!mailer) throw unprocessable(MAIL_OFF, { address: [MAIL_OFF] });
+  const token = randomBytes(32).toString('base64url');
+  await saveEmail(db, {
+    userId: actor.userId,
+    address,
+    tokenHash: hashToken(token),
+    validHours: CONFIRM_VALID_HOURS,
+    unsubscribeKey: randomBytes(32).toString('base64url'),
+  });
+  const url = `${mailer.publicUrl}/api/notifications/email/confirm?token=${token}`;
+  try {
+    await mailer.send({
+      to: address,
+      subject: 'Подтвердите адрес для уведомлений Парты',
+      text: [
+        'Здравствуйте!',
+        '',
+        'Этот адрес указан для уведомлений школы в Парте. Чтобы получать их на почту, подтвердите адрес по ссылке:',
+        url,
+        '',
+        `Ссылка действует ${CONFIRM_VALID_HOURS} часов. Если вы не указывали этот адрес, просто не отвечайте на письмо.`,
+      ].join('\n'),
+      html: `<!doctype html><html lang="ru"><body style="font-family:sans-serif"><p>Здравствуйте!</p>
+<p>Этот адрес указан для уведомлений школы в Парте. Чтобы получать их на почту, подтвердите адрес:</p>
+<p><a href="${url}">Подтвердить адрес</a></p>
+<p style="color:#666;font-size:12px">Ссылка действует ${CONFIRM_VALID_HOURS} часов. Если вы не указывали этот адрес, просто не отвечайте на письмо.</p></body></html>`,
+    });
+  } catch {
+    throw new HttpError(503, 'Не удалось отправить письмо с подтверждением. Попробуйте позже.');
+  }
+  return getPreferences(db, actor, mailer);
+}
+
+export async function removeEmail(db: Database, actor: Actor, mailer: Mailer | null) {
+  await deleteEmail(db, actor.userId);
+  return getPreferences(db, actor, mailer);
+}
+
+/** A page the browser shows after a link of a letter was opened. */
+export interface LinkPage {
+  status: number;
+  title: string;
+  text: string;
+}
+
+/** Confirms the address a link was sent to; an unknown, used or expired link says so. */
+export async function confirmEmailByToken(db: Database, token: string): Promise<LinkPage> {
+  const row = await findEmailByToken(db, hashToken(token));
+  if (!row)
+    return {
+      status: 404,
+      title: 'Ссылка недействительна',
+      text: 'Ссылка неверна или уже использована. Укажите адрес ещё раз в настройках уведомлений.',
+    };
+  if (row.expired)
+    return {
+      status: 410,
+      title: 'Ссылка устарела',
+      text: `Ссылка действовала ${CONFIRM_VALID_HOURS} часов. Укажите адрес ещё раз в настройках уведомлений — придёт новое письмо.`,
+    };
+  await confirmEmail(db, row.userId);
+  return {
+    status: 200,
+    title: 'Адрес подтверждён',
+    text: `Уведомления будут приходить на ${row.address}. Что именно присылать, выберите в настройках уведомлений.`,
+  };
+}
+
+/** One-click unsubscribe (a letter's link or its List-Unsubscribe header): that category no longer by e-mail. */
+export async function unsubscribeByToken(db: Database, token: string): Promise<LinkPage> {
+  const found = await verifyUnsubscribeToken(
+    token,
+    async (userId) => (await findEmail(db, userId))?.unsubscribeKey,
+  );
+  if (!found)
+    return {
+      status: 404,
+      title: 'Ссылка недействительна',
+      text: 'Ссылка неверна или адрес почты уже изменён. Настройте уведомления в Парте.',
+    };
+  await upsertPreferences(db, found.userId, [{ category: found.category, email: false, instant: null }]);
+  return {
+    status: 200,
+    title: 'Вы отписались',
+    text: `Уведомления «${NOTIFICATION_CATEGORY_LABELS[found.category]}» больше не будут приходить на почту. В приложении они остаются.`,
+  };
+}
+
+/** The page of a link: plain Russian HTML with a way back to the settings. */
+export function linkPageHtml(page: LinkPage): string {
+  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${page.title} — Парта</title></head>
+<body style="font-family:sans-serif;max-width:560px;margin:48px auto;padding:0 16px;line-height:1.5">
+<h1 style="font-size:22px">${page.title}</h1><p>${page.text}</p>
+<p><a href="${SETTINGS_PATH}">Настройки уведомлений</a></p></body></html>`;
 }
 
 /** A job of ABSENCE_JOB: one pupil's absence entered in one lesson by `actorId`. */
@@ -147,13 +333,17 @@ export async function notifyAbsence(
   );
 }
 
-export function absenceJob(db: Database, log: (message: string) => void): JobKind<AbsenceJob> {
+export function absenceJob(
+  db: Database,
+  log: (message: string) => void,
+  channels: readonly Channel[],
+): JobKind<AbsenceJob> {
   return {
     name: ABSENCE_JOB,
     concurrency: 1,
     expireInSeconds: 60,
     retryLimit: 3,
-    run: (data) => notifyAbsence(db, data, log),
+    run: (data) => notifyAbsence(db, data, log, channels),
   };
 }
 
@@ -261,13 +451,17 @@ export async function notifyLessonChange(
   }
 }
 
-export function lessonChangeJob(db: Database, log: (message: string) => void): JobKind<LessonChangeJob> {
+export function lessonChangeJob(
+  db: Database,
+  log: (message: string) => void,
+  channels: readonly Channel[],
+): JobKind<LessonChangeJob> {
   return {
     name: LESSON_CHANGE_JOB,
     concurrency: 1,
     expireInSeconds: 60,
     retryLimit: 3,
-    run: (data) => notifyLessonChange(db, data, log),
+    run: (data) => notifyLessonChange(db, data, log, channels),
   };
 }
 
@@ -319,13 +513,17 @@ export async function notifyFinalMark(
   );
 }
 
-export function finalMarkJob(db: Database, log: (message: string) => void): JobKind<FinalMarkJob> {
+export function finalMarkJob(
+  db: Database,
+  log: (message: string) => void,
+  channels: readonly Channel[],
+): JobKind<FinalMarkJob> {
   return {
     name: FINAL_MARK_JOB,
     concurrency: 1,
     expireInSeconds: 60,
     retryLimit: 3,
-    run: (data) => notifyFinalMark(db, data, log),
+    run: (data) => notifyFinalMark(db, data, log, channels),
   };
 }
 
@@ -333,20 +531,25 @@ export function finalMarkJob(db: Database, log: (message: string) => void): JobK
 export interface MarksDigestJob {
   organizationId: number;
   date: string;
+  /** Before the digest hour: only to those who get marks «сразу». */
+  instantOnly?: boolean;
 }
 
 /**
  * Every DIGEST_TICK_MS on each instance: a school whose digest hour (its «Настройки») has come today
  * gets the day's digest job. Sent again on each tick until midnight, so a mark changed in the evening
  * updates the evening's digest; the job writes each family's one notice of the day in place, so
- * repeated or parallel runs (two instances) tell nothing twice.
+ * repeated or parallel runs (two instances) tell nothing twice. Before the hour, a school where
+ * someone gets marks «сразу» gets a job for them only: their notice of the day follows each tick.
  */
 export async function digestTick(db: Database, queue: Queue): Promise<void> {
   const date = schoolToday();
   const hour = Number(schoolTime().slice(0, 2));
   for (const { id } of await findOrganizationIds(db)) {
-    const { digest_hour } = parseSettings(await settingsOf(db, id));
+    const { digest_hour, marks_instant_by_default } = parseSettings(await settingsOf(db, id));
     if (hour >= digest_hour) await queue.send(db, MARKS_DIGEST_JOB, { organizationId: id, date });
+    else if (marks_instant_by_default === 1 || (await hasInstantMarks(db, id)))
+      await queue.send(db, MARKS_DIGEST_JOB, { organizationId: id, date, instantOnly: true });
   }
 }
 
@@ -362,27 +565,73 @@ export async function notifyMarksDigest(
   log: (message: string) => void,
   channels: readonly Channel[] = [inAppChannel(db)],
 ): Promise<void> {
+  if (!job.instantOnly) await notifyHomework(db, job, log, channels);
   const rows = await findMarkChangesOfDay(db, job.organizationId, job.date, SCHOOL_TIME_ZONE);
   if (rows.length === 0) return;
-  const pupils = new Map<number, { name: string; userId: number | null; lines: string[] }>();
+  const pupils: PupilLines = new Map();
   for (const row of rows) {
-    const pupil = pupils.get(row.student_id) ?? {
-      name: `${row.surname} ${row.name}`,
-      userId: row.user_id,
-      lines: [],
-    };
     const average = weightedAverage(row.sum ?? 0, row.weight ?? 0);
-    pupil.lines.push(
+    linesOf(pupils, row).push(
       `${row.subject_name}: ${row.marks ?? 'оценка снята'}${average === null ? '' : ` · средний ${formatAverage(average)}`}`,
     );
+  }
+  const readers = await readersOf(db, job.organizationId, pupils);
+  if (job.instantOnly) {
+    const defaults = await preferenceDefaults(db, job.organizationId);
+    const chosen = new Map(
+      (await findPreferences(db, [...readers.keys()]))
+        .filter((row) => row.category === 'marks')
+        .map((row) => [row.userId, row.instant]),
+    );
+    for (const userId of readers.keys())
+      if (!(chosen.get(userId) ?? defaults.instant)) readers.delete(userId);
+  }
+  await tellReaders(readers, pupils, log, channels, (studentIds, own) => ({
+    organizationId: job.organizationId,
+    category: 'marks',
+    title: `Оценки за ${formatDate(job.date)}`,
+    link: `/diary?week=${job.date}${studentIds.length === 1 && !own ? `&student=${studentIds[0]}` : ''}`,
+    dedupeKey: `marks-digest:${job.date}`,
+  }));
+}
+
+/** Per pupil: name, account and the lines a family's notice tells of them. */
+type PupilLines = Map<number, { name: string; userId: number | null; lines: string[] }>;
+
+function linesOf(
+  pupils: PupilLines,
+  row: { student_id: number; surname: string; name: string; user_id: number | null },
+) {
+  let pupil = pupils.get(row.student_id);
+  if (!pupil) {
+    pupil = { name: `${row.surname} ${row.name}`, userId: row.user_id, lines: [] };
     pupils.set(row.student_id, pupil);
   }
-  const readers = new Map<number, number[]>(); // user → the pupils whose marks they read
+  return pupil.lines;
+}
+
+/** Who reads of which pupils: each pupil their own, each parent linked in the school their children. */
+async function readersOf(db: Database, organizationId: number, pupils: PupilLines) {
+  const readers = new Map<number, number[]>();
   const add = (userId: number, studentId: number) =>
     readers.set(userId, [...(readers.get(userId) ?? []), studentId]);
   for (const [studentId, pupil] of pupils) if (pupil.userId !== null) add(pupil.userId, studentId);
-  for (const link of await findParentLinks(db, job.organizationId, [...pupils.keys()]))
+  for (const link of await findParentLinks(db, organizationId, [...pupils.keys()]))
     add(link.parent_id, link.student_id);
+  return readers;
+}
+
+/**
+ * One notice to each reader: a pupil's own lines, or each child's under their name (a parent of two
+ * reads both in one notice).
+ */
+async function tellReaders(
+  readers: Map<number, number[]>,
+  pupils: PupilLines,
+  log: (message: string) => void,
+  channels: readonly Channel[],
+  notice: (studentIds: number[], own: boolean) => Omit<OutgoingNotification, 'body'>,
+) {
   for (const [userId, studentIds] of readers) {
     const own = studentIds.length === 1 && pupils.get(studentIds[0])!.userId === userId;
     const body = studentIds
@@ -391,28 +640,50 @@ export async function notifyMarksDigest(
         return own ? pupil.lines.join('\n') : `${pupil.name}\n${pupil.lines.join('\n')}`;
       })
       .join('\n\n');
-    await deliver(
-      channels,
-      {
-        organizationId: job.organizationId,
-        category: 'marks',
-        title: `Оценки за ${formatDate(job.date)}`,
-        body,
-        link: `/diary?week=${job.date}${studentIds.length === 1 && !own ? `&student=${studentIds[0]}` : ''}`,
-        dedupeKey: `marks-digest:${job.date}`,
-      },
-      [{ userId }],
-      log,
-    );
+    await deliver(channels, { ...notice(studentIds, own), body }, [{ userId }], log);
   }
 }
 
-export function marksDigestJob(db: Database, log: (message: string) => void): JobKind<MarksDigestJob> {
+/**
+ * With the evening digest: the homework of the next day's lessons, one notice per pupil or parent
+ * and day (`homework:{date}`), updated in place when a teacher sets or changes one later that evening.
+ */
+export async function notifyHomework(
+  db: Database,
+  job: MarksDigestJob,
+  log: (message: string) => void,
+  channels: readonly Channel[] = [inAppChannel(db)],
+): Promise<void> {
+  const tomorrow = addDays(job.date, 1);
+  const rows = await findHomeworkOfDay(db, job.organizationId, tomorrow);
+  if (rows.length === 0) return;
+  const pupils: PupilLines = new Map();
+  for (const row of rows) linesOf(pupils, row).push(`${row.subject_name}: ${row.homework}`);
+  await tellReaders(
+    await readersOf(db, job.organizationId, pupils),
+    pupils,
+    log,
+    channels,
+    (studentIds, own) => ({
+      organizationId: job.organizationId,
+      category: 'homework',
+      title: `Домашнее задание на ${formatDate(tomorrow)}`,
+      link: `/diary?week=${tomorrow}${studentIds.length === 1 && !own ? `&student=${studentIds[0]}` : ''}`,
+      dedupeKey: `homework:${tomorrow}`,
+    }),
+  );
+}
+
+export function marksDigestJob(
+  db: Database,
+  log: (message: string) => void,
+  channels: readonly Channel[],
+): JobKind<MarksDigestJob> {
   return {
     name: MARKS_DIGEST_JOB,
     concurrency: 1,
     expireInSeconds: 300,
     retryLimit: 3,
-    run: (data) => notifyMarksDigest(db, data, log),
+    run: (data) => notifyMarksDigest(db, data, log, channels),
   };
 }

@@ -399,6 +399,41 @@ describe('the evening digest of marks', () => {
     expect(updated.read_at).toBeNull();
   });
 
+  it('tells each family the next day’s homework with the digest, updated in place when it changes', async () => {
+    const [lesson] = await app.db.select().from(lessons).where(eq(lessons.id, lessonIds[0]));
+    const today = schoolToday();
+    const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10);
+    const [next] = await app.db
+      .insert(lessons)
+      .values({ ...lesson, id: undefined, date: tomorrow, lessonNumber: 15, homework: '№ 12, 13' })
+      .returning({ id: lessons.id });
+    const job = { organizationId: lesson.organizationId, date: today };
+    const subject = await subjectName(lesson.subjectId);
+    const homeworkOf = async (login: string) =>
+      (await listOf(tokens[login])).data.filter((item) => item.category === 'homework');
+    try {
+      await notifyMarksDigest(app.db, job, noLog);
+      const [parent] = await homeworkOf('parent');
+      expect(parent.title).toMatch(/^Домашнее задание на \d\d\.\d\d\.\d\d$/);
+      expect(parent.body).toContain(`${subject}: № 12, 13`);
+      const [own] = await homeworkOf('student');
+      expect(own.body).toBe(`${subject}: № 12, 13`);
+      expect(await homeworkOf('teacher')).toEqual([]);
+
+      await app.db.update(lessons).set({ homework: '№ 14' }).where(eq(lessons.id, next.id));
+      await notifyMarksDigest(app.db, job, noLog);
+      const changed = await homeworkOf('parent');
+      expect(changed.map((item) => item.id)).toEqual([parent.id]);
+      expect(changed[0].body).toContain(`${subject}: № 14`);
+      // The «сразу» runs before the digest hour tell of marks only.
+      await app.db.delete(notifications).where(sql`${notifications.category} = 'homework'`);
+      await notifyMarksDigest(app.db, { ...job, instantOnly: true }, noLog);
+      expect(await homeworkOf('parent')).toEqual([]);
+    } finally {
+      await app.db.delete(lessons).where(eq(lessons.id, next.id));
+    }
+  });
+
   it('is queued for a school once its digest hour has come, and not before', async () => {
     const [lesson] = await app.db.select().from(lessons).where(eq(lessons.id, lessonIds[1]));
     const queued = async () =>

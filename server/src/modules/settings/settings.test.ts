@@ -59,6 +59,8 @@ describe('organizations: tree and settings', () => {
           { key: 'digest_hour', value: '18', default: '18' },
           { key: 'quiet_hours_from', value: '21', default: '21' },
           { key: 'quiet_hours_to', value: '8', default: '8' },
+          { key: 'email_by_default', value: '1', default: '1' },
+          { key: 'marks_instant_by_default', value: '0', default: '0' },
           { key: 'max_teacher_lessons_per_week', value: '36', default: '36' },
         ],
       });
@@ -77,6 +79,8 @@ describe('organizations: tree and settings', () => {
         { key: 'digest_hour', value: '18', default: '18' },
         { key: 'quiet_hours_from', value: '21', default: '21' },
         { key: 'quiet_hours_to', value: '8', default: '8' },
+        { key: 'email_by_default', value: '1', default: '1' },
+        { key: 'marks_instant_by_default', value: '0', default: '0' },
         { key: 'max_teacher_lessons_per_week', value: '36', default: '36' },
       ]);
       const again = (await call(app, director, 'GET', '/api/organizations/settings')).json().data;

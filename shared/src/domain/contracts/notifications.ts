@@ -54,3 +54,57 @@ export const notificationListQuerySchema = z.object({
     .max(100, { error: 'Не больше 100' })
     .default(50),
 });
+
+/** Ways a notification reaches a user: the bell always; e-mail by choice; push is not built yet. */
+export const NOTIFICATION_CHANNEL_LABELS = { app: 'В приложении', email: 'Почта', push: 'Push' } as const;
+
+/** A user's e-mail address for notifications, as their settings screen shows it. */
+export const notificationEmailSchema = z.object({
+  address: z.string(),
+  confirmed: z.boolean(),
+});
+
+/** GET/PUT /api/notifications/preferences: what the caller hears of, and how. */
+export const notificationPreferencesSchema = z.object({
+  /** Per category: by e-mail too (the bell gets every category whatever is chosen). */
+  email: z.record(z.enum(NOTIFICATION_CATEGORIES), z.boolean()),
+  /** Marks at once rather than in the evening digest. */
+  marks_instant: z.boolean(),
+  /** The address, or null when none was given. */
+  address: notificationEmailSchema.nullable(),
+  /** The server can send e-mail (SMTP is configured). */
+  email_available: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const notificationPreferencesUpdateSchema = z.object(
+  {
+    email: z
+      .partialRecord(
+        z.enum(NOTIFICATION_CATEGORIES, { error: 'Неизвестная категория' }),
+        z.boolean({ error: 'Укажите да или нет' }),
+      )
+      .optional(),
+    marks_instant: z.boolean({ error: 'Укажите да или нет' }).optional(),
+  },
+  { error: 'Ожидается объект настроек' },
+);
+export type NotificationPreferencesUpdate = z.input<typeof notificationPreferencesUpdateSchema>;
+
+/** PUT /api/notifications/email: the address to confirm (a letter with a link goes to it). */
+export const notificationEmailUpdateSchema = z.object(
+  {
+    address: z
+      .string({ error: 'Укажите адрес почты' })
+      .trim()
+      .max(254, { error: 'Адрес почты длиннее 254 символов' })
+      .pipe(z.email({ error: 'Неверный адрес почты' })),
+  },
+  { error: 'Ожидается объект с адресом почты' },
+);
+export type NotificationEmailUpdate = z.input<typeof notificationEmailUpdateSchema>;
+
+/** The token of a confirmation or unsubscribe link. */
+export const notificationTokenQuerySchema = z.object({
+  token: z.string({ error: 'Ссылка неполная' }).max(300, { error: 'Ссылка неверна' }),
+});

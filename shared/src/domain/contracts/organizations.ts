@@ -23,6 +23,13 @@ export const ORGANIZATION_SETTING_LIMITS = {
   digest_hour: { min: 0, max: 23, label: 'Час вечерней сводки' },
   quiet_hours_from: { min: 0, max: 23, label: 'Тихие часы: с (час)' },
   quiet_hours_to: { min: 0, max: 23, label: 'Тихие часы: до (час)' },
+  // What a user who has not chosen gets (their «Уведомления» screen overrides it).
+  email_by_default: { min: 0, max: 1, label: 'Уведомления на почту по умолчанию' },
+  marks_instant_by_default: {
+    min: 0,
+    max: 1,
+    label: 'Оценки сразу, а не вечерней сводкой, по умолчанию',
+  },
   max_teacher_lessons_per_week: { min: 1, max: 60, label: 'Уроков учителя в неделю с заменами, не больше' },
 } as const;
 export type OrganizationSettingName = keyof typeof ORGANIZATION_SETTING_LIMITS;

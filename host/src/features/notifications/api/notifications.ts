@@ -1,5 +1,10 @@
-import { apiClient, apiGet, apiPost, queryKeys } from '@parta/shared';
-import type { Notification, NotificationList } from '@parta/shared/domain/contracts/notifications';
+import { apiClient, apiDelete, apiGet, apiPost, apiPut, queryKeys } from '@parta/shared';
+import type {
+  Notification,
+  NotificationList,
+  NotificationPreferences,
+  NotificationPreferencesUpdate,
+} from '@parta/shared/domain/contracts/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** How often the bell asks for news: a minute is soon enough for a school day, cheap for the server. */
@@ -54,3 +59,32 @@ export function useMarkAllRead() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
 }
+
+export function useNotificationPreferences() {
+  return useQuery({
+    queryKey: queryKeys.notifications.preferences,
+    queryFn: ({ signal }) => apiGet<NotificationPreferences>('/notifications/preferences', { signal }),
+  });
+}
+
+/** A change of the preferences or of the address: the screen shows the server's answer at once. */
+function usePreferencesMutation<Input>(send: (input: Input) => Promise<NotificationPreferences>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.notifications.preferences, data),
+  });
+}
+
+export const useUpdatePreferences = () =>
+  usePreferencesMutation((update: NotificationPreferencesUpdate) =>
+    apiPut<NotificationPreferences>('/notifications/preferences', update),
+  );
+
+export const useSetEmail = () =>
+  usePreferencesMutation((address: string) =>
+    apiPut<NotificationPreferences>('/notifications/email', { address }),
+  );
+
+export const useRemoveEmail = () =>
+  usePreferencesMutation(() => apiDelete<NotificationPreferences>('/notifications/email'));

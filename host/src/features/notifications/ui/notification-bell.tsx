@@ -65,7 +65,10 @@ export function NotificationBell() {
       {node}
     </Indicator>
   );
-  const list = <NotificationList enabled={opened} onNavigate={() => setOpened(false)} />;
+  const settings = <SettingsLink onNavigate={() => setOpened(false)} />;
+  const list = (header?: ReactNode) => (
+    <NotificationList enabled={opened} onNavigate={() => setOpened(false)} header={header} />
+  );
 
   if (isMobile) {
     return (
@@ -78,7 +81,7 @@ export function NotificationBell() {
           size="100%"
           title="Уведомления"
         >
-          {list}
+          {list(settings)}
         </Drawer>
       </>
     );
@@ -87,16 +90,44 @@ export function NotificationBell() {
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={380} shadow="md" trapFocus>
       <Popover.Target>{button}</Popover.Target>
       <Popover.Dropdown p="xs" aria-label="Уведомления">
-        <Text fw={600} px="xs" pb="xs">
-          Уведомления
-        </Text>
-        {list}
+        <Group justify="space-between" px="xs" pb="xs" wrap="nowrap">
+          <Text fw={600}>Уведомления</Text>
+          {settings}
+        </Group>
+        {list()}
       </Popover.Dropdown>
     </Popover>,
   );
 }
 
-function NotificationList({ enabled, onNavigate }: { enabled: boolean; onNavigate: () => void }) {
+/** To the «Уведомления» settings: what comes by e-mail, marks at once or in the evening. */
+function SettingsLink({ onNavigate }: { onNavigate: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="subtle"
+      size="xs"
+      data-testid="notification-settings-link"
+      onClick={() => {
+        onNavigate();
+        navigate('/notifications/settings');
+      }}
+    >
+      Настройки
+    </Button>
+  );
+}
+
+/** The list; `header` goes at the start of its button row (the drawer's link to the settings). */
+function NotificationList({
+  enabled,
+  onNavigate,
+  header,
+}: {
+  enabled: boolean;
+  onNavigate: () => void;
+  header?: ReactNode;
+}) {
   const { data, isLoading, isError } = useNotifications(enabled);
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
@@ -117,12 +148,16 @@ function NotificationList({ enabled, onNavigate }: { enabled: boolean; onNavigat
   return (
     <Stack gap="xs" data-testid="notification-list">
       {items.length === 0 ? (
-        <Text c="dimmed" size="sm" p="xs">
-          Уведомлений пока нет
-        </Text>
+        <>
+          {header ? <Group>{header}</Group> : null}
+          <Text c="dimmed" size="sm" p="xs">
+            Уведомлений пока нет
+          </Text>
+        </>
       ) : (
         <>
-          <Group justify="flex-end">
+          <Group justify={header ? 'space-between' : 'flex-end'} wrap="nowrap">
+            {header}
             <Button
               variant="subtle"
               size="xs"

@@ -1,0 +1,197 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  NOTIFICATION_CATEGORY_LABELS,
+  type NotificationCategory,
+} from '@parta/shared/domain/contracts/notifications';
+import { parseSettings } from '@parta/shared/domain/week';
+import type { Database } from '../../db/client';
+import type { JobKind, Queue } from '../../queue/queue';
+import { schoolTime } from '../clock/clock.service';
+import { settingsOf } from '../settings/settings.service';
+import { type Channel, ChannelError, deliver, type OutgoingNotification } from './channels';
+import type { Letter, Mailer } from './mailer';
+import { deleteEmail, findEmail, findLetterOf, recordSent, wasSent } from './notifications.repository';
+
+/** The job that sends one notice by e-mail: a user and the notice's dedupe key (the letter reads the notice as it is then). */
+export const EMAIL_JOB = 'notify-email';
+export interface EmailJob {
+  userId: number;
+  dedupeKey: string;
+}
+
+/** The path of the user's notification settings in the app (the host's «Уведомления» screen). */
+export const SETTINGS_PATH = '/notifications/settings';
+export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
+
+/**
+ * Seconds from `now` (`HH:MM`, school time) until the school's quiet hours end, or 0 outside them.
+ * `from` = `to` means no quiet hours; `from` > `to` spans midnight (21–8: 21:00 … 07:59).
+ */
+export function quietDelaySeconds(now: string, from: number, to: number): number {
+  if (from === to) return 0;
+  const [hour, minute] = now.split(':').map(Number);
+  const quiet = from < to ? hour >= from && hour < to : hour >= from || hour < to;
+  if (!quiet) return 0;
+  const minutes = (((to * 60 - (hour * 60 + minute)) % 1440) + 1440) % 1440;
+  return minutes * 60;
+}
+
+/** What version of a notice a letter told: a changed notice is a new letter, the same one never twice. */
+export function versionOf(notice: { title: string; body: string }): string {
+  return createHash('sha256').update(`${notice.title}\n${notice.body}`).digest('base64url').slice(0, 22);
+}
+
+/** The signature of a one-click unsubscribe link: the user's address key signs user and category. */
+function signature(key: string, userId: number, category: NotificationCategory) {
+  return createHmac('sha256', key).update(`${userId}:${category}`).digest('base64url').slice(0, 32);
+}
+
+export function unsubscribeToken(userId: number, category: NotificationCategory, key: string): string {
+  return `${userId}.${category}.${signature(key, userId, category)}`;
+}
+
+/** The user and category an unsubscribe token names, when `key` signed it. */
+export function verifyUnsubscribeToken(
+  token: string,
+  keyOf: (userId: number) => Promise<string | undefined>,
+): Promise<{ userId: number; category: NotificationCategory } | null> {
+  const [id, category, signed] = token.split('.');
+  const userId = Number(id);
+  if (!Number.isSafeInteger(userId) || userId <= 0 || !signed || !(category in NOTIFICATION_CATEGORY_LABELS))
+    return Promise.resolve(null);
+  return keyOf(userId).then((key) => {
+    if (!key) return null;
+    const expected = Buffer.from(signature(key, userId, category as NotificationCategory));
+    const given = Buffer.from(signed);
+    return expected.length === given.length && timingSafeEqual(expected, given)
+      ? { userId, category: category as NotificationCategory }
+      : null;
+  });
+}
+
+/** What a user who has not chosen gets: the school's defaults (its «Настройки»). */
+export async function preferenceDefaults(db: Database, organizationId: number) {
+  const settings = parseSettings(await settingsOf(db, organizationId));
+  return { email: settings.email_by_default === 1, instant: settings.marks_instant_by_default === 1 };
+}
+
+/** Whether a user hears of a category by e-mail: their own choice, else the school's default. */
+async function emailWanted(db: Database, organizationId: number, chosen: boolean | null) {
+  return chosen ?? (await preferenceDefaults(db, organizationId)).email;
+}
+
+/**
+ * E-mail as a channel of the fan-out: a notice for a user with a confirmed address becomes a job
+ * that sends its letter — at once, or when the school's quiet hours end (the bell's row is written
+ * at once all the same). A version already sent is not queued again.
+ */
+export function emailChannel(db: Database, queue: Queue): Channel {
+  return {
+    name: 'email',
+    async send(notification, recipient) {
+      const address = await findEmail(db, recipient.userId);
+      if (!address?.confirmedAt) return;
+      if (await wasSent(db, recipient.userId, notification.dedupeKey, versionOf(notification))) return;
+      const settings = parseSettings(await settingsOf(db, notification.organizationId));
+      const delay = quietDelaySeconds(schoolTime(), settings.quiet_hours_from, settings.quiet_hours_to);
+      await queue.send(
+        db,
+        EMAIL_JOB,
+        { userId: recipient.userId, dedupeKey: notification.dedupeKey } satisfies EmailJob,
+        { startAfterSeconds: delay },
+      );
+    },
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** A notice as a letter in Russian, plain and HTML, with its one-click unsubscribe link. */
+export function letterOf(
+  notice: OutgoingNotification,
+  to: string,
+  publicUrl: string,
+  unsubscribeUrl: string,
+): Letter {
+  const label = NOTIFICATION_CATEGORY_LABELS[notice.category];
+  const open = notice.link ? `${publicUrl}${notice.link}` : `${publicUrl}/`;
+  const settings = `${publicUrl}${SETTINGS_PATH}`;
+  const why = `Вы получили это письмо, потому что включили уведомления «${label}» на почту.`;
+  const text = [
+    notice.title,
+    '',
+    notice.body,
+    '',
+    `Открыть в Парте: ${open}`,
+    '',
+    '—',
+    why,
+    `Отписаться от уведомлений «${label}»: ${unsubscribeUrl}`,
+    `Настройки уведомлений: ${settings}`,
+  ].join('\n');
+  const html = `<!doctype html><html lang="ru"><body style="font-family:sans-serif;line-height:1.4">
+<h2 style="font-size:18px">${escapeHtml(notice.title)}</h2>
+<p>${escapeHtml(notice.body).replace(/\n/g, '<br>')}</p>
+<p><a href="${escapeHtml(open)}">Открыть в Парте</a></p>
+<hr><p style="color:#666;font-size:12px">${escapeHtml(why)}<br>
+<a href="${escapeHtml(unsubscribeUrl)}">Отписаться от уведомлений «${escapeHtml(label)}»</a> ·
+<a href="${escapeHtml(settings)}">Настройки уведомлений</a></p></body></html>`;
+  return { to, subject: notice.title, text, html, unsubscribeUrl };
+}
+
+/**
+ * Sends the letter of one notice as it is now, if the user still wants it (address confirmed,
+ * category on) and this version was not sent yet; what the SMTP server accepted is recorded, so a
+ * retried job sends nothing twice. A mailbox that does not exist: the address is forgotten.
+ */
+export async function sendEmailNotice(
+  db: Database,
+  mailer: Mailer,
+  job: EmailJob,
+  log: (message: string) => void,
+): Promise<void> {
+  const row = await findLetterOf(db, job.userId, job.dedupeKey);
+  if (!row?.address || !row.unsubscribe_key) return;
+  if (!(await emailWanted(db, row.organization_id, row.email))) return;
+  const notice: OutgoingNotification = {
+    organizationId: row.organization_id,
+    category: row.category,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    dedupeKey: job.dedupeKey,
+  };
+  const version = versionOf(notice);
+  if (await wasSent(db, job.userId, job.dedupeKey, version)) return;
+  const token = unsubscribeToken(job.userId, row.category, row.unsubscribe_key);
+  const letter = letterOf(
+    notice,
+    row.address,
+    mailer.publicUrl,
+    `${mailer.publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`,
+  );
+  const smtp: Channel = {
+    name: 'email',
+    async send() {
+      try {
+        await mailer.send(letter);
+      } catch (error) {
+        if (error instanceof ChannelError && error.failure === 'unsubscribe')
+          await deleteEmail(db, job.userId);
+        throw error;
+      }
+      await recordSent(db, job.userId, job.dedupeKey, version);
+    },
+  };
+  await deliver([smtp], notice, [{ userId: job.userId }], log);
+}
+
+export function emailJob(db: Database, mailer: Mailer, log: (message: string) => void): JobKind<EmailJob> {
+  return {
+    name: EMAIL_JOB,
+    concurrency: 2,
+    expireInSeconds: 120,
+    retryLimit: 5,
+    run: (data) => sendEmailNotice(db, mailer, data, log),
+  };
+}
