@@ -111,6 +111,9 @@ test.describe('the year’s end', () => {
         await page.screenshot({ path: shot(`archive-${viewport.name}-${theme}`), fullPage: true });
         await archive.openYearChange();
         await page.screenshot({ path: shot(`year-change-${viewport.name}-${theme}`) });
+        const run = archive.yearChange.getByRole('button', { name: /^Закрыть .* и начать / });
+        await run.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: shot(`year-change-end-${viewport.name}-${theme}`) });
         await page.keyboard.press('Escape');
         await expect(archive.yearChange).toBeHidden();
       }

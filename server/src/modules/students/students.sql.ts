@@ -11,3 +11,11 @@ export function onClassRoster(classId: SQL, student: SQL = sql`${students}`): SQ
   return sql`((${student}.class_id = ${classId} and ${student}.status = 'active') or exists (
     select 1 from ${classEnrollments} ce where ce.class_id = ${classId} and ce.student_id = ${student}.id))`;
 }
+
+/**
+ * The pupil's classes of closed years (the classes they sat in when each year closed), as a
+ * subquery of class ids: with the pupil's class now, their whole history (the diary reads old weeks so).
+ */
+export function closedYearClassesOf(studentId: number): SQL {
+  return sql`(select ce.class_id from ${classEnrollments} ce where ce.student_id = ${studentId})`;
+}

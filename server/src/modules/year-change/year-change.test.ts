@@ -30,6 +30,9 @@ let otherSchoolId: number;
 /** The classification of the closing year's closed term, as it read before the run. */
 let reportBefore: unknown;
 let reportUrl: string;
+/** A past week of the pupil's diary (5А), as it read before the run. */
+let diaryBefore: unknown;
+const DIARY_WEEK = '/api/diary?week=2026-09-14';
 
 const PREVIEW = '/api/academic-years/next';
 
@@ -77,6 +80,7 @@ beforeAll(async () => {
   const closedTerm = grid.periods.find((period) => period.closed && period.kind !== 'year')!;
   reportUrl = `/api/reports/classification?period_id=${closedTerm.id}`;
   reportBefore = (await call(app, tokens.zavuch, 'GET', reportUrl)).json();
+  diaryBefore = (await call(app, tokens.student, 'GET', DIARY_WEEK)).json().data.days;
 }, 180_000);
 
 afterAll(async () => {
@@ -254,6 +258,13 @@ describe('running «Новый учебный год»', () => {
 
   it('keeps the closed year’s reports as they were', async () => {
     expect((await call(app, tokens.zavuch, 'GET', reportUrl)).json()).toEqual(reportBefore);
+  });
+
+  it('keeps the pupil’s history: a past week of the diary reads as before', async () => {
+    const diary = (await call(app, tokens.student, 'GET', DIARY_WEEK)).json().data;
+    expect(diary.days).toEqual(diaryBefore);
+    expect(diary.days.flatMap((day: { lessons: unknown[] }) => day.lessons).length).toBeGreaterThan(0);
+    expect(diary.student.group_name).toBe('6А');
   });
 
   it('runs once: a second run and the preview answer 409', async () => {

@@ -42,7 +42,7 @@ function Figure({ value, label, testId }: { value: number | string; label: strin
 /** Classes old → new (the last grade graduates), with what each carries along. */
 function ClassesTable({ plan }: { plan: YearChangePlan }) {
   return (
-    <Table.ScrollContainer minWidth={460} mah={280}>
+    <Table.ScrollContainer minWidth={350} mah={280}>
       <Table striped withTableBorder stickyHeader fz="sm" data-testid="year-change-classes">
         <Table.Thead>
           <Table.Tr>
