@@ -188,6 +188,10 @@ describe('running «Новый учебный год»', () => {
       .innerJoin(classes, eq(classes.id, students.classId))
       .where(eq(users.login, 'student'));
     expect(pupil).toEqual({ number: 6, letter: 'А', year: preview.next_year });
+    // The journal's list is of the new year's load (copied to the new classes); the old one opens by id.
+    const index = journalIndexSchema.parse((await call(app, tokens.teacher, 'GET', '/api/journal')).json());
+    expect(index.data.loads.some((load) => load.group_id === own.group_id)).toBe(false);
+    expect(index.data.loads.some((load) => load.own && load.subject_id === own.subject_id)).toBe(true);
     const periods = (await call(app, tokens.director, 'GET', '/api/periods')).json().data as {
       academic_year: string;
       closed: boolean;

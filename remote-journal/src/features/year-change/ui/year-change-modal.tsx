@@ -42,31 +42,35 @@ function Figure({ value, label, testId }: { value: number | string; label: strin
 /** Classes old → new (the last grade graduates), with what each carries along. */
 function ClassesTable({ plan }: { plan: YearChangePlan }) {
   return (
-    <Table.ScrollContainer minWidth={350} mah={280}>
+    <Table.ScrollContainer minWidth={320} mah={280}>
       <Table striped withTableBorder stickyHeader fz="sm" data-testid="year-change-classes">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{plan.academic_year}</Table.Th>
-            <Table.Th>{plan.next_year}</Table.Th>
+            <Table.Th>Класс</Table.Th>
             <Table.Th ta="right">Учеников</Table.Th>
             <Table.Th ta="right">Подгрупп</Table.Th>
-            <Table.Th ta="right">Строк нагрузки</Table.Th>
+            <Table.Th ta="right">Нагрузка</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {plan.classes.map((row) => (
             <Table.Tr key={row.group_id}>
-              <Table.Td>{row.from}</Table.Td>
               <Table.Td>
-                {row.to ?? (
-                  <Badge color="grape" variant="light">
-                    выпуск
-                  </Badge>
-                )}
+                <Group gap={6} wrap="nowrap">
+                  <span>{row.from}</span>
+                  <span aria-hidden="true">→</span>
+                  {row.to ? (
+                    <b data-testid="year-change-to">{row.to}</b>
+                  ) : (
+                    <Badge color="grape" variant="light" data-testid="year-change-to">
+                      выпуск
+                    </Badge>
+                  )}
+                </Group>
               </Table.Td>
               <Table.Td ta="right">{row.students}</Table.Td>
               <Table.Td ta="right">{row.to ? row.subgroup_sets : '—'}</Table.Td>
-              <Table.Td ta="right">{row.to ? row.load_lines : '—'}</Table.Td>
+              <Table.Td ta="right">{row.to ? `${row.load_lines} стр.` : '—'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -75,48 +79,54 @@ function ClassesTable({ plan }: { plan: YearChangePlan }) {
   );
 }
 
-/** The next year's periods beside this year's, and the каникулы to check. */
+/**
+ * The next year's periods (beside this year's on a wide screen) and the каникулы to check, each
+ * moved by a year.
+ */
 function CalendarTable({ plan }: { plan: YearChangePlan }) {
+  const narrow = useMedia(NARROW_LIST_QUERY);
+  const review = (
+    <Badge color="yellow" variant="light">
+      проверьте даты
+    </Badge>
+  );
   return (
-    <Table.ScrollContainer minWidth={460}>
-      <Table withTableBorder fz="sm" data-testid="year-change-periods">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Период</Table.Th>
-            <Table.Th>{plan.academic_year}</Table.Th>
-            <Table.Th>{plan.next_year}</Table.Th>
+    <Table withTableBorder fz="sm" data-testid="year-change-periods">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Период</Table.Th>
+          {narrow ? null : <Table.Th>{plan.academic_year}</Table.Th>}
+          <Table.Th>{plan.next_year}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {plan.periods.map((period) => (
+          <Table.Tr key={`${period.name}-${period.from_start_date}-${period.grades.join()}`}>
+            <Table.Td>
+              {period.name}
+              {period.grades.length < 11 ? (
+                <Text span size="xs" c="dimmed">
+                  {' '}
+                  ({period.grades[0]}–{period.grades.at(-1)} кл.)
+                </Text>
+              ) : null}
+            </Table.Td>
+            {narrow ? null : <Table.Td>{range(period.from_start_date, period.from_end_date)}</Table.Td>}
+            <Table.Td>{range(period.start_date, period.end_date)}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {plan.periods.map((period) => (
-            <Table.Tr key={`${period.name}-${period.from_start_date}-${period.grades.join()}`}>
-              <Table.Td>
-                {period.name}
-                {period.grades.length < 11 ? (
-                  <Text span size="xs" c="dimmed">
-                    {' '}
-                    ({period.grades[0]}–{period.grades.at(-1)} кл.)
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>{range(period.from_start_date, period.from_end_date)}</Table.Td>
-              <Table.Td>{range(period.start_date, period.end_date)}</Table.Td>
-            </Table.Tr>
-          ))}
-          {plan.holidays.map((holiday) => (
-            <Table.Tr key={`${holiday.name}-${holiday.start_date}`}>
-              <Table.Td>{holiday.name}</Table.Td>
-              <Table.Td>
-                <Badge color="yellow" variant="light">
-                  проверьте даты
-                </Badge>
-              </Table.Td>
-              <Table.Td>{range(holiday.start_date, holiday.end_date)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+        {plan.holidays.map((holiday) => (
+          <Table.Tr key={`${holiday.name}-${holiday.start_date}`}>
+            <Table.Td>
+              {holiday.name}
+              {narrow ? <div>{review}</div> : null}
+            </Table.Td>
+            {narrow ? null : <Table.Td>{review}</Table.Td>}
+            <Table.Td>{range(holiday.start_date, holiday.end_date)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
