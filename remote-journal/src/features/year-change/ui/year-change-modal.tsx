@@ -41,15 +41,23 @@ function Figure({ value, label, testId }: { value: number | string; label: strin
 
 /** Classes old → new (the last grade graduates), with what each carries along. */
 function ClassesTable({ plan }: { plan: YearChangePlan }) {
+  const narrow = useMedia(NARROW_LIST_QUERY);
   return (
-    <Table.ScrollContainer minWidth={320} mah={280}>
-      <Table striped withTableBorder stickyHeader fz="sm" data-testid="year-change-classes">
+    <Table.ScrollContainer minWidth={300} mah={280}>
+      <Table
+        striped
+        withTableBorder
+        stickyHeader
+        fz={narrow ? 'xs' : 'sm'}
+        horizontalSpacing={narrow ? 'xs' : 'sm'}
+        data-testid="year-change-classes"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Класс</Table.Th>
             <Table.Th ta="right">Учеников</Table.Th>
             <Table.Th ta="right">Подгрупп</Table.Th>
-            <Table.Th ta="right">Нагрузка</Table.Th>
+            <Table.Th ta="right">Строк нагрузки</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -70,7 +78,7 @@ function ClassesTable({ plan }: { plan: YearChangePlan }) {
               </Table.Td>
               <Table.Td ta="right">{row.students}</Table.Td>
               <Table.Td ta="right">{row.to ? row.subgroup_sets : '—'}</Table.Td>
-              <Table.Td ta="right">{row.to ? `${row.load_lines} стр.` : '—'}</Table.Td>
+              <Table.Td ta="right">{row.to ? row.load_lines : '—'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
