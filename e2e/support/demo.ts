@@ -19,8 +19,11 @@ export function permissionsOf(login: string): Set<PermissionKey> {
   return new Set(DEMO_ROLES[login].flatMap((role) => ROLE_DEFINITIONS[role].permissions));
 }
 
-/** Sidebar items of SPEC §2 (and «Архив года», issue 40) and the key each needs (Настройки: organization.settings). */
-export const MENU_ITEMS: { label: string; permission: PermissionKey }[] = [
+/**
+ * Sidebar items of SPEC §2 (and «Архив года», issue 40) and the key each needs, or the keys one of
+ * which it needs (Настройки: organization.settings; «Архив года»: the year's end or a class teacher).
+ */
+export const MENU_ITEMS: { label: string; permission: PermissionKey | PermissionKey[] }[] = [
   { label: 'Рабочий стол', permission: 'home.view' },
   { label: 'Профиль', permission: 'home.view' },
   { label: 'Сотрудники', permission: 'users.view' },
@@ -39,13 +42,15 @@ export const MENU_ITEMS: { label: string; permission: PermissionKey }[] = [
   { label: 'Журнал', permission: 'journals.view' },
   { label: 'КТП', permission: 'ktp.view' },
   { label: 'Отчёты', permission: 'reports.view' },
-  { label: 'Архив года', permission: 'periods.edit' },
+  { label: 'Архив года', permission: ['periods.edit', 'students.edit'] },
 ];
 
 /** The menu a login must see, in sidebar order. */
 export function expectedMenu(login: string): string[] {
   const keys = permissionsOf(login);
-  return MENU_ITEMS.filter((item) => keys.has(item.permission)).map((item) => item.label);
+  return MENU_ITEMS.filter((item) => [item.permission].flat().some((key) => keys.has(key))).map(
+    (item) => item.label,
+  );
 }
 
 export interface MeAnswer {

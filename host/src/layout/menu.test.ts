@@ -39,9 +39,10 @@ describe('sidebar menu', () => {
     expect(labels(ROLE_DEFINITIONS.platform_admin.permissions)).toContain('Отчёты');
   });
 
-  it('shows «Архив года» to the director and the завуч, whose year end it is', () => {
+  it('shows «Архив года» to the director and the завуч, whose year end it is, and to a class teacher', () => {
     expect(labels(ROLE_DEFINITIONS.director.permissions)).toContain('Архив года');
     expect(labels(ROLE_DEFINITIONS.deputy.permissions)).toContain('Архив года');
+    expect(labels(ROLE_DEFINITIONS.class_teacher.permissions)).toContain('Архив года');
     expect(labels(ROLE_DEFINITIONS.teacher.permissions)).not.toContain('Архив года');
     const items = MENU.flatMap((group) => group.items);
     const journal = items.find((item) => item.to === '/journal')!;

@@ -4,8 +4,13 @@ import { type RemoteName, routeOwner } from '../remotes/remote-map';
 export interface MenuItem {
   label: string;
   to: string;
-  /** The item shows only for users holding this key (SPEC §2, §6). */
-  permission: PermissionKey;
+  /** The item shows only for users holding this key, or one of these keys (SPEC §2, §6). */
+  permission: PermissionKey | readonly PermissionKey[];
+}
+
+/** Whether a user with these keys sees the item. */
+export function canSee(can: (permission: PermissionKey) => boolean, item: MenuItem): boolean {
+  return typeof item.permission === 'string' ? can(item.permission) : item.permission.some(can);
 }
 
 export interface MenuGroup {
@@ -63,8 +68,9 @@ export const MENU: readonly MenuGroup[] = [
       { label: 'Журнал', to: '/journal', permission: 'journals.view' },
       { label: 'КТП', to: '/ktp', permission: 'ktp.view' },
       { label: 'Отчёты', to: '/reports', permission: 'reports.view' },
-      // The year's end is the director's and the завуч's (a class teacher opens their class's files here too).
-      { label: 'Архив года', to: '/journal/archive', permission: 'periods.edit' },
+      // The year's end is the director's and the завуч's (periods.edit); a class teacher (students.edit,
+      // which a subject teacher lacks) reads their own class's files here.
+      { label: 'Архив года', to: '/journal/archive', permission: ['periods.edit', 'students.edit'] },
     ],
   },
 ];
@@ -84,7 +90,7 @@ export function visibleMenu(
   };
   return MENU.map((group) => ({
     ...group,
-    items: group.items.filter((item) => can(item.permission) && published(item)),
+    items: group.items.filter((item) => canSee(can, item) && published(item)),
   })).filter((group) => group.items.length > 0);
 }
 

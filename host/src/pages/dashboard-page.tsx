@@ -5,7 +5,7 @@ import { useSchoolCounts } from '../features/dashboard/api/get-school-counts';
 import { LatestMarks } from '../features/dashboard/ui/latest-marks';
 import { TodayLessons } from '../features/dashboard/ui/today-lessons';
 import { WeekMarks } from '../features/dashboard/ui/week-marks';
-import { MENU } from '../layout/menu';
+import { canSee, MENU } from '../layout/menu';
 
 /** What a school user wants first thing: the school's numbers now and the way to their screens. */
 export function DashboardPage() {
@@ -13,7 +13,7 @@ export function DashboardPage() {
   const counts = useSchoolCounts(can, status === 'ready');
 
   const shortcuts = MENU.flatMap((group) => group.items).filter(
-    (item) => item.to !== '/dashboard' && can(item.permission),
+    (item) => item.to !== '/dashboard' && canSee(can, item),
   );
 
   return (

@@ -15,10 +15,12 @@ import { useArchive } from '../features/archive/api/get-archive';
 import { useStartArchiveBuild } from '../features/archive/api/start-archive-build';
 import { ArchiveBuildStatus } from '../features/archive/ui/archive-build-status';
 import { ArchiveRegisterTable } from '../features/archive/ui/archive-register-table';
+import { YearChangeModal } from '../features/year-change/ui/year-change-modal';
 
 /**
  * Архив года (issue 40): the class journals of a year (or a closed term) as PDF, built in the
- * background for the whole school, and the register of every file made, with its checksum.
+ * background for the whole school, and the register of every file made, with its checksum; and the
+ * year's last step, «Новый учебный год», once the archive is made.
  */
 export function ArchivePage() {
   const { can } = usePermissions();
@@ -32,6 +34,7 @@ export function ArchivePage() {
   const archive = useArchive(periodId);
   const start = useStartArchiveBuild();
   const [zipping, setZipping] = useState(false);
+  const [yearChange, setYearChange] = useState(false);
   const running = archive.data?.build?.status === 'queued' || archive.data?.build?.status === 'running';
 
   const build = async () => {
@@ -83,7 +86,13 @@ export function ArchivePage() {
         >
           Скачать всё (zip)
         </Button>
+        {can('periods.edit') && (
+          <Button variant="light" onClick={() => setYearChange(true)} ml={{ xs: 'auto' }}>
+            Новый учебный год
+          </Button>
+        )}
       </Group>
+      <YearChangeModal opened={yearChange} onClose={() => setYearChange(false)} />
       <QueryView query={archive} errorText="Не удалось загрузить реестр архива">
         {(data) => (
           <>

@@ -14,6 +14,11 @@ export interface GridColumn {
   label: string;
   /** Spanning header above consecutive columns with the same group (a subject over its periods). */
   group?: string;
+  /**
+   * The group's abbreviation («Рус. яз.»), printed instead when the group's name does not fit its
+   * span in two lines with whole words; the grid's note then gets a legend of the abbreviations used.
+   */
+  groupShort?: string;
   width: number;
   cells: string[];
 }
@@ -120,7 +125,35 @@ function columnChunks(columns: GridColumn[], room: number): GridColumn[][] {
   return chunks;
 }
 
-function drawGridHeader(doc: Doc, rowHeader: string, columns: GridColumn[], withGroups: boolean) {
+const GROUP_FONT = CELL_FONT - 0.5;
+
+/** The text fits the box in whole words (no word broken across lines) and within its height. */
+function fitsWhole(doc: Doc, text: string, width: number, height: number): boolean {
+  doc.font('bold').fontSize(GROUP_FONT);
+  const words = text.split(/\s+/).filter(Boolean);
+  return (
+    words.every((word) => doc.widthOfString(word) <= width) && doc.heightOfString(text, { width }) <= height
+  );
+}
+
+/**
+ * A group header's text for its span: the name when it fits, else its abbreviation (noted in
+ * `shortened` for the legend), else the name cut with an ellipsis.
+ */
+function groupLabel(doc: Doc, column: GridColumn, width: number, shortened: Map<string, string>): string {
+  const group = column.group ?? '';
+  if (!column.groupShort || fitsWhole(doc, group, width - 3, GROUP_HEIGHT - 3)) return group;
+  shortened.set(column.groupShort, group);
+  return column.groupShort;
+}
+
+function drawGridHeader(
+  doc: Doc,
+  rowHeader: string,
+  columns: GridColumn[],
+  withGroups: boolean,
+  shortened: Map<string, string>,
+) {
   const top = doc.y;
   const headTop = withGroups ? top + GROUP_HEIGHT : top;
   doc.fontSize(CELL_FONT).lineWidth(0.4);
@@ -129,15 +162,17 @@ function drawGridHeader(doc: Doc, rowHeader: string, columns: GridColumn[], with
   let x = MARGIN + LABEL_WIDTH;
   let index = 0;
   while (withGroups && index < columns.length) {
-    const group = columns[index].group ?? '';
+    const first = columns[index];
+    const group = first.group ?? '';
     let width = 0;
     while (index < columns.length && (columns[index].group ?? '') === group) {
       width += columns[index].width;
       index++;
     }
+    const label = groupLabel(doc, first, width, shortened);
     doc.rect(x, top, width, GROUP_HEIGHT).stroke();
-    doc.font('bold').fontSize(CELL_FONT - 0.5);
-    doc.text(group, x + 1.5, top + 2, {
+    doc.font('bold').fontSize(GROUP_FONT);
+    doc.text(label, x + 1.5, top + 2, {
       width: width - 3,
       height: GROUP_HEIGHT - 3,
       align: 'center',
@@ -162,6 +197,7 @@ function drawGrid(doc: Doc, block: Extract<ArchiveBlock, { kind: 'grid' }>) {
   const withGroups = block.columns.some((column) => column.group !== undefined);
   const chunks = columnChunks(block.columns, contentWidth(doc) - LABEL_WIDTH);
   const headerHeight = HEAD_HEIGHT + (withGroups ? GROUP_HEIGHT : 0);
+  const shortened = new Map<string, string>();
   chunks.forEach((columns, chunkIndex) => {
     if (chunks.length > 1) {
       ensureRoom(doc, LIST_FONT * 2 + headerHeight + ROW_HEIGHT);
@@ -170,11 +206,11 @@ function drawGrid(doc: Doc, block: Extract<ArchiveBlock, { kind: 'grid' }>) {
       doc.moveDown(0.2);
     }
     ensureRoom(doc, headerHeight + ROW_HEIGHT);
-    drawGridHeader(doc, block.rowHeader, columns, withGroups);
+    drawGridHeader(doc, block.rowHeader, columns, withGroups, shortened);
     block.rowLabels.forEach((label, row) => {
       if (doc.y + ROW_HEIGHT > contentBottom(doc)) {
         doc.addPage();
-        drawGridHeader(doc, block.rowHeader, columns, withGroups);
+        drawGridHeader(doc, block.rowHeader, columns, withGroups, shortened);
       }
       const y = doc.y;
       doc.fontSize(CELL_FONT).lineWidth(0.4);
@@ -196,7 +232,9 @@ function drawGrid(doc: Doc, block: Extract<ArchiveBlock, { kind: 'grid' }>) {
     });
     doc.moveDown(0.6);
   });
-  if (block.note) drawText(doc, block.note);
+  const legend = [...shortened].map(([short, full]) => `${short} — ${full}`).join('; ');
+  const note = [block.note, legend ? `Сокращения: ${legend}.` : undefined].filter(Boolean).join(' ');
+  if (note) drawText(doc, note);
 }
 
 function drawListHeader(doc: Doc, columns: { label: string; width: number }[]) {

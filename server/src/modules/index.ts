@@ -23,6 +23,7 @@ import { substitutionsRoutes } from './substitutions/substitutions.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
 import { generatorRoutes } from './timetable-generator/generator.routes';
 import { usersRoutes } from './users/users.routes';
+import { yearChangeRoutes } from './year-change/year-change.routes';
 
 /**
  * The API modules, each registered under /api by app.ts. A new area adds its `<area>.routes.ts`
@@ -62,4 +63,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   notificationsRoutes,
   // the year's archive (issue 40)
   archiveRoutes,
+  // «Новый учебный год» (issue 40)
+  yearChangeRoutes,
 ];

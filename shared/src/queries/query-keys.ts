@@ -140,6 +140,10 @@ export const queryKeys = {
     all: ['archive'] as const,
     register: (periodId: number | undefined) => ['archive', 'register', periodId] as const,
   },
+  yearChange: {
+    /** GET /api/academic-years/next: what «Новый учебный год» will do. */
+    preview: ['year-change', 'preview'] as const,
+  },
   reports: {
     journalCompletion: (params: Params) => ['reports', 'journal-completion', params] as const,
     classification: (params: Params) => ['reports', 'classification', params] as const,

@@ -23,3 +23,4 @@ export { subjects } from './subjects';
 export { teacherAbsences } from './substitutions';
 export { lessons, timetableSlots, timetables, timetableTemplates } from './timetable';
 export { apiTokens, permissions, rolePermissions, roles, type UserKind, userRoles, users } from './users';
+export { classEnrollments, closedYears } from './year-change';

@@ -44,6 +44,7 @@ import { finalGrid } from '../journal/final-marks.service';
 import { openJournal } from '../journal/journal.service';
 import { listLoads } from '../loads/loads.service';
 import { getPeriod, listPeriods } from '../periods/periods.service';
+import { listSubjects } from '../subjects/subjects.service';
 import {
   claimBuild,
   failStaleBuilds,
@@ -432,7 +433,36 @@ function attendanceBlocks(finals: FinalGrid, terms: Period[], grids: { term: Per
 }
 
 /** «Сводная ведомость итоговых оценок»: pupils × subjects × periods and the year, as confirmed. */
-function summaryBlocks(finals: FinalGrid, periods: Period[]): ArchiveBlock[] {
+const VOWELS = new Set('аеёиоуыэюяАЕЁИОУЫЭЮЯ');
+
+/**
+ * A subject's abbreviation when the school gave it no short name: each long word cut after the
+ * consonant before a vowel, Russian style («Изобразительное искусство» → «Изобр. иск.»).
+ */
+export function abbreviate(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => {
+      const letters = [...word];
+      if (letters.length <= 5 || !/^[а-яё]/i.test(word)) return word;
+      let end = 3;
+      while (end < letters.length - 1 && !(VOWELS.has(letters[end]) && !VOWELS.has(letters[end - 1]))) end++;
+      return end >= letters.length - 1 ? word : `${letters.slice(0, end).join('')}.`;
+    })
+    .join(' ');
+}
+
+/**
+ * «Сводная ведомость»: pupils × subjects × periods. A subject heads its periods' columns; where its
+ * name does not fit them (a term's archive: one column a subject) the layout prints its short name
+ * and lists it in the legend under the grid.
+ */
+function summaryBlocks(
+  finals: FinalGrid,
+  periods: Period[],
+  shortNames: Map<number, string | null>,
+): ArchiveBlock[] {
   const confirmed = new Map(
     finals.marks.map((mark) => [`${mark.student_id}|${mark.subject_id}|${mark.period_id}`, mark.value]),
   );
@@ -440,12 +470,15 @@ function summaryBlocks(finals: FinalGrid, periods: Period[]): ArchiveBlock[] {
     finals.proposals.map((mark) => [`${mark.student_id}|${mark.subject_id}|${mark.period_id}`, mark.value]),
   );
   const columns: GridColumn[] = [];
+  // A term's summary has one column a subject: a wider one, so that its short name reads whole.
+  const width = periods.length === 1 ? 36 : 26;
   for (const subject of finals.subjects) {
     for (const period of periods) {
       columns.push({
         label: shortPeriodName(period),
         group: subject.without_marks ? `${subject.name} (без отметок)` : subject.name,
-        width: 26,
+        groupShort: `${shortNames.get(subject.id) || abbreviate(subject.name)}${subject.without_marks ? ' (б/о)' : ''}`,
+        width,
         cells: finals.students.map((student) => {
           const key = `${student.id}|${subject.id}|${period.id}`;
           const state = finalMarkState(confirmed.get(key), proposed.get(key), period.closed);
@@ -493,11 +526,13 @@ async function classDocument(
   builtBy: string | null,
 ): Promise<{ document: ArchiveDocument; title: string; fileName: string }> {
   const group = groupName(target);
-  const [allPeriods, loads, finals] = await Promise.all([
+  const [allPeriods, loads, finals, subjects] = await Promise.all([
     listPeriods(db, actor, chosen.organization_id),
     listLoads(db, actor, { group_id: target.id }),
     finalGrid(db, actor, target.id),
+    listSubjects(db, actor, chosen.organization_id),
   ]);
+  const shortNames = new Map(subjects.map((subject) => [subject.id, subject.short_name]));
   const { terms, year } = periodsOfClass(allPeriods, chosen, target.number);
   const from = terms[0]?.start_date ?? chosen.start_date;
   const to = terms.at(-1)?.end_date ?? chosen.end_date;
@@ -542,7 +577,7 @@ async function classDocument(
   });
   blocks.push(...loadSections);
   blocks.push(...attendanceBlocks(finals, terms, allGrids));
-  blocks.push(...summaryBlocks(finals, year ? [...terms, year] : terms));
+  blocks.push(...summaryBlocks(finals, year ? [...terms, year] : terms, shortNames));
   const title = `Классный журнал ${group}, ${periodText}`;
   const yearName = chosen.academic_year.replace('/', '-');
   return {

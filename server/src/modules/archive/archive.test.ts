@@ -176,6 +176,11 @@ describe('building the archive of a closed term of the demo school', () => {
     const summary = text.slice(text.indexOf('Сводная ведомость итоговых оценок'));
     const row = summary.split('\n').find((line) => line.includes(`${final.surname} ${final.name}`))!;
     expect(row).toMatch(new RegExp(`\\s${final.value}(\\s|$)`));
+    // A term's summary has one column a subject: a name too long for it is headed by the subject's
+    // short name, and the legend under the grid spells each one out (never a name cut mid-word).
+    const flat = summary.replace(/\s+/g, ' ');
+    expect(flat).toMatch(/Сокращения: .*Матем\. — Математика/);
+    expect(flat).not.toMatch(/Музык а/);
   }, 60_000);
 
   it('reads «без отметок» in grade 1, where no subject takes marks', async () => {

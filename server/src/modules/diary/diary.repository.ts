@@ -14,6 +14,7 @@ import {
   users,
   workTypes,
 } from '../../db/schema';
+import { closedYearClassesOf } from '../students/students.sql';
 
 const studentColumns = {
   id: students.id,
@@ -46,10 +47,13 @@ export function findChildren(db: Database, parentUserId: number, scope: SQL | un
 }
 export type DiaryStudentRow = Awaited<ReturnType<typeof findChildren>>[number];
 
-/** Lessons of the student's class: whole-class ones and those of the student's subgroups. */
+/**
+ * Lessons of the student's class, and of their classes of closed years (a past week after
+ * «Новый учебный год»): whole-class ones and those of the student's subgroups.
+ */
 function studentLessons(studentId: number, classId: number): SQL | undefined {
   return and(
-    eq(lessons.classId, classId),
+    or(eq(lessons.classId, classId), inArray(lessons.classId, closedYearClassesOf(studentId))),
     or(
       isNull(lessons.subgroupId),
       inArray(

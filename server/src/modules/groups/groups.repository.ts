@@ -55,7 +55,12 @@ export async function findGroups(
     .where(
       and(
         scopeFilter(scope, classes.organizationId, filter.organizationId),
-        filter.id === undefined ? undefined : eq(classes.id, filter.id),
+        // The list is of the school's current year (after «Новый учебный год», the classes it made);
+        // a closed year's class is still found by id (its journal, archive and pupils' history).
+        filter.id === undefined
+          ? sql`${classes.academicYear} = (select max(c2.academic_year) from ${classes} c2
+                 where c2.organization_id = ${classes.organizationId})`
+          : eq(classes.id, filter.id),
       ),
     )
     .orderBy(asc(classes.organizationId), asc(classes.number), asc(classes.letter), asc(classes.id));

@@ -8,8 +8,10 @@ import { rowsOf } from '../../db/rows';
 import { classes, finalMarks, lessons, loads, students, subgroupMembers } from '../../db/schema';
 import { selectLoads } from '../loads/loads.sql';
 import { periodsOfOrganizationJson } from '../periods/periods.sql';
+import { onClassRoster } from '../students/students.sql';
+import { yearClosedSql } from '../year-change/year-change.sql';
 
-/** Active students of a class, or of one subgroup of it, in register order. */
+/** The class's roster (its active pupils; a closed year's: who sat in it), or one subgroup's, in register order. */
 export function findJournalStudents(db: Database, classId: number, subgroupId: number | null) {
   const query = db
     .select({
@@ -19,7 +21,7 @@ export function findJournalStudents(db: Database, classId: number, subgroupId: n
       patronymic: students.patronymic,
     })
     .from(students);
-  const where = and(eq(students.classId, classId), eq(students.status, 'active'));
+  const where = onClassRoster(sql`${classId}::int`);
   return (
     subgroupId === null
       ? query.where(where)
@@ -71,7 +73,7 @@ const gridStatement = prepared((db) => {
                                                    'patronymic', s.patronymic)
                                  order by s.surname, s.name, s.patronymic, s.id), '[]'::json)
           from students s
-         where s.class_id = loads.class_id and s.status = 'active'
+         where ${onClassRoster(sql`loads.class_id`, sql`s`)}
            and (loads.subgroup_id is null or exists (
                  select 1 from subgroup_members sm where sm.student_id = s.id and sm.subgroup_id = loads.subgroup_id)))`,
       lessons: sql<JournalLessonRow[]>`(
@@ -211,6 +213,9 @@ export interface LessonGuard {
   /** The writer teaches this lesson (its load's or its own teacher, or loads.edit). */
   teaches: boolean;
   locked: boolean;
+  /** The lesson's class belongs to a closed academic year (read-only for good). */
+  year_closed: boolean;
+  academic_year: string;
   /** Its load line takes grades (false: «без отметок», attendance only); a lesson without a line does. */
   graded: boolean;
   work_type_ids: number[];
@@ -236,6 +241,8 @@ function buildLessonGuards(db: Database, scoped: boolean) {
         select 1 from periods p
          where p.organization_id = ${lessons.organizationId} and p.closed
            and ${lessons.date} between p.start_date and p.end_date and ${classes.number} = any (p.grades))`,
+      year_closed: sql<boolean>`${yearClosedSql(sql`${lessons.organizationId}`, sql`${classes.academicYear}`)}`,
+      academic_year: classes.academicYear,
       graded: sql<boolean>`coalesce(${loads.graded}, true)`,
       work_type_ids: sql<number[]>`array(
         select w.id from work_types w where w.organization_id = ${lessons.organizationId})`,
@@ -339,6 +346,7 @@ export async function saveCells(db: Database, writer: CellWriter, cells: CellWri
              and not exists (select 1 from periods p
                               where p.organization_id = l.organization_id and p.closed
                                 and l.date between p.start_date and p.end_date and c.number = any (p.grades))
+             and not ${yearClosedSql(sql`l.organization_id`, sql`c.academic_year`)}
              and (l.subgroup_id is null or exists (
                    select 1 from subgroup_members sm where sm.student_id = st.id and sm.subgroup_id = l.subgroup_id))
              and not exists (
@@ -482,7 +490,7 @@ export function findGridFinalMarks(db: Database, periodId: number, subjectId: nu
       and(
         eq(finalMarks.periodId, periodId),
         eq(finalMarks.subjectId, subjectId),
-        eq(students.classId, classId),
+        onClassRoster(sql`${classId}::int`),
       ),
     );
 }

@@ -47,6 +47,12 @@ const CONFLICT_MESSAGE = 'Клетку уже изменил другой пол
 
 /** 423: a closed period is read-only. */
 export const locked = () => new HttpError(423, LOCKED_MESSAGE);
+/** 423: a closed academic year is read-only for good (no period of it reopens). */
+export const yearLocked = (academicYear: string) =>
+  new HttpError(
+    423,
+    `Учебный год ${academicYear} закрыт: его журнал только для чтения, оценки, пропуски и темы уроков не меняются`,
+  );
 export const FUTURE_LESSON_MESSAGE = 'Урок ещё не прошёл: оценки и пропуски ставятся в день урока и позже';
 
 /** 409 carrying the cells as saved now, so the screen shows the newer value and what was not saved. */
@@ -164,6 +170,7 @@ async function explainRefusal(
     if (!writesLesson(actor, guard)) {
       throw new HttpError(403, 'Оценки в этом журнале ставит учитель предмета');
     }
+    if (guard.year_closed) throw yearLocked(guard.academic_year);
     if (guard.locked) throw locked();
     if (guard.date > schoolToday()) {
       throw unprocessable(FUTURE_LESSON_MESSAGE, {
@@ -356,6 +363,7 @@ export async function changeLessonTopic(
   if (!writesLesson(actor, guard)) {
     throw new HttpError(403, 'Тему урока записывает учитель предмета');
   }
+  if (guard.year_closed) throw yearLocked(guard.academic_year);
   if (guard.locked) throw locked();
   await updateLessonTopic(db, lessonId, input);
   return findLessonTopic(db, lessonId);

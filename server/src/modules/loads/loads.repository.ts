@@ -1,10 +1,17 @@
 import type { RoomKind } from '@parta/shared/domain/timetable';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { classes, loads, rooms, subgroupSets, subgroups, subjects, users } from '../../db/schema';
 import { selectLoads } from './loads.sql';
 
 /** Load lines matching `where` with class, subgroup, subject and teacher, by class and subject. */
+/**
+ * The line's class is of its school's latest academic year (after «Новый учебный год», the year it
+ * opened): the school's lists show this year's load; a closed year's class is still read by its id.
+ */
+export const ofLatestYear = sql`exists (select 1 from ${classes} c where c.id = ${loads.classId}
+  and c.academic_year = (select max(c2.academic_year) from ${classes} c2 where c2.organization_id = c.organization_id))`;
+
 export async function findLoads(db: Database, where: SQL | undefined) {
   const rows = await selectLoads(db)
     .where(where)

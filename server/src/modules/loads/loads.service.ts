@@ -20,6 +20,7 @@ import {
   insertLoads,
   type LoadRow,
   type LoadValues,
+  ofLatestYear,
   updateLoad,
 } from './loads.repository';
 
@@ -60,7 +61,7 @@ export async function listLoads(
     db,
     and(
       scopeFilter(actor, loads.organizationId, query.organization_id),
-      query.group_id === undefined ? undefined : eq(loads.classId, query.group_id),
+      query.group_id === undefined ? ofLatestYear : eq(loads.classId, query.group_id),
       query.teacher_id === undefined ? undefined : eq(loads.teacherId, query.teacher_id),
     ),
   );

@@ -1,6 +1,7 @@
 import { and, arrayOverlaps, asc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { holidays, periods } from '../../db/schema';
+import { yearClosedSql } from '../year-change/year-change.sql';
 
 const periodColumns = {
   id: periods.id,
@@ -132,4 +133,15 @@ export async function updateHoliday(db: Database, id: number, values: HolidayVal
 
 export async function deleteHoliday(db: Database, id: number) {
   await db.delete(holidays).where(eq(holidays.id, id));
+}
+
+/** The period's academic year was closed by «Новый учебный год» (its periods never reopen). */
+export async function isPeriodYearClosed(db: Database, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      closed: sql<boolean>`${yearClosedSql(sql`${periods.organizationId}`, sql`${periods.academicYear}`)}`,
+    })
+    .from(periods)
+    .where(eq(periods.id, id));
+  return row?.closed ?? false;
 }

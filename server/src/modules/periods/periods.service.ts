@@ -10,7 +10,7 @@ import { findInScope, scopeFilter } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { holidays, periods } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
-import { notFound, unprocessable } from '../../plugins/errors';
+import { conflict, notFound, unprocessable } from '../../plugins/errors';
 import {
   deleteHoliday,
   deletePeriod,
@@ -19,6 +19,7 @@ import {
   findPeriods,
   insertHoliday,
   insertPeriod,
+  isPeriodYearClosed,
   type PeriodValues,
   updateHoliday,
   updatePeriod,
@@ -90,7 +91,10 @@ export async function setPeriodClosed(
   id: number,
   closed: boolean,
 ): Promise<Period> {
-  await findInScope(db, actor, periods, id, PERIOD_NOT_FOUND);
+  const period = await findInScope(db, actor, periods, id, PERIOD_NOT_FOUND);
+  if (!closed && (await isPeriodYearClosed(db, id))) {
+    throw conflict(`Учебный год ${period.academicYear} закрыт: его периоды не открываются`);
+  }
   return updatePeriod(db, id, { closed });
 }
 

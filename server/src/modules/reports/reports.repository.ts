@@ -14,11 +14,18 @@ import {
   subjects,
   users,
 } from '../../db/schema';
+import { onClassRoster } from '../students/students.sql';
 
-/** Classes a report covers: the period's organization and grades, optionally one class. */
-export function reportClasses(organizationId: number, grades: number[], groupId?: number): SQL | undefined {
+/** The classes a period's report covers: the school's classes of its grades in its academic year, optionally one class. */
+export function reportClasses(
+  organizationId: number,
+  academicYear: string,
+  grades: number[],
+  groupId?: number,
+): SQL | undefined {
   return and(
     eq(classes.organizationId, organizationId),
+    eq(classes.academicYear, academicYear),
     sql`${classes.number} = any(${`{${grades.join(',')}}`}::smallint[])`,
     groupId === undefined ? undefined : eq(classes.id, groupId),
   );
@@ -73,14 +80,14 @@ export function findReportMarks(db: Database, source: MarkSource, where: SQL | u
       with members as (
         select ${loads.id} as load_id, ${students.id} as student_id
           from ${loads} join ${classes} on ${classes.id} = ${loads.classId}
-          join ${students} on ${students.classId} = ${loads.classId} and ${students.status} = 'active'
+          join ${students} on ${onClassRoster(sql`${loads.classId}`)}
          where ${loads.subgroupId} is null and ${filter}
         union all
         select ${loads.id}, ${students.id}
           from ${loads} join ${classes} on ${classes.id} = ${loads.classId}
           join ${subgroupMembers} on ${subgroupMembers.subgroupId} = ${loads.subgroupId}
           join ${students} on ${students.id} = ${subgroupMembers.studentId}
-            and ${students.classId} = ${loads.classId} and ${students.status} = 'active'
+            and ${onClassRoster(sql`${loads.classId}`)}
          where ${filter}
       )
       select st.id as "studentId", st.surname, st.name, c.id as "classId", c.number, c.letter,
@@ -110,8 +117,8 @@ export function findReportStudents(db: Database, where: SQL | undefined) {
       letter: classes.letter,
     })
     .from(students)
-    .innerJoin(classes, eq(classes.id, students.classId))
-    .where(and(eq(students.status, 'active'), where))
+    .innerJoin(classes, onClassRoster(sql`${classes.id}`))
+    .where(where)
     .orderBy(asc(classes.number), asc(classes.letter), asc(students.surname), asc(students.name));
 }
 
@@ -143,7 +150,7 @@ export function findConfirmedMarks(db: Database, periodIds: number[], where: SQL
       select fm.student_id, fm.subject_id, fm.period_id, fm.value
         from ${finalMarks} fm
         join ${students} on ${students.id} = fm.student_id
-        join ${classes} on ${classes.id} = ${students.classId}
+        join ${classes} on ${onClassRoster(sql`${classes.id}`)}
        where fm.period_id = any(${`{${periodIds.join(',')}}`}::int[]) and ${where ?? sql`true`}`,
   );
 }
@@ -183,7 +190,7 @@ export function findCompletion(db: Database, from: string, to: string, where: SQ
       ktpGiven: sql<number>`count(*) filter (where ${lessons.ktpItemId} is not null)::int`,
       graded: sql<boolean>`bool_or(${lessonGraded})`,
       marks: sql<number>`coalesce(sum((select count(*) from ${marks} where ${marks.lessonId} = ${lessons.id})), 0)::int`,
-      students: sql<number>`(select count(*) from ${students} where ${students.classId} = ${classes.id} and ${students.status} = 'active')::int`,
+      students: sql<number>`(select count(*) from ${students} where ${onClassRoster(sql`${classes.id}`)})::int`,
     })
     .from(lessons)
     .innerJoin(classes, eq(classes.id, lessons.classId))

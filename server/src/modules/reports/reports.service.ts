@@ -254,7 +254,12 @@ export async function classificationReport(
 ): Promise<ClassificationReport> {
   const period = await getPeriod(db, actor, query.period_id);
   if (query.group_id !== undefined) await assertClass(db, actor, query.group_id);
-  const classesWhere = reportClasses(period.organization_id, period.grades, query.group_id);
+  const classesWhere = reportClasses(
+    period.organization_id,
+    period.academic_year,
+    period.grades,
+    query.group_id,
+  );
   const { source, ...basis } = await markSource(db, actor, period, classesWhere);
   const where = and(classesWhere, inScope(actor, students.organizationId));
   const [people, markRows] = await Promise.all([
@@ -375,7 +380,12 @@ export async function performanceReport(
 ): Promise<AcademicPerformanceReport> {
   const period = await getPeriod(db, actor, query.period_id);
   if (query.group_id !== undefined) await assertClass(db, actor, query.group_id);
-  const classesWhere = reportClasses(period.organization_id, period.grades, query.group_id);
+  const classesWhere = reportClasses(
+    period.organization_id,
+    period.academic_year,
+    period.grades,
+    query.group_id,
+  );
   const { source, ...basis } = await markSource(db, actor, period, classesWhere);
   const markRows = await findReportMarks(
     db,

@@ -1,0 +1,117 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { AppLayout } from '../pages/app-layout.page';
+import { ArchivePage } from '../pages/archive.page';
+import { LoginPage } from '../pages/login.page';
+import { ARTIFACTS_DIR } from '../support/system';
+
+const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1366, height: 850 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+async function setTheme(page: Page, theme: (typeof THEMES)[number]) {
+  const html = page.locator('html');
+  const isDark = ((await html.getAttribute('class')) ?? '').split(' ').includes('dark');
+  if (isDark !== (theme === 'dark')) await new AppLayout(page).themeToggle.click();
+  if (theme === 'dark') await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+  else await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+}
+
+/**
+ * The year's end as the director walks it (issue 40): «Архив года» builds the journals of the demo's
+ * closed I четверть (the demo's year is not over; a closed term takes the year's code path) while the
+ * progress bar moves, one journal is downloaded and its first page rendered; then «Новый учебный год»
+ * shows what the change would do. The change itself is not run here: every spec of this worker shares
+ * the seeded school (server/src/modules/year-change/year-change.test.ts runs it on its own database).
+ */
+test.describe('the year’s end', () => {
+  test('director builds the archive of a closed term, downloads a journal and previews the new year', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(420_000);
+    await new LoginPage(page).signIn('director');
+    const layout = new AppLayout(page);
+    await layout.ready();
+    await layout.openMenuItem('Архив года');
+    const archive = new ArchivePage(page);
+    await expect(archive.period).toBeVisible();
+    await archive.choosePeriod('I четверть');
+
+    await archive.build.click();
+    await expect(archive.progress).toContainText(/(В очереди|Формируется): классов \d+ из \d+/);
+    await page.screenshot({ path: shot('archive-building') });
+    await expect(archive.progress).toContainText(/Готов: классов (\d+) из \1/, { timeout: 360_000 });
+    await expect(archive.fileRow(/Классный журнал 5А/)).toBeVisible();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      archive
+        .fileRow(/Классный журнал 5А/)
+        .getByRole('button', { name: 'Скачать' })
+        .click(),
+    ]);
+    const workDir = mkdtempSync(path.join(tmpdir(), 'parta-year-end-'));
+    try {
+      const pdf = path.join(workDir, download.suggestedFilename() || 'journal.pdf');
+      await download.saveAs(pdf);
+      expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+      const text = execFileSync('pdftotext', ['-l', '1', pdf, '-'], { encoding: 'utf8' });
+      expect(text).toContain('Классный журнал 5А');
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '80',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        '-singlefile',
+        pdf,
+        path.join(workDir, 'page'),
+      ]);
+      const png = readFileSync(path.join(workDir, 'page.png'));
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      await testInfo.attach('journal-5А-page-1', { body: png, contentType: 'image/png' });
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+
+    await archive.openYearChange();
+    const dialog = archive.yearChange;
+    await expect(dialog).toContainText('2026/2027');
+    await expect(dialog).toContainText('2027/2028');
+    const classRows = dialog.getByTestId('year-change-classes').getByRole('row');
+    await expect(classRows.filter({ hasText: /^5А/ }).getByTestId('year-change-to')).toHaveText('6А');
+    await expect(classRows.filter({ hasText: /^11А/ }).getByTestId('year-change-to')).toHaveText('выпуск');
+    await expect(dialog.getByTestId('year-change-graduates')).not.toContainText(/^0/);
+    await expect(dialog.getByTestId('year-change-periods')).toContainText('проверьте даты');
+    await expect(dialog.getByRole('button', { name: 'Закрыть 2026/2027 и начать 2027/2028' })).toBeEnabled();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        await expect(archive.register).toBeVisible();
+        await page.mouse.move(0, viewport.height - 1);
+        await expect(page.getByRole('tooltip')).toHaveCount(0);
+        await page.screenshot({ path: shot(`archive-${viewport.name}-${theme}`), fullPage: true });
+        await archive.openYearChange();
+        await page.screenshot({ path: shot(`year-change-${viewport.name}-${theme}`) });
+        const run = archive.yearChange.getByRole('button', { name: /^Закрыть .* и начать / });
+        await run.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: shot(`year-change-end-${viewport.name}-${theme}`) });
+        await page.keyboard.press('Escape');
+        await expect(archive.yearChange).toBeHidden();
+      }
+    }
+  });
+});

@@ -1,0 +1,21 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { classEnrollments, students } from '../../db/schema';
+
+/**
+ * The pupil (a `students` row, `student` its alias or the table) is on the roster of the class:
+ * an active pupil whose class it is, or, for a class of a closed year, one who sat in it when the
+ * year closed (`class_enrollments`, written by «Новый учебный год»: the pupils have moved up or
+ * graduated since). The closed year's journals, final marks and reports read their pupils so.
+ */
+export function onClassRoster(classId: SQL, student: SQL = sql`${students}`): SQL {
+  return sql`((${student}.class_id = ${classId} and ${student}.status = 'active') or exists (
+    select 1 from ${classEnrollments} ce where ce.class_id = ${classId} and ce.student_id = ${student}.id))`;
+}
+
+/**
+ * The pupil's classes of closed years (the classes they sat in when each year closed), as a
+ * subquery of class ids: with the pupil's class now, their whole history (the diary reads old weeks so).
+ */
+export function closedYearClassesOf(studentId: number): SQL {
+  return sql`(select ce.class_id from ${classEnrollments} ce where ce.student_id = ${studentId})`;
+}

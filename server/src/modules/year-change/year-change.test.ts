@@ -1,0 +1,295 @@
+import {
+  type JournalLoad,
+  journalGridSchema,
+  journalIndexSchema,
+} from '@parta/shared/domain/contracts/journal';
+import { type YearChangePlan, yearChangePlanAnswerSchema } from '@parta/shared/domain/contracts/year-change';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { rowsOf } from '../../db/rows';
+import { classes, studentParents, students, users } from '../../db/schema';
+
+/**
+ * «Новый учебный год» (issue 40) on the demo school: the preview says what will happen; the run
+ * moves the classes up into new class rows of the next year, graduates the 11th grade (accounts
+ * closed, theirs and their parents' left without an active child), opens the next year's periods
+ * and carries load, subgroups and КТП; the closed year's journal keeps its pupils and refuses every
+ * write; a second run is refused; only the director and the завуч reach it, never another school.
+ */
+
+let app: FastifyInstance;
+const tokens: Record<string, string> = {};
+let preview: YearChangePlan;
+let own: JournalLoad;
+let ownStudents: number;
+let lessonId: number;
+let studentId: number;
+let schoolId: number;
+let otherSchoolId: number;
+/** The classification of the closing year's closed term, as it read before the run. */
+let reportBefore: unknown;
+let reportUrl: string;
+/** A past week of the pupil's diary (5А), as it read before the run. */
+let diaryBefore: unknown;
+const DIARY_WEEK = '/api/diary?week=2026-09-14';
+
+const PREVIEW = '/api/academic-years/next';
+
+beforeAll(async () => {
+  app = await createTestApp();
+  for (const login of ['director', 'zavuch', 'teacher', 'student', 'parent', 'director2'])
+    tokens[login] = await loginAs(app, login);
+  const [director] = await app.db.select().from(users).where(eq(users.login, 'director'));
+  const [director2] = await app.db.select().from(users).where(eq(users.login, 'director2'));
+  schoolId = director.organizationId;
+  otherSchoolId = director2.organizationId;
+  // A graduate with an account and a parent whose only child graduates (the demo's pupils with
+  // accounts sit in 5А): the student's own password hash, so the demo password signs them in.
+  const [pupilUser] = await app.db.select().from(users).where(eq(users.login, 'student'));
+  const [graduate] = await rowsOf<{ id: number }>(
+    app.db,
+    sql`select s.id from students s join classes c on c.id = s.class_id
+         where c.organization_id = ${schoolId} and c.number = 11 and s.status = 'active' and s.user_id is null
+         order by s.id limit 1`,
+  );
+  const account = (login: string, kind: 'student' | 'parent') => ({
+    organizationId: schoolId,
+    surname: 'Выпускникова',
+    name: 'Анна',
+    login,
+    passwordHash: pupilUser.passwordHash,
+    kind,
+  });
+  const [gradUser] = await app.db.insert(users).values(account('grad11', 'student')).returning();
+  const [gradParent] = await app.db.insert(users).values(account('gradparent', 'parent')).returning();
+  await app.db.update(students).set({ userId: gradUser.id }).where(eq(students.id, graduate.id));
+  await app.db
+    .insert(studentParents)
+    .values({ organizationId: schoolId, studentId: graduate.id, parentUserId: gradParent.id });
+  tokens.grad11 = await loginAs(app, 'grad11');
+
+  const index = journalIndexSchema.parse((await call(app, tokens.teacher, 'GET', '/api/journal')).json());
+  own = index.data.loads.find((load) => load.own && load.subgroup_id === null)!;
+  const grid = journalGridSchema.parse(
+    (await call(app, tokens.teacher, 'GET', `/api/journal/${own.group_id}/${own.id}`)).json().data,
+  );
+  ownStudents = grid.students.length;
+  lessonId = grid.lessons[0].id;
+  studentId = grid.students[0].id;
+  const closedTerm = grid.periods.find((period) => period.closed && period.kind !== 'year')!;
+  reportUrl = `/api/reports/classification?period_id=${closedTerm.id}`;
+  reportBefore = (await call(app, tokens.zavuch, 'GET', reportUrl)).json();
+  diaryBefore = (await call(app, tokens.student, 'GET', DIARY_WEEK)).json().data.days;
+}, 180_000);
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('the preview of «Новый учебный год»', () => {
+  it('says which classes move up, who graduates and the next year’s periods', async () => {
+    const response = await call(app, tokens.zavuch, 'GET', PREVIEW);
+    expect(response.statusCode).toBe(200);
+    preview = yearChangePlanAnswerSchema.parse(response.json()).data;
+    expect(preview.organization_id).toBe(schoolId);
+    const [first] = preview.academic_year.split('/').map(Number);
+    expect(preview.next_year).toBe(`${first + 1}/${first + 2}`);
+    expect(preview.last_grade).toBe(11);
+    expect(preview.classes.find((row) => row.from === '5А')).toMatchObject({ to: '6А' });
+    const elevenths = preview.classes.filter((row) => row.from.startsWith('11'));
+    expect(elevenths.length).toBeGreaterThan(0);
+    expect(elevenths.every((row) => row.to === null)).toBe(true);
+    expect(preview.graduates).toBe(elevenths.reduce((sum, row) => sum + row.students, 0));
+    expect(preview.graduates).toBeGreaterThan(0);
+    expect(preview.graduate_accounts).toBe(1);
+    expect(preview.parent_accounts).toBeGreaterThanOrEqual(1);
+    expect(preview.periods.length).toBeGreaterThan(0);
+    for (const period of preview.periods) {
+      expect(period.start_date.slice(5)).toBe(period.from_start_date.slice(5));
+      expect(Number(period.start_date.slice(0, 4))).toBe(Number(period.from_start_date.slice(0, 4)) + 1);
+    }
+    expect(preview.holidays.every((holiday) => holiday.review)).toBe(true);
+    expect(preview.load_lines).toBeGreaterThan(0);
+    expect(preview.ktp_plans).toBeGreaterThan(0);
+    expect(preview.notes.length).toBeGreaterThan(0);
+  });
+
+  it('is for the director and the завуч of the school only', async () => {
+    expect((await call(app, tokens.director, 'GET', PREVIEW)).statusCode).toBe(200);
+    expect((await call(app, tokens.teacher, 'GET', PREVIEW)).statusCode).toBe(403);
+    expect((await call(app, tokens.student, 'GET', PREVIEW)).statusCode).toBe(403);
+    expect((await call(app, tokens.parent, 'GET', PREVIEW)).statusCode).toBe(403);
+    expect(
+      (await call(app, tokens.director2, 'GET', `${PREVIEW}?organization_id=${schoolId}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(app, tokens.director2, 'POST', PREVIEW, {
+          organization_id: schoolId,
+          academic_year: preview.academic_year,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(app, tokens.teacher, 'POST', PREVIEW, { academic_year: preview.academic_year })).statusCode,
+    ).toBe(403);
+  });
+
+  it('answers bad input with Russian field errors', async () => {
+    const wrongFormat = await call(app, tokens.zavuch, 'POST', PREVIEW, {
+      academic_year: 'весна',
+      keep_loads: 'да',
+    });
+    expect(wrongFormat.statusCode).toBe(422);
+    expect(wrongFormat.json().errors.academic_year[0]).toMatch(/Учебный год в формате/);
+    expect(wrongFormat.json().errors.keep_loads[0]).toMatch(/нагрузку/);
+    const staleYear = await call(app, tokens.zavuch, 'POST', PREVIEW, { academic_year: '2019/2020' });
+    expect(staleYear.statusCode).toBe(422);
+    expect(staleYear.json().errors.academic_year[0]).toMatch(/Закрывается учебный год/);
+    expect((await call(app, tokens.zavuch, 'GET', `${PREVIEW}?organization_id=abc`)).statusCode).toBe(422);
+  });
+});
+
+describe('running «Новый учебный год»', () => {
+  let result: YearChangePlan;
+
+  beforeAll(async () => {
+    const response = await call(app, tokens.zavuch, 'POST', PREVIEW, {
+      academic_year: preview.academic_year,
+    });
+    expect(response.statusCode).toBe(201);
+    result = yearChangePlanAnswerSchema.parse(response.json()).data;
+  }, 120_000);
+
+  it('does what the preview said', () => {
+    expect(result.classes).toEqual(preview.classes);
+    expect(result.graduates).toBe(preview.graduates);
+    expect(result.periods).toEqual(preview.periods);
+    expect(result.load_lines).toBeGreaterThan(0);
+    expect(result.ktp_plans).toBe(preview.ktp_plans);
+  });
+
+  it('moves the classes up into new classes of the next year, the pupils with them', async () => {
+    const groups = (await call(app, tokens.director, 'GET', '/api/group')).json().data.groups as {
+      name: string;
+      academic_year: string;
+      organization_id: number;
+    }[];
+    const ours = groups.filter((group) => group.organization_id === schoolId);
+    expect(ours.every((group) => group.academic_year === preview.next_year)).toBe(true);
+    expect(ours.some((group) => group.name === '6А')).toBe(true);
+    expect(ours.some((group) => group.name.startsWith('11'))).toBe(true);
+    expect(ours.some((group) => group.name.startsWith('1') && group.name.length === 2)).toBe(false);
+    const [pupil] = await app.db
+      .select({ number: classes.number, letter: classes.letter, year: classes.academicYear })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.userId))
+      .innerJoin(classes, eq(classes.id, students.classId))
+      .where(eq(users.login, 'student'));
+    expect(pupil).toEqual({ number: 6, letter: 'А', year: preview.next_year });
+    // The journal's list is of the new year's load (copied to the new classes); the old one opens by id.
+    const index = journalIndexSchema.parse((await call(app, tokens.teacher, 'GET', '/api/journal')).json());
+    expect(index.data.loads.some((load) => load.group_id === own.group_id)).toBe(false);
+    expect(index.data.loads.some((load) => load.own && load.subject_id === own.subject_id)).toBe(true);
+    const periods = (await call(app, tokens.director, 'GET', '/api/periods')).json().data as {
+      academic_year: string;
+      closed: boolean;
+      organization_id: number;
+    }[];
+    const mine = periods.filter((period) => period.organization_id === schoolId);
+    expect(mine.filter((period) => period.academic_year === preview.next_year)).toHaveLength(
+      preview.periods.length,
+    );
+    expect(
+      mine.filter((period) => period.academic_year === preview.academic_year).every((p) => p.closed),
+    ).toBe(true);
+  });
+
+  it('takes the graduates off the active lists and closes their accounts, never the others’', async () => {
+    const [{ active }] = await rowsOf<{ active: number }>(
+      app.db,
+      sql`select count(*)::int as active from students s join classes c on c.id = s.class_id
+           where c.organization_id = ${schoolId} and c.academic_year = ${preview.academic_year}
+             and c.number = 11 and s.status = 'active'`,
+    );
+    expect(active).toBe(0);
+    for (const login of ['grad11', 'gradparent']) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login, password: 'password' },
+      });
+      expect(refused.statusCode).toBe(422);
+    }
+    await expect(loginAs(app, 'grad11')).rejects.toThrow(/422/);
+    expect((await call(app, tokens.grad11, 'POST', '/api/auth/me')).statusCode).toBe(401);
+    // Pupils and parents of the other grades keep signing in, their sessions too.
+    expect((await call(app, tokens.student, 'POST', '/api/auth/me')).statusCode).toBe(200);
+    expect((await call(app, tokens.parent, 'POST', '/api/auth/me')).statusCode).toBe(200);
+    await loginAs(app, 'student');
+    await loginAs(app, 'parent');
+  });
+
+  it('keeps the closed year’s journal with its pupils, read-only', async () => {
+    const response = await call(app, tokens.teacher, 'GET', `/api/journal/${own.group_id}/${own.id}`);
+    expect(response.statusCode).toBe(200);
+    const grid = journalGridSchema.parse(response.json().data);
+    expect(grid.students).toHaveLength(ownStudents);
+    expect(grid.editable).toBe(false);
+    const url = `/api/journal/lessons/${lessonId}/students/${studentId}`;
+    const current = grid.cells.find((cell) => cell.lesson_id === lessonId && cell.student_id === studentId);
+    const write = await call(app, tokens.teacher, 'PUT', url, {
+      grades: [{ value: 5 }],
+      attendance: null,
+      version: current?.version ?? 0,
+    });
+    expect(write.statusCode).toBe(423);
+    expect(write.json().message).toMatch(new RegExp(`Учебный год ${preview.academic_year} закрыт`));
+    const topic = await call(app, tokens.teacher, 'PUT', `/api/journal/lessons/${lessonId}`, {
+      topic: 'Новая тема',
+      homework: null,
+    });
+    expect(topic.statusCode).toBe(423);
+    const [period] = await rowsOf<{ id: number }>(
+      app.db,
+      sql`select id from periods where organization_id = ${schoolId} and academic_year = ${preview.academic_year} limit 1`,
+    );
+    const reopen = await call(app, tokens.zavuch, 'POST', `/api/periods/${period.id}/reopen`);
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json().message).toMatch(/закрыт/);
+  });
+
+  it('keeps the closed year’s reports as they were', async () => {
+    expect((await call(app, tokens.zavuch, 'GET', reportUrl)).json()).toEqual(reportBefore);
+  });
+
+  it('keeps the pupil’s history: a past week of the diary reads as before', async () => {
+    const diary = (await call(app, tokens.student, 'GET', DIARY_WEEK)).json().data;
+    expect(diary.days).toEqual(diaryBefore);
+    expect(diary.days.flatMap((day: { lessons: unknown[] }) => day.lessons).length).toBeGreaterThan(0);
+    expect(diary.student.group_name).toBe('6А');
+  });
+
+  it('runs once: a second run and the preview answer 409', async () => {
+    const again = await call(app, tokens.director, 'POST', PREVIEW, { academic_year: preview.academic_year });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/уже закрыт/);
+    // The next year has not begun: there is nothing to close until it has.
+    const early = await call(app, tokens.director, 'GET', PREVIEW);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/ещё не начался/);
+  });
+
+  it('leaves another school as it was', async () => {
+    const other = await call(app, tokens.director2, 'GET', PREVIEW);
+    expect(other.statusCode).toBe(200);
+    expect(yearChangePlanAnswerSchema.parse(other.json()).data.organization_id).toBe(otherSchoolId);
+    const [{ total }] = await rowsOf<{ total: number }>(
+      app.db,
+      sql`select count(*)::int as total from classes where organization_id = ${otherSchoolId}
+           and academic_year = ${preview.next_year}`,
+    );
+    expect(total).toBe(0);
+  });
+});
