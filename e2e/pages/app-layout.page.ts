@@ -40,6 +40,15 @@ export class AppLayout {
     }
   }
 
+  /** Switches the theme with the top bar's toggle (remembered across pages) and waits until it holds. */
+  async setTheme(theme: 'light' | 'dark') {
+    const html = this.page.locator('html');
+    const isDark = ((await html.getAttribute('class')) ?? '').split(' ').includes('dark');
+    if (isDark !== (theme === 'dark')) await this.themeToggle.click();
+    if (theme === 'dark') await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+    else await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+  }
+
   async menuLabels(): Promise<string[]> {
     await this.ready();
     return (await this.menuItems.allInnerTexts()).map((text) => text.trim());

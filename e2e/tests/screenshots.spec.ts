@@ -64,15 +64,6 @@ const VIEWPORTS = [
 const THEMES = ['light', 'dark'] as const;
 const MAX_SHOT_HEIGHT = 3000;
 
-/** Switches the theme with the top bar's toggle (remembered across pages) and waits until it holds. */
-async function setTheme(page: Page, theme: (typeof THEMES)[number]) {
-  const html = page.locator('html');
-  const isDark = ((await html.getAttribute('class')) ?? '').split(' ').includes('dark');
-  if (isDark !== (theme === 'dark')) await new AppLayout(page).themeToggle.click();
-  if (theme === 'dark') await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
-  else await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
-}
-
 /**
  * Opens each screen, waits for its data, and saves `<screen>-<viewport>-<theme>.png`. On a phone a
  * wide table must scroll inside its own container: the page itself never scrolls sideways.
@@ -81,7 +72,7 @@ async function shootScreens(page: Page, screens: { name: string; open: () => Pro
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     for (const theme of THEMES) {
-      await setTheme(page, theme);
+      await new AppLayout(page).setTheme(theme);
       for (const screen of screens) {
         await screen.open();
         await page.mouse.move(0, viewport.height - 1);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { ArchivePage } from '../pages/archive.page';
 import { LoginPage } from '../pages/login.page';
@@ -15,14 +15,6 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
-
-async function setTheme(page: Page, theme: (typeof THEMES)[number]) {
-  const html = page.locator('html');
-  const isDark = ((await html.getAttribute('class')) ?? '').split(' ').includes('dark');
-  if (isDark !== (theme === 'dark')) await new AppLayout(page).themeToggle.click();
-  if (theme === 'dark') await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
-  else await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
-}
 
 /**
  * The year's end as the director walks it (issue 40): «Архив года» builds the journals of the demo's
@@ -99,7 +91,7 @@ test.describe('the year’s end', () => {
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       for (const theme of THEMES) {
-        await setTheme(page, theme);
+        await new AppLayout(page).setTheme(theme);
         await expect(archive.register).toBeVisible();
         await page.mouse.move(0, viewport.height - 1);
         await expect(page.getByRole('tooltip')).toHaveCount(0);

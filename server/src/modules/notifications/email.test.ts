@@ -6,11 +6,12 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
 import { rowsOf } from '../../db/rows';
-import { lessons, loads, notificationEmails, notifications, students, users } from '../../db/schema';
+import { lessons, notificationEmails, notifications, users } from '../../db/schema';
 import { journalUntil } from '../../seed/curriculum';
 import { schoolTime, schoolToday } from '../clock/clock.service';
 import { EMAIL_JOB, quietDelaySeconds, sendEmailNotice } from './email-channel';
 import { createMailer, failureOf, type SmtpSettings, smtpFromEnv } from './mailer';
+import { pupilWithExtraLessons } from './notifications.fixtures';
 import { channelsOf, notifyAbsence, notifyMarksDigest } from './notifications.service';
 
 /**
@@ -138,37 +139,7 @@ beforeAll(async () => {
     tokens[login] = await loginAs(app, login);
     [{ id: ids[login] }] = await app.db.select({ id: users.id }).from(users).where(eq(users.login, login));
   }
-  const [pupil] = await app.db
-    .select({ id: students.id, classId: students.classId })
-    .from(students)
-    .innerJoin(users, eq(users.id, students.userId))
-    .where(eq(users.login, 'student'));
-  pupilId = pupil.id;
-  const [load] = await app.db
-    .select()
-    .from(loads)
-    .where(
-      and(
-        eq(loads.classId, pupil.classId!),
-        eq(loads.teacherId, ids.teacher),
-        sql`${loads.subgroupId} is null`,
-      ),
-    );
-  const inserted = await app.db
-    .insert(lessons)
-    .values(
-      [11, 12, 13, 14].map((lessonNumber) => ({
-        organizationId: load.organizationId,
-        loadId: load.id,
-        classId: load.classId,
-        subjectId: load.subjectId,
-        teacherId: load.teacherId,
-        date: day,
-        lessonNumber,
-      })),
-    )
-    .returning({ id: lessons.id });
-  lessonIds = inserted.map((row) => row.id);
+  ({ pupilId, lessonIds } = await pupilWithExtraLessons(app.db, ids.teacher, day, [11, 12, 13, 14]));
   // No quiet hours (from = to) unless a test sets them; absences told at once.
   await setSettings({ quiet_hours_from: 0, quiet_hours_to: 0, absence_correction_minutes: 0 });
 }, 180_000);

@@ -1,11 +1,12 @@
 import { notificationListSchema } from '@parta/shared/domain/contracts/notifications';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
 import { rowsOf } from '../../db/rows';
-import { lessons, loads, notifications, studentParents, students, users } from '../../db/schema';
+import { lessons, notifications, studentParents, students, users } from '../../db/schema';
 import { journalUntil } from '../../seed/curriculum';
 import { schoolTime, schoolToday } from '../clock/clock.service';
+import { pupilWithExtraLessons } from './notifications.fixtures';
 import {
   ABSENCE_JOB,
   cleanUpNotifications,
@@ -79,39 +80,9 @@ beforeAll(async () => {
   app = await createTestApp({ queue: { pollingSeconds: 0.5 } });
   for (const login of ['teacher', 'parent', 'student', 'director', 'director2', 'zavuch'])
     tokens[login] = await loginAs(app, login);
-  const [pupil] = await app.db
-    .select({ id: students.id, classId: students.classId })
-    .from(students)
-    .innerJoin(users, eq(users.id, students.userId))
-    .where(eq(users.login, 'student'));
-  pupilId = pupil.id;
   [{ id: parentId }] = await app.db.select({ id: users.id }).from(users).where(eq(users.login, 'parent'));
   [{ id: teacherId }] = await app.db.select({ id: users.id }).from(users).where(eq(users.login, 'teacher'));
-  const [load] = await app.db
-    .select()
-    .from(loads)
-    .where(
-      and(
-        eq(loads.classId, pupil.classId!),
-        eq(loads.teacherId, teacherId),
-        sql`${loads.subgroupId} is null`,
-      ),
-    );
-  const inserted = await app.db
-    .insert(lessons)
-    .values(
-      [11, 12, 13].map((lessonNumber) => ({
-        organizationId: load.organizationId,
-        loadId: load.id,
-        classId: load.classId,
-        subjectId: load.subjectId,
-        teacherId: load.teacherId,
-        date: day,
-        lessonNumber,
-      })),
-    )
-    .returning({ id: lessons.id });
-  lessonIds = inserted.map((row) => row.id);
+  ({ pupilId, lessonIds } = await pupilWithExtraLessons(app.db, teacherId, day, [11, 12, 13]));
 }, 180_000);
 
 afterAll(async () => {

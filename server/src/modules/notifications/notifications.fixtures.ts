@@ -1,0 +1,45 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { lessons, loads, students, users } from '../../db/schema';
+
+/**
+ * For the notification suites: the demo pupil («student») and lessons of their class given by
+ * `teacherId` on `day`, numbered past the timetable's (11, 12 …) so no other lesson is there.
+ */
+export async function pupilWithExtraLessons(
+  db: Database,
+  teacherId: number,
+  day: string,
+  lessonNumbers: number[],
+): Promise<{ pupilId: number; lessonIds: number[] }> {
+  const [pupil] = await db
+    .select({ id: students.id, classId: students.classId })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(eq(users.login, 'student'));
+  const [load] = await db
+    .select()
+    .from(loads)
+    .where(
+      and(
+        eq(loads.classId, pupil.classId as number),
+        eq(loads.teacherId, teacherId),
+        sql`${loads.subgroupId} is null`,
+      ),
+    );
+  const inserted = await db
+    .insert(lessons)
+    .values(
+      lessonNumbers.map((lessonNumber) => ({
+        organizationId: load.organizationId,
+        loadId: load.id,
+        classId: load.classId,
+        subjectId: load.subjectId,
+        teacherId: load.teacherId,
+        date: day,
+        lessonNumber,
+      })),
+    )
+    .returning({ id: lessons.id });
+  return { pupilId: pupil.id, lessonIds: inserted.map((row) => row.id) };
+}
