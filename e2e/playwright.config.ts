@@ -7,6 +7,9 @@ process.env.PARTA_E2E_RUN ??= new Date().toISOString().replace(/[:.]/g, '-');
 // switch covers only the page's.
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1';
 
+/** The spec that runs «Новый учебный год» on the shared demo school (tests/year-change-run.spec.ts). */
+const YEAR_CHANGE_RUN = /year-change-run\.spec\.ts$/;
+
 /**
  * Browser tests of the whole system: global-setup.ts starts the built system with
  * `node server/scripts/start.mjs` on a fresh database, one per worker (support/system.ts), in
@@ -47,5 +50,14 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: YEAR_CHANGE_RUN },
+    // Closes the demo school's year: only after every other spec, on whichever system is free then.
+    {
+      name: 'year-change',
+      use: { browserName: 'chromium' },
+      testMatch: YEAR_CHANGE_RUN,
+      dependencies: ['chromium'],
+    },
+  ],
 });

@@ -84,7 +84,11 @@ test.describe('the year’s end', () => {
     await expect(classRows.filter({ hasText: /^11А/ }).getByTestId('year-change-to')).toHaveText('выпуск');
     await expect(dialog.getByTestId('year-change-graduates')).not.toContainText(/^0/);
     await expect(dialog.getByTestId('year-change-periods')).toContainText('проверьте даты');
-    await expect(dialog.getByRole('button', { name: 'Закрыть 2026/2027 и начать 2027/2028' })).toBeEnabled();
+    // Not undone: the run waits for «Понимаю…».
+    const run = dialog.getByRole('button', { name: 'Закрыть 2026/2027 и начать 2027/2028' });
+    await expect(run).toBeDisabled();
+    await dialog.getByRole('checkbox', { name: /^Понимаю/ }).check();
+    await expect(run).toBeEnabled();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 

@@ -141,6 +141,8 @@ function CalendarTable({ plan }: { plan: YearChangePlan }) {
 /** What the run will do, the options it takes, and the run itself. */
 function YearChangeContent({ plan, onDone }: { plan: YearChangePlan; onDone: () => void }) {
   const [options, setOptions] = useState({ keep_subgroups: true, keep_loads: true, carry_ktp: true });
+  // Closing a year cannot be undone: the button waits for the reader to say they understand.
+  const [understood, setUnderstood] = useState(false);
   const run = useRunYearChange();
   const moving = plan.classes.filter((row) => row.to !== null).length;
   const option = (key: keyof typeof options, label: string) => (
@@ -205,8 +207,14 @@ function YearChangeContent({ plan, onDone }: { plan: YearChangePlan; onDone: () 
       {run.error ? (
         <Alert color="red">{getErrorMessage(run.error, 'Не удалось перейти в новый учебный год')}</Alert>
       ) : null}
+      <Checkbox
+        color="red"
+        label={`Понимаю: ${plan.academic_year} закроется только для чтения, отменить переход нельзя`}
+        checked={understood}
+        onChange={(event) => setUnderstood(event.currentTarget.checked)}
+      />
       <Group justify="flex-end">
-        <Button color="red" loading={run.isPending} onClick={start}>
+        <Button color="red" loading={run.isPending} disabled={!understood} onClick={start}>
           Закрыть {plan.academic_year} и начать {plan.next_year}
         </Button>
       </Group>

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { AppLayout } from '../pages/app-layout.page';
+import { ArchivePage } from '../pages/archive.page';
+import { LoginPage } from '../pages/login.page';
+import { apiLogin } from '../support/demo';
+import { ARTIFACTS_DIR } from '../support/system';
+
+const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
+
+/**
+ * «Новый учебный год» run for real, as the director does it after the archive (issue 40). It closes
+ * the demo school's year, so it runs in its own Playwright project after every other spec has
+ * finished (playwright.config.ts: project `year-change`, which depends on `chromium`).
+ */
+test('the director runs «Новый учебный год»: classes move up, pupils keep signing in', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const classNames = async () => {
+    const token = await apiLogin(request, 'director');
+    const body = await (
+      await request.get('/api/group', { headers: { Authorization: `Bearer ${token}` } })
+    ).json();
+    return (body.data.groups as { name: string }[]).map((group) => group.name);
+  };
+  const before = await classNames();
+  expect(before).toEqual(expect.arrayContaining(['1А', '5А', '11А']));
+  expect(before).not.toContain('12А');
+
+  await new LoginPage(page).signIn('director');
+  const archive = new ArchivePage(page);
+  await archive.goto();
+  await archive.openYearChange();
+  const dialog = archive.yearChange;
+  const run = dialog.getByRole('button', { name: 'Закрыть 2026/2027 и начать 2027/2028' });
+  await expect(run).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: /^Понимаю/ }).check();
+  await run.click();
+  await expect(
+    page.getByText(/Начался 2027\/2028 учебный год: классов переведено — \d+, выпускников — \d+/),
+  ).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(dialog).toBeHidden();
+
+  // This year's lists: 5А is 6А now, 10А became 11А, the old 11А graduated, no first grade yet.
+  const after = await classNames();
+  expect(after).toEqual(expect.arrayContaining(['2А', '6А', '11А']));
+  expect(after).not.toContain('1А');
+  expect(after).not.toContain('5А');
+  await page.goto('/class');
+  await expect(page.getByRole('heading', { name: 'Классы', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: '6А', exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: shot('year-change-classes-after'), fullPage: true });
+
+  // A second run is refused: the year is already closed.
+  await archive.goto();
+  await archive.yearChangeButton.click();
+  await expect(dialog).toContainText(/2027\/2028|уже/);
+  await page.screenshot({ path: shot('year-change-after') });
+  await page.keyboard.press('Escape');
+
+  // The pupil of 5А, now 6А, still signs in and reads the diary.
+  await new AppLayout(page).signOut();
+  await new LoginPage(page).signIn('student');
+  await page.goto('/diary');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
