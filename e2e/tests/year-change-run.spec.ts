@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { ArchivePage } from '../pages/archive.page';
 import { LoginPage } from '../pages/login.page';
-import { apiLogin } from '../support/demo';
+import { apiLogin, apiMe } from '../support/demo';
 import { ARTIFACTS_DIR } from '../support/system';
 
 const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
@@ -18,16 +18,18 @@ test('the director runs «Новый учебный год»: classes move up, p
   request,
 }) => {
   test.setTimeout(180_000);
-  const classNames = async () => {
+  // The director's own school (its branch keeps its year: the change is one organization's).
+  const schoolClasses = async () => {
     const token = await apiLogin(request, 'director');
-    const body = await (
-      await request.get('/api/group', { headers: { Authorization: `Bearer ${token}` } })
-    ).json();
-    return (body.data.groups as { name: string }[]).map((group) => group.name);
+    const headers = { Authorization: `Bearer ${token}` };
+    const school = (await apiMe(request, token)).organization.id;
+    const body = await (await request.get('/api/group', { headers })).json();
+    return (body.data.groups as { name: string; organization_id: number; academic_year: string }[])
+      .filter((group) => group.organization_id === school)
+      .map((group) => `${group.name} ${group.academic_year}`);
   };
-  const before = await classNames();
-  expect(before).toEqual(expect.arrayContaining(['1А', '5А', '11А']));
-  expect(before).not.toContain('12А');
+  const before = await schoolClasses();
+  expect(before).toEqual(expect.arrayContaining(['1А 2026/2027', '5А 2026/2027', '11А 2026/2027']));
 
   await new LoginPage(page).signIn('director');
   const archive = new ArchivePage(page);
@@ -45,11 +47,12 @@ test('the director runs «Новый учебный год»: classes move up, p
   });
   await expect(dialog).toBeHidden();
 
-  // This year's lists: 5А is 6А now, 10А became 11А, the old 11А graduated, no first grade yet.
-  const after = await classNames();
-  expect(after).toEqual(expect.arrayContaining(['2А', '6А', '11А']));
-  expect(after).not.toContain('1А');
-  expect(after).not.toContain('5А');
+  // This year's lists: 1А is 2А now, 10А is 11А, the old 11А graduated, and no first grade yet.
+  const after = await schoolClasses();
+  expect(after).toEqual(expect.arrayContaining(['2А 2027/2028', '6А 2027/2028', '11А 2027/2028']));
+  expect(after.filter((name) => !name.endsWith(' 2027/2028'))).toEqual([]);
+  expect(after.filter((name) => name.startsWith('1А ') || name.startsWith('1Б '))).toEqual([]);
+  expect(after).toHaveLength(before.filter((name) => !name.startsWith('11')).length);
   await page.goto('/class');
   await expect(page.getByRole('heading', { name: 'Классы', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: '6А', exact: true }).first()).toBeVisible();
