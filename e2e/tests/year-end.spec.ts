@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -56,21 +56,16 @@ test.describe('the year’s end', () => {
       expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
       const text = execFileSync('pdftotext', ['-l', '1', pdf, '-'], { encoding: 'utf8' });
       expect(text).toContain('Классный журнал 5А');
-      execFileSync('pdftoppm', [
-        '-png',
-        '-r',
-        '80',
-        '-f',
-        '1',
-        '-l',
-        '1',
-        '-singlefile',
-        pdf,
-        path.join(workDir, 'page'),
-      ]);
-      const png = readFileSync(path.join(workDir, 'page.png'));
-      expect(png.subarray(1, 4).toString()).toBe('PNG');
-      await testInfo.attach('journal-5А-page-1', { body: png, contentType: 'image/png' });
+      // The title page and the first page of marks, as an archivist would look at them.
+      for (const pageNumber of [1, 2]) {
+        const prefix = path.join(workDir, `page-${pageNumber}`);
+        const at = String(pageNumber);
+        execFileSync('pdftoppm', ['-png', '-r', '80', '-f', at, '-l', at, '-singlefile', pdf, prefix]);
+        const png = readFileSync(`${prefix}.png`);
+        expect(png.subarray(1, 4).toString()).toBe('PNG');
+        await testInfo.attach(`journal-5А-page-${pageNumber}`, { body: png, contentType: 'image/png' });
+        writeFileSync(shot(`archive-journal-5А-page-${pageNumber}`), png);
+      }
     } finally {
       rmSync(workDir, { recursive: true, force: true });
     }
