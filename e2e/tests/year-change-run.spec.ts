@@ -9,15 +9,15 @@ import { ARTIFACTS_DIR } from '../support/system';
 const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
 
 /**
- * «Новый учебный год» run for real, as the director does it after the archive (issue 40). It closes
- * the demo school's year, so it runs in its own Playwright project after every other spec has
- * finished (playwright.config.ts: project `year-change`, which depends on `chromium`).
+ * «Новый учебный год» run for real, as the director does it (issue 40), then the archive of the year
+ * it closed. It closes the demo school's year, so it runs in its own Playwright project after every
+ * other spec has finished (playwright.config.ts: project `year-change`, which depends on `chromium`).
  */
 test('the director runs «Новый учебный год»: classes move up, pupils keep signing in', async ({
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(600_000);
   // The director's own school (its branch keeps its year: the change is one organization's).
   const schoolClasses = async () => {
     const token = await apiLogin(request, 'director');
@@ -64,6 +64,14 @@ test('the director runs «Новый учебный год»: classes move up, p
   await expect(dialog).toContainText(/2027\/2028|уже/);
   await page.screenshot({ path: shot('year-change-after') });
   await page.keyboard.press('Escape');
+
+  // The closed year is archived whole: every class journal of 2026/2027, 5А's under its old name.
+  await archive.goto();
+  await archive.choosePeriod('2026/2027 учебный год');
+  await archive.build.click();
+  await expect(archive.progress).toContainText(/Готов: классов (\d+) из \1/, { timeout: 420_000 });
+  await expect(archive.fileRow(/Классный журнал 5А, 2026\/2027 учебный год/)).toBeVisible();
+  await page.screenshot({ path: shot('archive-closed-year'), fullPage: true });
 
   // The pupil of 5А, now 6А, still signs in and reads the diary.
   await new AppLayout(page).signOut();
