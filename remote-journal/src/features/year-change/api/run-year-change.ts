@@ -1,4 +1,4 @@
-import { apiPost } from '@parta/shared';
+import { apiPost, queryKeys } from '@parta/shared';
 import type { YearChangeInput, YearChangePlan } from '@parta/shared/domain/contracts/year-change';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -7,11 +7,20 @@ export async function runYearChange(input: YearChangeInput) {
   return apiPost<YearChangePlan>('/academic-years/next', input);
 }
 
-/** Every screen's data changes with the year (classes, periods, load, КТП): the whole cache is stale. */
-export function useRunYearChange() {
+/**
+ * The run. `onDone` (the message, closing the dialog) comes first: the preview the dialog shows is
+ * dropped, not refetched — asked again it would answer 409 «уже закрыт» and, drawn in the dialog,
+ * unmount the form before a per-call callback could run. Then every screen's data is stale
+ * (classes, periods, load, КТП) and is read again.
+ */
+export function useRunYearChange(onDone: (done: YearChangePlan) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runYearChange,
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: (done) => {
+      onDone(done);
+      queryClient.removeQueries({ queryKey: queryKeys.yearChange.preview });
+      return queryClient.invalidateQueries();
+    },
   });
 }

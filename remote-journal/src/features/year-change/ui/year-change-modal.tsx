@@ -143,8 +143,13 @@ function YearChangeContent({ plan, onDone }: { plan: YearChangePlan; onDone: () 
   const [options, setOptions] = useState({ keep_subgroups: true, keep_loads: true, carry_ktp: true });
   // Closing a year cannot be undone: the button waits for the reader to say they understand.
   const [understood, setUnderstood] = useState(false);
-  const run = useRunYearChange();
   const moving = plan.classes.filter((row) => row.to !== null).length;
+  const run = useRunYearChange((done) => {
+    notify.success(
+      `Начался ${done.next_year} учебный год: классов переведено — ${moving}, выпускников — ${done.graduates}`,
+    );
+    onDone();
+  });
   const option = (key: keyof typeof options, label: string) => (
     <Checkbox
       label={label}
@@ -152,18 +157,7 @@ function YearChangeContent({ plan, onDone }: { plan: YearChangePlan; onDone: () 
       onChange={(event) => setOptions({ ...options, [key]: event.currentTarget.checked })}
     />
   );
-  const start = () =>
-    run.mutate(
-      { academic_year: plan.academic_year, ...options },
-      {
-        onSuccess: (done) => {
-          notify.success(
-            `Начался ${done.next_year} учебный год: классов переведено — ${moving}, выпускников — ${done.graduates}`,
-          );
-          onDone();
-        },
-      },
-    );
+  const start = () => run.mutate({ academic_year: plan.academic_year, ...options });
 
   return (
     <Stack gap="md">
