@@ -218,6 +218,7 @@ test('the завуч reads a staff card as read-only, told who may change it', a
   const surname = page.getByRole('textbox', { name: /Фамилия/ });
   await expect(surname).toHaveAttribute('readonly', '');
   expect(await surname.evaluate((input) => getComputedStyle(input).borderTopStyle)).toBe('dashed');
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'people-user-edit-readonly-zavuch.png') });
 });
 
 test('screenshots of the people screens, light and dark, wide and 390 px', async ({ page, request }) => {
