@@ -184,7 +184,7 @@ export function ItemsEditor({ planId, items, readOnly }: ItemsEditorProps) {
   const rowErrors = useMemo(() => errorsByRow(fieldErrors), [fieldErrors]);
 
   const draggedRef = useRef<number | null>(null);
-  const actions = useMemo<RowActions>(() => {
+  const actions = useMemo<RowActions & { add: () => void }>(() => {
     const update = (change: (current: DraftItem[]) => DraftItem[]) => {
       setDrafts(change);
       setDirty(true);
@@ -194,6 +194,7 @@ export function ItemsEditor({ planId, items, readOnly }: ItemsEditorProps) {
         update((current) => current.map((draft, at) => (at === index ? { ...draft, ...values } : draft))),
       move: (from, to) => update((current) => moveItem(current, from, to)),
       remove: (index) => update((current) => current.filter((_, at) => at !== index)),
+      add: () => update((current) => [...current, emptyDraft(current.at(-1)?.section ?? null)]),
       drag: (index) => {
         draggedRef.current = index;
         setDragged(index);
@@ -256,13 +257,7 @@ export function ItemsEditor({ planId, items, readOnly }: ItemsEditorProps) {
         </Text>
         {readOnly ? null : (
           <Group gap="xs">
-            <Button
-              variant="default"
-              onClick={() => {
-                setDrafts([...drafts, emptyDraft(drafts.at(-1)?.section ?? null)]);
-                setDirty(true);
-              }}
-            >
+            <Button variant="default" onClick={actions.add}>
               Добавить тему
             </Button>
             <Button
