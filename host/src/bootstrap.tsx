@@ -1,4 +1,5 @@
-import '@mantine/core/styles.layer.css';
+// The stylesheets of the Mantine components the apps draw, not all of @mantine/core (app/mantine-styles.ts).
+import './app/mantine-styles';
 // Once, with the app: every date and time field of every remote is styled from its first opening.
 import '@mantine/dates/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';

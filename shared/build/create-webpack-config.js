@@ -73,6 +73,21 @@ function installedVersion(appDir, packageName) {
   throw new Error(`create-webpack-config: cannot resolve the version of ${bare} from ${appDir}`);
 }
 
+/**
+ * React Router 7's exports map names only its development build (warnings, invariant texts and
+ * checks on every hook call); its production build lies beside it. A release resolves
+ * `react-router` and `react-router/dom` to that build (`react-router-dom` re-exports both).
+ */
+function reactRouterProductionBuild(appDir) {
+  const routerDom = require.resolve('react-router-dom/package.json', { paths: [appDir, __dirname] });
+  const router = require.resolve('react-router/package.json', { paths: [path.dirname(routerDom)] });
+  const dist = path.join(path.dirname(router), 'dist', 'production');
+  return {
+    'react-router$': path.join(dist, 'index.mjs'),
+    'react-router/dom$': path.join(dist, 'dom-export.mjs'),
+  };
+}
+
 const SHARED_PACKAGE_DIR = path.join(__dirname, '..');
 
 /** Every file of this package's sources, in a stable order (tests left out: they ship nowhere). */
@@ -233,7 +248,10 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: production ? reactRouterProductionBuild(dirname) : {},
+      },
       module: {
         rules: [
           {

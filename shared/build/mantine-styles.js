@@ -1,0 +1,151 @@
+// @ts-check
+/**
+ * The stylesheets of @mantine/core that Parta's apps draw with, in Mantine's own order.
+ *
+ * `@mantine/core/styles.layer.css` holds every component's rules (~300 KB): the browser parses it
+ * and builds its rule sets before the first screen, a fifth of a second on a phone. The host loads
+ * instead the per-component files (`@mantine/core/styles/<Name>.layer.css`) of the components the
+ * host, `shared` and the remotes import, and of the components those render inside (a Select draws
+ * a Combobox, an Input and a Popover): found by walking @mantine/core's own module imports.
+ *
+ * `node shared/build/mantine-styles.js --write` (`pnpm mantine-styles`) writes the list to
+ * host/src/app/mantine-styles.ts; host/src/app/mantine-styles.test.ts fails when the file and the
+ * sources disagree (a component imported for the first time, with no stylesheet loaded).
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const REPO_ROOT = path.join(__dirname, '..', '..');
+/** The packages whose sources import Mantine components (tests ship nowhere and are skipped). */
+const APP_DIRS = ['host', 'shared', 'remote-admin', 'remote-journal', 'remote-people', 'remote-timetable'];
+/** Mantine packages the apps use that draw @mantine/core components of their own. */
+const MANTINE_EXTENSIONS = ['@mantine/dates', '@mantine/notifications'];
+/** Loaded before any component, in this order (Mantine's documentation). */
+const FOUNDATION = ['baseline', 'default-css-variables', 'global'];
+/** The generated module's path, from the repository root. */
+const OUTPUT = path.join('host', 'src', 'app', 'mantine-styles.ts');
+
+function packageDir(name) {
+  const entry = require.resolve(name, { paths: [path.join(REPO_ROOT, 'host')] });
+  let dir = path.dirname(entry);
+  while (
+    !fs.existsSync(path.join(dir, 'package.json')) ||
+    readJson(path.join(dir, 'package.json')).name !== name
+  ) {
+    dir = path.dirname(dir);
+  }
+  return dir;
+}
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+function filesUnder(dir, test) {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : filesUnder(full, test);
+      return test(entry.name) ? [full] : [];
+    });
+}
+
+/** Value names imported from '@mantine/core' in one source text (type-only imports left out). */
+function importedNames(source) {
+  const names = [];
+  for (const match of source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]@mantine\/core['"]/g)) {
+    if (match[1]) continue;
+    for (const part of match[2].split(',')) {
+      const name = part.trim();
+      if (name && !name.startsWith('type ')) names.push(name.split(/\s+as\s+/)[0].trim());
+    }
+  }
+  return names;
+}
+
+/** The component folders of @mantine/core a set of names reaches, with everything they import. */
+function componentClosure(coreDir, names) {
+  const componentsDir = path.join(coreDir, 'esm', 'components');
+  const seen = new Set();
+  const visit = (component) => {
+    if (seen.has(component) || !fs.existsSync(path.join(componentsDir, component))) return;
+    seen.add(component);
+    for (const file of filesUnder(path.join(componentsDir, component), (name) => name.endsWith('.mjs'))) {
+      const source = fs.readFileSync(file, 'utf8');
+      for (const match of source.matchAll(/from\s*['"]([^'"]+)['"]/g)) {
+        const target = path.resolve(path.dirname(file), match[1]);
+        if (target.startsWith(componentsDir + path.sep)) {
+          visit(path.relative(componentsDir, target).split(path.sep)[0]);
+        }
+      }
+    }
+  };
+  for (const name of names) visit(name);
+  return seen;
+}
+
+/** Component names with a stylesheet, in the order of @mantine/core/styles.layer.css. */
+function mantineOrder(coreDir) {
+  const stylesDir = path.join(coreDir, 'styles');
+  const whole = fs.readFileSync(path.join(coreDir, 'styles.layer.css'), 'utf8');
+  return fs
+    .readdirSync(stylesDir)
+    .filter((file) => file.endsWith('.layer.css'))
+    .map((file) => file.slice(0, -'.layer.css'.length))
+    .filter((name) => !FOUNDATION.includes(name))
+    .map((name) => {
+      const own = fs.readFileSync(path.join(stylesDir, `${name}.layer.css`), 'utf8');
+      const firstClass = /\.(m_[0-9a-f]+)\b/.exec(own);
+      return { name, at: firstClass ? whole.indexOf(firstClass[0]) : -1 };
+    })
+    .filter((entry) => entry.at >= 0)
+    .sort((a, b) => a.at - b.at)
+    .map((entry) => entry.name);
+}
+
+/** The stylesheet requests the host imports, foundation first, then components in Mantine's order. */
+function mantineStylesheets() {
+  const coreDir = packageDir('@mantine/core');
+  const names = new Set();
+  for (const app of APP_DIRS) {
+    const sources = filesUnder(
+      path.join(REPO_ROOT, app, 'src'),
+      (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name),
+    );
+    for (const file of sources)
+      for (const name of importedNames(fs.readFileSync(file, 'utf8'))) names.add(name);
+  }
+  for (const extension of MANTINE_EXTENSIONS) {
+    for (const file of filesUnder(path.join(packageDir(extension), 'esm'), (name) => name.endsWith('.mjs'))) {
+      for (const name of importedNames(fs.readFileSync(file, 'utf8'))) names.add(name);
+    }
+  }
+  const used = componentClosure(coreDir, [...names].sort());
+  const components = mantineOrder(coreDir).filter((name) => used.has(name));
+  return [...FOUNDATION, ...components].map((name) => `@mantine/core/styles/${name}.layer.css`);
+}
+
+/** The text of host/src/app/mantine-styles.ts. */
+function mantineStylesModule() {
+  return [
+    '// Written by `pnpm mantine-styles` (shared/build/mantine-styles.js): do not edit by hand.',
+    "// The stylesheets of the @mantine/core components the apps draw, in Mantine's order.",
+    ...mantineStylesheets().map((request) => `import '${request}';`),
+    '',
+  ].join('\n');
+}
+
+if (require.main === module) {
+  const target = path.join(REPO_ROOT, OUTPUT);
+  if (process.argv.includes('--write')) {
+    fs.writeFileSync(target, mantineStylesModule());
+    console.log(`${OUTPUT}: ${mantineStylesheets().length} stylesheets`);
+  } else {
+    process.stdout.write(mantineStylesModule());
+  }
+}
+
+module.exports = { mantineStylesheets, mantineStylesModule, OUTPUT };
