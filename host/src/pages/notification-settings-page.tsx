@@ -189,7 +189,13 @@ function DevicePushCard({ preferences }: { preferences: NotificationPreferences 
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Title order={4}>Push на этом устройстве</Title>
         {support === 'supported' ? (
-          <Badge color={on ? 'emerald' : 'gray'} variant="light" tt="none" data-testid="device-push-state">
+          <Badge
+            color={on ? 'emerald' : 'gray'}
+            variant="light"
+            tt="none"
+            style={{ flexShrink: 0 }}
+            data-testid="device-push-state"
+          >
             {on ? 'включены' : 'выключены'}
           </Badge>
         ) : null}
