@@ -44,6 +44,7 @@ import {
   updatePreferences,
 } from './notifications.service';
 import { ensureVapidKeys, pushJob } from './push-channel';
+import { warningsJob } from './warnings.service';
 
 /** Уведомления (issue 38): the bell's list of the caller's own notifications. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,6 +56,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.queue.register(lessonChangeJob(app.db, log, channels));
   app.queue.register(finalMarkJob(app.db, log, channels));
   app.queue.register(marksDigestJob(app.db, log, channels));
+  app.queue.register(warningsJob(app.db, log, channels));
   if (mailer) app.queue.register(emailJob(app.db, mailer, log));
   app.queue.register(pushJob(app.db, app.push, log));
   // The VAPID keys are made on the first start and kept: every instance signs with the same pair.

@@ -59,6 +59,7 @@ import {
   upsertSubscription,
 } from './push.repository';
 import { pushChannel } from './push-channel';
+import { warningsTick } from './warnings.service';
 
 /** Notifications are kept this long (issue 38), then the clean-up removes them. */
 export const RETENTION_DAYS = 90;
@@ -592,6 +593,7 @@ export async function digestTick(db: Database, queue: Queue): Promise<void> {
   const date = schoolToday();
   const hour = Number(schoolTime().slice(0, 2));
   for (const { id } of await findOrganizationIds(db)) {
+    await warningsTick(db, queue, id, date, hour);
     const { digest_hour, marks_instant_by_default } = parseSettings(await settingsOf(db, id));
     if (hour >= digest_hour) await queue.send(db, MARKS_DIGEST_JOB, { organizationId: id, date });
     else if (marks_instant_by_default === 1 || (await hasInstantMarks(db, id)))

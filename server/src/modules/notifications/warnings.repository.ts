@@ -46,7 +46,8 @@ export function findAbsentThreeDays(db: Database, organizationId: number, date: 
           join students s on s.id = a.student_id
           join classes c on c.id = a.class_id
          group by s.id, s.surname, s.name, c.id, c.number, c.letter
-        having count(*) = 3`,
+        having count(*) = 3
+         order by c.number, c.letter, s.surname, s.name, s.id`,
   );
 }
 
@@ -83,7 +84,8 @@ export function findAverageTrends(db: Database, organizationId: number, date: st
           join subjects sb on sb.id = l.subject_id
          where s.organization_id = ${organizationId} and s.status = 'active'
            and l.date >= term.start_date and l.date < ${date}::date
-         group by s.id, s.surname, s.name, c.id, c.number, c.letter, sb.id, sb.name`,
+         group by s.id, s.surname, s.name, c.id, c.number, c.letter, sb.id, sb.name
+         order by c.number, c.letter, s.surname, s.name, s.id, sb.name`,
   );
 }
 
@@ -126,7 +128,8 @@ export function findNoMarks(db: Database, organizationId: number, date: string) 
          where not exists (
            select 1 from marks m join lessons l on l.id = m.lesson_id
             where m.student_id = t.student_id and l.subject_id = t.subject_id
-              and l.date >= ${date}::date - 21 and l.date < ${date}::date)`,
+              and l.date >= ${date}::date - 21 and l.date < ${date}::date)
+         order by c.number, c.letter, s.surname, s.name, s.id, sb.name`,
   );
 }
 
