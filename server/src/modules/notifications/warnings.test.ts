@@ -243,7 +243,7 @@ describe('early warnings', () => {
     expect(teacher6.body).toBe('6А\n• ШестиклассниковА Пётр, Математика: нет оценок три недели');
     const [deputy] = await noticesOf(a.users.deputy);
     expect(deputy.title).toBe('Предупреждения на 20.03.26: 5');
-    expect(deputy.body).toMatch(/^5А\n[^]*\n\n6А\n• ШестиклассниковА/);
+    expect(deputy.body).toMatch(/^5А\n[\s\S]*\n\n6А\n• ШестиклассниковА/);
     expect(deputy.body).not.toMatch(/Б Пётр/);
     // The subject teacher is no class teacher; school Б's staff heard nothing of school А's run.
     expect(await noticesOf(a.users.teacher)).toHaveLength(0);
