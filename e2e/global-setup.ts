@@ -145,6 +145,8 @@ async function startSystem(port: number): Promise<RunningSystem> {
     PARTA_WEB_DIR: web,
     // Read on every registry request: a test points a remote at another origin or leaves it out.
     PARTA_REMOTE_OVERRIDES: path.join(scratch, 'remote-overrides.json'),
+    // tests/push.spec.ts stands up its own push service on http://127.0.0.1 (a browser's is https).
+    PUSH_ALLOW_HTTP: '1',
   };
   // A fresh embedded database every run, whatever the shell points at.
   delete env.DATABASE_URL;

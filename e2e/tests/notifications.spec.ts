@@ -1,74 +1,17 @@
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
-import { DEMO_PASSWORD } from '../support/demo';
+import { markChildAbsent, tokenOf } from '../support/notifications';
 import { ARTIFACTS_DIR } from '../support/system';
 
 const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
-
-async function tokenOf(request: APIRequestContext, login: string) {
-  const response = await request.post('/api/auth/login', { data: { login, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return { authorization: `Bearer ${(await response.json()).data.token}` };
-}
-
-type Grid = {
-  students: { id: number }[];
-  lessons: { id: number; date: string }[];
-  cells: { lesson_id: number; student_id: number; attendance: string | null; version: number }[];
-  today: string;
-};
 
 test('the teacher marks the child absent; after the window the parent’s bell shows it and opens the diary', async ({
   page,
   request,
 }) => {
-  const director = await tokenOf(request, 'director');
-  const teacher = await tokenOf(request, 'teacher');
-  const parent = await tokenOf(request, 'parent');
-  const setWindow = (minutes: number) =>
-    request.put('/api/organizations/settings', {
-      headers: director,
-      data: [{ key: 'absence_correction_minutes', value: String(minutes) }],
-    });
-  expect((await setWindow(0)).ok()).toBe(true);
-
-  const pupilId = (await (await request.get('/api/diary', { headers: parent })).json()).data.student
-    .id as number;
-  const loads = (await (await request.get('/api/journal', { headers: teacher })).json()).data.loads as {
-    id: number;
-    group_id: number;
-    own: boolean;
-    subgroup_id: number | null;
-  }[];
-  let target: { lessonId: number; version: number } | undefined;
-  for (const load of loads.filter((item) => item.own && item.subgroup_id === null)) {
-    const grid = (
-      await (await request.get(`/api/journal/${load.group_id}/${load.id}`, { headers: teacher })).json()
-    ).data as Grid;
-    if (!grid.students.some((student) => student.id === pupilId)) continue;
-    const lesson = grid.lessons
-      .filter((item) => item.date <= grid.today)
-      .reverse()
-      .find(
-        (item) =>
-          !grid.cells.some(
-            (cell) => cell.lesson_id === item.id && cell.student_id === pupilId && cell.attendance !== null,
-          ),
-      );
-    if (!lesson) continue;
-    const cell = grid.cells.find((item) => item.lesson_id === lesson.id && item.student_id === pupilId);
-    target = { lessonId: lesson.id, version: cell?.version ?? 0 };
-    break;
-  }
-  expect(target).toBeDefined();
-  const cellUrl = `/api/journal/lessons/${target!.lessonId}/students/${pupilId}`;
-  const saved = await request.put(cellUrl, {
-    headers: teacher,
-    data: { grades: [], attendance: 'н', version: target!.version },
-  });
-  expect(saved.ok()).toBe(true);
+  const { pupilId, parent, undo } = await markChildAbsent(request);
   try {
     await expect
       .poll(
@@ -113,11 +56,7 @@ test('the teacher marks the child absent; after the window the parent’s bell s
     await expect(page).toHaveURL(new RegExp(`/diary\\?week=\\d{4}-\\d{2}-\\d{2}&student=${pupilId}`));
     await expect(bell).toHaveAttribute('aria-label', /непрочитанных нет|Уведомления: \d+ непрочитанн/);
   } finally {
-    await request.put(cellUrl, {
-      headers: teacher,
-      data: { grades: [], attendance: null, version: (await saved.json()).data.version },
-    });
-    await setWindow(15);
+    await undo();
   }
 });
 

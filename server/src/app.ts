@@ -7,6 +7,7 @@ import { apiModules } from './modules';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionSource } from './modules/auth/auth.service';
 import type { SmtpSettings } from './modules/notifications/mailer';
+import { type PushSettings, pushFromEnv } from './modules/notifications/push-channel';
 import { authGuardPlugin } from './plugins/auth';
 import { addApiCompression } from './plugins/compression';
 import { databasePlugin } from './plugins/db';
@@ -38,6 +39,8 @@ export interface BuildAppOptions {
   queue?: QueueOptions;
   /** The SMTP server of e-mail notifications (server.ts: from SMTP_* variables); none: e-mail is off. */
   smtp?: SmtpSettings | null;
+  /** Web Push: the VAPID subject and whether http push endpoints are accepted (tests). */
+  push?: PushSettings;
 }
 
 /** Builds the API: plugins first (db, errors, rate limit, auth, OpenAPI), then the modules under /api. */
@@ -81,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(openapiDocsPlugin);
   app.decorate('smtp', options.smtp ?? null);
+  app.decorate('push', options.push ?? pushFromEnv({}));
 
   await app.register(
     async (api) => {

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { markDataDirClosed, markDataDirOpen, UNCLEAN_STOP_MESSAGE } from './db/unclean-stop';
 import { smtpFromEnv } from './modules/notifications/mailer';
+import { pushFromEnv } from './modules/notifications/push-channel';
 import { parseTrustProxy } from './plugins/trust-proxy';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedIfEmpty } from './seed';
 
@@ -92,6 +93,7 @@ async function main() {
         serveFrontend: true,
         trustProxy,
         smtp: smtpFromEnv(process.env),
+        push: pushFromEnv(process.env),
         sessionCacheMs: SESSION_CACHE_MS,
         sessionCacheLiveMs: SESSION_CACHE_LIVE_MS,
         logger: { level: process.env.LOG_LEVEL ?? 'warn' },

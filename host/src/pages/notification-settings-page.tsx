@@ -29,11 +29,18 @@ import {
   useSetEmail,
   useUpdatePreferences,
 } from '../features/notifications/api/notifications';
+import {
+  isAppleMobile,
+  PushSetupError,
+  pushSupport,
+  useDevicePush,
+  usePushDevice,
+} from '../features/notifications/push/device-push';
 import { BellIcon } from '../layout/icons';
 
 /**
  * «Уведомления» (issue 38): what the user hears of beyond the bell, and how — per category by
- * e-mail (push is announced, not built), marks at once or in the evening digest, and the address.
+ * push and e-mail, push on this device, marks at once or in the evening digest, and the address.
  */
 export function NotificationSettingsPage() {
   const query = useNotificationPreferences();
@@ -45,6 +52,7 @@ export function NotificationSettingsPage() {
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
             <ChannelsCard preferences={preferences} />
             <Stack gap="lg">
+              <DevicePushCard preferences={preferences} />
               <MarksCard preferences={preferences} />
               <EmailCard preferences={preferences} />
             </Stack>
@@ -65,6 +73,7 @@ function emailBlocked(preferences: NotificationPreferences): string | null {
 function ChannelsCard({ preferences }: { preferences: NotificationPreferences }) {
   const update = useUpdatePreferences();
   const blocked = emailBlocked(preferences);
+  const pushOff = preferences.push_devices === 0;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="notification-channels">
       <Title order={4} mb="xs">
@@ -87,12 +96,7 @@ function ChannelsCard({ preferences }: { preferences: NotificationPreferences })
               </Tooltip>
             </Table.Th>
             <Table.Th ta="center">{NOTIFICATION_CHANNEL_LABELS.email}</Table.Th>
-            <Table.Th ta="center">
-              {NOTIFICATION_CHANNEL_LABELS.push}{' '}
-              <Badge size="xs" variant="light" color="gray" tt="none">
-                скоро
-              </Badge>
-            </Table.Th>
+            <Table.Th ta="center">{NOTIFICATION_CHANNEL_LABELS.push}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -122,7 +126,14 @@ function ChannelsCard({ preferences }: { preferences: NotificationPreferences })
                 </Table.Td>
                 <Table.Td>
                   <Group justify="center">
-                    <Checkbox checked={false} readOnly disabled aria-label={`${label}: push — скоро`} />
+                    <Checkbox
+                      checked={!pushOff && preferences.push[category]}
+                      disabled={pushOff || update.isPending}
+                      aria-label={`${label}: push`}
+                      onChange={(event) =>
+                        update.mutate({ push: { [category]: event.currentTarget.checked } })
+                      }
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>
@@ -130,8 +141,13 @@ function ChannelsCard({ preferences }: { preferences: NotificationPreferences })
           })}
         </Table.Tbody>
       </Table>
+      {pushOff ? (
+        <Text size="sm" c="dimmed" mt="sm" data-testid="push-blocked">
+          Push: включите на устройстве, где хотите их получать
+        </Text>
+      ) : null}
       {blocked ? (
-        <Text size="sm" c="dimmed" mt="sm" data-testid="email-blocked">
+        <Text size="sm" c="dimmed" mt={pushOff ? 4 : 'sm'} data-testid="email-blocked">
           {blocked}
         </Text>
       ) : null}
@@ -140,6 +156,95 @@ function ChannelsCard({ preferences }: { preferences: NotificationPreferences })
           {getErrorMessage(update.error)}
         </Text>
       ) : null}
+    </Card>
+  );
+}
+
+const IOS_NOTE =
+  'На iPhone и iPad push приходят только в Парту, добавленную на экран «Домой» (iOS 16.4 и новее): в Safari нажмите «Поделиться» → «На экран „Домой“» и включите push, открыв Парту оттуда.';
+
+const devicesText = (count: number) => {
+  const tens = count % 100;
+  const ones = count % 10;
+  const word =
+    tens >= 11 && tens <= 14
+      ? 'устройств'
+      : ones === 1
+        ? 'устройство'
+        : ones >= 2 && ones <= 4
+          ? 'устройства'
+          : 'устройств';
+  return `Push получают ${count} ${word}`;
+};
+
+/** Push on this device: on or off, with what the browser allows and what an iPhone needs. */
+function DevicePushCard({ preferences }: { preferences: NotificationPreferences }) {
+  const support = pushSupport();
+  const device = usePushDevice();
+  const toggle = useDevicePush();
+  const on = Boolean(device.data);
+  const denied = support === 'supported' && Notification.permission === 'denied';
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="device-push">
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Title order={4}>Push на этом устройстве</Title>
+        {support === 'supported' ? (
+          <Badge
+            color={on ? 'emerald' : 'gray'}
+            variant="light"
+            tt="none"
+            style={{ flexShrink: 0 }}
+            data-testid="device-push-state"
+          >
+            {on ? 'включены' : 'выключены'}
+          </Badge>
+        ) : null}
+      </Group>
+      <Text size="sm" c="dimmed" mb="md">
+        Уведомления появятся на экране телефона или компьютера, даже когда Парта закрыта.{' '}
+        {preferences.push_devices > 0 ? `${devicesText(preferences.push_devices)}.` : ''}
+      </Text>
+      {support === 'supported' ? (
+        <Stack gap="sm">
+          {denied && !on ? (
+            <Alert color="yellow" variant="light" title="Уведомления запрещены в браузере">
+              Разрешите уведомления для этого сайта в настройках браузера, затем включите push.
+            </Alert>
+          ) : null}
+          <Group>
+            {on ? (
+              <Button variant="default" loading={toggle.isPending} onClick={() => toggle.mutate(false)}>
+                Выключить на этом устройстве
+              </Button>
+            ) : (
+              <Button loading={toggle.isPending || device.isLoading} onClick={() => toggle.mutate(true)}>
+                Включить на этом устройстве
+              </Button>
+            )}
+          </Group>
+          {toggle.isError ? (
+            <Text size="sm" c="red" data-testid="device-push-error">
+              {toggle.error instanceof PushSetupError
+                ? toggle.error.message
+                : `Не удалось: ${getErrorMessage(toggle.error)}`}
+            </Text>
+          ) : null}
+          {isAppleMobile() ? null : (
+            <Text size="xs" c="dimmed" data-testid="ios-note">
+              {IOS_NOTE}
+            </Text>
+          )}
+        </Stack>
+      ) : support === 'ios-home-screen' ? (
+        <Alert color="blue" variant="light" title="Добавьте Парту на экран «Домой»" data-testid="ios-note">
+          {IOS_NOTE}
+        </Alert>
+      ) : (
+        <Alert color="gray" variant="light" title="Этот браузер не умеет push">
+          Откройте Парту в Chrome, Edge, Firefox или Safari, чтобы получать push. В приложении уведомления
+          приходят всегда.
+        </Alert>
+      )}
     </Card>
   );
 }

@@ -127,3 +127,51 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   });
   event.waitUntil(Promise.all(kept));
 });
+
+/** What the server pushes (issue 38, server `push-channel.ts`): decrypted by the browser. */
+interface PushPayload {
+  title?: string;
+  body?: string;
+  url?: string;
+  tag?: string;
+}
+
+// A push from the server: shown at once (a push must show a notification); the same notice pushed
+// again (a changed mark, another lesson missed) replaces the one on the screen by its tag.
+self.addEventListener('push', (event: PushEvent) => {
+  let payload: PushPayload = {};
+  try {
+    payload = (event.data?.json() as PushPayload | undefined) ?? {};
+  } catch {
+    payload = { body: event.data?.text() };
+  }
+  event.waitUntil(
+    self.registration.showNotification(payload.title || 'Парта', {
+      body: payload.body ?? '',
+      tag: payload.tag,
+      icon: '/icon-192.png',
+      badge: '/icon-192.png',
+      lang: 'ru',
+      data: { url: payload.url || '/' },
+    }),
+  );
+});
+
+// A click opens what the notice is about: in a window of the app already open, else a new one.
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? '/', self.location.origin);
+  if (url.origin !== self.location.origin) return;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(url.href).catch(() => self.clients.openWindow(url.href));
+        return;
+      }
+      await self.clients.openWindow(url.href);
+    })(),
+  );
+});

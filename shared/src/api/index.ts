@@ -9,6 +9,7 @@ export {
 export { downloadFile } from './download-file';
 export { type ApiErrorBody, getErrorMessage, getErrorStatus, getFieldErrors } from './errors';
 export { clearApiCache, offlineSinceAtom } from './offline-data';
+export { currentPushSubscription, dropPushSubscription, PUSH_SUBSCRIPTIONS_PATH } from './push-subscription';
 export { createQueryClient, retryDelay, shouldRetryRead } from './query-client';
 export {
   type ApiRequests,

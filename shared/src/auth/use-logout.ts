@@ -2,9 +2,11 @@ import { useCallback } from 'react';
 import { apiClient } from '../api/api-client';
 import { TOKEN_STORAGE_KEY } from '../api/create-api-client';
 import { clearApiCache } from '../api/offline-data';
+import { dropPushSubscription } from '../api/push-subscription';
 
 /**
- * Signs out (SPEC §4): tells the server, removes `auth_token`, goes to /login and loads the page
+ * Signs out (SPEC §4): first this device's push subscription goes (issue 38: the next person on
+ * this browser must get none of this user's notices), then tells the server, removes `auth_token`, goes to /login and loads the page
  * anew so no state of the signed-in user survives. A failing logout call is only logged (SPEC §8).
  *
  * The token leaves storage directly, not through `tokenAtom`: a signed-out re-render would send the
@@ -13,6 +15,7 @@ import { clearApiCache } from '../api/offline-data';
  */
 export function useLogout(): () => Promise<void> {
   return useCallback(async () => {
+    await dropPushSubscription();
     try {
       await apiClient.post('/auth/logout');
     } catch (error) {

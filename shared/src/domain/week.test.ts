@@ -26,6 +26,7 @@ describe('week days and settings', () => {
       working_days_per_week: 6,
       absence_correction_minutes: 15,
       digest_hour: 18,
+      warnings_hour: 8,
       quiet_hours_from: 21,
       quiet_hours_to: 8,
       email_by_default: 1,

@@ -20,6 +20,7 @@ export type OrganizationSettingKey =
   | 'working_days_per_week'
   | 'absence_correction_minutes'
   | 'digest_hour'
+  | 'warnings_hour'
   | 'quiet_hours_from'
   | 'quiet_hours_to'
   | 'email_by_default'
@@ -32,6 +33,8 @@ export const SETTINGS_DEFAULTS: Readonly<Record<OrganizationSettingKey, number>>
   working_days_per_week: 6,
   absence_correction_minutes: 15,
   digest_hour: 18,
+  /** The class teacher's and the завуч's morning digest of early warnings. */
+  warnings_hour: 8,
   quiet_hours_from: 21,
   quiet_hours_to: 8,
   /** A user who has not chosen hears of every category by e-mail too, once an address is confirmed (1) or not (0). */

@@ -135,6 +135,8 @@ export const queryKeys = {
     unreadCount: ['notifications', 'unread-count'] as const,
     /** GET /api/notifications/preferences: the caller's channels, marks timing and address. */
     preferences: ['notifications', 'preferences'] as const,
+    /** This browser's push subscription (not the server's: what the service worker holds). */
+    pushDevice: ['notifications', 'push-device'] as const,
   },
   archive: {
     all: ['archive'] as const,

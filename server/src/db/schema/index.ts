@@ -6,7 +6,15 @@ export { attendance, finalMarks, journalCells, markAudit, marks, workTypes } fro
 export { ktpItems, ktpPlans } from './ktp';
 export { loads } from './loads';
 export { loginFailures } from './login-failures';
-export { emailDeliveries, notificationEmails, notificationPreferences, notifications } from './notifications';
+export {
+  emailDeliveries,
+  notificationEmails,
+  notificationPreferences,
+  notifications,
+  pushDeliveries,
+  pushKeys,
+  pushSubscriptions,
+} from './notifications';
 export {
   applications,
   balanceTransactions,

@@ -1,6 +1,8 @@
 import { NOTIFICATION_CATEGORIES } from '@parta/shared/domain/contracts/notifications';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -60,6 +62,8 @@ export const notificationPreferences = pgTable(
     email: boolean().notNull(),
     /** Marks only: told at once rather than in the evening digest; null: the school's default. */
     instant: boolean(),
+    /** By Web Push to the user's devices; null: on (subscribing a device is the choice). */
+    push: boolean(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.category] })],
@@ -99,5 +103,60 @@ export const emailDeliveries = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.dedupeKey, t.version] }),
     index('email_deliveries_sent_at_idx').on(t.sentAt),
+  ],
+);
+
+/**
+ * The server's VAPID key pair (Web Push): generated on the first start and kept, one row, so every
+ * instance signs with the same key and the browsers' subscriptions outlive a restart.
+ */
+export const pushKeys = pgTable(
+  'push_keys',
+  {
+    id: integer().primaryKey().default(1),
+    publicKey: text().notNull(),
+    privateKey: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('push_keys_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * A device's Web Push subscription (the browser's push service endpoint and its keys) for the user
+ * signed in there; an endpoint belongs to one user (a later sign-in on the device takes it over).
+ * Removed at sign-out and when the push service answers 404/410.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text().notNull(),
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/** Pushes a push service accepted, per subscription and version of a notice: a retry sends none twice. */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    subscriptionId: integer()
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    dedupeKey: text().notNull(),
+    version: text().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.dedupeKey, t.version] }),
+    index('push_deliveries_sent_at_idx').on(t.sentAt),
   ],
 );

@@ -210,6 +210,16 @@ describe('preferences', () => {
         timetable: true,
         warnings: true,
       },
+      // Push is on for every category until turned off; it reaches a user's devices (none yet).
+      push: {
+        absence: true,
+        marks: true,
+        final_marks: true,
+        homework: true,
+        timetable: true,
+        warnings: true,
+      },
+      push_devices: 0,
       marks_instant: false,
       address: null,
       email_available: true,

@@ -322,6 +322,7 @@ export function findPreferences(db: Database, userIds: number[]) {
       category: notificationPreferences.category,
       email: notificationPreferences.email,
       instant: notificationPreferences.instant,
+      push: notificationPreferences.push,
     })
     .from(notificationPreferences)
     .where(inArray(notificationPreferences.userId, userIds));
@@ -330,18 +331,19 @@ export function findPreferences(db: Database, userIds: number[]) {
 export async function upsertPreferences(
   db: Database,
   userId: number,
-  /** `instant` null keeps what the category had. */
-  rows: { category: NotificationCategory; email: boolean; instant: boolean | null }[],
+  /** `instant` and `push` null (or no `push`) keep what the category had. */
+  rows: { category: NotificationCategory; email: boolean; instant: boolean | null; push?: boolean | null }[],
 ) {
   if (rows.length === 0) return;
   await db
     .insert(notificationPreferences)
-    .values(rows.map((row) => ({ ...row, userId })))
+    .values(rows.map((row) => ({ ...row, push: row.push ?? null, userId })))
     .onConflictDoUpdate({
       target: [notificationPreferences.userId, notificationPreferences.category],
       set: {
         email: sql`excluded.email`,
         instant: sql`coalesce(excluded.instant, ${notificationPreferences.instant})`,
+        push: sql`coalesce(excluded.push, ${notificationPreferences.push})`,
         updatedAt: sql`now()`,
       },
     });

@@ -7,6 +7,10 @@ import {
   notificationPreferencesUpdateSchema,
   notificationSchema,
   notificationTokenQuerySchema,
+  pushKeySchema,
+  pushSubscriptionDeleteSchema,
+  pushSubscriptionInputSchema,
+  pushSubscriptionSchema,
   unreadCountSchema,
 } from '@parta/shared/domain/contracts/notifications';
 import type { FastifyReply } from 'fastify';
@@ -33,10 +37,14 @@ import {
   readNotification,
   removeEmail,
   setEmail,
+  subscribePush,
   unreadCount,
   unsubscribeByToken,
+  unsubscribePush,
   updatePreferences,
 } from './notifications.service';
+import { ensureVapidKeys, pushJob } from './push-channel';
+import { warningsJob } from './warnings.service';
 
 /** Уведомления (issue 38): the bell's list of the caller's own notifications. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +56,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.queue.register(lessonChangeJob(app.db, log, channels));
   app.queue.register(finalMarkJob(app.db, log, channels));
   app.queue.register(marksDigestJob(app.db, log, channels));
+  app.queue.register(warningsJob(app.db, log, channels));
   if (mailer) app.queue.register(emailJob(app.db, mailer, log));
+  app.queue.register(pushJob(app.db, app.push, log));
+  // The VAPID keys are made on the first start and kept: every instance signs with the same pair.
+  const vapid = await ensureVapidKeys(app.db);
   app.queue.every(DIGEST_TICK_MS, () => digestTick(app.db, app.queue));
   app.queue.every(CLEANUP_INTERVAL_MS, () => cleanUpNotifications(app.db));
 
@@ -158,6 +170,53 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await removeEmail(app.db, request.actor, mailer) }),
+  );
+
+  app.get(
+    '/notifications/push/key',
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Открытый ключ VAPID сервера для подписки устройства на push',
+        response: { 200: pushKeySchema },
+      },
+    },
+    async () => ({ data: { public_key: vapid.publicKey } }),
+  );
+
+  app.post(
+    '/notifications/push/subscriptions',
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Получать push на этом устройстве (подписка браузера: адрес и ключи)',
+        body: pushSubscriptionInputSchema,
+        response: { 201: pushSubscriptionSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await subscribePush(app.db, request.actor, app.push.allowHttp, request.body) }),
+  );
+
+  app.delete(
+    '/notifications/push/subscriptions',
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Больше не получать push на этом устройстве (при выходе тоже)',
+        body: pushSubscriptionDeleteSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await unsubscribePush(app.db, request.actor, request.body.endpoint);
+      return reply.status(204).send(null);
+    },
   );
 
   /** A link of a letter answers a page for the browser, not JSON. */

@@ -7,6 +7,7 @@ import {
   type NotificationList,
   type NotificationPreferences,
   type NotificationPreferencesUpdate,
+  type PushSubscriptionInput,
 } from '@parta/shared/domain/contracts/notifications';
 import { formatDate } from '@parta/shared/domain/dates';
 import { formatAverage } from '@parta/shared/domain/marks';
@@ -51,6 +52,14 @@ import {
   saveEmail,
   upsertPreferences,
 } from './notifications.repository';
+import {
+  countSubscriptions,
+  deleteOwnSubscription,
+  deletePushDeliveriesOlderThan,
+  upsertSubscription,
+} from './push.repository';
+import { pushChannel } from './push-channel';
+import { warningsTick } from './warnings.service';
 
 /** Notifications are kept this long (issue 38), then the clean-up removes them. */
 export const RETENTION_DAYS = 90;
@@ -96,14 +105,17 @@ export async function readAllNotifications(db: Database, actor: Actor) {
 export async function cleanUpNotifications(db: Database) {
   await deleteOlderThan(db, RETENTION_DAYS);
   await deleteDeliveriesOlderThan(db, RETENTION_DAYS);
+  await deletePushDeliveriesOlderThan(db, RETENTION_DAYS);
 }
 
 /**
- * The channels every notice goes to: the bell always; e-mail when the server has SMTP (each user's
- * choice and address decide then, in the channel). Jobs take their channels from here.
+ * The channels every notice goes to: the bell always; push to the devices a user subscribed; e-mail
+ * when the server has SMTP (each user's choices, devices and address decide then, in the channel).
+ * Jobs take their channels from here.
  */
 export function channelsOf(db: Database, queue: Queue, mailer: Mailer | null): Channel[] {
-  return mailer ? [inAppChannel(db), emailChannel(db, queue)] : [inAppChannel(db)];
+  const channels = [inAppChannel(db), pushChannel(db, queue)];
+  return mailer ? [...channels, emailChannel(db, queue)] : channels;
 }
 
 /** How long a confirmation link of an address stays valid. */
@@ -116,16 +128,21 @@ export async function getPreferences(
   actor: Actor,
   mailer: Mailer | null,
 ): Promise<NotificationPreferences> {
-  const [defaults, rows, address] = await Promise.all([
+  const [defaults, rows, address, devices] = await Promise.all([
     preferenceDefaults(db, actor.organizationId),
     findPreferences(db, [actor.userId]),
     findEmail(db, actor.userId),
+    countSubscriptions(db, actor.userId),
   ]);
   const chosen = new Map(rows.map((row) => [row.category, row]));
   return {
     email: Object.fromEntries(
       NOTIFICATION_CATEGORIES.map((category) => [category, chosen.get(category)?.email ?? defaults.email]),
     ) as Record<NotificationCategory, boolean>,
+    push: Object.fromEntries(
+      NOTIFICATION_CATEGORIES.map((category) => [category, chosen.get(category)?.push ?? true]),
+    ) as Record<NotificationCategory, boolean>,
+    push_devices: devices,
     marks_instant: chosen.get('marks')?.instant ?? defaults.instant,
     address: address ? { address: address.address, confirmed: address.confirmedAt !== null } : null,
     email_available: mailer !== null,
@@ -141,6 +158,7 @@ export async function updatePreferences(
 ): Promise<NotificationPreferences> {
   const current = await getPreferences(db, actor, mailer);
   const email = { ...current.email, ...update.email };
+  const push = { ...current.push, ...update.push };
   const instant = update.marks_instant ?? current.marks_instant;
   await upsertPreferences(
     db,
@@ -148,10 +166,39 @@ export async function updatePreferences(
     NOTIFICATION_CATEGORIES.map((category) => ({
       category,
       email: email[category],
+      push: push[category],
       instant: category === 'marks' ? instant : null,
     })),
   );
   return getPreferences(db, actor, mailer);
+}
+
+const HTTPS_ONLY = 'Адрес подписки должен начинаться с https://';
+
+/**
+ * This device receives the caller's pushes (what `PushSubscription.toJSON()` gave the page). A
+ * device's endpoint belongs to whoever subscribed it last (one browser, one signed-in user).
+ */
+export async function subscribePush(
+  db: Database,
+  actor: Actor,
+  allowHttp: boolean,
+  input: PushSubscriptionInput,
+) {
+  if (!allowHttp && !input.endpoint.startsWith('https://'))
+    throw unprocessable(HTTPS_ONLY, { endpoint: [HTTPS_ONLY] });
+  return upsertSubscription(db, {
+    userId: actor.userId,
+    endpoint: input.endpoint,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+  });
+}
+
+/** This device no longer receives the caller's pushes (turned off, or signing out); another user's: 404. */
+export async function unsubscribePush(db: Database, actor: Actor, endpoint: string) {
+  if (!(await deleteOwnSubscription(db, actor.userId, endpoint)))
+    throw notFound('Подписка на этом устройстве не найдена');
 }
 
 const MAIL_OFF = 'Почта не настроена на сервере';
@@ -546,6 +593,7 @@ export async function digestTick(db: Database, queue: Queue): Promise<void> {
   const date = schoolToday();
   const hour = Number(schoolTime().slice(0, 2));
   for (const { id } of await findOrganizationIds(db)) {
+    await warningsTick(db, queue, id, date, hour);
     const { digest_hour, marks_instant_by_default } = parseSettings(await settingsOf(db, id));
     if (hour >= digest_hour) await queue.send(db, MARKS_DIGEST_JOB, { organizationId: id, date });
     else if (marks_instant_by_default === 1 || (await hasInstantMarks(db, id)))

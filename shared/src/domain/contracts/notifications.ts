@@ -55,7 +55,7 @@ export const notificationListQuerySchema = z.object({
     .default(50),
 });
 
-/** Ways a notification reaches a user: the bell always; e-mail by choice; push is not built yet. */
+/** Ways a notification reaches a user: the bell always; e-mail and push (Web Push) by choice. */
 export const NOTIFICATION_CHANNEL_LABELS = { app: 'В приложении', email: 'Почта', push: 'Push' } as const;
 
 /** A user's e-mail address for notifications, as their settings screen shows it. */
@@ -68,6 +68,10 @@ export const notificationEmailSchema = z.object({
 export const notificationPreferencesSchema = z.object({
   /** Per category: by e-mail too (the bell gets every category whatever is chosen). */
   email: z.record(z.enum(NOTIFICATION_CATEGORIES), z.boolean()),
+  /** Per category: by push to the user's devices (on unless turned off). */
+  push: z.record(z.enum(NOTIFICATION_CATEGORIES), z.boolean()),
+  /** How many devices (browsers) receive the user's pushes. */
+  push_devices: z.number().int(),
   /** Marks at once rather than in the evening digest. */
   marks_instant: z.boolean(),
   /** The address, or null when none was given. */
@@ -80,6 +84,12 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 export const notificationPreferencesUpdateSchema = z.object(
   {
     email: z
+      .partialRecord(
+        z.enum(NOTIFICATION_CATEGORIES, { error: 'Неизвестная категория' }),
+        z.boolean({ error: 'Укажите да или нет' }),
+      )
+      .optional(),
+    push: z
       .partialRecord(
         z.enum(NOTIFICATION_CATEGORIES, { error: 'Неизвестная категория' }),
         z.boolean({ error: 'Укажите да или нет' }),
@@ -107,4 +117,45 @@ export type NotificationEmailUpdate = z.input<typeof notificationEmailUpdateSche
 /** The token of a confirmation or unsubscribe link. */
 export const notificationTokenQuerySchema = z.object({
   token: z.string({ error: 'Ссылка неполная' }).max(300, { error: 'Ссылка неверна' }),
+});
+
+/** GET /api/notifications/push/key: the server's public VAPID key (base64url), for `pushManager.subscribe`. */
+export const pushKeySchema = z.object({ data: z.object({ public_key: z.string() }) });
+
+/** A base64url string of `bytes` bytes (a key of a push subscription). */
+const base64url = (bytes: number, field: string) =>
+  z
+    .string({ error: `Укажите ${field}` })
+    .regex(/^[A-Za-z0-9_-]+=*$/, { error: `${field}: ожидается base64url` })
+    .refine((value) => value.replace(/=+$/, '').length === Math.ceil((bytes * 4) / 3), {
+      error: `${field}: неверная длина ключа`,
+    });
+
+/** The push service's address of a subscription: an https URL (http only where the server allows it). */
+export const pushEndpointSchema = z
+  .string({ error: 'Укажите адрес подписки' })
+  .max(2000, { error: 'Адрес подписки длиннее 2000 символов' })
+  .pipe(z.url({ protocol: /^https?$/, error: 'Неверный адрес подписки' }));
+
+/** POST /api/notifications/push/subscriptions: what `PushSubscription.toJSON()` gives (this device). */
+export const pushSubscriptionInputSchema = z.object(
+  {
+    endpoint: pushEndpointSchema,
+    keys: z.object(
+      { p256dh: base64url(65, 'Ключ p256dh'), auth: base64url(16, 'Ключ auth') },
+      { error: 'Укажите ключи подписки' },
+    ),
+  },
+  { error: 'Ожидается объект подписки' },
+);
+export type PushSubscriptionInput = z.input<typeof pushSubscriptionInputSchema>;
+
+/** DELETE /api/notifications/push/subscriptions: this device's endpoint, no longer to receive. */
+export const pushSubscriptionDeleteSchema = z.object(
+  { endpoint: pushEndpointSchema },
+  { error: 'Ожидается объект с адресом подписки' },
+);
+
+export const pushSubscriptionSchema = z.object({
+  data: z.object({ id: z.number().int(), endpoint: z.string(), created_at: z.string() }),
 });

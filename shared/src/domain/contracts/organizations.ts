@@ -21,6 +21,7 @@ export const ORGANIZATION_SETTING_LIMITS = {
   // the hour of the evening digest, and the night when push and e-mail wait (the app's bell never does).
   absence_correction_minutes: { min: 0, max: 240, label: 'Окно исправления пропуска, минут' },
   digest_hour: { min: 0, max: 23, label: 'Час вечерней сводки' },
+  warnings_hour: { min: 0, max: 23, label: 'Час утренней сводки предупреждений' },
   quiet_hours_from: { min: 0, max: 23, label: 'Тихие часы: с (час)' },
   quiet_hours_to: { min: 0, max: 23, label: 'Тихие часы: до (час)' },
   // What a user who has not chosen gets (their «Уведомления» screen overrides it).
