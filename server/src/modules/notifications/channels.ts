@@ -14,6 +14,27 @@ export interface OutgoingNotification {
   dedupeKey: string;
 }
 
+/** A stored notification's row (the bell's), as a channel that delivers it later sends it. */
+export function outgoingOf(
+  row: {
+    organization_id: number;
+    category: NotificationCategory;
+    title: string;
+    body: string;
+    link: string | null;
+  },
+  dedupeKey: string,
+): OutgoingNotification {
+  return {
+    organizationId: row.organization_id,
+    category: row.category,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    dedupeKey,
+  };
+}
+
 export interface Recipient {
   userId: number;
 }

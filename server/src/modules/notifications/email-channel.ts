@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import type { JobKind, Queue } from '../../queue/queue';
 import { schoolTime } from '../clock/clock.service';
 import { settingsOf } from '../settings/settings.service';
-import { type Channel, ChannelError, deliver, type OutgoingNotification } from './channels';
+import { type Channel, ChannelError, deliver, type OutgoingNotification, outgoingOf } from './channels';
 import type { Letter, Mailer } from './mailer';
 import { deleteEmail, findEmail, findLetterOf, recordSent, wasSent } from './notifications.repository';
 
@@ -153,14 +153,7 @@ export async function sendEmailNotice(
   const row = await findLetterOf(db, job.userId, job.dedupeKey);
   if (!row?.address || !row.unsubscribe_key) return;
   if (!(await emailWanted(db, row.organization_id, row.email))) return;
-  const notice: OutgoingNotification = {
-    organizationId: row.organization_id,
-    category: row.category,
-    title: row.title,
-    body: row.body,
-    link: row.link,
-    dedupeKey: job.dedupeKey,
-  };
+  const notice = outgoingOf(row, job.dedupeKey);
   const version = versionOf(notice);
   if (await wasSent(db, job.userId, job.dedupeKey, version)) return;
   const token = unsubscribeToken(job.userId, row.category, row.unsubscribe_key);

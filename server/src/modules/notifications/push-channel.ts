@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import type { JobKind, Queue } from '../../queue/queue';
 import { schoolTime } from '../clock/clock.service';
 import { settingsOf } from '../settings/settings.service';
-import { type Channel, ChannelError, type OutgoingNotification } from './channels';
+import { type Channel, ChannelError, type OutgoingNotification, outgoingOf } from './channels';
 import { quietDelaySeconds, versionOf } from './email-channel';
 import {
   deleteSubscription,
@@ -138,14 +138,7 @@ export async function sendPushNotice(
 ): Promise<void> {
   const row = await findPushNotice(db, job.userId, job.dedupeKey);
   if (!row || row.push === false) return;
-  const notice: OutgoingNotification = {
-    organizationId: row.organization_id,
-    category: row.category,
-    title: row.title,
-    body: row.body,
-    link: row.link,
-    dedupeKey: job.dedupeKey,
-  };
+  const notice = outgoingOf(row, job.dedupeKey);
   const version = versionOf(notice);
   const subscriptions = await findSubscriptions(db, job.userId);
   const done = await pushedTo(
