@@ -28,8 +28,8 @@ import {
   type ArchiveBlock,
   type ArchiveDocument,
   type GridColumn,
-  writeArchivePdf,
 } from '../../files/archive-pdf';
+import { writeArchivePdfInThread } from '../../files/archive-pdf-thread';
 import type { Actor } from '../../plugins/auth';
 import {
   conflict,
@@ -641,7 +641,7 @@ async function runBuild(
         target,
         build?.created_by_name ?? null,
       );
-      const { bytes, pages } = await writeArchivePdf(document, new Date());
+      const { bytes, pages } = await writeArchivePdfInThread(document, new Date());
       await insertFile(db, {
         organizationId: row.organizationId,
         buildId,
