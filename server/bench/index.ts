@@ -458,7 +458,7 @@ function archiveRows(seedLabel: string, figures: ArchiveLoadFigures): Row[] {
     row('cell save, while the whole school archive builds', figures.during, {
       target: 'p50, p95 ≤ 1.10 × alone, req/s ≥ 0.90 ×',
       meets_target: figures.within_10_percent && figures.archive_busy_whole_run,
-      note: `vs alone: p50 ×${ratio.p50}, p95 ×${ratio.p95}, req/s ×${ratio.req_per_s}; архив: ${figures.archive_classes_during} классов за время замера${figures.archive_busy_whole_run ? '' : ' (архив закончился раньше замера)'}`,
+      note: `vs alone: p50 ×${ratio.p50}, p95 ×${ratio.p95}, req/s ×${ratio.req_per_s}; load average ${figures.load_average.before} / ${figures.load_average.during} / ${figures.load_average.after}; архив: ${figures.archive_classes_during} классов за время замера${figures.archive_busy_whole_run ? '' : ' (архив закончился раньше замера)'}`,
     }),
     row('cell save, alone (after the archive)', figures.alone_after),
     {
