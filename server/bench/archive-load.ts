@@ -8,7 +8,7 @@
  */
 import os from 'node:os';
 import { drive, type LoadFigures, type LoadRequest } from './load';
-import { type ScenarioContext, SCENARIOS, signIn } from './scenarios';
+import { SCENARIOS, type ScenarioContext, signIn } from './scenarios';
 
 export interface ArchiveLoadFigures {
   connections: number;
@@ -47,9 +47,9 @@ interface Build {
  * its saves then rewrite saved cells, each once, at the version it was read with (a real write each).
  */
 async function savedCells({ get }: ScenarioContext): Promise<LoadRequest[] | null> {
-  const index = await get<{ data: { loads: { id: number; group_id: number; subgroup_id: number | null }[] } }>(
-    '/api/journal',
-  );
+  const index = await get<{
+    data: { loads: { id: number; group_id: number; subgroup_id: number | null }[] };
+  }>('/api/journal');
   if (!index) return null;
   const cells: { lesson_id: number; student_id: number; version: number }[] = [];
   for (const load of index.data.loads.filter((item) => item.subgroup_id === null).slice(0, 60)) {
@@ -63,7 +63,9 @@ async function savedCells({ get }: ScenarioContext): Promise<LoadRequest[] | nul
       };
     }>(`/api/journal/${load.group_id}/${load.id}`);
     if (!grid?.data.editable || !grid.data.load.graded) continue;
-    const past = new Set(grid.data.lessons.filter((lesson) => lesson.date <= grid.data.today).map((l) => l.id));
+    const past = new Set(
+      grid.data.lessons.filter((lesson) => lesson.date <= grid.data.today).map((l) => l.id),
+    );
     cells.push(...grid.data.cells.filter((cell) => past.has(cell.lesson_id)));
   }
   if (cells.length === 0) return null;
@@ -139,9 +141,9 @@ export async function archiveUnderLoad(
     state = (await buildState(build.id)) ?? state;
   }
   const archiveSeconds = (Date.now() - started) / 1000;
-  const register = await directorGet<{ data: { files: { build_id: number; size: number; pages: number }[] } }>(
-    `/api/archive?period_id=${year.id}`,
-  );
+  const register = await directorGet<{
+    data: { files: { build_id: number; size: number; pages: number }[] };
+  }>(`/api/archive?period_id=${year.id}`);
   const files = register?.data.files.filter((file) => file.build_id === build.id) ?? [];
 
   load_average.after = loadAverage();

@@ -51,7 +51,11 @@ export function KtpListPage() {
         </Group>
       ) : null}
       <Paper withBorder radius="md" p="xs">
-        <QueryView query={plans} errorText="Не удалось загрузить планы" empty={year ? `Планов на ${year} учебный год нет` : 'Планов пока нет'}>
+        <QueryView
+          query={plans}
+          errorText="Не удалось загрузить планы"
+          empty={year ? `Планов на ${year} учебный год нет` : 'Планов пока нет'}
+        >
           {(list) => (
             <Table.ScrollContainer minWidth={640}>
               <Table striped highlightOnHover fz="sm" data-testid="ktp-plans">

@@ -58,7 +58,10 @@ require(file);
 
 let worker: Worker | null = null;
 let nextId = 1;
-const waiting = new Map<number, { resolve: (value: { bytes: Buffer; pages: number }) => void; reject: (error: Error) => void }>();
+const waiting = new Map<
+  number,
+  { resolve: (value: { bytes: Buffer; pages: number }) => void; reject: (error: Error) => void }
+>();
 
 function failAll(error: Error) {
   for (const entry of waiting.values()) entry.reject(error);
@@ -83,7 +86,11 @@ function thread(): Worker {
     if (!entry) return;
     waiting.delete(answer.id);
     if ('error' in answer) entry.reject(new Error(answer.error));
-    else entry.resolve({ bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength), pages: answer.pages });
+    else
+      entry.resolve({
+        bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength),
+        pages: answer.pages,
+      });
     if (waiting.size === 0) started.unref();
   });
   started.on('error', (error) => failAll(error));

@@ -24,11 +24,7 @@ import { zipSync } from 'fflate';
 import { inScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { archiveBuilds, archiveFiles, classes } from '../../db/schema';
-import {
-  type ArchiveBlock,
-  type ArchiveDocument,
-  type GridColumn,
-} from '../../files/archive-pdf';
+import type { ArchiveBlock, ArchiveDocument, GridColumn } from '../../files/archive-pdf';
 import { writeArchivePdfInThread } from '../../files/archive-pdf-thread';
 import type { Actor } from '../../plugins/auth';
 import {

@@ -8,8 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
 import { rowsOf } from '../../db/rows';
-import { DEMO_PASSWORD } from '../../seed';
 import { classes, studentParents, students, users } from '../../db/schema';
+import { DEMO_PASSWORD } from '../../seed';
 
 /**
  * «Новый учебный год» (issue 40) on the demo school: the preview says what will happen; the run
@@ -116,7 +116,9 @@ describe('the preview of «Новый учебный год»', () => {
     expect(preview.timetable_templates).toBeGreaterThan(0);
     // The demo school begins at the 1st grade: its letters are what the new first grades can take.
     expect(preview.first_grade).toBe(1);
-    const firsts = preview.classes.filter((row) => /^1[А-ЯЁ]$/.test(row.from)).map((row) => row.from.slice(1));
+    const firsts = preview.classes
+      .filter((row) => /^1[А-ЯЁ]$/.test(row.from))
+      .map((row) => row.from.slice(1));
     expect(firsts.length).toBeGreaterThan(0);
     expect(preview.first_grade_letters).toEqual(firsts);
     expect(preview.new_first_grades).toEqual([]);
@@ -207,9 +209,8 @@ describe('running «Новый учебный год»', () => {
 
   it('lists the carried КТП plans under the new year, the old ones under the closed year', async () => {
     const list = async (year: string) =>
-      (
-        await call(app, tokens.zavuch, 'GET', `/api/ktp?academic_year=${encodeURIComponent(year)}`)
-      ).json().data as { name: string; academic_year: string; group_name: string | null; items_count: number }[];
+      (await call(app, tokens.zavuch, 'GET', `/api/ktp?academic_year=${encodeURIComponent(year)}`)).json()
+        .data as { name: string; academic_year: string; group_name: string | null; items_count: number }[];
     const carried = await list(preview.next_year);
     const closed = await list(preview.academic_year);
     expect(carried).toHaveLength(preview.ktp_plans);
