@@ -39,10 +39,7 @@ test('the director runs «Новый учебный год»: classes move up, p
   const run = dialog.getByRole('button', { name: 'Закрыть 2026/2027 и начать 2027/2028' });
   await expect(run).toBeDisabled();
   // The завуч opens one new first grade, 1А, empty (1Б is not opened).
-  await dialog
-    .getByTestId('year-change-first-grades')
-    .getByRole('checkbox', { name: '1А', exact: true })
-    .check();
+  await dialog.getByTestId('year-change-first-grades').locator('label', { hasText: /^1А$/ }).click();
   await dialog.getByRole('checkbox', { name: /^Понимаю/ }).check();
   await run.click();
   await expect(

@@ -27,7 +27,7 @@ test.describe('the year’s end', () => {
   test('director builds the archive of a closed term, downloads a journal and previews the new year', async ({
     page,
   }, testInfo) => {
-    test.setTimeout(420_000);
+    test.setTimeout(600_000);
     await new LoginPage(page).signIn('director');
     const layout = new AppLayout(page);
     await layout.ready();
@@ -101,7 +101,7 @@ test.describe('the year’s end', () => {
         await page.screenshot({ path: shot(`year-change-${viewport.name}-${theme}`) });
         // The new first grades are the завуч's choice: 1А picked, the rest left.
         const firstGrades = archive.yearChange.getByTestId('year-change-first-grades');
-        await firstGrades.getByRole('checkbox', { name: '1А', exact: true }).check();
+        await firstGrades.locator('label', { hasText: /^1А$/ }).click();
         await expect(firstGrades).toContainText('Откроются: 1А.');
         const run = archive.yearChange.getByRole('button', { name: /^Закрыть .* и начать / });
         await run.scrollIntoViewIfNeeded();
