@@ -38,21 +38,39 @@ test('the director runs «Новый учебный год»: classes move up, p
   const dialog = archive.yearChange;
   const run = dialog.getByRole('button', { name: 'Закрыть 2026/2027 и начать 2027/2028' });
   await expect(run).toBeDisabled();
+  // The завуч opens one new first grade, 1А, empty (1Б is not opened).
+  await dialog.getByTestId('year-change-first-grades').locator('label', { hasText: /^1А$/ }).click();
   await dialog.getByRole('checkbox', { name: /^Понимаю/ }).check();
   await run.click();
   await expect(
-    page.getByText(/Начался 2027\/2028 учебный год: классов переведено — \d+, выпускников — \d+/),
+    page.getByText(
+      /Начался 2027\/2028 учебный год: классов переведено — \d+, выпускников — \d+, новых 1-х классов — 1/,
+    ),
   ).toBeVisible({
     timeout: 60_000,
   });
   await expect(dialog).toBeHidden();
 
-  // This year's lists: 1А is 2А now, 10А is 11А, the old 11А graduated, and no first grade yet.
+  // This year's lists: 1А is 2А now, 10А is 11А, the old 11А graduated, and the new 1А only.
   const after = await schoolClasses();
   expect(after).toEqual(expect.arrayContaining(['2А 2027/2028', '6А 2027/2028', '11А 2027/2028']));
   expect(after.filter((name) => !name.endsWith(' 2027/2028'))).toEqual([]);
-  expect(after.filter((name) => name.startsWith('1А ') || name.startsWith('1Б '))).toEqual([]);
-  expect(after).toHaveLength(before.filter((name) => !name.startsWith('11')).length);
+  expect(after.filter((name) => name.startsWith('1А ') || name.startsWith('1Б '))).toEqual(['1А 2027/2028']);
+  expect(after).toHaveLength(before.filter((name) => !name.startsWith('11')).length + 1);
+
+  // КТП opens on the new year, its plans carried over; the closed year's stay under 2026/2027.
+  await page.goto('/ktp');
+  const year = page.getByTestId('ktp-year');
+  await expect(year).toHaveValue('2027/2028');
+  const plans = page.getByTestId('ktp-plans').getByRole('row');
+  await expect(plans.nth(1)).toBeVisible();
+  const carried = await plans.count();
+  await year.click();
+  await page.getByRole('option', { name: '2026/2027' }).click();
+  await expect(year).toHaveValue('2026/2027');
+  // The closed year's list holds the same plans (and the branch's, whose year goes on).
+  await expect.poll(() => plans.count()).toBeGreaterThanOrEqual(carried);
+  await page.screenshot({ path: shot('ktp-after-year-change') });
   await page.goto('/class');
   await expect(page.getByRole('heading', { name: 'Классы', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: '6А', exact: true }).first()).toBeVisible();

@@ -27,7 +27,7 @@ test.describe('the year’s end', () => {
   test('director builds the archive of a closed term, downloads a journal and previews the new year', async ({
     page,
   }, testInfo) => {
-    test.setTimeout(420_000);
+    test.setTimeout(600_000);
     await new LoginPage(page).signIn('director');
     const layout = new AppLayout(page);
     await layout.ready();
@@ -79,6 +79,8 @@ test.describe('the year’s end', () => {
     await expect(classRows.filter({ hasText: /^11А/ }).getByTestId('year-change-to')).toHaveText('выпуск');
     await expect(dialog.getByTestId('year-change-graduates')).not.toContainText(/^0/);
     await expect(dialog.getByTestId('year-change-periods')).toContainText('проверьте даты');
+    await expect(dialog.getByRole('checkbox', { name: /^Шаблоны расписания \(\d+\)$/ })).toBeChecked();
+    await expect(dialog.getByTestId('year-change-first-grades')).toContainText('Не выбраны');
     // Not undone: the run waits for «Понимаю…».
     const run = dialog.getByRole('button', { name: 'Закрыть 2026/2027 и начать 2027/2028' });
     await expect(run).toBeDisabled();
@@ -97,6 +99,10 @@ test.describe('the year’s end', () => {
         await page.screenshot({ path: shot(`archive-${viewport.name}-${theme}`), fullPage: true });
         await archive.openYearChange();
         await page.screenshot({ path: shot(`year-change-${viewport.name}-${theme}`) });
+        // The new first grades are the завуч's choice: 1А picked, the rest left.
+        const firstGrades = archive.yearChange.getByTestId('year-change-first-grades');
+        await firstGrades.locator('label', { hasText: /^1А$/ }).click();
+        await expect(firstGrades).toContainText('Откроются: 1А.');
         const run = archive.yearChange.getByRole('button', { name: /^Закрыть .* и начать / });
         await run.scrollIntoViewIfNeeded();
         await page.screenshot({ path: shot(`year-change-end-${viewport.name}-${theme}`) });

@@ -22,8 +22,12 @@
  *                             --generator-only runs just that; --generator-hard adds FET's difficult
  *                             examples (HARD_FILES) at 240 s; --generator-hard-file NAME only those
  *                             whose file name holds NAME (e.g. v1_7)
+ *   pnpm bench --archive-only the year's archive beside the journal (archive-load.ts): cell save at 16
+ *                             connections alone, while the whole school's archive builds on the same
+ *                             server, alone again; the ratio (target: within 10 %) and the build's
+ *                             time, on the demo seed and (without --no-large) the large seed's school
  *   options: --seconds N (per scenario and level), --no-frontend, --no-large, --no-lighthouse,
- *   --no-first-start
+ *   --no-first-start, --no-archive (the full run includes the archive section)
  *   (Lighthouse's mobile preset on /login, /dashboard and the teacher's journal runs with the front end)
  */
 import { execFileSync } from 'node:child_process';
@@ -31,6 +35,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import type { FrontEndFile, LighthouseFigures, LighthouseFile } from '../../e2e/bench/figures';
+import { type ArchiveLoadFigures, archiveUnderLoad } from './archive-load';
 import { measureFirstStart } from './first-start';
 import { benchGenerator, benchSchoolGeneration, HARD_FILES, HARD_IMPROVE_SECONDS } from './generator-bench';
 import { drive, type LoadFigures } from './load';
@@ -438,6 +443,91 @@ async function benchSeededSchools(serverUrl: string): Promise<Record<string, unk
   return rows;
 }
 
+/** The archive section as rows of the main table: cell save quiet, during the build, quiet again. */
+function archiveRows(seedLabel: string, figures: ArchiveLoadFigures): Row[] {
+  const row = (scenario: string, load: LoadFigures, extra: Partial<Row> = {}): Row => ({
+    scenario,
+    seed: seedLabel,
+    status: load.failed > 0 ? 'failed' : 'ok',
+    ...load,
+    ...extra,
+  });
+  const { ratio, archive } = figures;
+  return [
+    row('cell save, alone (before the archive)', figures.alone_before),
+    row('cell save, while the whole school archive builds', figures.during, {
+      target: 'p50, p95 ≤ 1.10 × alone, req/s ≥ 0.90 ×',
+      meets_target: figures.within_10_percent && figures.archive_busy_whole_run,
+      note: `vs alone: p50 ×${ratio.p50}, p95 ×${ratio.p95}, req/s ×${ratio.req_per_s}; load average ${figures.load_average.before} / ${figures.load_average.during} / ${figures.load_average.after}; архив: ${figures.archive_classes_during} классов за время замера${figures.archive_busy_whole_run ? '' : ' (архив закончился раньше замера)'}`,
+    }),
+    row('cell save, alone (after the archive)', figures.alone_after),
+    {
+      scenario: 'whole school archive (POST /api/archive/builds → done)',
+      seed: seedLabel,
+      status: archive.status === 'done' ? 'ok' : 'failed',
+      ms: archive.seconds * 1000,
+      note: `${archive.classes} классов за ${archive.seconds} с (${archive.seconds_per_class} с на класс), ${archive.pages} стр., ${archive.megabytes} МБ; из них ${figures.seconds_per_run} с под нагрузкой сохранений`,
+    },
+  ];
+}
+
+/** The archive section on one seed: its own scratch database and server. */
+async function archiveSection(serverUrl: string, size: 'demo' | 'large'): Promise<ArchiveLoadFigures> {
+  const database = await scratchDatabase(serverUrl, `archive_${size}`);
+  try {
+    await seedDatabase(database.url, size);
+    const server = await startServer({ DATABASE_URL: database.url });
+    try {
+      return await archiveUnderLoad(server.base, Math.max(SECONDS, 10));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+async function archiveBench(serverUrl: string, result: Record<string, unknown>, rows: Row[]) {
+  const sizes: ('demo' | 'large')[] = flag('no-large') || QUICK ? ['demo'] : ['demo', 'large'];
+  const figures: Record<string, ArchiveLoadFigures> = {};
+  for (const size of sizes) {
+    try {
+      figures[size] = await archiveSection(serverUrl, size);
+    } catch (error) {
+      // The large seed's journal gave no editable cell to the scenario's users (seen on a run):
+      // the section says so and the rest of the bench goes on.
+      rows.push({
+        scenario: 'cell save beside the archive',
+        seed: size,
+        status: 'failed',
+        note: String(error),
+      });
+      continue;
+    }
+    rows.push(...archiveRows(size, figures[size]));
+    console.log(`archive beside the journal, ${size}: ${JSON.stringify(figures[size])}`);
+  }
+  result.archive_under_load = figures;
+}
+
+function printTable(rows: Row[]) {
+  console.table(
+    rows.map((row) => ({
+      scenario: row.scenario,
+      seed: row.seed,
+      conn: row.connections ?? '',
+      'req/s': row.req_per_s ?? '',
+      p50: row.p50_ms ?? '',
+      p95: row.p95_ms ?? '',
+      failed: row.failed ?? '',
+      ms: row.ms ?? '',
+      status: row.status,
+      target: row.meets_target === undefined ? '' : row.meets_target ? 'да' : 'НЕТ',
+    })),
+  );
+  for (const row of rows) if (row.note) console.log(`${row.scenario}, ${row.seed}: ${row.note}`);
+}
+
 async function main() {
   const started = Date.now();
   const serverUrl = process.env.DATABASE_URL;
@@ -449,6 +539,15 @@ async function main() {
     connection_levels: LEVELS,
   };
   const rows: Row[] = [];
+
+  if (flag('archive-only')) {
+    if (!serverUrl) throw new Error('--archive-only: задайте DATABASE_URL=postgres://…');
+    await archiveBench(serverUrl, result, rows);
+    result.scenarios = rows;
+    printTable(rows);
+    writeResult(result, started);
+    return;
+  }
 
   if (option('size', '') === 'region') {
     if (!serverUrl)
@@ -541,6 +640,7 @@ async function main() {
         await large.drop();
       }
     }
+    if (!flag('no-archive')) await archiveBench(serverUrl, result, rows);
   }
 
   result.pglite_memory = await pgliteMemory();

@@ -82,4 +82,38 @@ describe('archive PDF layout', () => {
     for (const page of texts) expect(page).toContain('Тема урока');
     expect(texts.join('\n')).toContain('знаменателями');
   });
+
+  it('is PDF/A-2b as far as poppler shows: fonts embedded, XMP identification, output intent, Info mirrored', async () => {
+    const { bytes } = await writeArchivePdf(
+      {
+        title: 'Классный журнал 5А, 2026/2027 учебный год',
+        footer: 'МБОУ СОШ №1',
+        blocks: [{ kind: 'title', heading: 'Классный журнал 5А класса', lines: ['Ёжикова Мария'] }],
+      },
+      new Date('2027-06-30T10:00:00Z'),
+    );
+    const file = path.join(workDir, 'pdfa.pdf');
+    writeFileSync(file, bytes);
+    const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean);
+    expect(fonts.length).toBeGreaterThan(0);
+    // name type encoding emb sub uni: every font embedded, subset, with a ToUnicode map.
+    for (const line of fonts) expect(line).toMatch(/\syes\s+yes\s+yes\s+\d+\s+\d+\s*$/);
+    const raw = bytes.toString('latin1');
+    const xmp = Buffer.from(
+      raw.slice(raw.indexOf('<x:xmpmeta'), raw.indexOf('</x:xmpmeta>')),
+      'latin1',
+    ).toString('utf8');
+    expect(xmp).toContain('<pdfaid:part>2</pdfaid:part>');
+    expect(xmp).toContain('<pdfaid:conformance>B</pdfaid:conformance>');
+    expect(xmp).toContain('Классный журнал 5А, 2026/2027 учебный год');
+    expect(xmp).toContain('<xmp:CreateDate>2027-06-30T10:00:00Z</xmp:CreateDate>');
+    expect(raw).toMatch(/\/OutputIntents \[\d+ 0 R\]/);
+    expect(raw).toMatch(/\/S \/GTS_PDFA1/);
+    expect(raw).toMatch(/\/ID \[<[0-9a-f]{32}> <[0-9a-f]{32}>\]/);
+    // An Info entry without its XMP twin breaks PDF/A: there is no xmp:ModifyDate, so no ModDate.
+    expect(raw).not.toContain('/ModDate');
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    expect(info).toMatch(/Metadata Stream:\s+yes/);
+    expect(info).toMatch(/Page size:\s+841\.89 x 595\.28 pts \(A4\)/);
+  });
 });

@@ -336,8 +336,9 @@ export async function writeArchivePdf(
       Title: document.title,
       Creator: 'Парта',
       Producer: 'Парта',
+      // No ModDate: pdfkit's XMP carries no xmp:ModifyDate, and PDF/A wants every Info entry
+      // mirrored there (veraPDF, ISO 19005-2 6.6.2.3.1); a file is never modified anyway.
       CreationDate: createdAt,
-      ModDate: createdAt,
     },
   });
   const chunks: Buffer[] = [];

@@ -24,12 +24,8 @@ import { zipSync } from 'fflate';
 import { inScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { archiveBuilds, archiveFiles, classes } from '../../db/schema';
-import {
-  type ArchiveBlock,
-  type ArchiveDocument,
-  type GridColumn,
-  writeArchivePdf,
-} from '../../files/archive-pdf';
+import type { ArchiveBlock, ArchiveDocument, GridColumn } from '../../files/archive-pdf';
+import { writeArchivePdfInThread } from '../../files/archive-pdf-thread';
 import type { Actor } from '../../plugins/auth';
 import {
   conflict,
@@ -63,8 +59,15 @@ export const ARCHIVE_JOB = 'archive-year';
 /** A running build that wrote no class for this long lost its instance (killed): it is failed. */
 export const STALE_AFTER_MINUTES = 10;
 export const SWEEP_INTERVAL_MS = 60_000;
-/** Between two classes the job gives the database and the event loop to the journal's users. */
-const PAUSE_BETWEEN_CLASSES_MS = 50;
+/**
+ * Between two loads of a class (and two classes) the job gives way to the journal's users: it waits
+ * while the API's event loop is busy with requests (more than half of a short sample), at most
+ * GIVE_WAY_MAX_MS at a time, so on a quiet server it runs at full speed and under load it takes the
+ * gaps. The PDF itself is laid out in a low-priority thread (files/archive-pdf-thread.ts).
+ */
+const GIVE_WAY_SAMPLE_MS = 10;
+const GIVE_WAY_BUSY = 0.5;
+const GIVE_WAY_MAX_MS = 1000;
 
 /**
  * Who reaches the archive. The whole school's: whoever closes and reopens periods (periods.edit —
@@ -552,6 +555,7 @@ async function classDocument(
   const allGrids: { term: Period; grid: JournalGrid }[] = [];
   const loadSections: ArchiveBlock[] = [];
   for (const load of loads) {
+    await giveWay();
     // One read of the load's whole period (the year: two statements), cut into its terms here.
     const whole = await openJournal(db, actor, target.id, load.id, chosen.id);
     const grids = terms.map((term) => ({ term, grid: termOf(whole, term, finals) }));
@@ -606,6 +610,16 @@ function builderActor(organizationId: number, userId: number): Actor {
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Waits while others keep the event loop busy (see GIVE_WAY_BUSY), for at most GIVE_WAY_MAX_MS. */
+async function giveWay() {
+  const until = Date.now() + GIVE_WAY_MAX_MS;
+  do {
+    const before = performance.eventLoopUtilization();
+    await pause(GIVE_WAY_SAMPLE_MS);
+    if (performance.eventLoopUtilization(before).utilization < GIVE_WAY_BUSY) return;
+  } while (Date.now() < until);
+}
+
 /**
  * The job: claims the build, then one class at a time (never two: the archive must not slow the
  * journal for others) reads, lays out and stores the class's PDF with its checksum, counting the
@@ -641,7 +655,7 @@ async function runBuild(
         target,
         build?.created_by_name ?? null,
       );
-      const { bytes, pages } = await writeArchivePdf(document, new Date());
+      const { bytes, pages } = await writeArchivePdfInThread(document, new Date());
       await insertFile(db, {
         organizationId: row.organizationId,
         buildId,
@@ -656,7 +670,7 @@ async function runBuild(
         content: bytes,
         createdBy: row.createdBy,
       });
-      await pause(PAUSE_BETWEEN_CLASSES_MS);
+      await giveWay();
     }
     await finishBuild(db, buildId, 'done', null);
   } catch (error) {

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import type { Actor, SessionSource } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable } from '../../plugins/errors';
 import { settingsOf } from '../settings/settings.service';
+import { graduationMessage } from '../year-change/year-change.service';
 import {
   findCurrentUser,
   findPasswordHash,
@@ -48,7 +49,9 @@ export async function login(
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user?.active || !passwordOk) {
     await throttle.fail(ip, input.login);
-    throw unprocessable(INVALID_CREDENTIALS);
+    // Only the right password learns why an account is closed (a graduate's, issue 40).
+    const closed = user && passwordOk ? await graduationMessage(db, user.id) : null;
+    throw unprocessable(closed ?? INVALID_CREDENTIALS);
   }
   await throttle.succeed(ip, input.login);
   const token = newToken();

@@ -102,6 +102,7 @@ export async function listPlans(db: Database, actor: Actor, query: KtpListQueryP
       query.teacher_id ? eq(ktpPlans.teacherId, query.teacher_id) : undefined,
       query.subject_id ? eq(ktpPlans.subjectId, query.subject_id) : undefined,
       query.group_id ? eq(ktpPlans.classId, query.group_id) : undefined,
+      query.academic_year ? eq(ktpPlans.academicYear, query.academic_year) : undefined,
     ),
   );
   return rows.map(toPlan);

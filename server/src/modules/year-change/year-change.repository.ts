@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { classes, closedYears, holidays, ktpPlans, periods } from '../../db/schema';
+import { classes, closedYears, holidays, ktpPlans, periods, timetableTemplates } from '../../db/schema';
 
 /**
  * The year «Новый учебный год» closes: the school's latest academic year that has begun (a period of
@@ -12,6 +12,7 @@ export async function findYearToClose(db: Database, organizationId: number, toda
   const [row] = await rowsOf<{
     academic_year: string | null;
     last_grade: number | null;
+    first_grade: number | null;
     any_closed: boolean;
   }>(
     db,
@@ -23,6 +24,8 @@ export async function findYearToClose(db: Database, organizationId: number, toda
         select candidate.academic_year,
                (select max(g) from ${periods} p cross join lateral unnest(p.grades) g
                  where p.organization_id = ${organizationId} and p.academic_year = candidate.academic_year) as last_grade,
+               (select min(g) from ${periods} p cross join lateral unnest(p.grades) g
+                 where p.organization_id = ${organizationId} and p.academic_year = candidate.academic_year) as first_grade,
                exists (select 1 from ${closedYears} where organization_id = ${organizationId}) as any_closed
           from candidate`,
   );
@@ -92,6 +95,15 @@ export async function countKtpPlans(db: Database, organizationId: number, year: 
   const [row] = await rowsOf<{ total: number }>(
     db,
     sql`select count(*)::int as total from ${ktpPlans}
+         where organization_id = ${organizationId} and academic_year = ${year}`,
+  );
+  return row.total;
+}
+
+export async function countTimetableTemplates(db: Database, organizationId: number, year: string) {
+  const [row] = await rowsOf<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from ${timetableTemplates}
          where organization_id = ${organizationId} and academic_year = ${year}`,
   );
   return row.total;
@@ -285,32 +297,93 @@ export async function copySubgroups(db: Database, classMap: Map<number, number>)
 
 /**
  * Each moved class's load lines copied to the class it became (a subgroup's line to the copied
- * subgroup; without copied subgroups such a line is left out). Answers the lines copied.
+ * subgroup; without copied subgroups such a line is left out). Answers old line id → new line id.
  */
 export async function copyLoads(
   db: Database,
   classMap: Map<number, number>,
   groupMap: Map<number, number>,
-): Promise<number> {
+): Promise<Map<number, number>> {
   const pairs = JSON.stringify([...classMap].map(([old_id, new_id]) => ({ old_id, new_id })));
   const groupPairs = JSON.stringify(
     [...groupMap].map(([old_group, new_group]) => ({ old_group, new_group })),
   );
-  const rows = await rowsOf<{ id: number }>(
+  // Inserted in the old lines' order: the n-th new id (serial, ascending) is the n-th old line's.
+  const rows = await rowsOf<{ old_load: number; new_load: number }>(
     db,
-    sql`insert into loads (organization_id, class_id, subgroup_id, subject_id, teacher_id, hours_per_week,
-                           room_kind, room_id, pair_allowed, subgroups_parallel, graded)
-        select l.organization_id, m.new_id, g.new_group, l.subject_id, l.teacher_id, l.hours_per_week,
-               l.room_kind, l.room_id, l.pair_allowed, l.subgroups_parallel, l.graded
-          from loads l
-          join json_to_recordset(${pairs}::json) as m(old_id int, new_id int) on m.old_id = l.class_id
-          left join json_to_recordset(${groupPairs}::json) as g(old_group int, new_group int)
-            on g.old_group = l.subgroup_id
-         where l.subgroup_id is null or g.new_group is not null
-         order by l.id
-        returning loads.id`,
+    sql`with old as (
+          select l.*, m.new_id, g.new_group, row_number() over (order by l.id) as n
+            from loads l
+            join json_to_recordset(${pairs}::json) as m(old_id int, new_id int) on m.old_id = l.class_id
+            left join json_to_recordset(${groupPairs}::json) as g(old_group int, new_group int)
+              on g.old_group = l.subgroup_id
+           where l.subgroup_id is null or g.new_group is not null),
+        created as (
+          insert into loads (organization_id, class_id, subgroup_id, subject_id, teacher_id, hours_per_week,
+                             room_kind, room_id, pair_allowed, subgroups_parallel, graded)
+          select organization_id, new_id, new_group, subject_id, teacher_id, hours_per_week,
+                 room_kind, room_id, pair_allowed, subgroups_parallel, graded
+            from old order by n
+          returning id),
+        numbered as (select id, row_number() over (order by id) as n from created)
+        select old.id as old_load, numbered.id as new_load from old join numbered on numbered.n = old.n`,
   );
-  return rows.length;
+  return new Map(rows.map((row) => [row.old_load, row.new_load]));
+}
+
+/**
+ * The year's timetable templates copied to the next year (name, bells, «active» as they were), with
+ * the slots of the load lines copied, moved to the lines' new classes and subgroups; a graduating
+ * class's slots, and every slot when no line was copied, stay behind. Answers the templates copied.
+ */
+export async function copyTimetables(
+  db: Database,
+  organizationId: number,
+  year: string,
+  nextYear: string,
+  loadMap: Map<number, number>,
+) {
+  const templates = await rowsOf<{ old_template: number; new_template: number }>(
+    db,
+    sql`with old as (
+          select id, name, bell_schedule_id, active, row_number() over (order by id) as n
+            from timetable_templates where organization_id = ${organizationId} and academic_year = ${year}),
+        created as (
+          insert into timetable_templates (organization_id, name, academic_year, bell_schedule_id, active)
+          select ${organizationId}, name, ${nextYear}, bell_schedule_id, active from old order by n
+          returning id),
+        numbered as (select id, row_number() over (order by id) as n from created)
+        select old.id as old_template, numbered.id as new_template from old join numbered on numbered.n = old.n`,
+  );
+  const loadPairs = JSON.stringify([...loadMap].map(([old_load, new_load]) => ({ old_load, new_load })));
+  await db.execute(sql`
+    insert into timetable_slots (organization_id, template_id, load_id, class_id, subgroup_id, weekday,
+                                 lesson_number, room)
+    select s.organization_id, t.new_template, nl.id, nl.class_id, nl.subgroup_id, s.weekday,
+           s.lesson_number, s.room
+      from json_to_recordset(${JSON.stringify(templates)}::json) as t(old_template int, new_template int)
+      join timetable_slots s on s.template_id = t.old_template
+      join json_to_recordset(${loadPairs}::json) as m(old_load int, new_load int) on m.old_load = s.load_id
+      join loads nl on nl.id = m.new_load
+     order by s.id`);
+  return templates.length;
+}
+
+/** The next year's new first grades, empty, without a class teacher. Answers the letters created. */
+export async function createFirstGrades(
+  db: Database,
+  organizationId: number,
+  nextYear: string,
+  grade: number,
+  letters: string[],
+) {
+  if (letters.length === 0) return [];
+  const rows = await db
+    .insert(classes)
+    .values(letters.map((letter) => ({ organizationId, number: grade, letter, academicYear: nextYear })))
+    .onConflictDoNothing()
+    .returning({ letter: classes.letter });
+  return rows.map((row) => row.letter).sort((a, b) => a.localeCompare(b, 'ru'));
 }
 
 /**
@@ -344,4 +417,31 @@ export async function copyKtpPlans(db: Database, organizationId: number, year: s
       from json_to_recordset(${JSON.stringify(plans)}::json) as m(old_plan int, new_plan int)
       join ktp_items i on i.plan_id = m.old_plan`);
   return plans.length;
+}
+
+/**
+ * The academic year a closed account's owner graduated in: a pupil's own graduation (left with a
+ * class of the last grade of a closed year), or for a parent the latest of their children's, when
+ * no child of theirs is active. Null: the account was closed for another reason.
+ */
+export async function findGraduationOfUser(db: Database, userId: number) {
+  const [row] = await rowsOf<{ academic_year: string; own: boolean }>(
+    db,
+    sql`with graduated as (
+          select s.id, s.user_id, c.academic_year from students s
+            join classes c on c.id = s.class_id
+            join closed_years cy on cy.organization_id = c.organization_id and cy.academic_year = c.academic_year
+           where s.status = 'left'
+             and c.number >= (select max(g) from periods p cross join lateral unnest(p.grades) g
+                               where p.organization_id = c.organization_id and p.academic_year = c.academic_year))
+        select academic_year, true as own from graduated where user_id = ${userId}
+        union all
+        select g.academic_year, false from graduated g join student_parents sp on sp.student_id = g.id
+         where sp.parent_user_id = ${userId}
+           and not exists (select 1 from student_parents other join students s on s.id = other.student_id
+                            where other.parent_user_id = ${userId} and s.status = 'active')
+        order by own desc, academic_year desc
+        limit 1`,
+  );
+  return row ?? null;
 }

@@ -13,9 +13,13 @@ import {
   copyKtpPlans,
   copyLoads,
   copySubgroups,
+  copyTimetables,
   countClosingAccounts,
   countKtpPlans,
+  countTimetableTemplates,
+  createFirstGrades,
   findClosedYear,
+  findGraduationOfUser,
   findYearClasses,
   findYearHolidays,
   findYearPeriods,
@@ -63,13 +67,15 @@ async function plan(db: Database, organizationId: number): Promise<YearChangePla
   const year = toClose.academic_year;
   const nextYear = nextYearOf(year);
   const lastGrade = toClose.last_grade ?? 11;
+  const firstGrade = toClose.first_grade ?? 1;
   const taken = await findYearTaken(db, organizationId, year, nextYear);
   if (taken.closed || taken.next_exists) throw alreadyDone(year, nextYear);
-  const [yearClasses, yearPeriods, yearHolidays, ktpPlans] = await Promise.all([
+  const [yearClasses, yearPeriods, yearHolidays, ktpPlans, templates] = await Promise.all([
     findYearClasses(db, organizationId, year),
     findYearPeriods(db, organizationId, year),
     findYearHolidays(db, organizationId, year),
     countKtpPlans(db, organizationId, year),
+    countTimetableTemplates(db, organizationId, year),
   ]);
   const graduating = yearClasses.filter((row) => row.number >= lastGrade);
   const moving = yearClasses.filter((row) => row.number < lastGrade);
@@ -93,7 +99,11 @@ async function plan(db: Database, organizationId: number): Promise<YearChangePla
   notes.push(
     'Даты периодов и каникул сдвинуты на год: дни недели сместились, проверьте их по приказу на новый год.',
   );
-  notes.push('Первые классы нового года не создаются: добавьте их в разделе «Классы».');
+  if (templates > 0) {
+    notes.push(
+      'Шаблоны расписания переносятся с уроками перенесённой нагрузки; без нагрузки — пустыми. Выпускные классы в них не попадают.',
+    );
+  }
   return {
     organization_id: organizationId,
     academic_year: year,
@@ -131,6 +141,12 @@ async function plan(db: Database, organizationId: number): Promise<YearChangePla
     load_lines: moving.reduce((sum, row) => sum + row.load_lines, 0),
     subgroup_sets: moving.reduce((sum, row) => sum + row.subgroup_sets, 0),
     ktp_plans: ktpPlans,
+    timetable_templates: templates,
+    first_grade: firstGrade,
+    first_grade_letters: [
+      ...new Set(yearClasses.filter((row) => row.number === firstGrade).map((row) => row.letter)),
+    ],
+    new_first_grades: [],
     notes,
   };
 }
@@ -177,14 +193,42 @@ export async function runYearChange(
     const subgroups = input.keep_subgroups
       ? await copySubgroups(tx, classMap)
       : { sets: 0, groups: new Map<number, number>() };
-    const loadLines = input.keep_loads ? await copyLoads(tx, classMap, subgroups.groups) : 0;
+    const loadMap = input.keep_loads
+      ? await copyLoads(tx, classMap, subgroups.groups)
+      : new Map<number, number>();
     const ktpPlans = input.carry_ktp ? await copyKtpPlans(tx, organizationId, year, nextYear) : 0;
+    const templates = input.copy_timetables
+      ? await copyTimetables(tx, organizationId, year, nextYear, loadMap)
+      : 0;
+    const firstGrades = await createFirstGrades(
+      tx,
+      organizationId,
+      nextYear,
+      preview.first_grade,
+      input.new_first_grades,
+    );
     return {
       ...preview,
       graduates,
       subgroup_sets: subgroups.sets,
-      load_lines: loadLines,
+      load_lines: loadMap.size,
       ktp_plans: ktpPlans,
+      timetable_templates: templates,
+      new_first_grades: firstGrades,
     };
   });
+}
+
+/**
+ * Why a closed account is closed, in Russian, when the year change closed it: «выпускник 2027 года»
+ * (a pupil of the last grade), or a parent's whose children have all graduated. Null otherwise. The
+ * sign-in asks only once the password was right, so a wrong one learns nothing from it.
+ */
+export async function graduationMessage(db: Database, userId: number): Promise<string | null> {
+  const row = await findGraduationOfUser(db, userId);
+  if (!row) return null;
+  const year = row.academic_year.slice(5);
+  return row.own
+    ? `Учётная запись закрыта: выпускник ${year} года. Журнал и дневник прошлых лет хранятся в архиве школы.`
+    : `Учётная запись закрыта: ваш ребёнок окончил школу в ${year} году.`;
 }

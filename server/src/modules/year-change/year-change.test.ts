@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
 import { rowsOf } from '../../db/rows';
 import { classes, studentParents, students, users } from '../../db/schema';
+import { DEMO_PASSWORD } from '../../seed';
 
 /**
  * «Новый учебный год» (issue 40) on the demo school: the preview says what will happen; the run
@@ -112,6 +113,15 @@ describe('the preview of «Новый учебный год»', () => {
     expect(preview.holidays.every((holiday) => holiday.review)).toBe(true);
     expect(preview.load_lines).toBeGreaterThan(0);
     expect(preview.ktp_plans).toBeGreaterThan(0);
+    expect(preview.timetable_templates).toBeGreaterThan(0);
+    // The demo school begins at the 1st grade: its letters are what the new first grades can take.
+    expect(preview.first_grade).toBe(1);
+    const firsts = preview.classes
+      .filter((row) => /^1[А-ЯЁ]$/.test(row.from))
+      .map((row) => row.from.slice(1));
+    expect(firsts.length).toBeGreaterThan(0);
+    expect(preview.first_grade_letters).toEqual(firsts);
+    expect(preview.new_first_grades).toEqual([]);
     expect(preview.notes.length).toBeGreaterThan(0);
   });
 
@@ -144,6 +154,20 @@ describe('the preview of «Новый учебный год»', () => {
     expect(wrongFormat.statusCode).toBe(422);
     expect(wrongFormat.json().errors.academic_year[0]).toMatch(/Учебный год в формате/);
     expect(wrongFormat.json().errors.keep_loads[0]).toMatch(/нагрузку/);
+    const badLetters = await call(app, tokens.zavuch, 'POST', PREVIEW, {
+      academic_year: preview.academic_year,
+      copy_timetables: 'нет',
+      new_first_grades: ['A1', 'Б'],
+    });
+    expect(badLetters.statusCode).toBe(422);
+    expect(badLetters.json().errors.copy_timetables[0]).toMatch(/шаблоны расписания/);
+    expect(badLetters.json().errors['new_first_grades.0'][0]).toMatch(/одна русская буква/);
+    const twice = await call(app, tokens.zavuch, 'POST', PREVIEW, {
+      academic_year: preview.academic_year,
+      new_first_grades: ['В', 'в'],
+    });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors.new_first_grades[0]).toMatch(/повторяются/);
     const staleYear = await call(app, tokens.zavuch, 'POST', PREVIEW, { academic_year: '2019/2020' });
     expect(staleYear.statusCode).toBe(422);
     expect(staleYear.json().errors.academic_year[0]).toMatch(/Закрывается учебный год/);
@@ -153,10 +177,21 @@ describe('the preview of «Новый учебный год»', () => {
 
 describe('running «Новый учебный год»', () => {
   let result: YearChangePlan;
+  let templatesBefore: { name: string; slots: number; graduating: number }[];
 
   beforeAll(async () => {
+    templatesBefore = await rowsOf<{ name: string; slots: number; graduating: number }>(
+      app.db,
+      sql`select t.name, count(s.id)::int as slots,
+                 count(s.id) filter (where c.number >= 11)::int as graduating
+            from timetable_templates t left join timetable_slots s on s.template_id = t.id
+            left join classes c on c.id = s.class_id
+           where t.organization_id = ${schoolId} and t.academic_year = ${preview.academic_year}
+           group by t.id order by t.id`,
+    );
     const response = await call(app, tokens.zavuch, 'POST', PREVIEW, {
       academic_year: preview.academic_year,
+      new_first_grades: preview.first_grade_letters,
     });
     expect(response.statusCode).toBe(201);
     result = yearChangePlanAnswerSchema.parse(response.json()).data;
@@ -168,6 +203,68 @@ describe('running «Новый учебный год»', () => {
     expect(result.periods).toEqual(preview.periods);
     expect(result.load_lines).toBeGreaterThan(0);
     expect(result.ktp_plans).toBe(preview.ktp_plans);
+    expect(result.timetable_templates).toBe(preview.timetable_templates);
+    expect(result.new_first_grades).toEqual(preview.first_grade_letters);
+  });
+
+  it('lists the carried КТП plans under the new year, the old ones under the closed year', async () => {
+    const list = async (year: string) =>
+      (await call(app, tokens.zavuch, 'GET', `/api/ktp?academic_year=${encodeURIComponent(year)}`)).json()
+        .data as { name: string; academic_year: string; group_name: string | null; items_count: number }[];
+    const carried = await list(preview.next_year);
+    const closed = await list(preview.academic_year);
+    expect(carried).toHaveLength(preview.ktp_plans);
+    expect(closed).toHaveLength(preview.ktp_plans);
+    expect(carried.every((plan) => plan.academic_year === preview.next_year)).toBe(true);
+    expect(closed.every((plan) => plan.academic_year === preview.academic_year)).toBe(true);
+    expect(carried.map((plan) => [plan.name, plan.items_count]).sort()).toEqual(
+      closed.map((plan) => [plan.name, plan.items_count]).sort(),
+    );
+    // A class's plan is a grade's programme: 5А's plan goes to the new 5А (the 4А moved up into it).
+    const classPlan = closed.find((plan) => plan.group_name === '5А');
+    expect(classPlan).toBeDefined();
+    expect(carried.find((plan) => plan.name === classPlan?.name)?.group_name).toBe('5А');
+    const bad = await call(app, tokens.zavuch, 'GET', '/api/ktp?academic_year=2026-2027');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.academic_year[0]).toMatch(/Учебный год в формате/);
+  });
+
+  it('copies the timetable templates to the new year with the moved classes’ slots', async () => {
+    const after = await rowsOf<{ name: string; slots: number; year: string; stale: number }>(
+      app.db,
+      sql`select t.name, count(s.id)::int as slots, t.academic_year as year,
+                 count(s.id) filter (where c.academic_year <> t.academic_year
+                                        or l.class_id <> s.class_id)::int as stale
+            from timetable_templates t left join timetable_slots s on s.template_id = t.id
+            left join classes c on c.id = s.class_id left join loads l on l.id = s.load_id
+           where t.organization_id = ${schoolId} and t.academic_year = ${preview.next_year}
+           group by t.id order by t.id`,
+    );
+    expect(after.map((row) => row.name)).toEqual(templatesBefore.map((row) => row.name));
+    expect(after.every((row) => row.stale === 0)).toBe(true);
+    // Every slot comes over but the graduating classes' (and subgroup lines follow their subgroups).
+    const moved = templatesBefore.reduce((sum, row) => sum + row.slots - row.graduating, 0);
+    expect(moved).toBeGreaterThan(0);
+    expect(after.reduce((sum, row) => sum + row.slots, 0)).toBe(moved);
+    // The closed year's templates stay as they were.
+    const [{ total }] = await rowsOf<{ total: number }>(
+      app.db,
+      sql`select count(*)::int as total from timetable_slots s join timetable_templates t on t.id = s.template_id
+           where t.organization_id = ${schoolId} and t.academic_year = ${preview.academic_year}`,
+    );
+    expect(total).toBe(templatesBefore.reduce((sum, row) => sum + row.slots, 0));
+  });
+
+  it('opens the new first grades the завуч asked for, empty', async () => {
+    const firsts = await rowsOf<{ letter: string; students: number; manager: number | null }>(
+      app.db,
+      sql`select c.letter, (select count(*) from students s where s.class_id = c.id)::int as students,
+                 c.manager_id as manager
+            from classes c where c.organization_id = ${schoolId} and c.academic_year = ${preview.next_year}
+             and c.number = 1 order by c.letter`,
+    );
+    expect(firsts.map((row) => row.letter)).toEqual(preview.first_grade_letters);
+    expect(firsts.every((row) => row.students === 0 && row.manager === null)).toBe(true);
   });
 
   it('moves the classes up into new classes of the next year, the pupils with them', async () => {
@@ -180,7 +277,10 @@ describe('running «Новый учебный год»', () => {
     expect(ours.every((group) => group.academic_year === preview.next_year)).toBe(true);
     expect(ours.some((group) => group.name === '6А')).toBe(true);
     expect(ours.some((group) => group.name.startsWith('11'))).toBe(true);
-    expect(ours.some((group) => group.name.startsWith('1') && group.name.length === 2)).toBe(false);
+    // 1А of the closed year became 2А; the 1st grades now are the new, empty ones.
+    expect(ours.filter((group) => /^1[А-ЯЁ]$/.test(group.name)).map((group) => group.name.slice(1))).toEqual(
+      preview.first_grade_letters,
+    );
     const [pupil] = await app.db
       .select({ number: classes.number, letter: classes.letter, year: classes.academicYear })
       .from(students)
@@ -214,14 +314,33 @@ describe('running «Новый учебный год»', () => {
              and c.number = 11 and s.status = 'active'`,
     );
     expect(active).toBe(0);
-    for (const login of ['grad11', 'gradparent']) {
-      const refused = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { login, password: 'password' },
-      });
-      expect(refused.statusCode).toBe(422);
+    const signIn = (login: string, password: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password } });
+    const graduationYear = preview.academic_year.slice(5);
+    // With the right password the graduate learns why; with a wrong one, nothing more than anyone.
+    for (const [login, reason] of [
+      ['grad11', `Учётная запись закрыта: выпускник ${graduationYear} года`],
+      ['gradparent', `Учётная запись закрыта: ваш ребёнок окончил школу в ${graduationYear} году`],
+    ]) {
+      const right = await signIn(login, DEMO_PASSWORD);
+      expect(right.statusCode).toBe(422);
+      expect(right.json().message).toContain(reason);
+      const wrong = await signIn(login, 'not-the-password');
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json().message).toBe('Неверный логин или пароль');
     }
+    // A staff account closed for another reason keeps the usual answer, password right or not.
+    const [{ passwordHash }] = await app.db.select().from(users).where(eq(users.login, 'teacher'));
+    await app.db.insert(users).values({
+      organizationId: schoolId,
+      surname: 'Уволенная',
+      name: 'Ольга',
+      login: 'leftstaff',
+      passwordHash,
+      kind: 'staff',
+      active: false,
+    });
+    expect((await signIn('leftstaff', DEMO_PASSWORD)).json().message).toBe('Неверный логин или пароль');
     await expect(loginAs(app, 'grad11')).rejects.toThrow(/422/);
     expect((await call(app, tokens.grad11, 'POST', '/api/auth/me')).statusCode).toBe(401);
     // Pupils and parents of the other grades keep signing in, their sessions too.

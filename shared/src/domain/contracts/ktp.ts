@@ -51,6 +51,8 @@ export const ktpListQuerySchema = z.object({
   teacher_id: idSchema.optional(),
   subject_id: idSchema.optional(),
   group_id: idSchema.optional(),
+  /** The plans of one academic year («2027/2028»): after «Новый учебный год», the carried-over ones. */
+  academic_year: academicYearSchema.optional(),
 });
 /** What the server gets after parsing (defaults applied, values coerced). */
 export type KtpListQueryParsed = z.output<typeof ktpListQuerySchema>;

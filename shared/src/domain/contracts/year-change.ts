@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { idSchema } from './common';
+import { CLASS_LETTER_PATTERN } from './people';
 import { academicYearSchema, periodSchema } from './timetable';
 
 /** GET /api/academic-years/next: the preview for one organization of the caller's tree. */
@@ -21,6 +22,29 @@ export const yearChangeInputSchema = z.object({
   keep_loads: z.boolean({ error: 'Сохранить нагрузку — да или нет' }).default(true),
   /** Carry КТП plans over to the new year as templates (no dates, no lessons linked). */
   carry_ktp: z.boolean({ error: 'Перенести КТП — да или нет' }).default(true),
+  /**
+   * Copy the year's timetable templates (their slots follow the load lines copied: without
+   * `keep_loads` the templates come over empty; a graduating class's slots stay behind).
+   */
+  copy_timetables: z.boolean({ error: 'Перенести шаблоны расписания — да или нет' }).default(true),
+  /**
+   * Letters of the new first grades to open, empty (the preview offers this year's letters of the
+   * school's first grade): «А», «Б». None: the завуч adds them later in «Классы».
+   */
+  new_first_grades: z
+    .array(
+      z
+        .string({ error: 'Буква класса — одна русская буква' })
+        .trim()
+        .toUpperCase()
+        .regex(CLASS_LETTER_PATTERN, { error: 'Буква класса — одна русская буква' }),
+      { error: 'Буквы новых первых классов — список' },
+    )
+    .max(33, { error: 'Не больше 33 новых классов' })
+    .refine((letters) => new Set(letters).size === letters.length, {
+      error: 'Буквы новых классов повторяются',
+    })
+    .default([]),
 });
 export type YearChangeInput = z.input<typeof yearChangeInputSchema>;
 export type YearChangeInputParsed = z.output<typeof yearChangeInputSchema>;
@@ -65,6 +89,14 @@ export const yearChangePlanSchema = z.object({
   load_lines: z.number().int(),
   subgroup_sets: z.number().int(),
   ktp_plans: z.number().int(),
+  /** Timetable templates of the closing year (copied to the new year unless the завуч declines). */
+  timetable_templates: z.number().int(),
+  /** The school's first grade (the lowest of its periods' grades: 1, or 5 for a school from the 5th). */
+  first_grade: z.number().int(),
+  /** Letters of this year's classes of the first grade: the new first grades the preview offers. */
+  first_grade_letters: z.array(z.string()),
+  /** The new first grades created (the run's answer; the preview: none yet). */
+  new_first_grades: z.array(z.string()),
   /** What the завуч should know before running (Russian sentences). */
   notes: z.array(z.string()),
 });

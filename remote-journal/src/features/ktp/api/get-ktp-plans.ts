@@ -2,11 +2,19 @@ import { apiGet, queryKeys } from '@parta/shared';
 import type { KtpPlan } from '@parta/shared/domain/contracts/ktp';
 import { useQuery } from '@tanstack/react-query';
 
-/** GET /api/ktp: the plans of the school. */
-export async function getKtpPlans(signal?: AbortSignal): Promise<KtpPlan[]> {
-  return apiGet<KtpPlan[]>('/ktp', { signal });
+/** GET /api/ktp: the plans of the school, of one academic year when given. */
+export async function getKtpPlans(academicYear: string | null, signal?: AbortSignal): Promise<KtpPlan[]> {
+  return apiGet<KtpPlan[]>('/ktp', {
+    params: academicYear ? { academic_year: academicYear } : {},
+    signal,
+  });
 }
 
-export function useKtpPlans() {
-  return useQuery({ queryKey: queryKeys.ktp.lists, queryFn: ({ signal }) => getKtpPlans(signal) });
+/** Keyed under `queryKeys.ktp.lists`, so a plan's save refreshes every year's list. */
+export function useKtpPlans(academicYear: string | null, enabled = true) {
+  return useQuery({
+    queryKey: [...queryKeys.ktp.lists, academicYear ?? 'all'],
+    queryFn: ({ signal }) => getKtpPlans(academicYear, signal),
+    enabled,
+  });
 }

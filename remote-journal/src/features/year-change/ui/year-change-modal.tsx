@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Checkbox,
+  Chip,
   Group,
   List,
   Modal,
@@ -140,13 +141,23 @@ function CalendarTable({ plan }: { plan: YearChangePlan }) {
 
 /** What the run will do, the options it takes, and the run itself. */
 function YearChangeContent({ plan, onDone }: { plan: YearChangePlan; onDone: () => void }) {
-  const [options, setOptions] = useState({ keep_subgroups: true, keep_loads: true, carry_ktp: true });
+  const [options, setOptions] = useState({
+    keep_subgroups: true,
+    keep_loads: true,
+    carry_ktp: true,
+    copy_timetables: true,
+  });
+  // New first grades are opened only when the завуч picks their letters (this year's are offered).
+  const [firstGrades, setFirstGrades] = useState<string[]>([]);
   // Closing a year cannot be undone: the button waits for the reader to say they understand.
   const [understood, setUnderstood] = useState(false);
   const moving = plan.classes.filter((row) => row.to !== null).length;
   const run = useRunYearChange((done) => {
     notify.success(
-      `Начался ${done.next_year} учебный год: классов переведено — ${moving}, выпускников — ${done.graduates}`,
+      `Начался ${done.next_year} учебный год: классов переведено — ${moving}, выпускников — ${done.graduates}` +
+        (done.new_first_grades.length > 0
+          ? `, новых ${done.first_grade}-х классов — ${done.new_first_grades.length}`
+          : ''),
     );
     onDone();
   });
@@ -157,7 +168,9 @@ function YearChangeContent({ plan, onDone }: { plan: YearChangePlan; onDone: () 
       onChange={(event) => setOptions({ ...options, [key]: event.currentTarget.checked })}
     />
   );
-  const start = () => run.mutate({ academic_year: plan.academic_year, ...options });
+  const start = () =>
+    run.mutate({ academic_year: plan.academic_year, ...options, new_first_grades: firstGrades });
+  const grade = plan.first_grade;
 
   return (
     <Stack gap="md">
@@ -197,6 +210,32 @@ function YearChangeContent({ plan, onDone }: { plan: YearChangePlan; onDone: () 
         {option('keep_subgroups', `Подгруппы с учениками (${plan.subgroup_sets})`)}
         {option('keep_loads', `Нагрузку классов (${plan.load_lines} строк)`)}
         {option('carry_ktp', `КТП как шаблоны на новый год (${plan.ktp_plans})`)}
+        {option(
+          'copy_timetables',
+          `Шаблоны расписания (${plan.timetable_templates})${options.keep_loads ? '' : ': без нагрузки — пустыми'}`,
+        )}
+      </Stack>
+      <Stack gap={6} data-testid="year-change-first-grades">
+        <Text size="sm" fw={500}>
+          Новые {grade}-е классы (пустые, без классного руководителя)
+        </Text>
+        {plan.first_grade_letters.length > 0 ? (
+          <Chip.Group multiple value={firstGrades} onChange={setFirstGrades}>
+            <Group gap="xs">
+              {plan.first_grade_letters.map((letter) => (
+                <Chip key={letter} value={letter} size="sm">
+                  {grade}
+                  {letter}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          {firstGrades.length > 0
+            ? `Откроются: ${firstGrades.map((letter) => `${grade}${letter}`).join(', ')}. Учеников в них добавите в разделе «Ученики».`
+            : `Не выбраны: ${grade}-е классы нового года можно открыть позже в разделе «Классы».`}
+        </Text>
       </Stack>
       {run.error ? (
         <Alert color="red">{getErrorMessage(run.error, 'Не удалось перейти в новый учебный год')}</Alert>

@@ -1,0 +1,177 @@
+/**
+ * Issue 40: the year's archive must not slow the journal for others (cell save within 10 % while a
+ * whole-school archive builds). On the running server (its own process, PostgreSQL): the cell-save
+ * scenario at 16 connections alone, then while the director's archive of the whole school's year
+ * builds in the background on the same server, then alone again: the machine (2 cores shared) drifts,
+ * so the baseline is the mean of the two quiet runs. Each run is `seconds` long; the build is then
+ * awaited and timed (how long a school's archive takes with the journal in use beside it).
+ */
+import os from 'node:os';
+import { drive, type LoadFigures, type LoadRequest } from './load';
+import { SCENARIOS, type ScenarioContext, signIn } from './scenarios';
+
+export interface ArchiveLoadFigures {
+  connections: number;
+  /** The machine's 1-minute load average before each run: others' work on it skews the ratio. */
+  load_average: { before: number; during: number; after: number };
+  seconds_per_run: number;
+  alone_before: LoadFigures;
+  during: LoadFigures;
+  alone_after: LoadFigures;
+  /** during ÷ mean of the quiet runs: p50, p95 (>1: slower) and req/s (<1: fewer). */
+  ratio: { p50: number; p95: number; req_per_s: number };
+  /** Target: p95 and p50 no more than 1.10 × quiet, req/s no less than 0.90 ×. */
+  within_10_percent: boolean;
+  /** Classes the archive finished while the saves ran, of all; the build kept running the whole run. */
+  archive_classes_during: number;
+  archive_busy_whole_run: boolean;
+  archive: {
+    status: string;
+    classes: number;
+    seconds: number;
+    seconds_per_class: number;
+    pages: number;
+    megabytes: number;
+  };
+}
+
+interface Build {
+  id: number;
+  status: string;
+  done: number;
+  total: number;
+}
+
+/**
+ * The large seed marks every past lesson, so the scenario's pool of unsaved cells is empty there:
+ * its saves then rewrite saved cells, each once, at the version it was read with (a real write each).
+ */
+async function savedCells({ get }: ScenarioContext): Promise<LoadRequest[] | null> {
+  const index = await get<{
+    data: { loads: { id: number; group_id: number; subgroup_id: number | null }[] };
+  }>('/api/journal');
+  if (!index) return null;
+  const cells: { lesson_id: number; student_id: number; version: number }[] = [];
+  for (const load of index.data.loads.filter((item) => item.subgroup_id === null).slice(0, 60)) {
+    const grid = await get<{
+      data: {
+        editable: boolean;
+        load: { graded: boolean };
+        today: string;
+        lessons: { id: number; date: string }[];
+        cells: { lesson_id: number; student_id: number; version: number }[];
+      };
+    }>(`/api/journal/${load.group_id}/${load.id}`);
+    if (!grid?.data.editable || !grid.data.load.graded) continue;
+    const past = new Set(
+      grid.data.lessons.filter((lesson) => lesson.date <= grid.data.today).map((l) => l.id),
+    );
+    cells.push(...grid.data.cells.filter((cell) => past.has(cell.lesson_id)));
+  }
+  if (cells.length === 0) return null;
+  let issued = 0;
+  return [
+    {
+      method: 'PUT',
+      path: '/api/journal/lessons/0/students/0',
+      setupRequest: (request) => {
+        const cell = cells[issued++ % cells.length];
+        return {
+          ...request,
+          path: `/api/journal/lessons/${cell.lesson_id}/students/${cell.student_id}`,
+          body: JSON.stringify({ grades: [{ value: 5 }], attendance: null, version: cell.version }),
+        };
+      },
+    },
+  ];
+}
+
+const round = (value: number, digits = 3) => Number(value.toFixed(digits));
+
+export async function archiveUnderLoad(
+  base: string,
+  seconds: number,
+  connections = 16,
+): Promise<ArchiveLoadFigures> {
+  const director = await signIn(base, 'director');
+  const zavuch = await signIn(base, 'zavuch');
+  const as = (token: string): ScenarioContext => ({
+    base,
+    get: async <T>(url: string) => {
+      const response = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
+      return response.ok ? ((await response.json()) as T) : null;
+    },
+  });
+  const saves = SCENARIOS.find((scenario) => scenario.name.startsWith('cell save'));
+  if (!saves) throw new Error('no cell save scenario');
+  const requests = (await saves.prepare(as(zavuch))) ?? (await savedCells(as(zavuch)));
+  if (!requests) throw new Error('cell save: no cells to save');
+  const directorGet = as(director).get;
+  const periods = await directorGet<{ data: { id: number; kind: string; academic_year: string }[] }>(
+    '/api/periods',
+  );
+  const year = periods?.data.find((period) => period.kind === 'year');
+  if (!year) throw new Error('no year period');
+  const buildState = async (id: number) =>
+    (await directorGet<{ data: Build }>(`/api/archive/builds/${id}`))?.data ?? null;
+
+  const loadAverage = () => Number(os.loadavg()[0].toFixed(2));
+  const load_average = { before: loadAverage(), during: 0, after: 0 };
+  const aloneBefore = await drive(base, zavuch, requests, connections, seconds);
+
+  const started = Date.now();
+  const response = await fetch(`${base}/api/archive/builds`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${director}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ period_id: year.id }),
+  });
+  if (response.status !== 202) throw new Error(`archive build: ${response.status} ${await response.text()}`);
+  const build = ((await response.json()) as { data: Build }).data;
+  // The queue's worker takes the job within its polling interval: the load starts once it runs.
+  for (let state = build; state.status === 'queued'; state = (await buildState(build.id)) ?? state)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  const atStart = (await buildState(build.id))!;
+  load_average.during = loadAverage();
+  const during = await drive(base, zavuch, requests, connections, seconds);
+  const atEnd = (await buildState(build.id))!;
+
+  let state = atEnd;
+  while (state.status === 'queued' || state.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    state = (await buildState(build.id)) ?? state;
+  }
+  const archiveSeconds = (Date.now() - started) / 1000;
+  const register = await directorGet<{
+    data: { files: { build_id: number; size: number; pages: number }[] };
+  }>(`/api/archive?period_id=${year.id}`);
+  const files = register?.data.files.filter((file) => file.build_id === build.id) ?? [];
+
+  load_average.after = loadAverage();
+  const aloneAfter = await drive(base, zavuch, requests, connections, seconds);
+  const quiet = (field: 'p50_ms' | 'p95_ms' | 'req_per_s') => (aloneBefore[field] + aloneAfter[field]) / 2;
+  const ratio = {
+    p50: round(during.p50_ms / quiet('p50_ms')),
+    p95: round(during.p95_ms / quiet('p95_ms')),
+    req_per_s: round(during.req_per_s / quiet('req_per_s')),
+  };
+  return {
+    connections,
+    load_average,
+    seconds_per_run: seconds,
+    alone_before: aloneBefore,
+    during,
+    alone_after: aloneAfter,
+    ratio,
+    within_10_percent: ratio.p50 <= 1.1 && ratio.p95 <= 1.1 && ratio.req_per_s >= 0.9,
+    archive_classes_during: atEnd.done - atStart.done,
+    archive_busy_whole_run: atEnd.status === 'running',
+    archive: {
+      status: state.status,
+      classes: state.total,
+      seconds: Math.round(archiveSeconds),
+      seconds_per_class: round(archiveSeconds / Math.max(1, state.total), 2),
+      pages: files.reduce((sum, file) => sum + file.pages, 0),
+      megabytes: round(files.reduce((sum, file) => sum + file.size, 0) / 1024 / 1024, 1),
+    },
+  };
+}
