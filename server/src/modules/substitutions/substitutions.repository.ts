@@ -229,9 +229,7 @@ export function findDayLessons(db: Database, organizationId: number, from: strin
     .innerJoin(classes, eq(classes.id, lessons.classId))
     .innerJoin(subjects, eq(subjects.id, lessons.subjectId))
     .leftJoin(users, eq(users.id, lessons.teacherId))
-    .where(
-      and(eq(lessons.organizationId, organizationId), gte(lessons.date, from), lte(lessons.date, to)),
-    );
+    .where(and(eq(lessons.organizationId, organizationId), gte(lessons.date, from), lte(lessons.date, to)));
 }
 export type DayLessonRow = Awaited<ReturnType<typeof findDayLessons>>[number];
 

@@ -12,7 +12,7 @@ import type {
 import type { Lesson } from '@parta/shared/domain/contracts/timetable';
 import { formatDate } from '@parta/shared/domain/dates';
 import { groupName, shortName } from '@parta/shared/domain/names';
-import { addDays, weekStart } from '@parta/shared/domain/timetable';
+import { addDays, monthRange, weekStart } from '@parta/shared/domain/timetable';
 import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { findInScope, inScope } from '../../access/scope';
@@ -72,12 +72,6 @@ function stateOf(lesson: Lesson): CoverLesson['state'] {
   return 'open';
 }
 
-function monthOf(date: string) {
-  const start = `${date.slice(0, 8)}01`;
-  const next = addDays(`${date.slice(0, 8)}28`, 4);
-  return { start, end: addDays(`${next.slice(0, 8)}01`, -1) };
-}
-
 async function absenceInScope(db: Database, actor: Actor, id: number): Promise<AbsenceRow> {
   const [row] = await findAbsences(
     db,
@@ -117,7 +111,7 @@ async function schoolPicture(
   // Weeks and months around the days: the weekly maximum and the month's substitutions.
   const weekFrom = weekStart(from);
   const weekTo = addDays(weekStart(to), 6);
-  const month = { start: monthOf(from).start, end: monthOf(to).end };
+  const month = { start: monthRange(from).from, end: monthRange(to).to };
   const [teachers, loadLines, busy, absences, monthCount, settings] = await Promise.all([
     findTeachers(db, organizationId),
     findLoadLines(db, organizationId),

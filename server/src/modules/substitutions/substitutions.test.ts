@@ -520,7 +520,9 @@ describe('«Объединить» and «Перенести»', () => {
     call(app, token, 'PUT', `/api/substitutions/absences/${moveAbsence}/lessons/${more[lessonKey]}`, body);
   const coverNow = async (lessonKey: string) =>
     absenceDetailSchema
-      .parse((await call(app, tokens.zavuch, 'GET', `/api/substitutions/absences/${moveAbsence}`)).json().data)
+      .parse(
+        (await call(app, tokens.zavuch, 'GET', `/api/substitutions/absences/${moveAbsence}`)).json().data,
+      )
       .days.flatMap((item) => item.lessons)
       .find((item) => item.lesson.id === more[lessonKey])!;
   const row = async (key: string) => (await db.select().from(lessons).where(eq(lessons.id, more[key])))[0];
@@ -548,7 +550,10 @@ describe('«Объединить» and «Перенести»', () => {
       .insert(classes)
       .values({ organizationId: ids.org, number: 5, letter: 'Б', academicYear: '2026/2027' })
       .returning();
-    const [history] = await db.insert(subjects).values({ organizationId: ids.org, name: 'История' }).returning();
+    const [history] = await db
+      .insert(subjects)
+      .values({ organizationId: ids.org, name: 'История' })
+      .returning();
     const [physics] = await db.insert(subjects).values({ organizationId: ids.org, name: 'ИЗО' }).returning();
     const lesson = async (key: string, classId: number, subjectId: number, teacherId: number, n: number) => {
       await db
@@ -583,7 +588,7 @@ describe('«Объединить» and «Перенести»', () => {
     moveAbsence = created.json().data.absence.id;
   });
 
-  it('offers the parallel class\'s lesson and the later lessons of the class whose teacher is free then', async () => {
+  it("offers the parallel class's lesson and the later lessons of the class whose teacher is free then", async () => {
     const item = await coverNow('m2');
     expect(item.merge_options).toEqual([
       expect.objectContaining({
@@ -617,7 +622,9 @@ describe('«Объединить» and «Перенести»', () => {
       .returning();
     const small = await decideOn('m2', { action: 'merge', lesson_id: more.b2 });
     expect(small.statusCode).toBe(409);
-    expect(small.json().message).toBe('Оба класса не поместятся: каб. 12: 0 мест, учеников 1 — не поместятся');
+    expect(small.json().message).toBe(
+      'Оба класса не поместятся: каб. 12: 0 мест, учеников 1 — не поместятся',
+    );
     await db.update(rooms).set({ capacity: 30 }).where(eq(rooms.id, room.id));
     expect((await coverNow('m2')).merge_options[0]).toMatchObject({
       fits: true,
@@ -632,7 +639,7 @@ describe('«Объединить» and «Перенести»', () => {
     expect(started.statusCode).toBe(409);
   });
 
-  it('merges: the parallel class\'s teacher takes both, shown as such, undone before the start', async () => {
+  it("merges: the parallel class's teacher takes both, shown as such, undone before the start", async () => {
     const merged = await decideOn('m2', { action: 'merge', lesson_id: more.b2 });
     expect(merged.statusCode).toBe(200);
     expect(coverLessonSchema.parse(merged.json().data)).toMatchObject({

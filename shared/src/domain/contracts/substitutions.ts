@@ -119,9 +119,7 @@ export const coverLessonSchema = z.object({
   /** Given together with the parallel class's lesson (a merge): that class's name. */
   merged_with: z.string().nullable(),
   /** Swapped with another lesson of the class: the number it had and the lesson now there. */
-  moved: z
-    .object({ from_lesson_number: z.number().int(), with_subject_name: z.string() })
-    .nullable(),
+  moved: z.object({ from_lesson_number: z.number().int(), with_subject_name: z.string() }).nullable(),
 });
 export type CoverLesson = z.infer<typeof coverLessonSchema>;
 
