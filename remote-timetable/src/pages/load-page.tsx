@@ -33,10 +33,13 @@ import { useSettings } from '../features/settings/api/get-settings';
 import { useSubjects } from '../features/subjects/api/get-subjects';
 import { useMonthHours } from '../features/substitutions';
 
-/** This month and the eleven before it, newest first: the months the load screen counts замены for. */
+/**
+ * The months the load screen counts замены for, newest first: the next one (absences are marked
+ * ahead), this one and the ten before it.
+ */
 function recentMonths(): { value: string; label: string }[] {
   const result: { value: string; label: string }[] = [];
-  let start = monthRange(schoolToday()).from;
+  let start = monthRange(addDays(monthRange(schoolToday()).to, 1)).from;
   for (let i = 0; i < 12; i++) {
     result.push({ value: start, label: monthName(start) });
     start = monthRange(addDays(start, -1)).from;
@@ -69,7 +72,7 @@ export function LoadPage() {
   const total = lines.data ? classWeeklyHours(lines.data) : 0;
   const max = group ? sanpinWeeklyMax(group.number, settings.data?.working_days_per_week ?? 6) : 0;
   const months = useMemo(recentMonths, []);
-  const [month, setMonth] = useState(months[0].value);
+  const [month, setMonth] = useState(() => monthRange(schoolToday()).from);
   // The month's замены are pay data (timetables.edit, as the report): shown to whoever may read them.
   const seesSubstitutions = can('timetables.edit');
   const monthHours = useMonthHours(monthRange(month), seesSubstitutions);
@@ -253,8 +256,8 @@ export function LoadPage() {
                       <Table.Th ta="right">Ставок ({TEACHER_RATE_HOURS} ч)</Table.Th>
                       {seesSubstitutions ? (
                         <>
-                          <Table.Th ta="right">Замещение за месяц, ч</Table.Th>
-                          <Table.Th ta="right">Пропущено за месяц, ч</Table.Th>
+                          <Table.Th ta="right">Замещение, ч</Table.Th>
+                          <Table.Th ta="right">Пропущено, ч</Table.Th>
                         </>
                       ) : null}
                     </Table.Tr>
@@ -264,7 +267,7 @@ export function LoadPage() {
                       const month = teacherId === null ? undefined : monthHours.hours.get(teacherId);
                       return (
                         <Table.Tr key={key} data-testid="load-teacher">
-                          <Table.Td>{name}</Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{name}</Table.Td>
                           <Table.Td ta="right">{formatHours(hours)}</Table.Td>
                           <Table.Td ta="right">
                             {formatHours(Math.round((hours / TEACHER_RATE_HOURS) * 100) / 100)}
