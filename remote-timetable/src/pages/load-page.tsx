@@ -267,7 +267,7 @@ export function LoadPage() {
                       const month = teacherId === null ? undefined : monthHours.hours.get(teacherId);
                       return (
                         <Table.Tr key={key} data-testid="load-teacher">
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{name}</Table.Td>
+                          <Table.Td>{name}</Table.Td>
                           <Table.Td ta="right">{formatHours(hours)}</Table.Td>
                           <Table.Td ta="right">
                             {formatHours(Math.round((hours / TEACHER_RATE_HOURS) * 100) / 100)}
