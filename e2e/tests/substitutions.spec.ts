@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { schoolToday } from '../../shared/src/domain/dates';
-import { addDays } from '../../shared/src/domain/timetable';
+import { addDays, monthName, monthRange } from '../../shared/src/domain/timetable';
 import { AppLayout } from '../pages/app-layout.page';
+import { DiaryPage } from '../pages/diary.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
 import { ARTIFACTS_DIR } from '../support/system';
@@ -27,11 +29,29 @@ async function shots(page: Page, name: string) {
 
 const ddmmyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(2, 4)}`;
 
+/** The «Итого» row of a sheet of the downloaded report: its figures. */
+async function totalsOf(file: string, sheet: string): Promise<number[]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  let totals: number[] = [];
+  book.getWorksheet(sheet)!.eachRow((row) => {
+    const values = (row.values as unknown[]).slice(1);
+    if (values[0] === 'Итого') totals = values.slice(1).map(Number);
+  });
+  return totals;
+}
+
+/** The figures of the report's totals line on the screen, in its order. */
+async function screenTotals(page: Page): Promise<number[]> {
+  const text = (await page.getByTestId('report-totals').textContent()) ?? '';
+  return [...text.matchAll(/\d+/g)].map((match) => Number(match[0]));
+}
+
 test('a завуч on a phone marks the mathematics teacher absent, distributes the day, changes one choice; the substitute gets the lesson', async ({
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const teacherToken = await apiLogin(request, 'teacher');
   const headers = { Authorization: `Bearer ${teacherToken}` };
   const me = (await (await request.post('/api/auth/me', { headers })).json()).data;
@@ -43,8 +63,9 @@ test('a завуч on a phone marks the mathematics teacher absent, distributes 
         { headers },
       )
     ).json()
-  ).data as { date: string }[];
-  const day = lessons[0].date;
+  ).data as { date: string; group_name: string }[];
+  // A day with a lesson in 5А: the demo pupil's class reads it in the diary.
+  const day = lessons.find((lesson) => lesson.group_name === '5А')!.date;
 
   await page.setViewportSize({ width: 390, height: 844 });
   await new LoginPage(page).signIn('zavuch');
@@ -64,6 +85,12 @@ test('a завуч on a phone marks the mathematics teacher absent, distributes 
   await expect(open).toContainText(/Открыто уроков: [1-9]/);
   const cards = page.getByTestId('cover-lesson');
   await expect(cards.first()).toContainText('ведёт этот предмет');
+  // Beside the candidates: a swap with a later lesson of the class (a merge when a parallel fits).
+  await expect(page.getByTestId('move-option').first()).toContainText(/Перенести на \d+-й урок/);
+  await shots(page, 'open-phone');
+  await page.setViewportSize({ width: 1366, height: 850 });
+  await shots(page, 'open-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
 
   await page.getByRole('button', { name: 'Распределить всё' }).click();
   await expect(open).toContainText('Открыто уроков: 0');
@@ -96,9 +123,98 @@ test('a завуч on a phone marks the mathematics teacher absent, distributes 
   const covered = detail.days[0].lessons[0].lesson;
   expect(covered.status).toBe('replaced');
 
+  // The substitute opens the journal of the lesson they took.
+  const zavuchHeaders = { Authorization: `Bearer ${zavuchToken}` };
+  const substitute = (
+    await (await request.get(`/api/users/${covered.teacher_id}`, { headers: zavuchHeaders })).json()
+  ).data as { login: string };
+  const substitutePage = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 1366, height: 850 } });
+  await new LoginPage(substitutePage).signIn(substitute.login);
+  await substitutePage.goto(`/journal/${covered.group_id}/${covered.load_id}?date=${day}`);
+  await expect(
+    substitutePage.getByTestId('lesson-header').filter({ hasText: `${day.slice(8, 10)}.${day.slice(5, 7)}` }),
+  ).not.toHaveCount(0);
+  await substitutePage.close();
+
+  // A pupil of 5А reads the замена (or the cancellation) in the diary.
+  const inClass = detail.days[0].lessons
+    .map((item: { lesson: typeof covered }) => item.lesson)
+    .find((lesson: typeof covered) => lesson.group_name === '5А');
+  const pupilPage = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 390, height: 844 } });
+  await new LoginPage(pupilPage).signIn('student');
+  const diary = new DiaryPage(pupilPage);
+  await diary.openWeek(day);
+  const pupilLesson = diary
+    .day(day)
+    .getByTestId('diary-lesson')
+    .filter({ hasText: inClass.subject_name })
+    .filter({ hasText: inClass.status === 'cancelled' ? /Отменён/i : /Замена:/i });
+  await expect(pupilLesson.first()).toContainText(
+    inClass.status === 'cancelled' ? /отменён/i : new RegExp(`замена: ${inClass.teacher_name}`, 'i'),
+  );
+  await pupilPage.close();
+
   await page.setViewportSize({ width: 1366, height: 850 });
   await shots(page, 'desktop');
   await page.getByRole('tab', { name: 'Замещения за месяц' }).click();
   await expect(page.getByTestId('report-totals')).toContainText('Замещено часов');
+  // The month of the sick day, downloaded: the file's totals are the screen's.
+  const month = monthRange(day);
+  await page.getByRole('textbox', { name: 'С', exact: true }).fill(ddmmyy(month.from));
+  await page.getByRole('textbox', { name: 'По', exact: true }).fill(ddmmyy(month.to));
+  await page.getByRole('heading', { name: 'Замены' }).click();
+  const report = (
+    await (
+      await request.get(`/api/substitutions/report?from=${month.from}&to=${month.to}`, {
+        headers: zavuchHeaders,
+      })
+    ).json()
+  ).data as {
+    totals: {
+      substituted_hours: number;
+      specialty_hours: number;
+      missed_hours: number;
+      cancelled_hours: number;
+    };
+    substitutes: { teacher_id: number; hours: number }[];
+    absent: { teacher_id: number; hours: number }[];
+  };
+  const { totals } = report;
+  expect(totals.missed_hours).toBeGreaterThan(0);
+  await expect
+    .poll(() => screenTotals(page))
+    .toEqual([totals.substituted_hours, totals.specialty_hours, totals.missed_hours, totals.cancelled_hours]);
+  const onScreen = await screenTotals(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Скачать .xlsx' }).click();
+  const file = await (await download).path();
+  expect(await totalsOf(file, 'Заменяющие')).toEqual([onScreen[0], onScreen[1]]);
+  expect(await totalsOf(file, 'Отсутствовавшие')).toEqual([onScreen[2], onScreen[3]]);
   await shots(page, 'report');
+
+  // The load screen: the month's missed hours of the absent teacher, the substitute's extra hours.
+  await page.goto('/load');
+  await page.getByRole('tab', { name: 'По учителям' }).click();
+  await page.getByTestId('load-month').click();
+  await page.getByRole('option', { name: monthName(day) }).click();
+  await expect(page.getByTestId('load-month-totals')).toHaveText(
+    `Замещено ${totals.substituted_hours} ч, пропущено ${totals.missed_hours} ч`,
+  );
+  const missed = report.absent.find((entry) => entry.teacher_id === me.id)!.hours;
+  const absentRow = page.getByTestId('load-teacher').filter({ hasText: me.surname });
+  await expect(absentRow.getByTestId('load-missed')).toHaveText(String(missed));
+  const taken = report.substitutes.find((entry) => entry.teacher_id === covered.teacher_id)!.hours;
+  const substituteRow = page.getByTestId('load-teacher').filter({ hasText: covered.teacher_name });
+  await expect(substituteRow.getByTestId('load-substituted')).toHaveText(`+${taken}`);
+  await shots(page, 'load-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The table scrolls within its card: the page itself is no wider than the phone (once re-laid out).
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shots(page, 'load-phone');
 });

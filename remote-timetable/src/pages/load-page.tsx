@@ -6,6 +6,7 @@ import {
   notify,
   PageTitle,
   RowActions,
+  schoolToday,
   useGroups,
   useItemEditor,
   useLoads,
@@ -14,8 +15,11 @@ import {
 } from '@parta/shared';
 import type { LoadItem } from '@parta/shared/domain/contracts/timetable';
 import {
+  addDays,
   classWeeklyHours,
   formatHours,
+  monthName,
+  monthRange,
   sanpinWeeklyMax,
   TEACHER_RATE_HOURS,
 } from '@parta/shared/domain/timetable';
@@ -27,6 +31,21 @@ import { LoadForm } from '../features/load/ui/load-form';
 import { useRooms } from '../features/rooms';
 import { useSettings } from '../features/settings/api/get-settings';
 import { useSubjects } from '../features/subjects/api/get-subjects';
+import { useMonthHours } from '../features/substitutions';
+
+/**
+ * The months the load screen counts замены for, newest first: the next one (absences are marked
+ * ahead), this one and the ten before it.
+ */
+function recentMonths(): { value: string; label: string }[] {
+  const result: { value: string; label: string }[] = [];
+  let start = monthRange(addDays(monthRange(schoolToday()).to, 1)).from;
+  for (let i = 0; i < 12; i++) {
+    result.push({ value: start, label: monthName(start) });
+    start = monthRange(addDays(start, -1)).from;
+  }
+  return result;
+}
 
 /** Нагрузка (load.index): a class's lines against СанПиН, and every teacher's hours against the ставка. */
 export function LoadPage() {
@@ -52,14 +71,28 @@ export function LoadPage() {
   const rooms = useRooms(group?.organization_id);
   const total = lines.data ? classWeeklyHours(lines.data) : 0;
   const max = group ? sanpinWeeklyMax(group.number, settings.data?.working_days_per_week ?? 6) : 0;
+  const months = useMemo(recentMonths, []);
+  const [month, setMonth] = useState(() => monthRange(schoolToday()).from);
+  // The month's замены are pay data (timetables.edit, as the report): shown to whoever may read them.
+  const seesSubstitutions = can('timetables.edit');
+  const monthHours = useMonthHours(monthRange(month), seesSubstitutions);
   const teachers = useMemo(() => {
-    const byTeacher = new Map<string, number>();
+    const byTeacher = new Map<string, { name: string; hours: number; teacherId: number | null }>();
     for (const line of all.data ?? []) {
-      const name = line.teacher_name ?? 'Без учителя';
-      byTeacher.set(name, (byTeacher.get(name) ?? 0) + line.hours_per_week);
+      const key = String(line.teacher_id ?? 'none');
+      const known = byTeacher.get(key) ?? {
+        name: line.teacher_name ?? 'Без учителя',
+        hours: 0,
+        teacherId: line.teacher_id,
+      };
+      byTeacher.set(key, { ...known, hours: known.hours + line.hours_per_week });
     }
-    return [...byTeacher.entries()].sort((a, b) => a[0].localeCompare(b[0], 'ru'));
-  }, [all.data]);
+    // Someone who stood in or was away without a load line of their own still has the month's hours.
+    for (const [teacherId, entry] of monthHours.hours)
+      if (!byTeacher.has(String(teacherId)))
+        byTeacher.set(String(teacherId), { name: entry.teacher_name, hours: 0, teacherId });
+    return [...byTeacher.entries()].sort((a, b) => a[1].name.localeCompare(b[1].name, 'ru'));
+  }, [all.data, monthHours.hours]);
 
   const afterSave = async (result: { warnings: string[] }, message: string) => {
     setWarnings(result.warnings);
@@ -192,29 +225,69 @@ export function LoadPage() {
         </Tabs.Panel>
         <Tabs.Panel value="teachers">
           <Paper withBorder p="md" radius="md">
+            {seesSubstitutions ? (
+              <Group mb="sm" align="flex-end" gap="sm">
+                <Select
+                  label="Замены за месяц"
+                  w={200}
+                  data={months}
+                  value={month}
+                  allowDeselect={false}
+                  onChange={(value) => value && setMonth(value)}
+                  data-testid="load-month"
+                />
+                {monthHours.report.data ? (
+                  <Text size="sm" c="dimmed" data-testid="load-month-totals">
+                    Замещено {monthHours.report.data.totals.substituted_hours} ч, пропущено{' '}
+                    {monthHours.report.data.totals.missed_hours} ч
+                  </Text>
+                ) : null}
+              </Group>
+            ) : null}
             {!all.data ? (
               <Loader />
             ) : (
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Учитель</Table.Th>
-                    <Table.Th ta="right">Часов</Table.Th>
-                    <Table.Th ta="right">Ставок ({TEACHER_RATE_HOURS} ч)</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {teachers.map(([name, hours]) => (
-                    <Table.Tr key={name}>
-                      <Table.Td>{name}</Table.Td>
-                      <Table.Td ta="right">{formatHours(hours)}</Table.Td>
-                      <Table.Td ta="right">
-                        {formatHours(Math.round((hours / TEACHER_RATE_HOURS) * 100) / 100)}
-                      </Table.Td>
+              <Table.ScrollContainer minWidth={seesSubstitutions ? 520 : 300}>
+                <Table striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Учитель</Table.Th>
+                      <Table.Th ta="right">Часов</Table.Th>
+                      <Table.Th ta="right">Ставок ({TEACHER_RATE_HOURS} ч)</Table.Th>
+                      {seesSubstitutions ? (
+                        <>
+                          <Table.Th ta="right">Замещение, ч</Table.Th>
+                          <Table.Th ta="right">Пропущено, ч</Table.Th>
+                        </>
+                      ) : null}
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {teachers.map(([key, { name, hours, teacherId }]) => {
+                      const month = teacherId === null ? undefined : monthHours.hours.get(teacherId);
+                      return (
+                        <Table.Tr key={key} data-testid="load-teacher">
+                          <Table.Td>{name}</Table.Td>
+                          <Table.Td ta="right">{formatHours(hours)}</Table.Td>
+                          <Table.Td ta="right">
+                            {formatHours(Math.round((hours / TEACHER_RATE_HOURS) * 100) / 100)}
+                          </Table.Td>
+                          {seesSubstitutions ? (
+                            <>
+                              <Table.Td ta="right" data-testid="load-substituted">
+                                {month?.substituted ? `+${month.substituted}` : '—'}
+                              </Table.Td>
+                              <Table.Td ta="right" data-testid="load-missed">
+                                {month?.missed ? month.missed : '—'}
+                              </Table.Td>
+                            </>
+                          ) : null}
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
             )}
           </Paper>
         </Tabs.Panel>

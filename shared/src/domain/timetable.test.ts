@@ -7,6 +7,8 @@ import {
   isoWeekday,
   layOutLessons,
   loadPlacement,
+  monthName,
+  monthRange,
   placementConflict,
   sanpinWeeklyMax,
   weeklyLoadWarning,
@@ -95,6 +97,13 @@ describe('calendar', () => {
     expect(isoWeekday('2026-11-22')).toBe(7);
     expect(weekStart('2026-11-22')).toBe('2026-11-16');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+  it('knows a month: its first and last days and its Russian name', () => {
+    expect(monthRange('2026-11-28')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(monthRange('2028-02-10')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(monthRange('2026-12-31')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+    expect(monthName('2026-11-28')).toBe('ноябрь 2026');
+    expect(monthName('2027-01-01')).toBe('январь 2027');
   });
   it('lays weekly lessons over dates, skipping holidays of the whole school and of one grade', () => {
     const weekly = [

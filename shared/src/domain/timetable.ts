@@ -174,6 +174,32 @@ export function addDays(iso: string, days: number): string {
   return fromDay(toDay(iso) + days);
 }
 
+/** The calendar month holding the date: its first and last days (a month's report, the load screen). */
+export function monthRange(iso: string): { from: string; to: string } {
+  const next = addDays(`${iso.slice(0, 8)}28`, 4);
+  return { from: `${iso.slice(0, 8)}01`, to: addDays(`${next.slice(0, 8)}01`, -1) };
+}
+
+const MONTH_NAMES = [
+  'январь',
+  'февраль',
+  'март',
+  'апрель',
+  'май',
+  'июнь',
+  'июль',
+  'август',
+  'сентябрь',
+  'октябрь',
+  'ноябрь',
+  'декабрь',
+];
+
+/** `2026-11-…` → «ноябрь 2026». */
+export function monthName(iso: string): string {
+  return `${MONTH_NAMES[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+}
+
 /** The Monday of the week holding the date. */
 export function weekStart(iso: string): string {
   return addDays(iso, 1 - isoWeekday(iso));

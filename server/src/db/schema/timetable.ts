@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -115,6 +116,11 @@ export const lessons = pgTable(
     topic: text(),
     homework: text(),
     ktpItemId: integer().references(() => ktpItems.id, { onDelete: 'set null' }),
+    /**
+     * «Перенести» (substitutions): the lesson of the same class and day it swapped its slot with; the
+     * two slots go back when the swap is undone.
+     */
+    swappedWithId: integer().references((): AnyPgColumn => lessons.id, { onDelete: 'set null' }),
   },
   (t) => [
     /** A school's lessons of a date range (journal completion, gaps, the seed's year): one range scan. */

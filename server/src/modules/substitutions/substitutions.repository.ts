@@ -1,7 +1,17 @@
 import { and, asc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { classes, lessons, loads, marks, subjects, teacherAbsences, users } from '../../db/schema';
+import {
+  classes,
+  lessons,
+  loads,
+  marks,
+  rooms,
+  students,
+  subjects,
+  teacherAbsences,
+  users,
+} from '../../db/schema';
 
 export type AbsenceValues = typeof teacherAbsences.$inferInsert;
 
@@ -189,4 +199,56 @@ export function findUserNames(db: Database, ids: number[]) {
     .select({ id: users.id, surname: users.surname, name: users.name, patronymic: users.patronymic })
     .from(users)
     .where(sql`${users.id} = any(${sql.param(ids)}::int[])`);
+}
+
+/**
+ * A school's lessons of a date range with their class's grade (merge and move options): the parallel
+ * classes' lessons at the same hour, the class's later lessons that day, and who swapped with whom.
+ */
+export function findDayLessons(db: Database, organizationId: number, from: string, to: string) {
+  return db
+    .select({
+      id: lessons.id,
+      date: lessons.date,
+      lessonNumber: lessons.lessonNumber,
+      startTime: lessons.startTime,
+      classId: lessons.classId,
+      grade: classes.number,
+      letter: classes.letter,
+      subgroupId: lessons.subgroupId,
+      subjectId: lessons.subjectId,
+      subjectName: subjects.name,
+      teacherId: lessons.teacherId,
+      status: lessons.status,
+      swappedWithId: lessons.swappedWithId,
+      surname: users.surname,
+      name: users.name,
+      patronymic: users.patronymic,
+    })
+    .from(lessons)
+    .innerJoin(classes, eq(classes.id, lessons.classId))
+    .innerJoin(subjects, eq(subjects.id, lessons.subjectId))
+    .leftJoin(users, eq(users.id, lessons.teacherId))
+    .where(and(eq(lessons.organizationId, organizationId), gte(lessons.date, from), lte(lessons.date, to)));
+}
+export type DayLessonRow = Awaited<ReturnType<typeof findDayLessons>>[number];
+
+/** Pupils now in each class of a school (whether two classes fit one room). */
+export async function countPupils(db: Database, organizationId: number) {
+  const rows = await db
+    .select({ classId: students.classId, count: sql<number>`count(*)::int` })
+    .from(students)
+    .innerJoin(classes, eq(classes.id, students.classId))
+    .where(and(eq(classes.organizationId, organizationId), eq(students.status, 'active')))
+    .groupBy(students.classId);
+  return new Map(rows.flatMap((row) => (row.classId === null ? [] : [[row.classId, row.count] as const])));
+}
+
+/** Teachers' own rooms (rooms.teacher_id) with their capacity: where a merged lesson is given. */
+export function findHomeRooms(db: Database, organizationId: number) {
+  return db
+    .select({ teacherId: rooms.teacherId, name: rooms.name, capacity: rooms.capacity })
+    .from(rooms)
+    .where(and(eq(rooms.organizationId, organizationId), sql`${rooms.teacherId} is not null`))
+    .orderBy(asc(rooms.id));
 }

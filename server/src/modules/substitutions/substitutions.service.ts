@@ -5,12 +5,14 @@ import type {
   CoverDecisionParsed,
   CoverLesson,
   DistributeResult,
+  MergeOption,
+  MoveOption,
   SubstitutionReport,
 } from '@parta/shared/domain/contracts/substitutions';
 import type { Lesson } from '@parta/shared/domain/contracts/timetable';
 import { formatDate } from '@parta/shared/domain/dates';
 import { groupName, shortName } from '@parta/shared/domain/names';
-import { addDays, weekStart } from '@parta/shared/domain/timetable';
+import { addDays, monthRange, weekStart } from '@parta/shared/domain/timetable';
 import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { findInScope, inScope } from '../../access/scope';
@@ -22,15 +24,24 @@ import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plu
 import type { Queue } from '../../queue/queue';
 import { lessonStarted } from '../clock/clock.service';
 import { getSettings } from '../settings/settings.service';
-import { changeLesson, listTeacherLessonsWithReplaced } from '../timetable/lessons.service';
+import {
+  changeLesson,
+  listTeacherLessonsWithReplaced,
+  swapLessons,
+  unswapLessons,
+} from '../timetable/lessons.service';
 import { dayKey, distribute, type RankedLesson, rankCandidates, type SchoolDay, weekKey } from './ranking';
 import {
   type AbsenceRow,
+  countPupils,
   countSubstitutions,
+  type DayLessonRow,
   deleteAbsence,
   findAbsences,
   findAbsencesOverlapping,
   findBusyLessons,
+  findDayLessons,
+  findHomeRooms,
   findLoadLines,
   findReportLessons,
   findTeachers,
@@ -59,12 +70,6 @@ function stateOf(lesson: Lesson): CoverLesson['state'] {
   if (lesson.status === 'replaced') return 'replaced';
   if (lesson.status === 'cancelled') return 'cancelled';
   return 'open';
-}
-
-function monthOf(date: string) {
-  const start = `${date.slice(0, 8)}01`;
-  const next = addDays(`${date.slice(0, 8)}28`, 4);
-  return { start, end: addDays(`${next.slice(0, 8)}01`, -1) };
 }
 
 async function absenceInScope(db: Database, actor: Actor, id: number): Promise<AbsenceRow> {
@@ -106,7 +111,7 @@ async function schoolPicture(
   // Weeks and months around the days: the weekly maximum and the month's substitutions.
   const weekFrom = weekStart(from);
   const weekTo = addDays(weekStart(to), 6);
-  const month = { start: monthOf(from).start, end: monthOf(to).end };
+  const month = { start: monthRange(from).from, end: monthRange(to).to };
   const [teachers, loadLines, busy, absences, monthCount, settings] = await Promise.all([
     findTeachers(db, organizationId),
     findLoadLines(db, organizationId),
@@ -138,6 +143,137 @@ async function schoolPicture(
       absences.some((absence) => absence.teacherId === teacherId && covers(absence, date, lessonNumber)),
     weeklyMax: parseSettings(settings).max_teacher_lessons_per_week,
   };
+}
+
+/** The school's lessons around the absence's days, the classes' sizes and the teachers' own rooms. */
+interface Surroundings {
+  lessons: DayLessonRow[];
+  byId: Map<number, DayLessonRow>;
+  pupils: Map<number, number>;
+  homeRooms: Map<number, { name: string; capacity: number | null }>;
+}
+
+async function surroundings(db: Database, organizationId: number, dates: string[]): Promise<Surroundings> {
+  const sorted = [...dates].sort();
+  const from = sorted[0] ?? '1970-01-01';
+  const [rows, pupils, rooms] = await Promise.all([
+    findDayLessons(db, organizationId, from, sorted.at(-1) ?? from),
+    countPupils(db, organizationId),
+    findHomeRooms(db, organizationId),
+  ]);
+  const homeRooms = new Map<number, { name: string; capacity: number | null }>();
+  for (const room of rooms)
+    if (room.teacherId !== null && !homeRooms.has(room.teacherId))
+      homeRooms.set(room.teacherId, { name: room.name, capacity: room.capacity });
+  return { lessons: rows, byId: new Map(rows.map((row) => [row.id, row])), pupils, homeRooms };
+}
+
+const rowGroup = (row: DayLessonRow) => groupName({ number: row.grade, letter: row.letter });
+
+/** Whether both classes fit the other teacher's own room, as the screen says it. */
+function roomFit(around: Surroundings, lesson: DayLessonRow, other: DayLessonRow) {
+  const room = other.teacherId === null ? undefined : around.homeRooms.get(other.teacherId);
+  const pupils = (around.pupils.get(lesson.classId) ?? 0) + (around.pupils.get(other.classId) ?? 0);
+  if (!room) return { fits: null, room_note: 'кабинет не проверен: у учителя нет своего кабинета' };
+  if (room.capacity === null)
+    return { fits: null, room_note: `каб. ${room.name}: вместимость не указана, не проверен` };
+  const fits = pupils <= room.capacity;
+  return {
+    fits,
+    room_note: `каб. ${room.name}: ${room.capacity} мест, учеников ${pupils}${fits ? '' : ' — не поместятся'}`,
+  };
+}
+
+/** «Объединить»: the parallel classes' lessons of the same subject at the same hour, their teacher here. */
+function mergeOptions(
+  around: Surroundings,
+  school: SchoolDay,
+  lesson: DayLessonRow,
+  absentTeacherId: number,
+): MergeOption[] {
+  if (lesson.subgroupId !== null) return [];
+  return around.lessons
+    .filter(
+      (other) =>
+        other.date === lesson.date &&
+        other.lessonNumber === lesson.lessonNumber &&
+        other.grade === lesson.grade &&
+        other.classId !== lesson.classId &&
+        other.subjectId === lesson.subjectId &&
+        other.subgroupId === null &&
+        other.status !== 'cancelled' &&
+        other.teacherId !== null &&
+        other.teacherId !== absentTeacherId &&
+        !school.absentAt(other.teacherId, other.date, other.lessonNumber),
+    )
+    .map((other) => ({
+      lesson_id: other.id,
+      group_name: rowGroup(other),
+      teacher_id: other.teacherId as number,
+      teacher_name: shortName(other),
+      ...roomFit(around, lesson, other),
+    }))
+    .sort((a, b) => a.group_name.localeCompare(b.group_name, 'ru'));
+}
+
+/** «Перенести»: the class's later whole-class lessons that day, their teacher present and free at this hour. */
+function moveOptions(around: Surroundings, school: SchoolDay, lesson: DayLessonRow): MoveOption[] {
+  if (lesson.subgroupId !== null || lesson.swappedWithId !== null) return [];
+  const classAt = (number: number) =>
+    around.lessons.filter(
+      (row) =>
+        row.classId === lesson.classId &&
+        row.date === lesson.date &&
+        row.lessonNumber === number &&
+        row.status !== 'cancelled',
+    );
+  if (classAt(lesson.lessonNumber).length > 1) return [];
+  return around.lessons
+    .filter(
+      (other) =>
+        other.classId === lesson.classId &&
+        other.date === lesson.date &&
+        other.lessonNumber > lesson.lessonNumber &&
+        other.status === 'scheduled' &&
+        other.subgroupId === null &&
+        other.subjectId !== lesson.subjectId &&
+        other.swappedWithId === null &&
+        other.teacherId !== null &&
+        !school.absentAt(other.teacherId, other.date, lesson.lessonNumber) &&
+        !school.dayLessons.get(dayKey(other.teacherId, other.date))?.has(lesson.lessonNumber) &&
+        classAt(other.lessonNumber).length === 1,
+    )
+    .sort((a, b) => a.lessonNumber - b.lessonNumber)
+    .map((other) => ({
+      lesson_id: other.id,
+      lesson_number: other.lessonNumber,
+      subject_name: other.subjectName,
+      teacher_name: other.teacherId === null ? null : shortName(other),
+    }));
+}
+
+/** The parallel class a replaced lesson is given together with (its teacher's own lesson then). */
+function mergedWith(around: Surroundings, lesson: Lesson): string | null {
+  if (lesson.status !== 'replaced') return null;
+  const other = around.lessons.find(
+    (row) =>
+      row.id !== lesson.id &&
+      row.date === lesson.date &&
+      row.lessonNumber === lesson.lesson_number &&
+      row.teacherId === lesson.teacher_id &&
+      row.classId !== lesson.group_id &&
+      row.subjectId === lesson.subject_id &&
+      row.status !== 'cancelled',
+  );
+  return other ? rowGroup(other) : null;
+}
+
+function movedOf(around: Surroundings, lesson: Lesson): CoverLesson['moved'] {
+  const own = around.byId.get(lesson.id);
+  const partner = own?.swappedWithId == null ? undefined : around.byId.get(own.swappedWithId);
+  return partner
+    ? { from_lesson_number: partner.lessonNumber, with_subject_name: partner.subjectName }
+    : null;
 }
 
 function rankedOf(lesson: Lesson, absentTeacherId: number): RankedLesson {
@@ -176,13 +312,24 @@ async function detail(db: Database, actor: Actor, absence: AbsenceRow): Promise<
     absence.organizationId,
     list.map((lesson) => lesson.date),
   );
+  const around = await surroundings(
+    db,
+    absence.organizationId,
+    list.map((lesson) => lesson.date),
+  );
   const covered: CoverLesson[] = list.map((lesson) => {
     const state = stateOf(lesson);
     const started = lessonStarted(lesson.date, lesson.start_time);
+    const row = around.byId.get(lesson.id);
+    const undecided = state === 'open' && !started && row !== undefined;
     return {
       lesson,
       state,
       started,
+      merge_options: undecided ? mergeOptions(around, school, row, absence.teacherId) : [],
+      move_options: undecided ? moveOptions(around, school, row) : [],
+      merged_with: mergedWith(around, lesson),
+      moved: movedOf(around, lesson),
       // Candidates for what can still change: an open lesson, or a decision to change before the bell.
       candidates:
         started || state === 'cancelled'
@@ -220,7 +367,16 @@ export async function listAbsences(
     result.push(
       toAbsence(
         row,
-        list.map((lesson) => ({ lesson, state: stateOf(lesson), started: false, candidates: [] })),
+        list.map((lesson) => ({
+          lesson,
+          state: stateOf(lesson),
+          started: false,
+          candidates: [],
+          merge_options: [],
+          move_options: [],
+          merged_with: null,
+          moved: null,
+        })),
       ),
     );
   }
@@ -264,8 +420,17 @@ export async function createAbsence(
  */
 export async function removeAbsence(db: Database, queue: Queue, actor: Actor, id: number): Promise<void> {
   const absence = await absenceInScope(db, actor, id);
-  for (const lesson of await absenceLessons(db, actor, absence)) {
-    if (stateOf(lesson) !== 'open' && !lessonStarted(lesson.date, lesson.start_time)) {
+  const list = await absenceLessons(db, actor, absence);
+  const around = await surroundings(
+    db,
+    absence.organizationId,
+    list.map((lesson) => lesson.date),
+  );
+  for (const lesson of list) {
+    if (lessonStarted(lesson.date, lesson.start_time)) continue;
+    if (around.byId.get(lesson.id)?.swappedWithId != null) {
+      await unswapLessons(db, queue, actor, lesson.id);
+    } else if (stateOf(lesson) !== 'open') {
       await changeLesson(db, queue, actor, lesson.id, { status: 'scheduled' });
     }
   }
@@ -305,6 +470,10 @@ export async function decideLesson(
       throw conflict('По уроку уже выставлены оценки другим учителем: замену не назначить');
     // changeLesson refuses a teacher who gives another lesson then (409) and one of another school (422).
     await changeLesson(db, queue, actor, lesson.id, { status: 'replaced', teacher_id: teacherId });
+  } else if (decision.action === 'merge') {
+    await mergeLesson(db, queue, actor, absence, lesson, decision.lesson_id as number);
+  } else if (decision.action === 'move') {
+    await moveLesson(db, queue, actor, absence, lesson, decision.lesson_id as number);
   } else if (decision.action === 'cancel') {
     if (await hasMarksByOthers(db, lesson.id, null))
       throw conflict('По уроку уже выставлены оценки: отменить его нельзя');
@@ -314,7 +483,9 @@ export async function decideLesson(
   } else {
     if (lesson.status === 'replaced' && (await hasMarksByOthers(db, lesson.id, absence.teacherId)))
       throw conflict('Заменяющий учитель уже выставил оценки: замену не отменить');
-    await changeLesson(db, queue, actor, lesson.id, { status: 'scheduled' });
+    const around = await surroundings(db, absence.organizationId, [lesson.date]);
+    if (around.byId.get(lesson.id)?.swappedWithId != null) await unswapLessons(db, queue, actor, lesson.id);
+    else await changeLesson(db, queue, actor, lesson.id, { status: 'scheduled' });
   }
   // changeLesson has queued the notices: the class and the substitute hear of it (notifications).
   const fresh = (await detail(db, actor, absence)).days
@@ -322,6 +493,86 @@ export async function decideLesson(
     .find((item) => item.lesson.id === lessonId);
   if (!fresh) throw notFound(LESSON_NOT_IN_ABSENCE);
   return fresh;
+}
+
+const OTHER_LESSON_NOT_FOUND = 'Второй урок не найден';
+
+/**
+ * «Объединить с 5Б»: the parallel class's teacher takes this class too — a replacement of the dated
+ * lesson by them, their own lesson at that hour not counting as teaching elsewhere.
+ */
+async function mergeLesson(
+  db: Database,
+  queue: Queue,
+  actor: Actor,
+  absence: AbsenceRow,
+  lesson: Lesson,
+  otherId: number,
+) {
+  const around = await surroundings(db, absence.organizationId, [lesson.date]);
+  const own = around.byId.get(lesson.id);
+  const other = around.byId.get(otherId);
+  if (!own || !other) throw notFound(OTHER_LESSON_NOT_FOUND);
+  if (
+    other.date !== own.date ||
+    other.lessonNumber !== own.lessonNumber ||
+    other.grade !== own.grade ||
+    other.classId === own.classId ||
+    other.subjectId !== own.subjectId
+  )
+    throw unprocessable(VALIDATION_MESSAGE, {
+      lesson_id: ['Объединить можно только с уроком того же предмета параллельного класса в то же время'],
+    });
+  if (own.subgroupId !== null || other.subgroupId !== null)
+    throw conflict('Урок по подгруппам не объединяется с другим классом');
+  if (other.status === 'cancelled') throw conflict('Урок параллельного класса отменён');
+  if (other.teacherId === null || other.teacherId === absence.teacherId)
+    throw conflict('У урока параллельного класса нет другого учителя');
+  const school = await schoolPicture(db, actor, absence.organizationId, [lesson.date]);
+  if (school.absentAt(other.teacherId, other.date, other.lessonNumber))
+    throw conflict('Учитель параллельного класса сам отсутствует в это время');
+  const fit = roomFit(around, own, other);
+  if (fit.fits === false) throw conflict(`Оба класса не поместятся: ${fit.room_note}`);
+  if (await hasMarksByOthers(db, lesson.id, other.teacherId))
+    throw conflict('По уроку уже выставлены оценки другим учителем: объединить нельзя');
+  await changeLesson(
+    db,
+    queue,
+    actor,
+    lesson.id,
+    { status: 'replaced', teacher_id: other.teacherId },
+    { alongside: other.id },
+  );
+}
+
+/**
+ * «Перенести»: the lesson swaps its slot with a later lesson of the class that day whose teacher is
+ * here and free then (timetable's swapLessons makes both one-off changes, the pupils told).
+ */
+async function moveLesson(
+  db: Database,
+  queue: Queue,
+  actor: Actor,
+  absence: AbsenceRow,
+  lesson: Lesson,
+  otherId: number,
+) {
+  const around = await surroundings(db, absence.organizationId, [lesson.date]);
+  const own = around.byId.get(lesson.id);
+  const other = around.byId.get(otherId);
+  if (!own || !other) throw notFound(OTHER_LESSON_NOT_FOUND);
+  if (other.classId !== own.classId || other.date !== own.date || other.lessonNumber <= own.lessonNumber)
+    throw unprocessable(VALIDATION_MESSAGE, {
+      lesson_id: ['Перенести можно только на более поздний урок этого класса в тот же день'],
+    });
+  if (lesson.status !== 'scheduled')
+    throw conflict('По уроку уже принято решение: сначала верните его, затем переносите');
+  if (other.teacherId === null) throw conflict('У второго урока нет учителя');
+  const school = await schoolPicture(db, actor, absence.organizationId, [lesson.date]);
+  if (school.absentAt(other.teacherId, other.date, own.lessonNumber))
+    throw conflict('Учитель второго урока отсутствует в это время');
+  // swapLessons refuses a teacher busy at the new hour, a subgroup lesson, a lesson already changed.
+  await swapLessons(db, queue, actor, lesson.id, other.id);
 }
 
 /**

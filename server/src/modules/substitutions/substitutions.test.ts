@@ -18,6 +18,7 @@ import {
   marks,
   organizations,
   roles,
+  rooms,
   students,
   subjects,
   userRoles,
@@ -506,5 +507,191 @@ describe('«Замещения за месяц»', () => {
     expect(
       (await call(app, tokens.spec, 'GET', `/api/substitutions/report?from=${today}&to=${today}`)).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('«Объединить» and «Перенести»', () => {
+  // Another day, another sick teacher: Слияниева's 2nd lesson in 5А; 5Б has mathematics then with
+  // Параллелева (who also has 5А's 5th lesson), 5А has history at the 4th with Историкова.
+  const day = addDays(today, 3);
+  const more: Record<string, number> = {};
+  let moveAbsence: number;
+  const decideOn = (lessonKey: string, body: object, token = tokens.zavuch) =>
+    call(app, token, 'PUT', `/api/substitutions/absences/${moveAbsence}/lessons/${more[lessonKey]}`, body);
+  const coverNow = async (lessonKey: string) =>
+    absenceDetailSchema
+      .parse(
+        (await call(app, tokens.zavuch, 'GET', `/api/substitutions/absences/${moveAbsence}`)).json().data,
+      )
+      .days.flatMap((item) => item.lessons)
+      .find((item) => item.lesson.id === more[lessonKey])!;
+  const row = async (key: string) => (await db.select().from(lessons).where(eq(lessons.id, more[key])))[0];
+
+  beforeAll(async () => {
+    const [template] = await db.select().from(users).where(eq(users.id, ids.absent));
+    const teacher = async (key: string, surname: string) => {
+      const [created] = await db
+        .insert(users)
+        .values({
+          organizationId: ids.org,
+          surname,
+          name: 'Ольга',
+          patronymic: 'Ивановна',
+          login: `subst_${key}`,
+          passwordHash: template.passwordHash,
+        })
+        .returning();
+      more[key] = created.id;
+    };
+    await teacher('sick', 'Слияниева');
+    await teacher('par', 'Параллелева');
+    await teacher('hist', 'Историкова');
+    const [b] = await db
+      .insert(classes)
+      .values({ organizationId: ids.org, number: 5, letter: 'Б', academicYear: '2026/2027' })
+      .returning();
+    const [history] = await db
+      .insert(subjects)
+      .values({ organizationId: ids.org, name: 'История' })
+      .returning();
+    const [physics] = await db.insert(subjects).values({ organizationId: ids.org, name: 'ИЗО' }).returning();
+    const lesson = async (key: string, classId: number, subjectId: number, teacherId: number, n: number) => {
+      await db
+        .insert(loads)
+        .values({ organizationId: ids.org, classId, subjectId, teacherId, hoursPerWeek: 2 })
+        .onConflictDoNothing();
+      const [created] = await db
+        .insert(lessons)
+        .values({
+          organizationId: ids.org,
+          classId,
+          subjectId,
+          teacherId,
+          date: day,
+          lessonNumber: n,
+          startTime: `${String(7 + n).padStart(2, '0')}:30`,
+          endTime: `${String(8 + n).padStart(2, '0')}:15`,
+        })
+        .returning();
+      more[key] = created.id;
+    };
+    await lesson('m2', ids.c5, ids.math, more.sick, 2);
+    await lesson('b2', b.id, ids.math, more.par, 2);
+    await lesson('h4', ids.c5, history.id, more.hist, 4);
+    await lesson('p5', ids.c5, physics.id, more.par, 5);
+    const created = await call(app, tokens.zavuch, 'POST', '/api/substitutions/absences', {
+      teacher_id: more.sick,
+      from: day,
+      to: day,
+      reason: 'illness',
+    });
+    moveAbsence = created.json().data.absence.id;
+  });
+
+  it("offers the parallel class's lesson and the later lessons of the class whose teacher is free then", async () => {
+    const item = await coverNow('m2');
+    expect(item.merge_options).toEqual([
+      expect.objectContaining({
+        lesson_id: more.b2,
+        group_name: '5Б',
+        teacher_id: more.par,
+        fits: null,
+        room_note: 'кабинет не проверен: у учителя нет своего кабинета',
+      }),
+    ]);
+    // Параллелева's 5th lesson is not offered: she teaches 5Б at the 2nd.
+    expect(item.move_options.map((option) => option.lesson_id)).toEqual([more.h4]);
+    expect(item.move_options[0]).toMatchObject({ lesson_number: 4, subject_name: 'История' });
+  });
+
+  it('refuses a merge without a lesson, with a lesson not parallel, into a room too small; by role and school', async () => {
+    expect((await decideOn('m2', { action: 'merge' })).json().errors).toEqual({
+      lesson_id: ['Выберите урок для объединения'],
+    });
+    expect((await decideOn('m2', { action: 'move' })).json().errors).toEqual({
+      lesson_id: ['Выберите урок для переноса'],
+    });
+    const notParallel = await decideOn('m2', { action: 'merge', lesson_id: more.h4 });
+    expect(notParallel.statusCode).toBe(422);
+    expect(notParallel.json().errors.lesson_id).toEqual([
+      'Объединить можно только с уроком того же предмета параллельного класса в то же время',
+    ]);
+    const [room] = await db
+      .insert(rooms)
+      .values({ organizationId: ids.org, name: '12', capacity: 0, teacherId: more.par })
+      .returning();
+    const small = await decideOn('m2', { action: 'merge', lesson_id: more.b2 });
+    expect(small.statusCode).toBe(409);
+    expect(small.json().message).toBe(
+      'Оба класса не поместятся: каб. 12: 0 мест, учеников 1 — не поместятся',
+    );
+    await db.update(rooms).set({ capacity: 30 }).where(eq(rooms.id, room.id));
+    expect((await coverNow('m2')).merge_options[0]).toMatchObject({
+      fits: true,
+      room_note: 'каб. 12: 30 мест, учеников 1',
+    });
+    expect((await decideOn('m2', { action: 'merge', lesson_id: more.b2 }, tokens.spec)).statusCode).toBe(403);
+    expect(
+      (await decideOn('m2', { action: 'merge', lesson_id: more.b2 }, tokens.demoZavuch)).statusCode,
+    ).toBe(404);
+    // A lesson that has started is history for a merge and a move as well.
+    const started = await decide('y2', { action: 'move', lesson_id: more.h4 });
+    expect(started.statusCode).toBe(409);
+  });
+
+  it("merges: the parallel class's teacher takes both, shown as such, undone before the start", async () => {
+    const merged = await decideOn('m2', { action: 'merge', lesson_id: more.b2 });
+    expect(merged.statusCode).toBe(200);
+    expect(coverLessonSchema.parse(merged.json().data)).toMatchObject({
+      state: 'replaced',
+      merged_with: '5Б',
+      lesson: { teacher_id: more.par, original_teacher_id: more.sick, status: 'replaced' },
+    });
+    expect((await row('b2')).teacherId).toBe(more.par);
+    // The merged lesson is hers among her lessons of the day, beside her own.
+    const [mergedRow, own] = [await row('m2'), await row('b2')];
+    expect([mergedRow.lessonNumber, own.lessonNumber]).toEqual([2, 2]);
+    const undone = await decideOn('m2', { action: 'undo' });
+    expect(undone.json().data).toMatchObject({
+      state: 'open',
+      merged_with: null,
+      lesson: { teacher_id: more.sick, status: 'scheduled' },
+    });
+  });
+
+  it('moves: swaps with a later lesson as two one-off changes; a busy teacher refused; undone as one', async () => {
+    const busy = await decideOn('m2', { action: 'move', lesson_id: more.p5 });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe('Учитель второго урока в это время ведёт другой урок');
+    const earlier = await decideOn('h4', { action: 'move', lesson_id: more.m2 });
+    expect(earlier.statusCode).toBe(404); // История is not the absent teacher's lesson
+    const moved = await decideOn('m2', { action: 'move', lesson_id: more.h4 });
+    expect(moved.statusCode).toBe(200);
+    expect(coverLessonSchema.parse(moved.json().data)).toMatchObject({
+      state: 'open',
+      moved: { from_lesson_number: 2, with_subject_name: 'История' },
+      lesson: { lesson_number: 4, status: 'moved', start_time: '11:30' },
+    });
+    expect(await row('h4')).toMatchObject({ lessonNumber: 2, status: 'moved', startTime: '09:30:00' });
+    // Moved to the 4th, it still needs a decision: the class goes home early.
+    const cancelled = await decideOn('m2', { action: 'cancel' });
+    expect(cancelled.json().data).toMatchObject({ state: 'cancelled', lesson: { lesson_number: 4 } });
+    const twice = await decideOn('m2', { action: 'move', lesson_id: more.p5 });
+    expect(twice.statusCode).toBe(409);
+    const undone = await decideOn('m2', { action: 'undo' });
+    expect(undone.json().data).toMatchObject({
+      state: 'open',
+      moved: null,
+      lesson: { lesson_number: 2, status: 'scheduled', teacher_id: more.sick },
+    });
+    expect(await row('h4')).toMatchObject({ lessonNumber: 4, status: 'scheduled', swappedWithId: null });
+  });
+
+  it('puts a move back when the absence is removed', async () => {
+    expect((await decideOn('m2', { action: 'move', lesson_id: more.h4 })).statusCode).toBe(200);
+    const url = `/api/substitutions/absences/${moveAbsence}`;
+    expect((await call(app, tokens.zavuch, 'DELETE', url)).statusCode).toBe(204);
+    expect(await row('m2')).toMatchObject({ lessonNumber: 2, status: 'scheduled', swappedWithId: null });
+    expect(await row('h4')).toMatchObject({ lessonNumber: 4, status: 'scheduled' });
   });
 });

@@ -271,6 +271,7 @@ export async function updateLesson(
     lessonNumber: number;
     startTime: string | null;
     endTime: string | null;
+    swappedWithId: number | null;
   }>,
 ) {
   const [updated] = await db.update(lessons).set(values).where(eq(lessons.id, id)).returning();

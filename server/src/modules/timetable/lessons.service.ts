@@ -101,6 +101,14 @@ async function getLesson(db: Database, actor: Actor, id: number): Promise<Lesson
   return toLesson(row);
 }
 
+export interface ChangeOptions {
+  /**
+   * A replacement teacher's own lesson at that hour the lesson joins (substitutions' «Объединить»: the
+   * parallel class's same-subject lesson): it does not count as teaching elsewhere.
+   */
+  alongside?: number;
+}
+
 /**
  * PATCH /api/lessons/{id}: a one-off change — a replacement teacher, a move to another date or
  * lesson, a cancellation, or back to the template's plan — without touching the template.
@@ -111,10 +119,11 @@ export async function changeLesson(
   actor: Actor,
   id: number,
   change: LessonChangeParsed,
+  options: ChangeOptions = {},
 ): Promise<Lesson> {
   await db.transaction(async (tx) => {
     const before = await findInScope(tx, actor, lessons, id, LESSON_NOT_FOUND);
-    const after = await applyChange(tx, before, change);
+    const after = await applyChange(tx, before, change, options);
     if (
       before.status !== after.status ||
       before.teacherId !== after.teacherId ||
@@ -141,6 +150,7 @@ async function applyChange(
   db: Database,
   lesson: typeof lessons.$inferSelect,
   change: LessonChangeParsed,
+  options: ChangeOptions = {},
 ): Promise<typeof lessons.$inferSelect> {
   const id = lesson.id;
   const templateTeacher = lesson.originalTeacherId ?? lesson.teacherId;
@@ -155,9 +165,8 @@ async function applyChange(
       throw unprocessable(VALIDATION_MESSAGE, { teacher_id: ['Выберите учителя на замену'] });
     if (!(await findStaffMember(db, change.teacher_id, lesson.organizationId)))
       throw unprocessable(VALIDATION_MESSAGE, { teacher_id: ['Учитель не найден в этой организации'] });
-    if (
-      (await findTeacherLessonsAt(db, change.teacher_id, lesson.date, lesson.lessonNumber, id)).length > 0
-    ) {
+    const elsewhere = await findTeacherLessonsAt(db, change.teacher_id, lesson.date, lesson.lessonNumber, id);
+    if (elsewhere.some((other) => other.id !== options.alongside)) {
       throw conflict('Этот учитель уже ведёт урок в это время');
     }
     return updateLesson(db, id, {
@@ -195,6 +204,124 @@ async function applyChange(
     lessonNumber,
     startTime: time?.start ?? null,
     endTime: time?.end ?? null,
+  });
+}
+
+/** A lesson's change as the notifications tell it (the class, a substitute taken on or off it). */
+async function told(
+  db: Database,
+  queue: Queue,
+  actor: Actor,
+  before: typeof lessons.$inferSelect,
+  after: typeof lessons.$inferSelect,
+) {
+  await lessonChanged(
+    db,
+    queue,
+    {
+      lessonId: before.id,
+      actorId: actor.userId,
+      previous: { status: before.status, teacherId: before.teacherId, date: before.date },
+    },
+    after.date,
+  );
+}
+
+/**
+ * Substitutions' «Перенести»: two lessons of one class on one day exchange their slots (number and
+ * bell times) as one-off changes, both «перенесён», each remembering the other so the swap can be
+ * undone. Refused when either has started is the caller's rule; here: the same class and day, whole-
+ * class lessons with no other lesson of the class at either slot, and the second lesson's teacher free
+ * at the first slot. The first lesson's teacher is the absent one: their slot is not checked.
+ */
+export async function swapLessons(
+  db: Database,
+  queue: Queue,
+  actor: Actor,
+  id: number,
+  otherId: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const first = await findInScope(tx, actor, lessons, id, LESSON_NOT_FOUND);
+    const second = await findInScope(tx, actor, lessons, otherId, LESSON_NOT_FOUND);
+    if (
+      first.id === second.id ||
+      first.classId !== second.classId ||
+      first.date !== second.date ||
+      first.subjectId === second.subjectId
+    )
+      throw unprocessable(VALIDATION_MESSAGE, {
+        lesson_id: ['Поменять можно только с уроком другого предмета этого класса в тот же день'],
+      });
+    if (first.swappedWithId !== null || second.swappedWithId !== null)
+      throw conflict('Один из уроков уже перенесён: сначала верните его');
+    if (first.status !== 'scheduled' || second.status !== 'scheduled')
+      throw conflict('Урок уже изменён (замена, отмена или перенос): сначала верните его');
+    if (first.subgroupId !== null || second.subgroupId !== null)
+      throw conflict('Урок по подгруппам не переносится: у другой подгруппы урок в то же время');
+    for (const [lesson, number] of [
+      [first, second.lessonNumber],
+      [second, first.lessonNumber],
+    ] as const) {
+      const others = await findClassLessonsAt(tx, lesson.classId, lesson.date, number, lesson.id);
+      if (others.some((other) => other.id !== first.id && other.id !== second.id))
+        throw conflict('У класса в это время ещё один урок: перенос невозможен');
+    }
+    if (
+      second.teacherId !== null &&
+      (await findTeacherLessonsAt(tx, second.teacherId, first.date, first.lessonNumber, second.id)).some(
+        (other) => other.id !== first.id,
+      )
+    )
+      throw conflict('Учитель второго урока в это время ведёт другой урок');
+    const slot = (lesson: typeof first) => ({
+      lessonNumber: lesson.lessonNumber,
+      startTime: lesson.startTime,
+      endTime: lesson.endTime,
+    });
+    // The slot index keys on the subject too: two different subjects never collide mid-swap.
+    const firstAfter = await updateLesson(tx, first.id, {
+      ...slot(second),
+      status: 'moved',
+      swappedWithId: second.id,
+    });
+    const secondAfter = await updateLesson(tx, second.id, {
+      ...slot(first),
+      status: 'moved',
+      swappedWithId: first.id,
+    });
+    await told(tx, queue, actor, first, firstAfter);
+    await told(tx, queue, actor, second, secondAfter);
+  });
+}
+
+/**
+ * Undoes a swap: both lessons back to their own slots and to the template's plan (the first one's
+ * substitute or cancellation goes too; the second one was only moved).
+ */
+export async function unswapLessons(db: Database, queue: Queue, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const first = await findInScope(tx, actor, lessons, id, LESSON_NOT_FOUND);
+    if (first.swappedWithId === null) return;
+    const second = await findInScope(tx, actor, lessons, first.swappedWithId, LESSON_NOT_FOUND);
+    const firstAfter = await updateLesson(tx, first.id, {
+      lessonNumber: second.lessonNumber,
+      startTime: second.startTime,
+      endTime: second.endTime,
+      status: 'scheduled',
+      teacherId: first.originalTeacherId ?? first.teacherId,
+      originalTeacherId: null,
+      swappedWithId: null,
+    });
+    const secondAfter = await updateLesson(tx, second.id, {
+      lessonNumber: first.lessonNumber,
+      startTime: first.startTime,
+      endTime: first.endTime,
+      status: second.status === 'moved' ? 'scheduled' : second.status,
+      swappedWithId: null,
+    });
+    await told(tx, queue, actor, first, firstAfter);
+    await told(tx, queue, actor, second, secondAfter);
   });
 }
 

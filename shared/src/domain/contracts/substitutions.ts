@@ -82,13 +82,44 @@ export const candidateSchema = z.object({
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 
-/** A lesson of the absence: open until the завуч decides (a substitute or a cancellation). */
+/**
+ * «Объединить с 5Б»: the parallel class's lesson of the same subject at the same hour, its teacher
+ * present, takes this class too. The room is that teacher's own (rooms.teacher_id) when the data has it.
+ */
+export const mergeOptionSchema = z.object({
+  lesson_id: z.number().int(),
+  group_name: z.string(),
+  teacher_id: z.number().int(),
+  teacher_name: z.string(),
+  /** Both classes fit the room: true / false; null: no room or no capacity to check. */
+  fits: z.boolean().nullable(),
+  /** The room as the screen says it: «каб. 12: 50 мест на 48 учеников» or «кабинет не проверен». */
+  room_note: z.string(),
+});
+export type MergeOption = z.infer<typeof mergeOptionSchema>;
+
+/** «Перенести»: a later lesson of the same class that day, its teacher present, to swap slots with. */
+export const moveOptionSchema = z.object({
+  lesson_id: z.number().int(),
+  lesson_number: z.number().int(),
+  subject_name: z.string(),
+  teacher_name: z.string().nullable(),
+});
+export type MoveOption = z.infer<typeof moveOptionSchema>;
+
+/** A lesson of the absence: open until the завуч decides (a substitute, a merge, or a cancellation). */
 export const coverLessonSchema = z.object({
   lesson: lessonSchema,
   state: z.enum(['open', 'replaced', 'cancelled']),
   /** Started (school clock): the decision is history, it no longer changes. */
   started: z.boolean(),
   candidates: z.array(candidateSchema),
+  merge_options: z.array(mergeOptionSchema),
+  move_options: z.array(moveOptionSchema),
+  /** Given together with the parallel class's lesson (a merge): that class's name. */
+  merged_with: z.string().nullable(),
+  /** Swapped with another lesson of the class: the number it had and the lesson now there. */
+  moved: z.object({ from_lesson_number: z.number().int(), with_subject_name: z.string() }).nullable(),
 });
 export type CoverLesson = z.infer<typeof coverLessonSchema>;
 
@@ -103,12 +134,20 @@ export const coverParamsSchema = z.object({ id: idSchema, lessonId: idSchema });
 /** Body of PUT /api/substitutions/absences/{id}/lessons/{lessonId}: the decision for one lesson. */
 export const coverDecisionSchema = z
   .object({
-    action: z.enum(['assign', 'cancel', 'undo'], { error: 'Выберите решение' }),
+    action: z.enum(['assign', 'merge', 'move', 'cancel', 'undo'], { error: 'Выберите решение' }),
     teacher_id: idSchema.optional(),
+    /** merge: the parallel class's lesson; move: the later lesson of the class to swap with. */
+    lesson_id: idSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.action === 'assign' && value.teacher_id === undefined)
       ctx.addIssue({ code: 'custom', path: ['teacher_id'], message: 'Выберите учителя на замену' });
+    if ((value.action === 'merge' || value.action === 'move') && value.lesson_id === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lesson_id'],
+        message: value.action === 'merge' ? 'Выберите урок для объединения' : 'Выберите урок для переноса',
+      });
   });
 export type CoverDecision = z.input<typeof coverDecisionSchema>;
 export type CoverDecisionParsed = z.output<typeof coverDecisionSchema>;

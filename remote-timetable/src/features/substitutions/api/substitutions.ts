@@ -9,6 +9,7 @@ import type {
   SubstitutionReport,
 } from '@parta/shared/domain/contracts/substitutions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 
 export interface DateRange {
   from: string;
@@ -101,4 +102,32 @@ export function useSubstitutionReport(range: DateRange, enabled: boolean) {
 
 export function downloadSubstitutionReport(range: DateRange) {
   return downloadFile('/substitutions/report', { ...range, format: 'xlsx' }, 'Замещения.xlsx');
+}
+
+/** A teacher's month in substitutions: extra hours given (замещение) and own hours missed. */
+export interface MonthHours {
+  teacher_name: string;
+  substituted: number;
+  missed: number;
+}
+
+/**
+ * The month's hours per teacher for the load screen — from the same report the «Замещения за месяц»
+ * tab and its .xlsx show, so the three never disagree.
+ */
+export function useMonthHours(range: DateRange, enabled: boolean) {
+  const report = useSubstitutionReport(range, enabled);
+  const hours = useMemo(() => {
+    const result = new Map<number, MonthHours>();
+    for (const entry of report.data?.substitutes ?? [])
+      result.set(entry.teacher_id, { teacher_name: entry.teacher_name, substituted: entry.hours, missed: 0 });
+    for (const entry of report.data?.absent ?? [])
+      result.set(entry.teacher_id, {
+        teacher_name: entry.teacher_name,
+        substituted: result.get(entry.teacher_id)?.substituted ?? 0,
+        missed: entry.hours,
+      });
+    return result;
+  }, [report.data]);
+  return { report, hours };
 }

@@ -17,8 +17,9 @@ function StateBadge({ item }: { item: CoverLesson }) {
     );
   if (item.state === 'replaced')
     return (
-      <Badge color="emerald" variant="light">
-        замена: {item.lesson.teacher_name}
+      <Badge color="emerald" variant="light" tt="none" h="auto" styles={{ label: { whiteSpace: 'normal' } }}>
+        {item.merged_with ? `вместе с ${item.merged_with}: ` : 'замена: '}
+        {item.lesson.teacher_name}
       </Badge>
     );
   return (
@@ -66,6 +67,11 @@ export function CoverLessonCard({
               : 'время не задано'}
             {item.started ? ' · урок начался, решение не меняется' : ''}
           </Text>
+          {item.moved ? (
+            <Text size="sm" c="orange" data-testid="cover-moved">
+              Перенесён с {item.moved.from_lesson_number}-го урока, там теперь {item.moved.with_subject_name}
+            </Text>
+          ) : null}
         </div>
         <StateBadge item={item} />
       </Group>
@@ -106,6 +112,55 @@ export function CoverLessonCard({
               </Text>
             </UnstyledButton>
           ))}
+          {item.merge_options.map((option) => (
+            <Button
+              key={`merge-${option.lesson_id}`}
+              variant="default"
+              size="compact-sm"
+              h="auto"
+              py={4}
+              justify="flex-start"
+              disabled={option.fits === false}
+              loading={decide.isPending}
+              data-testid="merge-option"
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+              onClick={() =>
+                run(
+                  { action: 'merge', lesson_id: option.lesson_id },
+                  `Объединён с ${option.group_name}: ведёт ${option.teacher_name}`,
+                )
+              }
+            >
+              <span>
+                Объединить с {option.group_name} · {option.teacher_name}
+                <Text span size="xs" c="dimmed" display="block">
+                  {option.room_note}
+                </Text>
+              </span>
+            </Button>
+          ))}
+          {item.move_options.map((option) => (
+            <Button
+              key={`move-${option.lesson_id}`}
+              variant="default"
+              size="compact-sm"
+              h="auto"
+              py={4}
+              justify="flex-start"
+              loading={decide.isPending}
+              data-testid="move-option"
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+              onClick={() =>
+                run(
+                  { action: 'move', lesson_id: option.lesson_id },
+                  `Перенесён на ${option.lesson_number}-й урок`,
+                )
+              }
+            >
+              Перенести на {option.lesson_number}-й урок: поменять с «{option.subject_name}»
+              {option.teacher_name ? ` (${option.teacher_name})` : ''}
+            </Button>
+          ))}
           <Group gap="xs" mt={4}>
             {item.candidates.length > SHOWN_FIRST ? (
               <Button variant="subtle" size="compact-sm" onClick={() => setAll(!all)}>
@@ -123,7 +178,7 @@ export function CoverLessonCard({
                 Отменить урок
               </Button>
             ) : null}
-            {item.state !== 'open' ? (
+            {item.state !== 'open' || item.moved ? (
               <Button
                 variant="light"
                 size="compact-sm"

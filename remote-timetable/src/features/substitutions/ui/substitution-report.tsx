@@ -1,15 +1,10 @@
 import { Button, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDate, getErrorMessage, LazyDateInput, notify, QueryView, schoolToday } from '@parta/shared';
-import { addDays } from '@parta/shared/domain/timetable';
+import { monthRange } from '@parta/shared/domain/timetable';
 import { useState } from 'react';
 import { downloadSubstitutionReport, useSubstitutionReport } from '../api/substitutions';
 
-function thisMonth() {
-  const today = schoolToday();
-  const from = `${today.slice(0, 8)}01`;
-  const next = addDays(`${today.slice(0, 8)}28`, 4);
-  return { from, to: addDays(`${next.slice(0, 8)}01`, -1) };
-}
+const thisMonth = () => monthRange(schoolToday());
 
 /** «Замещения за месяц»: per substitute and per absent teacher, with the totals the бухгалтерия takes. */
 export function SubstitutionReportView() {

@@ -1,0 +1,1 @@
+export { type MonthHours, useMonthHours } from './api/substitutions';

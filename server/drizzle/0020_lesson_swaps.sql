@@ -1,0 +1,2 @@
+ALTER TABLE "lessons" ADD COLUMN "swapped_with_id" integer;--> statement-breakpoint
+ALTER TABLE "lessons" ADD CONSTRAINT "lessons_swapped_with_id_lessons_id_fk" FOREIGN KEY ("swapped_with_id") REFERENCES "public"."lessons"("id") ON DELETE set null ON UPDATE no action;
