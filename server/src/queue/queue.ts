@@ -180,7 +180,14 @@ export function createQueue(handle: DatabaseHandle, options: QueueOptions = {}):
             await boss.work<object>(
               kind.name,
               { batchSize: 1, pollingIntervalSeconds: options.pollingSeconds ?? DEFAULT_POLLING_SECONDS },
-              async ([job]) => kind.run(job.data),
+              async ([job]) => {
+                // pg-boss 10's worker hands over a job whose fetch was under way when the queue
+                // stopped, after `stop` has returned and the database may be closed. Such a job is
+                // not run and its promise never settles, so nothing is written to a closed pool; it
+                // stays active until it expires, then runs again (its retries) on a running instance.
+                if (!started) return new Promise<never>(() => {});
+                return kind.run(job.data);
+              },
             ),
           );
         }

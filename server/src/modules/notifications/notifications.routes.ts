@@ -33,6 +33,7 @@ import {
   linkPageHtml,
   listNotifications,
   marksDigestJob,
+  noticeJob,
   readAllNotifications,
   readNotification,
   removeEmail,
@@ -56,6 +57,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.queue.register(lessonChangeJob(app.db, log, channels));
   app.queue.register(finalMarkJob(app.db, log, channels));
   app.queue.register(marksDigestJob(app.db, log, channels));
+  app.queue.register(noticeJob(log, channels));
   app.queue.register(warningsJob(app.db, log, channels));
   if (mailer) app.queue.register(emailJob(app.db, mailer, log));
   app.queue.register(pushJob(app.db, app.push, log));

@@ -68,6 +68,7 @@ export const ABSENCE_JOB = 'notify-absence';
 export const LESSON_CHANGE_JOB = 'notify-lesson-change';
 export const FINAL_MARK_JOB = 'notify-final-mark';
 export const MARKS_DIGEST_JOB = 'marks-digest';
+export const NOTICE_JOB = 'notify-one';
 /** How often each instance looks whether a school's digest hour has come. */
 export const DIGEST_TICK_MS = 10 * 60 * 1000;
 /** A lesson changed for a day this many days ahead or sooner is told of at once; later ones the diary shows. */
@@ -509,6 +510,32 @@ export function lessonChangeJob(
     expireInSeconds: 60,
     retryLimit: 3,
     run: (data) => notifyLessonChange(db, data, log, channels),
+  };
+}
+
+/**
+ * A job of NOTICE_JOB: a notice another module composed for one person (the absent teacher's summary
+ * of who covers their lessons). Its dedupe key names what it is about, so a later one replaces it.
+ */
+export interface NoticeJob {
+  userId: number;
+  actorId: number;
+  notice: OutgoingNotification;
+}
+
+/** A notice for one person, owed once the caller's change holds; never to whoever made the change. */
+export async function noticeOwed(db: Database, queue: Queue, job: NoticeJob): Promise<void> {
+  if (job.userId === job.actorId) return;
+  await queue.send(db, NOTICE_JOB, job);
+}
+
+export function noticeJob(log: (message: string) => void, channels: readonly Channel[]): JobKind<NoticeJob> {
+  return {
+    name: NOTICE_JOB,
+    concurrency: 1,
+    expireInSeconds: 60,
+    retryLimit: 3,
+    run: (data) => deliver(channels, data.notice, [{ userId: data.userId }], log),
   };
 }
 

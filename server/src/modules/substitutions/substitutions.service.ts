@@ -23,6 +23,7 @@ import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import type { Queue } from '../../queue/queue';
 import { lessonStarted } from '../clock/clock.service';
+import { noticeOwed } from '../notifications/notifications.service';
 import { getSettings } from '../settings/settings.service';
 import {
   changeLesson,
@@ -347,6 +348,51 @@ async function detail(db: Database, actor: Actor, absence: AbsenceRow): Promise<
   };
 }
 
+/** What the absent teacher is told of a lesson of theirs. */
+function coverLine({ lesson, state }: CoverLesson): string {
+  const what = `${formatDate(lesson.date)}, ${lesson.lesson_number}-й урок, ${lesson.group_name}, ${lesson.subject_name}`;
+  if (state === 'replaced') return `${what}: ведёт ${lesson.teacher_name ?? 'другой учитель'}`;
+  if (state === 'cancelled') return `${what}: отменён`;
+  return `${what}: пока без замены`;
+}
+
+/**
+ * The absent teacher's summary: who takes each of their lessons, what is cancelled, what is still open.
+ * One notice per absence, replaced by the next decision's (never to the teacher who decided it).
+ */
+async function tellAbsentTeacher(
+  db: Database,
+  queue: Queue,
+  actor: Actor,
+  absence: AbsenceRow,
+  { days }: AbsenceDetail,
+): Promise<void> {
+  const lessons = days.flatMap((day) => day.lessons);
+  if (lessons.length === 0) return;
+  const replaced = lessons.filter((item) => item.state === 'replaced').length;
+  const cancelled = lessons.filter((item) => item.state === 'cancelled').length;
+  const range =
+    absence.startDate === absence.endDate
+      ? formatDate(absence.startDate)
+      : `${formatDate(absence.startDate)}–${formatDate(absence.endDate)}`;
+  const counts = [
+    `заменено ${replaced} из ${lessons.length}`,
+    ...(cancelled ? [`отменено ${cancelled}`] : []),
+  ];
+  await noticeOwed(db, queue, {
+    userId: absence.teacherId,
+    actorId: actor.userId,
+    notice: {
+      organizationId: absence.organizationId,
+      category: 'timetable',
+      title: `Ваши уроки на ${range}: ${counts.join(', ')}`,
+      body: lessons.map(coverLine).join('\n'),
+      link: null,
+      dedupeKey: `absence:${absence.id}`,
+    },
+  });
+}
+
 /** GET /api/substitutions/absences: absences overlapping a range, with how many lessons are still open. */
 export async function listAbsences(
   db: Database,
@@ -487,10 +533,11 @@ export async function decideLesson(
     if (around.byId.get(lesson.id)?.swappedWithId != null) await unswapLessons(db, queue, actor, lesson.id);
     else await changeLesson(db, queue, actor, lesson.id, { status: 'scheduled' });
   }
-  // changeLesson has queued the notices: the class and the substitute hear of it (notifications).
-  const fresh = (await detail(db, actor, absence)).days
-    .flatMap((day) => day.lessons)
-    .find((item) => item.lesson.id === lessonId);
+  // changeLesson has queued the notices: the class and the substitute hear of it (notifications);
+  // the absent teacher gets the whole absence's picture.
+  const now = await detail(db, actor, absence);
+  await tellAbsentTeacher(db, queue, actor, absence, now);
+  const fresh = now.days.flatMap((day) => day.lessons).find((item) => item.lesson.id === lessonId);
   if (!fresh) throw notFound(LESSON_NOT_IN_ABSENCE);
   return fresh;
 }
@@ -603,11 +650,10 @@ export async function distributeAbsence(
   for (const step of plan) {
     await changeLesson(db, queue, actor, step.lessonId, { status: 'replaced', teacher_id: step.teacherId });
   }
-  return {
-    assigned: plan.length,
-    left_open: open.length - plan.length,
-    detail: await detail(db, actor, absence),
-  };
+  const now = await detail(db, actor, absence);
+  // One summary for the absent teacher for the whole distribution, not one per lesson.
+  if (plan.length > 0) await tellAbsentTeacher(db, queue, actor, absence, now);
+  return { assigned: plan.length, left_open: open.length - plan.length, detail: now };
 }
 
 // ---------------------------------------------------------------- «Замещения за месяц»

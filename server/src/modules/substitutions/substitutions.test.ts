@@ -16,6 +16,7 @@ import {
   lessons,
   loads,
   marks,
+  notifications,
   organizations,
   roles,
   rooms,
@@ -463,6 +464,47 @@ describe('«Распределить всё»', () => {
       seen.add(key);
     }
     for (const item of covered) expect([ids.absent, ids.away]).not.toContain(item.lesson.teacher_id);
+  });
+});
+
+describe('the absent teacher is told', () => {
+  /** The absent teacher's notices of this absence, once the real queue's worker has written them. */
+  async function summaries(until: (rows: (typeof notifications.$inferSelect)[]) => boolean) {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(
+          and(eq(notifications.userId, ids.absent), eq(notifications.dedupeKey, `absence:${absenceId}`)),
+        );
+      if (until(rows) || Date.now() > deadline) return rows;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it('one summary of who takes each lesson, which the next decision updates in place', async () => {
+    const all = (await detailNow()).days.flatMap((day) => day.lessons);
+    const replaced = all.filter((item) => item.state === 'replaced').length;
+    // Each decision before this one updated the same notice; the worker has written the latest.
+    const [summary, ...more] = await summaries((rows) =>
+      Boolean(rows[0]?.title.includes(`заменено ${replaced} из`)),
+    );
+    expect(more).toEqual([]);
+    expect(summary.title).toContain(`заменено ${replaced} из ${all.length}`);
+    expect(summary.category).toBe('timetable');
+    // A line per lesson, the substitute named.
+    expect(summary.body.split('\n')).toHaveLength(all.length);
+    expect(summary.body).toMatch(/\d+-й урок, .+: ведёт /);
+
+    const takenBy = all.find((item) => item.lesson.id === ids.d2)?.lesson.teacher_id;
+    const undone = await decide('d2', { action: 'undo' });
+    expect(undone.statusCode).toBe(200);
+    const after = await summaries((rows) => rows[0]?.title.includes(`заменено ${replaced - 1} из`));
+    expect(after.map((row) => row.id)).toEqual([summary.id]);
+    expect(after[0].body).toContain('пока без замены');
+    // As «Распределить всё» left it, for the month's report below.
+    expect((await decide('d2', { action: 'assign', teacher_id: takenBy })).statusCode).toBe(200);
   });
 });
 
