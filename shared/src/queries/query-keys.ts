@@ -121,6 +121,8 @@ export const queryKeys = {
   },
   ktp: {
     lists: ['ktp', 'list'] as const,
+    /** The plans of one academic year (or of all), under `lists`: a plan's save refreshes every year's. */
+    list: (academicYear: string | null) => ['ktp', 'list', academicYear ?? 'all'] as const,
     detail: (id: number) => ['ktp', 'detail', id] as const,
   },
   diary: {

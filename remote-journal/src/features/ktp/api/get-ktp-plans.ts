@@ -10,10 +10,9 @@ export async function getKtpPlans(academicYear: string | null, signal?: AbortSig
   });
 }
 
-/** Keyed under `queryKeys.ktp.lists`, so a plan's save refreshes every year's list. */
 export function useKtpPlans(academicYear: string | null, enabled = true) {
   return useQuery({
-    queryKey: [...queryKeys.ktp.lists, academicYear ?? 'all'],
+    queryKey: queryKeys.ktp.list(academicYear),
     queryFn: ({ signal }) => getKtpPlans(academicYear, signal),
     enabled,
   });
