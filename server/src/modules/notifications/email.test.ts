@@ -11,7 +11,7 @@ import { journalUntil } from '../../seed/curriculum';
 import { schoolTime, schoolToday } from '../clock/clock.service';
 import { EMAIL_JOB, quietDelaySeconds, sendEmailNotice } from './email-channel';
 import { createMailer, failureOf, type SmtpSettings, smtpFromEnv } from './mailer';
-import { pupilWithExtraLessons } from './notifications.fixtures';
+import { markAbsent as markAbsentAs, pupilWithExtraLessons } from './notifications.fixtures';
 import { channelsOf, notifyAbsence, notifyMarksDigest } from './notifications.service';
 
 /**
@@ -105,20 +105,7 @@ async function confirmAddress(login: string, address: string) {
 }
 const absenceJobOf = (lessonId: number) => ({ lessonId, studentId: pupilId, actorId: ids.teacher });
 const channels = () => channelsOf(app.db, app.queue, createMailer(smtp));
-async function markAbsent(lessonId: number) {
-  const response = await call(
-    app,
-    tokens.teacher,
-    'PUT',
-    `/api/journal/lessons/${lessonId}/students/${pupilId}`,
-    {
-      grades: [],
-      attendance: 'н',
-      version: 0,
-    },
-  );
-  if (response.statusCode !== 200) throw new Error(response.body);
-}
+const markAbsent = (lessonId: number) => markAbsentAs(app, tokens.teacher, lessonId, pupilId);
 const parentNotices = (category: string) =>
   app.db
     .select()

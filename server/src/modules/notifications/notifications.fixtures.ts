@@ -1,4 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { call } from '../../../test/helpers';
 import type { Database } from '../../db/client';
 import { lessons, loads, students, users } from '../../db/schema';
 
@@ -42,4 +44,25 @@ export async function pupilWithExtraLessons(
     )
     .returning({ id: lessons.id });
   return { pupilId: pupil.id, lessonIds: inserted.map((row) => row.id) };
+}
+
+/** The teacher marks the pupil «н» for a lesson through the journal's cell save, as the app does. */
+export async function markAbsent(
+  app: FastifyInstance,
+  teacherToken: string,
+  lessonId: number,
+  pupilId: number,
+) {
+  const response = await call(
+    app,
+    teacherToken,
+    'PUT',
+    `/api/journal/lessons/${lessonId}/students/${pupilId}`,
+    {
+      grades: [],
+      attendance: 'н',
+      version: 0,
+    },
+  );
+  if (response.statusCode !== 200) throw new Error(response.body);
 }

@@ -10,7 +10,7 @@ import { rowsOf } from '../../db/rows';
 import { pushDeliveries, pushKeys, pushSubscriptions, users } from '../../db/schema';
 import { journalUntil } from '../../seed/curriculum';
 import { schoolToday } from '../clock/clock.service';
-import { pupilWithExtraLessons } from './notifications.fixtures';
+import { markAbsent as markAbsentAs, pupilWithExtraLessons } from './notifications.fixtures';
 import { subscribePush } from './notifications.service';
 import {
   ensureVapidKeys,
@@ -97,20 +97,7 @@ async function subscribe(login: string, to: Device) {
   expect(response.statusCode).toBe(201);
   return response.json().data as { id: number; endpoint: string };
 }
-async function markAbsent(lessonId: number) {
-  const response = await call(
-    app,
-    tokens.teacher,
-    'PUT',
-    `/api/journal/lessons/${lessonId}/students/${pupilId}`,
-    {
-      grades: [],
-      attendance: 'н',
-      version: 0,
-    },
-  );
-  if (response.statusCode !== 200) throw new Error(response.body);
-}
+const markAbsent = (lessonId: number) => markAbsentAs(app, tokens.teacher, lessonId, pupilId);
 const subscriptionsOf = (userId: number) =>
   app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 

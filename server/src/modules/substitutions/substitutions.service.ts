@@ -544,6 +544,15 @@ export async function decideLesson(
 
 const OTHER_LESSON_NOT_FOUND = 'Второй урок не найден';
 
+/** The day around a lesson of the absence and the other lesson a merge or a move names (404 if none). */
+async function lessonAndOther(db: Database, absence: AbsenceRow, lesson: Lesson, otherId: number) {
+  const around = await surroundings(db, absence.organizationId, [lesson.date]);
+  const own = around.byId.get(lesson.id);
+  const other = around.byId.get(otherId);
+  if (!own || !other) throw notFound(OTHER_LESSON_NOT_FOUND);
+  return { around, own, other };
+}
+
 /**
  * «Объединить с 5Б»: the parallel class's teacher takes this class too — a replacement of the dated
  * lesson by them, their own lesson at that hour not counting as teaching elsewhere.
@@ -556,10 +565,7 @@ async function mergeLesson(
   lesson: Lesson,
   otherId: number,
 ) {
-  const around = await surroundings(db, absence.organizationId, [lesson.date]);
-  const own = around.byId.get(lesson.id);
-  const other = around.byId.get(otherId);
-  if (!own || !other) throw notFound(OTHER_LESSON_NOT_FOUND);
+  const { around, own, other } = await lessonAndOther(db, absence, lesson, otherId);
   if (
     other.date !== own.date ||
     other.lessonNumber !== own.lessonNumber ||
@@ -604,10 +610,7 @@ async function moveLesson(
   lesson: Lesson,
   otherId: number,
 ) {
-  const around = await surroundings(db, absence.organizationId, [lesson.date]);
-  const own = around.byId.get(lesson.id);
-  const other = around.byId.get(otherId);
-  if (!own || !other) throw notFound(OTHER_LESSON_NOT_FOUND);
+  const { own, other } = await lessonAndOther(db, absence, lesson, otherId);
   if (other.classId !== own.classId || other.date !== own.date || other.lessonNumber <= own.lessonNumber)
     throw unprocessable(VALIDATION_MESSAGE, {
       lesson_id: ['Перенести можно только на более поздний урок этого класса в тот же день'],
