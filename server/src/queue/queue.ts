@@ -60,6 +60,10 @@ export interface Queue {
 const PG_BOSS_SCHEMA = 'pgboss';
 const DEFAULT_POLLING_SECONDS = 1;
 const DEFAULT_STOP_TIMEOUT_MS = 30_000;
+/** Long enough for a fetch under way at `stop` to land, and for pg-boss to record a job's end. */
+const FETCH_SETTLE_MS = 250;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Finished jobs are only pg-boss's bookkeeping (the state is in the module's table): kept a day. */
 const RETENTION_MINUTES = 24 * 60;
 /** SQLSTATE unique_violation: another instance created the same queue at the same moment. */
@@ -129,6 +133,8 @@ export function createQueue(handle: DatabaseHandle, options: QueueOptions = {}):
   const timers: NodeJS.Timeout[] = [];
   const periodic: Array<{ periodMs: number; task: () => Promise<void> }> = [];
   let started = false;
+  /** The jobs this instance is running now (see `stop`). */
+  const running = new Set<Promise<unknown>>();
 
   async function ensureQueue(kind: JobKind<object>): Promise<void> {
     if (await boss.getQueue(kind.name)) return;
@@ -181,12 +187,13 @@ export function createQueue(handle: DatabaseHandle, options: QueueOptions = {}):
               kind.name,
               { batchSize: 1, pollingIntervalSeconds: options.pollingSeconds ?? DEFAULT_POLLING_SECONDS },
               async ([job]) => {
-                // pg-boss 10's worker hands over a job whose fetch was under way when the queue
-                // stopped, after `stop` has returned and the database may be closed. Such a job is
-                // not run and its promise never settles, so nothing is written to a closed pool; it
-                // stays active until it expires, then runs again (its retries) on a running instance.
-                if (!started) return new Promise<never>(() => {});
-                return kind.run(job.data);
+                const run = kind.run(job.data);
+                running.add(run);
+                try {
+                  return await run;
+                } finally {
+                  running.delete(run);
+                }
               },
             ),
           );
@@ -214,6 +221,14 @@ export function createQueue(handle: DatabaseHandle, options: QueueOptions = {}):
         wait: true,
         timeout: options.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS,
       });
+      // pg-boss 10 counts a worker whose fetch is under way as idle: `stop` returns, and the job that
+      // fetch brings runs afterwards. Such jobs run to their end (and pg-boss records them) before
+      // the database closes: seen as a whole suite failing on «Cannot use a pool after calling end».
+      do {
+        await sleep(FETCH_SETTLE_MS);
+        await Promise.allSettled([...running]);
+      } while (running.size > 0);
+      await sleep(FETCH_SETTLE_MS);
     },
   };
 }
