@@ -73,7 +73,9 @@ async function screenshots(page: Page, width: number) {
     const card = page.getByTestId('device-push');
     await expect(card).toBeVisible();
     // Polled: the theme toggle's tooltip widens the page while it fades out.
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(width);
     // Nothing focused (the skip link), and on a phone the card itself under the top bar.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     if (width < 768) {
