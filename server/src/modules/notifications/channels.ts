@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { NotificationCategory } from '@parta/shared/domain/contracts/notifications';
+import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
+import type { Queue } from '../../queue/queue';
+import { schoolTime } from '../clock/clock.service';
+import { settingsOf } from '../settings/settings.service';
 import { upsertNotification } from './notifications.repository';
 
 /** What one notification says, before it is addressed to anyone. */
@@ -101,4 +106,49 @@ export async function deliver(
     }
   }
   if (retry) throw retry;
+}
+
+/**
+ * Seconds from `now` (`HH:MM`, school time) until the school's quiet hours end, or 0 outside them.
+ * `from` = `to` means no quiet hours; `from` > `to` spans midnight (21–8: 21:00 … 07:59).
+ */
+export function quietDelaySeconds(now: string, from: number, to: number): number {
+  if (from === to) return 0;
+  const [hour, minute] = now.split(':').map(Number);
+  const quiet = from < to ? hour >= from && hour < to : hour >= from || hour < to;
+  if (!quiet) return 0;
+  const minutes = (((to * 60 - (hour * 60 + minute)) % 1440) + 1440) % 1440;
+  return minutes * 60;
+}
+
+/** What version of a notice a letter told: a changed notice is a new letter, the same one never twice. */
+export function versionOf(notice: { title: string; body: string }): string {
+  return createHash('sha256').update(`${notice.title}\n${notice.body}`).digest('base64url').slice(0, 22);
+}
+
+/** A channel's job: deliver the stored notice `dedupeKey` to one user. */
+export interface DeliveryJob {
+  userId: number;
+  dedupeKey: string;
+}
+
+/**
+ * Queues the channel job `jobName` that delivers `notification` to `recipient`: at once, or when
+ * the school's quiet hours end (the bell's row is written at once all the same).
+ */
+export async function queueDelivery(
+  db: Database,
+  queue: Queue,
+  jobName: string,
+  notification: OutgoingNotification,
+  recipient: Recipient,
+): Promise<void> {
+  const settings = parseSettings(await settingsOf(db, notification.organizationId));
+  const delay = quietDelaySeconds(schoolTime(), settings.quiet_hours_from, settings.quiet_hours_to);
+  await queue.send(
+    db,
+    jobName,
+    { userId: recipient.userId, dedupeKey: notification.dedupeKey } satisfies DeliveryJob,
+    { startAfterSeconds: delay },
+  );
 }

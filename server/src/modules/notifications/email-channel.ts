@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   NOTIFICATION_CATEGORY_LABELS,
   type NotificationCategory,
@@ -6,40 +6,27 @@ import {
 import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
 import type { JobKind, Queue } from '../../queue/queue';
-import { schoolTime } from '../clock/clock.service';
 import { settingsOf } from '../settings/settings.service';
-import { type Channel, ChannelError, deliver, type OutgoingNotification, outgoingOf } from './channels';
+import {
+  type Channel,
+  ChannelError,
+  type DeliveryJob,
+  deliver,
+  type OutgoingNotification,
+  outgoingOf,
+  queueDelivery,
+  versionOf,
+} from './channels';
 import type { Letter, Mailer } from './mailer';
 import { deleteEmail, findEmail, findLetterOf, recordSent, wasSent } from './notifications.repository';
 
 /** The job that sends one notice by e-mail: a user and the notice's dedupe key (the letter reads the notice as it is then). */
 export const EMAIL_JOB = 'notify-email';
-export interface EmailJob {
-  userId: number;
-  dedupeKey: string;
-}
+export type EmailJob = DeliveryJob;
 
 /** The path of the user's notification settings in the app (the host's «Уведомления» screen). */
 export const SETTINGS_PATH = '/notifications/settings';
 export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
-
-/**
- * Seconds from `now` (`HH:MM`, school time) until the school's quiet hours end, or 0 outside them.
- * `from` = `to` means no quiet hours; `from` > `to` spans midnight (21–8: 21:00 … 07:59).
- */
-export function quietDelaySeconds(now: string, from: number, to: number): number {
-  if (from === to) return 0;
-  const [hour, minute] = now.split(':').map(Number);
-  const quiet = from < to ? hour >= from && hour < to : hour >= from || hour < to;
-  if (!quiet) return 0;
-  const minutes = (((to * 60 - (hour * 60 + minute)) % 1440) + 1440) % 1440;
-  return minutes * 60;
-}
-
-/** What version of a notice a letter told: a changed notice is a new letter, the same one never twice. */
-export function versionOf(notice: { title: string; body: string }): string {
-  return createHash('sha256').update(`${notice.title}\n${notice.body}`).digest('base64url').slice(0, 22);
-}
 
 /** The signature of a one-click unsubscribe link: the user's address key signs user and category. */
 function signature(key: string, userId: number, category: NotificationCategory) {
@@ -92,14 +79,7 @@ export function emailChannel(db: Database, queue: Queue): Channel {
       const address = await findEmail(db, recipient.userId);
       if (!address?.confirmedAt) return;
       if (await wasSent(db, recipient.userId, notification.dedupeKey, versionOf(notification))) return;
-      const settings = parseSettings(await settingsOf(db, notification.organizationId));
-      const delay = quietDelaySeconds(schoolTime(), settings.quiet_hours_from, settings.quiet_hours_to);
-      await queue.send(
-        db,
-        EMAIL_JOB,
-        { userId: recipient.userId, dedupeKey: notification.dedupeKey } satisfies EmailJob,
-        { startAfterSeconds: delay },
-      );
+      await queueDelivery(db, queue, EMAIL_JOB, notification, recipient);
     },
   };
 }

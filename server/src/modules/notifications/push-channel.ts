@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
-import { parseSettings } from '@parta/shared/domain/week';
 import webpush from 'web-push';
 import type { Database } from '../../db/client';
 import type { JobKind, Queue } from '../../queue/queue';
-import { schoolTime } from '../clock/clock.service';
-import { settingsOf } from '../settings/settings.service';
-import { type Channel, ChannelError, type OutgoingNotification, outgoingOf } from './channels';
-import { quietDelaySeconds, versionOf } from './email-channel';
+import {
+  type Channel,
+  ChannelError,
+  type DeliveryJob,
+  type OutgoingNotification,
+  outgoingOf,
+  queueDelivery,
+  versionOf,
+} from './channels';
 import {
   deleteSubscription,
   findPushKeys,
@@ -20,10 +24,7 @@ import {
 
 /** The job that pushes one notice to a user's devices (the push reads the notice as it is then). */
 export const PUSH_JOB = 'notify-push';
-export interface PushJob {
-  userId: number;
-  dedupeKey: string;
-}
+export type PushJob = DeliveryJob;
 
 /**
  * How long a push service keeps a push for a device that is off (RFC 8030 TTL): a day — a notice
@@ -111,14 +112,7 @@ export function pushChannel(db: Database, queue: Queue): Channel {
     name: 'push',
     async send(notification, recipient) {
       if (!(await hasSubscription(db, recipient.userId))) return;
-      const settings = parseSettings(await settingsOf(db, notification.organizationId));
-      const delay = quietDelaySeconds(schoolTime(), settings.quiet_hours_from, settings.quiet_hours_to);
-      await queue.send(
-        db,
-        PUSH_JOB,
-        { userId: recipient.userId, dedupeKey: notification.dedupeKey } satisfies PushJob,
-        { startAfterSeconds: delay },
-      );
+      await queueDelivery(db, queue, PUSH_JOB, notification, recipient);
     },
   };
 }
