@@ -13,6 +13,18 @@ interface PupilRow {
 }
 
 /**
+ * `term.start_date`: the start of the shortest period (a term, not the year) of the class `c` that
+ * holds the day before `date`; a pupil of a class with no such period is left out.
+ */
+function termOfClass(organizationId: number, date: string) {
+  return sql`join lateral (
+      select pr.start_date from periods pr
+       where pr.organization_id = ${organizationId} and pr.kind <> 'year' and c.number = any(pr.grades)
+         and ${date}::date - 1 between pr.start_date and pr.end_date
+       order by pr.end_date - pr.start_date limit 1) term on true`;
+}
+
+/**
  * Active pupils of a school absent from every lesson of their class (cancelled and subgroup lessons
  * aside) on each of the class's last three school days before `date` (days with lessons of the
  * class, within the last 30 days).
@@ -74,11 +86,7 @@ export function findAverageTrends(db: Database, organizationId: number, date: st
                (sum(m.weight) filter (where l.date < ${date}::date - 14))::float8 as weight_before
           from students s
           join classes c on c.id = s.class_id
-          join lateral (
-            select pr.start_date from periods pr
-             where pr.organization_id = ${organizationId} and pr.kind <> 'year' and c.number = any(pr.grades)
-               and ${date}::date - 1 between pr.start_date and pr.end_date
-             order by pr.end_date - pr.start_date limit 1) term on true
+          ${termOfClass(organizationId, date)}
           join marks m on m.student_id = s.id
           join lessons l on l.id = m.lesson_id
           join subjects sb on sb.id = l.subject_id
@@ -101,11 +109,7 @@ export function findNoMarks(db: Database, organizationId: number, date: string) 
           select s.id as student_id, l.subject_id, count(*) as lessons
             from students s
             join classes c on c.id = s.class_id
-            join lateral (
-              select pr.start_date from periods pr
-               where pr.organization_id = ${organizationId} and pr.kind <> 'year' and c.number = any(pr.grades)
-                 and ${date}::date - 1 between pr.start_date and pr.end_date
-               order by pr.end_date - pr.start_date limit 1) term on true
+            ${termOfClass(organizationId, date)}
             join lessons l on l.class_id = s.class_id
             join loads ld on ld.id = l.load_id and ld.graded
            where s.organization_id = ${organizationId} and s.status = 'active'
