@@ -12,6 +12,7 @@ import type {
 import type { Lesson } from '@parta/shared/domain/contracts/timetable';
 import { formatDate } from '@parta/shared/domain/dates';
 import { groupName, shortName } from '@parta/shared/domain/names';
+import { plural } from '@parta/shared/domain/plural';
 import { addDays, monthRange, weekStart } from '@parta/shared/domain/timetable';
 import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq, gte, lte } from 'drizzle-orm';
@@ -322,13 +323,20 @@ async function detail(db: Database, actor: Actor, absence: AbsenceRow): Promise<
     const state = stateOf(lesson);
     const started = lessonStarted(lesson.date, lesson.start_time);
     const row = around.byId.get(lesson.id);
-    const undecided = state === 'open' && !started && row !== undefined;
+    // Offered for an open lesson and, as a change of decision, for a replaced or cancelled one (a
+    // moved lesson's options would be those of its new slot: it is put back first).
+    const changeable = !started && row !== undefined && row.swappedWithId === null;
     return {
       lesson,
       state,
       started,
-      merge_options: undecided ? mergeOptions(around, school, row, absence.teacherId) : [],
-      move_options: undecided ? moveOptions(around, school, row) : [],
+      merge_options: changeable
+        ? mergeOptions(around, school, row, absence.teacherId).filter(
+            // Merged with that class already: not a change.
+            (option) => state !== 'replaced' || option.teacher_id !== lesson.teacher_id,
+          )
+        : [],
+      move_options: changeable ? moveOptions(around, school, row) : [],
       merged_with: mergedWith(around, lesson),
       moved: movedOf(around, lesson),
       // Candidates for what can still change: an open lesson, or a decision to change before the bell.
@@ -391,6 +399,47 @@ async function tellAbsentTeacher(
       dedupeKey: `absence:${absence.id}`,
     },
   });
+}
+
+/**
+ * After «Распределить всё»: each substitute it gave lessons to gets one notice listing every lesson of
+ * this absence they take now (a later distribution replaces it), the first one's journal linked.
+ */
+async function tellSubstitutes(
+  db: Database,
+  queue: Queue,
+  actor: Actor,
+  absence: AbsenceRow,
+  { days }: AbsenceDetail,
+  substitutes: Set<number>,
+): Promise<void> {
+  const absent = shortName(absence);
+  for (const teacherId of substitutes) {
+    const taken = days
+      .flatMap((day) => day.lessons)
+      .filter((item) => item.state === 'replaced' && item.lesson.teacher_id === teacherId)
+      .map((item) => item.lesson);
+    const [first] = taken;
+    if (!first) continue;
+    await noticeOwed(db, queue, {
+      userId: teacherId,
+      actorId: actor.userId,
+      notice: {
+        organizationId: absence.organizationId,
+        category: 'timetable',
+        title: `Замены вместо ${absent}: ${taken.length} ${plural(taken.length, 'урок', 'урока', 'уроков')}`,
+        body: taken
+          .map(
+            (lesson) =>
+              `${formatDate(lesson.date)}, ${lesson.lesson_number}-й урок, ${lesson.group_name}, ${lesson.subject_name}`,
+          )
+          .join('\n'),
+        link:
+          first.load_id === null ? null : `/journal/${first.group_id}/${first.load_id}?date=${first.date}`,
+        dedupeKey: `absence:${absence.id}:substitute:${teacherId}`,
+      },
+    });
+  }
 }
 
 /** GET /api/substitutions/absences: absences overlapping a range, with how many lessons are still open. */
@@ -516,10 +565,18 @@ export async function decideLesson(
       throw conflict('По уроку уже выставлены оценки другим учителем: замену не назначить');
     // changeLesson refuses a teacher who gives another lesson then (409) and one of another school (422).
     await changeLesson(db, queue, actor, lesson.id, { status: 'replaced', teacher_id: teacherId });
-  } else if (decision.action === 'merge') {
-    await mergeLesson(db, queue, actor, absence, lesson, decision.lesson_id as number);
-  } else if (decision.action === 'move') {
-    await moveLesson(db, queue, actor, absence, lesson, decision.lesson_id as number);
+  } else if (decision.action === 'merge' || decision.action === 'move') {
+    const apply = decision.action === 'merge' ? mergeLesson : moveLesson;
+    // A decided lesson changes its decision as one step: back to the timetable, then the new one.
+    await db.transaction(async (tx) => {
+      let current = lesson;
+      if (await revertLesson(tx, queue, actor, absence, lesson)) {
+        const fresh = (await absenceLessons(tx, actor, absence)).find((item) => item.id === lessonId);
+        if (!fresh) throw notFound(LESSON_NOT_IN_ABSENCE);
+        current = fresh;
+      }
+      await apply(tx, queue, actor, absence, current, decision.lesson_id as number);
+    });
   } else if (decision.action === 'cancel') {
     if (await hasMarksByOthers(db, lesson.id, null))
       throw conflict('По уроку уже выставлены оценки: отменить его нельзя');
@@ -527,11 +584,7 @@ export async function decideLesson(
       await changeLesson(db, queue, actor, lesson.id, { status: 'scheduled' });
     await changeLesson(db, queue, actor, lesson.id, { status: 'cancelled' });
   } else {
-    if (lesson.status === 'replaced' && (await hasMarksByOthers(db, lesson.id, absence.teacherId)))
-      throw conflict('Заменяющий учитель уже выставил оценки: замену не отменить');
-    const around = await surroundings(db, absence.organizationId, [lesson.date]);
-    if (around.byId.get(lesson.id)?.swappedWithId != null) await unswapLessons(db, queue, actor, lesson.id);
-    else await changeLesson(db, queue, actor, lesson.id, { status: 'scheduled' });
+    await revertLesson(db, queue, actor, absence, lesson);
   }
   // changeLesson has queued the notices: the class and the substitute hear of it (notifications);
   // the absent teacher gets the whole absence's picture.
@@ -540,6 +593,29 @@ export async function decideLesson(
   const fresh = now.days.flatMap((day) => day.lessons).find((item) => item.lesson.id === lessonId);
   if (!fresh) throw notFound(LESSON_NOT_IN_ABSENCE);
   return fresh;
+}
+
+/**
+ * A lesson's decision undone: a swap put back, a substitute or a cancellation back to the timetable
+ * (refused once the substitute has given marks). Whether there was anything to undo.
+ */
+async function revertLesson(
+  db: Database,
+  queue: Queue,
+  actor: Actor,
+  absence: AbsenceRow,
+  lesson: Lesson,
+): Promise<boolean> {
+  if (lesson.status === 'replaced' && (await hasMarksByOthers(db, lesson.id, absence.teacherId)))
+    throw conflict('Заменяющий учитель уже выставил оценки: замену не отменить');
+  const around = await surroundings(db, absence.organizationId, [lesson.date]);
+  if (around.byId.get(lesson.id)?.swappedWithId != null) {
+    await unswapLessons(db, queue, actor, lesson.id);
+    return true;
+  }
+  if (lesson.status === 'scheduled') return false;
+  await changeLesson(db, queue, actor, lesson.id, { status: 'scheduled' });
+  return true;
 }
 
 const OTHER_LESSON_NOT_FOUND = 'Второй урок не найден';
@@ -650,12 +726,21 @@ export async function distributeAbsence(
     open.map((lesson) => rankedOf(lesson, absence.teacherId)),
     school,
   );
+  // Each substitute hears once, below, of all their lessons; the classes still hear of each lesson.
   for (const step of plan) {
-    await changeLesson(db, queue, actor, step.lessonId, { status: 'replaced', teacher_id: step.teacherId });
+    await changeLesson(
+      db,
+      queue,
+      actor,
+      step.lessonId,
+      { status: 'replaced', teacher_id: step.teacherId },
+      { substituteToldElsewhere: true },
+    );
   }
   const now = await detail(db, actor, absence);
   // One summary for the absent teacher for the whole distribution, not one per lesson.
   if (plan.length > 0) await tellAbsentTeacher(db, queue, actor, absence, now);
+  await tellSubstitutes(db, queue, actor, absence, now, new Set(plan.map((step) => step.teacherId)));
   return { assigned: plan.length, left_open: open.length - plan.length, detail: now };
 }
 

@@ -7,10 +7,11 @@ import {
   substitutionReportSchema,
 } from '@parta/shared/domain/contracts/substitutions';
 import { addDays } from '@parta/shared/domain/timetable';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import {
   classes,
   lessons,
@@ -26,6 +27,7 @@ import {
   users,
 } from '../../db/schema';
 import { schoolToday } from '../clock/clock.service';
+import { LESSON_CHANGE_JOB, NOTICE_JOB } from '../notifications/notifications.service';
 
 /**
  * A small school built here (not the demo: its hundreds of lessons would hide what ranks why):
@@ -201,6 +203,27 @@ const detailNow = async (): Promise<AbsenceDetail> =>
   absenceDetailSchema.parse((await call(app, tokens.zavuch, 'GET', absenceUrl())).json().data);
 const coverOf = (detail: AbsenceDetail, lessonKey: string): CoverLesson =>
   detail.days.flatMap((day) => day.lessons).find((item) => item.lesson.id === ids[lessonKey])!;
+
+/** Until the real queue has run every notice job given to it (the lessons' and the composed ones). */
+async function queueDrained() {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const [{ count }] = await rowsOf<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from pgboss.job
+          where name in (${LESSON_CHANGE_JOB}, ${NOTICE_JOB}) and state in ('created', 'retry', 'active')`,
+    );
+    if (count === 0) return;
+    if (Date.now() > deadline) throw new Error(`${count} notice jobs still queued`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Every notification of the users, by id, with when it last changed. */
+async function noticesOf(userIds: number[]) {
+  const rows = await db.select().from(notifications).where(inArray(notifications.userId, userIds));
+  return new Map(rows.map((row) => [row.id, row]));
+}
 
 describe('absences', () => {
   it('refuses bad input with Russian field messages', async () => {
@@ -440,6 +463,9 @@ describe('«Распределить всё»', () => {
       .filter((item) => item.state === 'open' && !item.started);
     const everyone = new Set(open.flatMap((item) => item.candidates.map((c) => c.teacher_id)));
     const share = Math.ceil(open.length / everyone.size);
+    const staff = Object.values(ids);
+    await queueDrained();
+    const noticesBefore = await noticesOf(staff);
     const response = await call(app, tokens.zavuch, 'POST', `${absenceUrl()}/distribute`);
     expect(response.statusCode).toBe(200);
     const result = distributeResultSchema.parse(response.json().data);
@@ -464,6 +490,27 @@ describe('«Распределить всё»', () => {
       seen.add(key);
     }
     for (const item of covered) expect([ids.absent, ids.away]).not.toContain(item.lesson.teacher_id);
+
+    // Each substitute hears once of the distribution, every lesson of theirs listed: not once a lesson.
+    await queueDrained();
+    const noticesAfter = await noticesOf(staff);
+    const fresh = [...noticesAfter.values()].filter(
+      (row) => noticesBefore.get(row.id)?.updatedAt.getTime() !== row.updatedAt.getTime(),
+    );
+    expect(perTeacher.size).toBeGreaterThan(0);
+    for (const [teacherId, count] of perTeacher) {
+      const theirs = fresh.filter((row) => row.userId === teacherId);
+      expect(theirs.map((row) => row.dedupeKey)).toEqual([`absence:${absenceId}:substitute:${teacherId}`]);
+      const all = result.detail.days
+        .flatMap((day) => day.lessons)
+        .filter((item) => item.state === 'replaced' && item.lesson.teacher_id === teacherId);
+      expect(all.length).toBeGreaterThanOrEqual(count);
+      expect(theirs[0].title).toMatch(/^Замены вместо Алгебраева А\. ?П\.: \d+ урок/);
+      expect(theirs[0].body.split('\n')).toHaveLength(all.length);
+      expect(theirs[0].link).toMatch(/^\/journal\/\d+\/\d+\?date=/);
+    }
+    // Nobody else among the staff but the absent teacher (her summary) heard of it.
+    expect(new Set(fresh.map((row) => row.userId))).toEqual(new Set([...perTeacher.keys(), ids.absent]));
   });
 });
 
@@ -727,6 +774,67 @@ describe('«Объединить» and «Перенести»', () => {
       lesson: { lesson_number: 2, status: 'scheduled', teacher_id: more.sick },
     });
     expect(await row('h4')).toMatchObject({ lessonNumber: 4, status: 'scheduled', swappedWithId: null });
+  });
+
+  it('changes a decided lesson to a merge or a move in one step; a refused change leaves the decision', async () => {
+    expect((await decideOn('m2', { action: 'assign', teacher_id: ids.free })).statusCode).toBe(200);
+    const decided = await coverNow('m2');
+    expect(decided.state).toBe('replaced');
+    expect(decided.merge_options.map((option) => option.lesson_id)).toEqual([more.b2]);
+    expect(decided.move_options.map((option) => option.lesson_id)).toEqual([more.h4]);
+    // Not by a teacher, nor by another school's завуч.
+    expect((await decideOn('m2', { action: 'move', lesson_id: more.h4 }, tokens.spec)).statusCode).toBe(403);
+    expect((await decideOn('m2', { action: 'move', lesson_id: more.h4 }, tokens.demoZavuch)).statusCode).toBe(
+      404,
+    );
+    const merged = await decideOn('m2', { action: 'merge', lesson_id: more.b2 });
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json().data).toMatchObject({
+      state: 'replaced',
+      merged_with: '5Б',
+      lesson: { teacher_id: more.par, original_teacher_id: more.sick },
+    });
+    // Merged already with 5Б: that is no change to offer.
+    expect((await coverNow('m2')).merge_options).toEqual([]);
+    const moved = await decideOn('m2', { action: 'move', lesson_id: more.h4 });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data).toMatchObject({
+      state: 'open',
+      merged_with: null,
+      moved: { from_lesson_number: 2, with_subject_name: 'История' },
+      lesson: { lesson_number: 4, teacher_id: more.sick, status: 'moved' },
+    });
+    // From a cancellation to a merge: the swap goes back, then both classes go to Параллелева.
+    expect((await decideOn('m2', { action: 'cancel' })).statusCode).toBe(200);
+    const fromCancelled = await decideOn('m2', { action: 'merge', lesson_id: more.b2 });
+    expect(fromCancelled.json().data).toMatchObject({
+      state: 'replaced',
+      moved: null,
+      lesson: { lesson_number: 2, teacher_id: more.par },
+    });
+    expect(await row('h4')).toMatchObject({ lessonNumber: 4, status: 'scheduled', swappedWithId: null });
+    // A change the new decision refuses (Параллелева teaches 5Б at the 2nd) keeps the old one whole.
+    expect((await decideOn('m2', { action: 'assign', teacher_id: ids.free })).statusCode).toBe(200);
+    const refused = await decideOn('m2', { action: 'move', lesson_id: more.p5 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Учитель второго урока в это время ведёт другой урок');
+    expect(await row('m2')).toMatchObject({ lessonNumber: 2, status: 'replaced', teacherId: ids.free });
+    // Once the substitute has given marks, the decision is theirs: neither merged nor moved.
+    const [mark] = await db
+      .insert(marks)
+      .values({
+        organizationId: ids.org,
+        lessonId: more.m2,
+        studentId: ids.pupil,
+        value: '4',
+        createdBy: ids.free,
+      })
+      .returning();
+    const marked = await decideOn('m2', { action: 'move', lesson_id: more.h4 });
+    expect(marked.statusCode).toBe(409);
+    expect(marked.json().message).toBe('Заменяющий учитель уже выставил оценки: замену не отменить');
+    await db.delete(marks).where(eq(marks.id, mark.id));
+    expect((await decideOn('m2', { action: 'undo' })).json().data).toMatchObject({ state: 'open' });
   });
 
   it('puts a move back when the absence is removed', async () => {
