@@ -43,9 +43,10 @@ import {
   findAbsencesOverlapping,
   findBusyLessons,
   findDayLessons,
-  findHomeRooms,
+  findLessonRooms,
   findLoadLines,
   findReportLessons,
+  findRooms,
   findTeachers,
   findUserNames,
   hasMarksByOthers,
@@ -147,36 +148,92 @@ async function schoolPicture(
   };
 }
 
-/** The school's lessons around the absence's days, the classes' sizes and the teachers' own rooms. */
+interface Room {
+  name: string;
+  capacity: number | null;
+}
+
+/**
+ * The school's lessons around the absence's days, the classes' sizes, the rooms by name, the
+ * teachers' own rooms, and the room of each lesson made from a template slot with one.
+ */
 interface Surroundings {
   lessons: DayLessonRow[];
   byId: Map<number, DayLessonRow>;
   pupils: Map<number, number>;
-  homeRooms: Map<number, { name: string; capacity: number | null }>;
+  rooms: Map<string, Room>;
+  homeRooms: Map<number, Room>;
+  roomOf: Map<number, string>;
 }
 
 async function surroundings(db: Database, organizationId: number, dates: string[]): Promise<Surroundings> {
   const sorted = [...dates].sort();
   const from = sorted[0] ?? '1970-01-01';
-  const [rows, pupils, rooms] = await Promise.all([
-    findDayLessons(db, organizationId, from, sorted.at(-1) ?? from),
+  const to = sorted.at(-1) ?? from;
+  const [rows, pupils, rooms, lessonRooms] = await Promise.all([
+    findDayLessons(db, organizationId, from, to),
     countPupils(db, organizationId),
-    findHomeRooms(db, organizationId),
+    findRooms(db, organizationId),
+    findLessonRooms(db, organizationId, from, to),
   ]);
-  const homeRooms = new Map<number, { name: string; capacity: number | null }>();
+  const homeRooms = new Map<number, Room>();
   for (const room of rooms)
     if (room.teacherId !== null && !homeRooms.has(room.teacherId))
       homeRooms.set(room.teacherId, { name: room.name, capacity: room.capacity });
-  return { lessons: rows, byId: new Map(rows.map((row) => [row.id, row])), pupils, homeRooms };
+  return {
+    lessons: rows,
+    byId: new Map(rows.map((row) => [row.id, row])),
+    pupils,
+    rooms: new Map(rooms.map((room) => [room.name, { name: room.name, capacity: room.capacity }])),
+    homeRooms,
+    roomOf: new Map(lessonRooms.map((row) => [row.lesson_id, row.room])),
+  };
 }
+
+/** Another lesson (not one of `except`) held in `room` at that hour, if any. */
+function roomTakenBy(
+  around: Surroundings,
+  date: string,
+  lessonNumber: number,
+  room: string | undefined,
+  except: number[],
+): DayLessonRow | undefined {
+  if (room === undefined) return undefined;
+  return around.lessons.find(
+    (row) =>
+      row.date === date &&
+      row.lessonNumber === lessonNumber &&
+      row.status !== 'cancelled' &&
+      !except.includes(row.id) &&
+      around.roomOf.get(row.id) === room,
+  );
+}
+
+const takenNote = (room: string, lessonNumber: number, by: DayLessonRow) =>
+  `каб. ${room} занят на ${lessonNumber}-м уроке: ${rowGroup(by)}, ${by.subjectName}`;
 
 const rowGroup = (row: DayLessonRow) => groupName({ number: row.grade, letter: row.letter });
 
-/** Whether both classes fit the other teacher's own room, as the screen says it. */
-function roomFit(around: Surroundings, lesson: DayLessonRow, other: DayLessonRow) {
-  const room = other.teacherId === null ? undefined : around.homeRooms.get(other.teacherId);
+/**
+ * Whether both classes fit where the merged lesson is given, as the screen says it: the room of the
+ * parallel class's lesson (its template slot's), else its teacher's own room; refused when another
+ * lesson is held there at that hour.
+ */
+function roomFit(
+  around: Surroundings,
+  lesson: DayLessonRow,
+  other: DayLessonRow,
+): { fits: boolean | null; room_note: string; taken?: boolean } {
+  const slotRoom = around.roomOf.get(other.id);
+  const room = slotRoom
+    ? (around.rooms.get(slotRoom) ?? { name: slotRoom, capacity: null })
+    : other.teacherId === null
+      ? undefined
+      : around.homeRooms.get(other.teacherId);
   const pupils = (around.pupils.get(lesson.classId) ?? 0) + (around.pupils.get(other.classId) ?? 0);
   if (!room) return { fits: null, room_note: 'кабинет не проверен: у учителя нет своего кабинета' };
+  const taken = roomTakenBy(around, other.date, other.lessonNumber, room.name, [lesson.id, other.id]);
+  if (taken) return { fits: false, room_note: takenNote(room.name, other.lessonNumber, taken), taken: true };
   if (room.capacity === null)
     return { fits: null, room_note: `каб. ${room.name}: вместимость не указана, не проверен` };
   const fits = pupils <= room.capacity;
@@ -185,6 +242,8 @@ function roomFit(around: Surroundings, lesson: DayLessonRow, other: DayLessonRow
     room_note: `каб. ${room.name}: ${room.capacity} мест, учеников ${pupils}${fits ? '' : ' — не поместятся'}`,
   };
 }
+
+const pick = ({ fits, room_note }: { fits: boolean | null; room_note: string }) => ({ fits, room_note });
 
 /** «Объединить»: the parallel classes' lessons of the same subject at the same hour, their teacher here. */
 function mergeOptions(
@@ -213,9 +272,25 @@ function mergeOptions(
       group_name: rowGroup(other),
       teacher_id: other.teacherId as number,
       teacher_name: shortName(other),
-      ...roomFit(around, lesson, other),
+      ...pick(roomFit(around, lesson, other)),
     }))
     .sort((a, b) => a.group_name.localeCompare(b.group_name, 'ru'));
+}
+
+/**
+ * Whether a swap puts a lesson into a room another lesson holds at its new hour (rooms go with the
+ * lessons): the reason, or null.
+ */
+function swapRoomClash(around: Surroundings, lesson: DayLessonRow, other: DayLessonRow): string | null {
+  for (const [moving, hour] of [
+    [lesson, other.lessonNumber],
+    [other, lesson.lessonNumber],
+  ] as const) {
+    const room = around.roomOf.get(moving.id);
+    const taken = roomTakenBy(around, moving.date, hour, room, [lesson.id, other.id]);
+    if (room && taken) return takenNote(room, hour, taken);
+  }
+  return null;
 }
 
 /** «Перенести»: the class's later whole-class lessons that day, their teacher present and free at this hour. */
@@ -243,7 +318,8 @@ function moveOptions(around: Surroundings, school: SchoolDay, lesson: DayLessonR
         other.teacherId !== null &&
         !school.absentAt(other.teacherId, other.date, lesson.lessonNumber) &&
         !school.dayLessons.get(dayKey(other.teacherId, other.date))?.has(lesson.lessonNumber) &&
-        classAt(other.lessonNumber).length === 1,
+        classAt(other.lessonNumber).length === 1 &&
+        swapRoomClash(around, lesson, other) === null,
     )
     .sort((a, b) => a.lessonNumber - b.lessonNumber)
     .map((other) => ({
@@ -661,6 +737,7 @@ async function mergeLesson(
   if (school.absentAt(other.teacherId, other.date, other.lessonNumber))
     throw conflict('Учитель параллельного класса сам отсутствует в это время');
   const fit = roomFit(around, own, other);
+  if (fit.taken) throw conflict(`Объединить нельзя: ${fit.room_note}`);
   if (fit.fits === false) throw conflict(`Оба класса не поместятся: ${fit.room_note}`);
   if (await hasMarksByOthers(db, lesson.id, other.teacherId))
     throw conflict('По уроку уже выставлены оценки другим учителем: объединить нельзя');
@@ -686,7 +763,7 @@ async function moveLesson(
   lesson: Lesson,
   otherId: number,
 ) {
-  const { own, other } = await lessonAndOther(db, absence, lesson, otherId);
+  const { around, own, other } = await lessonAndOther(db, absence, lesson, otherId);
   if (other.classId !== own.classId || other.date !== own.date || other.lessonNumber <= own.lessonNumber)
     throw unprocessable(VALIDATION_MESSAGE, {
       lesson_id: ['Перенести можно только на более поздний урок этого класса в тот же день'],
@@ -697,6 +774,8 @@ async function moveLesson(
   const school = await schoolPicture(db, actor, absence.organizationId, [lesson.date]);
   if (school.absentAt(other.teacherId, other.date, own.lessonNumber))
     throw conflict('Учитель второго урока отсутствует в это время');
+  const clash = swapRoomClash(around, own, other);
+  if (clash) throw conflict(`Перенос невозможен: ${clash}`);
   // swapLessons refuses a teacher busy at the new hour, a subgroup lesson, a lesson already changed.
   await swapLessons(db, queue, actor, lesson.id, other.id);
 }

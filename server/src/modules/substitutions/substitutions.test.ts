@@ -6,7 +6,7 @@ import {
   distributeResultSchema,
   substitutionReportSchema,
 } from '@parta/shared/domain/contracts/substitutions';
-import { addDays } from '@parta/shared/domain/timetable';
+import { addDays, isoWeekday } from '@parta/shared/domain/timetable';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
@@ -23,6 +23,9 @@ import {
   rooms,
   students,
   subjects,
+  timetableSlots,
+  timetables,
+  timetableTemplates,
   userRoles,
   users,
 } from '../../db/schema';
@@ -843,5 +846,198 @@ describe('«Объединить» and «Перенести»', () => {
     expect((await call(app, tokens.zavuch, 'DELETE', url)).statusCode).toBe(204);
     expect(await row('m2')).toMatchObject({ lessonNumber: 2, status: 'scheduled', swappedWithId: null });
     expect(await row('h4')).toMatchObject({ lessonNumber: 4, status: 'scheduled' });
+  });
+});
+
+describe('rooms of the timetable template', () => {
+  // Another day: Кабинетова's 2nd lesson in 5А (каб. 31); 5В has mathematics then with Соседова in
+  // каб. 21; 5А has history at the 4th with Хронова in каб. 40, which 7В holds at the 2nd.
+  const day = addDays(today, 4);
+  const my: Record<string, number> = {};
+  let absence: number;
+  const decideOn = (lessonKey: string, body: object) =>
+    call(app, tokens.zavuch, 'PUT', `/api/substitutions/absences/${absence}/lessons/${my[lessonKey]}`, body);
+  const coverNow = async () =>
+    absenceDetailSchema
+      .parse((await call(app, tokens.zavuch, 'GET', `/api/substitutions/absences/${absence}`)).json().data)
+      .days.flatMap((item) => item.lessons)
+      .find((item) => item.lesson.id === my.a2)!;
+
+  beforeAll(async () => {
+    const [template] = await db.select().from(users).where(eq(users.id, ids.absent));
+    const teacher = async (key: string, surname: string) => {
+      const [created] = await db
+        .insert(users)
+        .values({
+          organizationId: ids.org,
+          surname,
+          name: 'Ирина',
+          patronymic: 'Львовна',
+          login: `subst_room_${key}`,
+          passwordHash: template.passwordHash,
+        })
+        .returning();
+      my[key] = created.id;
+    };
+    await teacher('sick', 'Кабинетова');
+    await teacher('par', 'Соседова');
+    await teacher('hist', 'Хронова');
+    await teacher('phys', 'Опытова');
+    const group = async (number: number, letter: string) =>
+      (
+        await db
+          .insert(classes)
+          .values({ organizationId: ids.org, number, letter, academicYear: '2026/2027' })
+          .returning()
+      )[0].id;
+    const c5v = await group(5, 'В');
+    const c6v = await group(6, 'В');
+    const c7v = await group(7, 'В');
+    const subject = async (name: string) =>
+      (await db.insert(subjects).values({ organizationId: ids.org, name }).returning())[0].id;
+    const history = await subject('История России');
+    const physics = await subject('Астрономия');
+    const [tpl] = await db
+      .insert(timetableTemplates)
+      .values({ organizationId: ids.org, name: 'С кабинетами', academicYear: '2026/2027' })
+      .returning();
+    const [built] = await db
+      .insert(timetables)
+      .values({ organizationId: ids.org, templateId: tpl.id, startDate: day, endDate: day })
+      .returning();
+    const lesson = async (
+      key: string,
+      classId: number,
+      subjectId: number,
+      teacherId: number,
+      n: number,
+      room: string,
+    ) => {
+      const [line] = await db
+        .insert(loads)
+        .values({ organizationId: ids.org, classId, subjectId, teacherId, hoursPerWeek: 2 })
+        .returning();
+      await db.insert(timetableSlots).values({
+        organizationId: ids.org,
+        templateId: tpl.id,
+        loadId: line.id,
+        classId,
+        weekday: isoWeekday(day),
+        lessonNumber: n,
+        room,
+      });
+      const [created] = await db
+        .insert(lessons)
+        .values({
+          organizationId: ids.org,
+          timetableId: built.id,
+          loadId: line.id,
+          classId,
+          subjectId,
+          teacherId,
+          date: day,
+          lessonNumber: n,
+          startTime: `${String(7 + n).padStart(2, '0')}:30`,
+          endTime: `${String(8 + n).padStart(2, '0')}:15`,
+        })
+        .returning();
+      my[key] = created.id;
+    };
+    await lesson('a2', ids.c5, ids.math, my.sick, 2, '31');
+    await lesson('v2', c5v, ids.math, my.par, 2, '21');
+    await lesson('h4', ids.c5, history, my.hist, 4, '40');
+    await lesson('w2', c7v, physics, my.phys, 2, '40');
+    my.c6v = c6v;
+    my.physics = physics;
+    my.tpl = tpl.id;
+    my.built = built.id;
+    await db.insert(rooms).values({ organizationId: ids.org, name: '21', capacity: 0 });
+    const created = await call(app, tokens.zavuch, 'POST', '/api/substitutions/absences', {
+      teacher_id: my.sick,
+      from: day,
+      to: day,
+      reason: 'illness',
+    });
+    absence = created.json().data.absence.id;
+  });
+
+  it("checks a merge against the parallel lesson's own room: its capacity, and whether it is taken", async () => {
+    // Соседова has no room of her own: the template's каб. 21 is where 5В has mathematics.
+    expect((await coverNow()).merge_options).toEqual([
+      expect.objectContaining({
+        lesson_id: my.v2,
+        fits: false,
+        room_note: 'каб. 21: 0 мест, учеников 1 — не поместятся',
+      }),
+    ]);
+    const small = await decideOn('a2', { action: 'merge', lesson_id: my.v2 });
+    expect(small.statusCode).toBe(409);
+    expect(small.json().message).toBe(
+      'Оба класса не поместятся: каб. 21: 0 мест, учеников 1 — не поместятся',
+    );
+    await db
+      .update(rooms)
+      .set({ capacity: 40 })
+      .where(and(eq(rooms.organizationId, ids.org), eq(rooms.name, '21')));
+    expect((await coverNow()).merge_options[0]).toMatchObject({
+      fits: true,
+      room_note: 'каб. 21: 40 мест, учеников 1',
+    });
+    // 6В's lesson put into каб. 21 at that hour too (a one-off): the room is taken.
+    const [line] = await db
+      .insert(loads)
+      .values({
+        organizationId: ids.org,
+        classId: my.c6v,
+        subjectId: my.physics,
+        teacherId: my.phys,
+        hoursPerWeek: 1,
+      })
+      .returning();
+    await db.insert(timetableSlots).values({
+      organizationId: ids.org,
+      templateId: my.tpl,
+      loadId: line.id,
+      classId: my.c6v,
+      weekday: isoWeekday(day),
+      lessonNumber: 2,
+      room: '21',
+    });
+    const [extra] = await db
+      .insert(lessons)
+      .values({
+        organizationId: ids.org,
+        timetableId: my.built,
+        loadId: line.id,
+        classId: my.c6v,
+        subjectId: my.physics,
+        teacherId: null,
+        date: day,
+        lessonNumber: 2,
+      })
+      .returning();
+    const taken = 'каб. 21 занят на 2-м уроке: 6В, Астрономия';
+    expect((await coverNow()).merge_options[0]).toMatchObject({ fits: false, room_note: taken });
+    const refused = await decideOn('a2', { action: 'merge', lesson_id: my.v2 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(`Объединить нельзя: ${taken}`);
+    await db.delete(lessons).where(eq(lessons.id, extra.id));
+    expect((await decideOn('a2', { action: 'merge', lesson_id: my.v2 })).statusCode).toBe(200);
+    expect((await decideOn('a2', { action: 'undo' })).statusCode).toBe(200);
+  });
+
+  it('refuses a move that brings a lesson into a room another class holds then, and offers it once free', async () => {
+    // History would come to the 2nd lesson in its каб. 40, where 7В has Астрономия.
+    expect((await coverNow()).move_options).toEqual([]);
+    const refused = await decideOn('a2', { action: 'move', lesson_id: my.h4 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Перенос невозможен: каб. 40 занят на 2-м уроке: 7В, Астрономия');
+    await db.update(lessons).set({ status: 'cancelled' }).where(eq(lessons.id, my.w2));
+    expect((await coverNow()).move_options.map((option) => option.lesson_id)).toEqual([my.h4]);
+    const moved = await decideOn('a2', { action: 'move', lesson_id: my.h4 });
+    expect(moved.statusCode).toBe(200);
+    // Swapped: each lesson keeps its own room (каб. 31 is free at the 4th, каб. 40 now at the 2nd).
+    expect(moved.json().data).toMatchObject({ lesson: { lesson_number: 4, status: 'moved' } });
+    expect((await decideOn('a2', { action: 'undo' })).statusCode).toBe(200);
   });
 });
