@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { schoolToday } from '../../shared/src/domain/dates';
 import { addDays, monthName, monthRange } from '../../shared/src/domain/timetable';
 import { AppLayout } from '../pages/app-layout.page';
+import { DashboardPage } from '../pages/dashboard.page';
 import { DiaryPage } from '../pages/diary.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
@@ -25,6 +26,32 @@ async function shots(page: Page, name: string) {
   await page.screenshot({ path: shot(`${name}-dark`), fullPage: true });
   await layout.themeToggle.click();
   await expect(page.locator('html')).not.toHaveClass(/dark/);
+}
+
+/**
+ * A new page signed in as `login` on the dashboard, its «Уроки сегодня» asked for `day`: the widget
+ * shows the server's today (or the next day with lessons), and a test cannot set the school clock. The
+ * sick day is never today in this walk (today's lessons may have started, and a Sunday has none), so
+ * the walk asks for it as the dashboard does on that morning: the widget's own request, its date given.
+ * `shown` is the day the server answered.
+ */
+async function dashboardOn(page: Page, login: string, day: string) {
+  const other = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 1366, height: 850 } });
+  await other.route('**/api/lessons/today*', (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('date', day);
+    return route.continue({ url: url.toString() });
+  });
+  const answer = other.waitForResponse((response) => response.url().includes('/api/lessons/today'));
+  await new LoginPage(other).signIn(login);
+  await new DashboardPage(other).open();
+  const shown = answer.then(
+    async (response) => (await response.json()).data as { date: string; lessons: { id: number }[] },
+  );
+  return { page: other, shown };
 }
 
 const ddmmyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(2, 4)}`;
@@ -123,21 +150,48 @@ test('a завуч on a phone marks the mathematics teacher absent, distributes 
   const covered = detail.days[0].lessons[0].lesson;
   expect(covered.status).toBe('replaced');
 
-  // The substitute opens the journal of the lesson they took.
+  // The substitute finds the lesson on the dashboard, marked «Замена», and opens its journal from there;
+  // the absent teacher's dashboard does not list it.
   const zavuchHeaders = { Authorization: `Bearer ${zavuchToken}` };
   const substitute = (
     await (await request.get(`/api/users/${covered.teacher_id}`, { headers: zavuchHeaders })).json()
   ).data as { login: string };
-  const substitutePage = await page
-    .context()
-    .browser()!
-    .newPage({ viewport: { width: 1366, height: 850 } });
-  await new LoginPage(substitutePage).signIn(substitute.login);
-  await substitutePage.goto(`/journal/${covered.group_id}/${covered.load_id}?date=${day}`);
+  const substitutePage = await dashboardOn(page, substitute.login, day);
+  const substituteDay = await substitutePage.shown;
+  expect(substituteDay.date).toBe(day);
+  const dashboard = new DashboardPage(substitutePage.page);
+  await expect(dashboard.todayLessons).toContainText(ddmmyy(day));
+  const row = dashboard.lessonLinks
+    .filter({ hasText: `${covered.lesson_number}. ${covered.start_time}` })
+    .filter({ hasText: covered.group_name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(covered.subject_name);
+  await expect(row).toContainText('Замена');
+  await substitutePage.page.evaluate(() => window.scrollTo(0, 0));
+  await substitutePage.page.screenshot({ path: shot('substitute-dashboard'), fullPage: true });
+  await row.click();
+  await expect(substitutePage.page).toHaveURL(
+    new RegExp(`/journal/${covered.group_id}/${covered.load_id}\\?date=${day}`),
+  );
   await expect(
-    substitutePage.getByTestId('lesson-header').filter({ hasText: `${day.slice(8, 10)}.${day.slice(5, 7)}` }),
+    substitutePage.page
+      .getByTestId('lesson-header')
+      .filter({ hasText: `${day.slice(8, 10)}.${day.slice(5, 7)}` }),
   ).not.toHaveCount(0);
-  await substitutePage.close();
+  await substitutePage.page.close();
+  const absentPage = await dashboardOn(page, 'teacher', day);
+  const absentDay = await absentPage.shown;
+  expect(absentDay.lessons.map((lesson) => lesson.id)).not.toContain(covered.id);
+  const absentDashboard = new DashboardPage(absentPage.page);
+  if (absentDay.date === day)
+    await expect(
+      absentDashboard.todayLessons
+        .getByTestId('today-lesson')
+        .filter({ hasText: `${covered.lesson_number}. ${covered.start_time}` }),
+    ).toHaveCount(0);
+  // Every lesson of hers that day covered: the widget goes on to her next day with lessons.
+  else await expect(absentDashboard.todayLessons).not.toContainText(ddmmyy(day));
+  await absentPage.page.close();
 
   // A pupil of 5А reads the замена (or the cancellation) in the diary.
   const inClass = detail.days[0].lessons

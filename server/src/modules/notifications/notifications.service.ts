@@ -400,6 +400,8 @@ export interface LessonChangeJob {
   lessonId: number;
   actorId: number;
   previous: { status: string; teacherId: number | null; date: string };
+  /** The substitute is told by the change's caller, one notice for many lessons (no per-lesson one). */
+  substituteToldElsewhere?: boolean;
 }
 
 /**
@@ -463,7 +465,12 @@ export async function notifyLessonChange(
   );
   const journal =
     lesson.load_id === null ? null : `/journal/${lesson.class_id}/${lesson.load_id}?date=${lesson.date}`;
-  if (lesson.status === 'replaced' && lesson.teacher_id !== null && lesson.teacher_id !== job.actorId) {
+  if (
+    lesson.status === 'replaced' &&
+    lesson.teacher_id !== null &&
+    lesson.teacher_id !== job.actorId &&
+    !job.substituteToldElsewhere
+  ) {
     await deliver(
       channels,
       {

@@ -244,11 +244,36 @@ export async function countPupils(db: Database, organizationId: number) {
   return new Map(rows.flatMap((row) => (row.classId === null ? [] : [[row.classId, row.count] as const])));
 }
 
-/** Teachers' own rooms (rooms.teacher_id) with their capacity: where a merged lesson is given. */
-export function findHomeRooms(db: Database, organizationId: number) {
+/** A school's rooms with their capacity and home teacher (rooms.teacher_id), oldest first. */
+export function findRooms(db: Database, organizationId: number) {
   return db
     .select({ teacherId: rooms.teacherId, name: rooms.name, capacity: rooms.capacity })
     .from(rooms)
-    .where(and(eq(rooms.organizationId, organizationId), sql`${rooms.teacherId} is not null`))
+    .where(eq(rooms.organizationId, organizationId))
     .orderBy(asc(rooms.id));
+}
+
+/**
+ * The room of each dated lesson of a range that has one. Lessons carry no room: a lesson is in the
+ * room of the template slot it was made from (its timetable's template; class, load, subgroup,
+ * weekday and lesson number) — for a lesson swapped by «Перенести», the slot of its own first hour.
+ */
+export function findLessonRooms(db: Database, organizationId: number, from: string, to: string) {
+  return rowsOf<{ lesson_id: number; room: string }>(
+    db,
+    sql`select l.id as lesson_id, s.room
+          from lessons l
+          join timetables t on t.id = l.timetable_id
+          left join lessons p on p.id = l.swapped_with_id
+          join timetable_slots s
+            on s.template_id = t.template_id
+           and s.class_id = l.class_id
+           and s.load_id = l.load_id
+           and s.subgroup_id is not distinct from l.subgroup_id
+           and s.weekday = extract(isodow from l.date)::int
+           and s.lesson_number = coalesce(p.lesson_number, l.lesson_number)
+         where l.organization_id = ${organizationId}
+           and l.date between ${from} and ${to}
+           and s.room is not null and s.room <> ''`,
+  );
 }

@@ -12,6 +12,7 @@ import type {
 import type { Lesson } from '@parta/shared/domain/contracts/timetable';
 import { formatDate } from '@parta/shared/domain/dates';
 import { groupName, shortName } from '@parta/shared/domain/names';
+import { plural } from '@parta/shared/domain/plural';
 import { addDays, monthRange, weekStart } from '@parta/shared/domain/timetable';
 import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq, gte, lte } from 'drizzle-orm';
@@ -42,9 +43,10 @@ import {
   findAbsencesOverlapping,
   findBusyLessons,
   findDayLessons,
-  findHomeRooms,
+  findLessonRooms,
   findLoadLines,
   findReportLessons,
+  findRooms,
   findTeachers,
   findUserNames,
   hasMarksByOthers,
@@ -146,36 +148,92 @@ async function schoolPicture(
   };
 }
 
-/** The school's lessons around the absence's days, the classes' sizes and the teachers' own rooms. */
+interface Room {
+  name: string;
+  capacity: number | null;
+}
+
+/**
+ * The school's lessons around the absence's days, the classes' sizes, the rooms by name, the
+ * teachers' own rooms, and the room of each lesson made from a template slot with one.
+ */
 interface Surroundings {
   lessons: DayLessonRow[];
   byId: Map<number, DayLessonRow>;
   pupils: Map<number, number>;
-  homeRooms: Map<number, { name: string; capacity: number | null }>;
+  rooms: Map<string, Room>;
+  homeRooms: Map<number, Room>;
+  roomOf: Map<number, string>;
 }
 
 async function surroundings(db: Database, organizationId: number, dates: string[]): Promise<Surroundings> {
   const sorted = [...dates].sort();
   const from = sorted[0] ?? '1970-01-01';
-  const [rows, pupils, rooms] = await Promise.all([
-    findDayLessons(db, organizationId, from, sorted.at(-1) ?? from),
+  const to = sorted.at(-1) ?? from;
+  const [rows, pupils, rooms, lessonRooms] = await Promise.all([
+    findDayLessons(db, organizationId, from, to),
     countPupils(db, organizationId),
-    findHomeRooms(db, organizationId),
+    findRooms(db, organizationId),
+    findLessonRooms(db, organizationId, from, to),
   ]);
-  const homeRooms = new Map<number, { name: string; capacity: number | null }>();
+  const homeRooms = new Map<number, Room>();
   for (const room of rooms)
     if (room.teacherId !== null && !homeRooms.has(room.teacherId))
       homeRooms.set(room.teacherId, { name: room.name, capacity: room.capacity });
-  return { lessons: rows, byId: new Map(rows.map((row) => [row.id, row])), pupils, homeRooms };
+  return {
+    lessons: rows,
+    byId: new Map(rows.map((row) => [row.id, row])),
+    pupils,
+    rooms: new Map(rooms.map((room) => [room.name, { name: room.name, capacity: room.capacity }])),
+    homeRooms,
+    roomOf: new Map(lessonRooms.map((row) => [row.lesson_id, row.room])),
+  };
 }
+
+/** Another lesson (not one of `except`) held in `room` at that hour, if any. */
+function roomTakenBy(
+  around: Surroundings,
+  date: string,
+  lessonNumber: number,
+  room: string | undefined,
+  except: number[],
+): DayLessonRow | undefined {
+  if (room === undefined) return undefined;
+  return around.lessons.find(
+    (row) =>
+      row.date === date &&
+      row.lessonNumber === lessonNumber &&
+      row.status !== 'cancelled' &&
+      !except.includes(row.id) &&
+      around.roomOf.get(row.id) === room,
+  );
+}
+
+const takenNote = (room: string, lessonNumber: number, by: DayLessonRow) =>
+  `каб. ${room} занят на ${lessonNumber}-м уроке: ${rowGroup(by)}, ${by.subjectName}`;
 
 const rowGroup = (row: DayLessonRow) => groupName({ number: row.grade, letter: row.letter });
 
-/** Whether both classes fit the other teacher's own room, as the screen says it. */
-function roomFit(around: Surroundings, lesson: DayLessonRow, other: DayLessonRow) {
-  const room = other.teacherId === null ? undefined : around.homeRooms.get(other.teacherId);
+/**
+ * Whether both classes fit where the merged lesson is given, as the screen says it: the room of the
+ * parallel class's lesson (its template slot's), else its teacher's own room; refused when another
+ * lesson is held there at that hour.
+ */
+function roomFit(
+  around: Surroundings,
+  lesson: DayLessonRow,
+  other: DayLessonRow,
+): { fits: boolean | null; room_note: string; taken?: boolean } {
+  const slotRoom = around.roomOf.get(other.id);
+  const room = slotRoom
+    ? (around.rooms.get(slotRoom) ?? { name: slotRoom, capacity: null })
+    : other.teacherId === null
+      ? undefined
+      : around.homeRooms.get(other.teacherId);
   const pupils = (around.pupils.get(lesson.classId) ?? 0) + (around.pupils.get(other.classId) ?? 0);
   if (!room) return { fits: null, room_note: 'кабинет не проверен: у учителя нет своего кабинета' };
+  const taken = roomTakenBy(around, other.date, other.lessonNumber, room.name, [lesson.id, other.id]);
+  if (taken) return { fits: false, room_note: takenNote(room.name, other.lessonNumber, taken), taken: true };
   if (room.capacity === null)
     return { fits: null, room_note: `каб. ${room.name}: вместимость не указана, не проверен` };
   const fits = pupils <= room.capacity;
@@ -184,6 +242,8 @@ function roomFit(around: Surroundings, lesson: DayLessonRow, other: DayLessonRow
     room_note: `каб. ${room.name}: ${room.capacity} мест, учеников ${pupils}${fits ? '' : ' — не поместятся'}`,
   };
 }
+
+const pick = ({ fits, room_note }: { fits: boolean | null; room_note: string }) => ({ fits, room_note });
 
 /** «Объединить»: the parallel classes' lessons of the same subject at the same hour, their teacher here. */
 function mergeOptions(
@@ -212,9 +272,25 @@ function mergeOptions(
       group_name: rowGroup(other),
       teacher_id: other.teacherId as number,
       teacher_name: shortName(other),
-      ...roomFit(around, lesson, other),
+      ...pick(roomFit(around, lesson, other)),
     }))
     .sort((a, b) => a.group_name.localeCompare(b.group_name, 'ru'));
+}
+
+/**
+ * Whether a swap puts a lesson into a room another lesson holds at its new hour (rooms go with the
+ * lessons): the reason, or null.
+ */
+function swapRoomClash(around: Surroundings, lesson: DayLessonRow, other: DayLessonRow): string | null {
+  for (const [moving, hour] of [
+    [lesson, other.lessonNumber],
+    [other, lesson.lessonNumber],
+  ] as const) {
+    const room = around.roomOf.get(moving.id);
+    const taken = roomTakenBy(around, moving.date, hour, room, [lesson.id, other.id]);
+    if (room && taken) return takenNote(room, hour, taken);
+  }
+  return null;
 }
 
 /** «Перенести»: the class's later whole-class lessons that day, their teacher present and free at this hour. */
@@ -242,7 +318,8 @@ function moveOptions(around: Surroundings, school: SchoolDay, lesson: DayLessonR
         other.teacherId !== null &&
         !school.absentAt(other.teacherId, other.date, lesson.lessonNumber) &&
         !school.dayLessons.get(dayKey(other.teacherId, other.date))?.has(lesson.lessonNumber) &&
-        classAt(other.lessonNumber).length === 1,
+        classAt(other.lessonNumber).length === 1 &&
+        swapRoomClash(around, lesson, other) === null,
     )
     .sort((a, b) => a.lessonNumber - b.lessonNumber)
     .map((other) => ({
@@ -322,13 +399,20 @@ async function detail(db: Database, actor: Actor, absence: AbsenceRow): Promise<
     const state = stateOf(lesson);
     const started = lessonStarted(lesson.date, lesson.start_time);
     const row = around.byId.get(lesson.id);
-    const undecided = state === 'open' && !started && row !== undefined;
+    // Offered for an open lesson and, as a change of decision, for a replaced or cancelled one (a
+    // moved lesson's options would be those of its new slot: it is put back first).
+    const changeable = !started && row !== undefined && row.swappedWithId === null;
     return {
       lesson,
       state,
       started,
-      merge_options: undecided ? mergeOptions(around, school, row, absence.teacherId) : [],
-      move_options: undecided ? moveOptions(around, school, row) : [],
+      merge_options: changeable
+        ? mergeOptions(around, school, row, absence.teacherId).filter(
+            // Merged with that class already: not a change.
+            (option) => state !== 'replaced' || option.teacher_id !== lesson.teacher_id,
+          )
+        : [],
+      move_options: changeable ? moveOptions(around, school, row) : [],
       merged_with: mergedWith(around, lesson),
       moved: movedOf(around, lesson),
       // Candidates for what can still change: an open lesson, or a decision to change before the bell.
@@ -391,6 +475,47 @@ async function tellAbsentTeacher(
       dedupeKey: `absence:${absence.id}`,
     },
   });
+}
+
+/**
+ * After «Распределить всё»: each substitute it gave lessons to gets one notice listing every lesson of
+ * this absence they take now (a later distribution replaces it), the first one's journal linked.
+ */
+async function tellSubstitutes(
+  db: Database,
+  queue: Queue,
+  actor: Actor,
+  absence: AbsenceRow,
+  { days }: AbsenceDetail,
+  substitutes: Set<number>,
+): Promise<void> {
+  const absent = shortName(absence);
+  for (const teacherId of substitutes) {
+    const taken = days
+      .flatMap((day) => day.lessons)
+      .filter((item) => item.state === 'replaced' && item.lesson.teacher_id === teacherId)
+      .map((item) => item.lesson);
+    const [first] = taken;
+    if (!first) continue;
+    await noticeOwed(db, queue, {
+      userId: teacherId,
+      actorId: actor.userId,
+      notice: {
+        organizationId: absence.organizationId,
+        category: 'timetable',
+        title: `Замены вместо ${absent}: ${taken.length} ${plural(taken.length, 'урок', 'урока', 'уроков')}`,
+        body: taken
+          .map(
+            (lesson) =>
+              `${formatDate(lesson.date)}, ${lesson.lesson_number}-й урок, ${lesson.group_name}, ${lesson.subject_name}`,
+          )
+          .join('\n'),
+        link:
+          first.load_id === null ? null : `/journal/${first.group_id}/${first.load_id}?date=${first.date}`,
+        dedupeKey: `absence:${absence.id}:substitute:${teacherId}`,
+      },
+    });
+  }
 }
 
 /** GET /api/substitutions/absences: absences overlapping a range, with how many lessons are still open. */
@@ -516,10 +641,18 @@ export async function decideLesson(
       throw conflict('По уроку уже выставлены оценки другим учителем: замену не назначить');
     // changeLesson refuses a teacher who gives another lesson then (409) and one of another school (422).
     await changeLesson(db, queue, actor, lesson.id, { status: 'replaced', teacher_id: teacherId });
-  } else if (decision.action === 'merge') {
-    await mergeLesson(db, queue, actor, absence, lesson, decision.lesson_id as number);
-  } else if (decision.action === 'move') {
-    await moveLesson(db, queue, actor, absence, lesson, decision.lesson_id as number);
+  } else if (decision.action === 'merge' || decision.action === 'move') {
+    const apply = decision.action === 'merge' ? mergeLesson : moveLesson;
+    // A decided lesson changes its decision as one step: back to the timetable, then the new one.
+    await db.transaction(async (tx) => {
+      let current = lesson;
+      if (await revertLesson(tx, queue, actor, absence, lesson)) {
+        const fresh = (await absenceLessons(tx, actor, absence)).find((item) => item.id === lessonId);
+        if (!fresh) throw notFound(LESSON_NOT_IN_ABSENCE);
+        current = fresh;
+      }
+      await apply(tx, queue, actor, absence, current, decision.lesson_id as number);
+    });
   } else if (decision.action === 'cancel') {
     if (await hasMarksByOthers(db, lesson.id, null))
       throw conflict('По уроку уже выставлены оценки: отменить его нельзя');
@@ -527,11 +660,7 @@ export async function decideLesson(
       await changeLesson(db, queue, actor, lesson.id, { status: 'scheduled' });
     await changeLesson(db, queue, actor, lesson.id, { status: 'cancelled' });
   } else {
-    if (lesson.status === 'replaced' && (await hasMarksByOthers(db, lesson.id, absence.teacherId)))
-      throw conflict('Заменяющий учитель уже выставил оценки: замену не отменить');
-    const around = await surroundings(db, absence.organizationId, [lesson.date]);
-    if (around.byId.get(lesson.id)?.swappedWithId != null) await unswapLessons(db, queue, actor, lesson.id);
-    else await changeLesson(db, queue, actor, lesson.id, { status: 'scheduled' });
+    await revertLesson(db, queue, actor, absence, lesson);
   }
   // changeLesson has queued the notices: the class and the substitute hear of it (notifications);
   // the absent teacher gets the whole absence's picture.
@@ -540,6 +669,29 @@ export async function decideLesson(
   const fresh = now.days.flatMap((day) => day.lessons).find((item) => item.lesson.id === lessonId);
   if (!fresh) throw notFound(LESSON_NOT_IN_ABSENCE);
   return fresh;
+}
+
+/**
+ * A lesson's decision undone: a swap put back, a substitute or a cancellation back to the timetable
+ * (refused once the substitute has given marks). Whether there was anything to undo.
+ */
+async function revertLesson(
+  db: Database,
+  queue: Queue,
+  actor: Actor,
+  absence: AbsenceRow,
+  lesson: Lesson,
+): Promise<boolean> {
+  if (lesson.status === 'replaced' && (await hasMarksByOthers(db, lesson.id, absence.teacherId)))
+    throw conflict('Заменяющий учитель уже выставил оценки: замену не отменить');
+  const around = await surroundings(db, absence.organizationId, [lesson.date]);
+  if (around.byId.get(lesson.id)?.swappedWithId != null) {
+    await unswapLessons(db, queue, actor, lesson.id);
+    return true;
+  }
+  if (lesson.status === 'scheduled') return false;
+  await changeLesson(db, queue, actor, lesson.id, { status: 'scheduled' });
+  return true;
 }
 
 const OTHER_LESSON_NOT_FOUND = 'Второй урок не найден';
@@ -585,6 +737,7 @@ async function mergeLesson(
   if (school.absentAt(other.teacherId, other.date, other.lessonNumber))
     throw conflict('Учитель параллельного класса сам отсутствует в это время');
   const fit = roomFit(around, own, other);
+  if (fit.taken) throw conflict(`Объединить нельзя: ${fit.room_note}`);
   if (fit.fits === false) throw conflict(`Оба класса не поместятся: ${fit.room_note}`);
   if (await hasMarksByOthers(db, lesson.id, other.teacherId))
     throw conflict('По уроку уже выставлены оценки другим учителем: объединить нельзя');
@@ -610,7 +763,7 @@ async function moveLesson(
   lesson: Lesson,
   otherId: number,
 ) {
-  const { own, other } = await lessonAndOther(db, absence, lesson, otherId);
+  const { around, own, other } = await lessonAndOther(db, absence, lesson, otherId);
   if (other.classId !== own.classId || other.date !== own.date || other.lessonNumber <= own.lessonNumber)
     throw unprocessable(VALIDATION_MESSAGE, {
       lesson_id: ['Перенести можно только на более поздний урок этого класса в тот же день'],
@@ -621,6 +774,8 @@ async function moveLesson(
   const school = await schoolPicture(db, actor, absence.organizationId, [lesson.date]);
   if (school.absentAt(other.teacherId, other.date, own.lessonNumber))
     throw conflict('Учитель второго урока отсутствует в это время');
+  const clash = swapRoomClash(around, own, other);
+  if (clash) throw conflict(`Перенос невозможен: ${clash}`);
   // swapLessons refuses a teacher busy at the new hour, a subgroup lesson, a lesson already changed.
   await swapLessons(db, queue, actor, lesson.id, other.id);
 }
@@ -650,12 +805,21 @@ export async function distributeAbsence(
     open.map((lesson) => rankedOf(lesson, absence.teacherId)),
     school,
   );
+  // Each substitute hears once, below, of all their lessons; the classes still hear of each lesson.
   for (const step of plan) {
-    await changeLesson(db, queue, actor, step.lessonId, { status: 'replaced', teacher_id: step.teacherId });
+    await changeLesson(
+      db,
+      queue,
+      actor,
+      step.lessonId,
+      { status: 'replaced', teacher_id: step.teacherId },
+      { substituteToldElsewhere: true },
+    );
   }
   const now = await detail(db, actor, absence);
   // One summary for the absent teacher for the whole distribution, not one per lesson.
   if (plan.length > 0) await tellAbsentTeacher(db, queue, actor, absence, now);
+  await tellSubstitutes(db, queue, actor, absence, now, new Set(plan.map((step) => step.teacherId)));
   return { assigned: plan.length, left_open: open.length - plan.length, detail: now };
 }
 

@@ -6,11 +6,12 @@ import {
   distributeResultSchema,
   substitutionReportSchema,
 } from '@parta/shared/domain/contracts/substitutions';
-import { addDays } from '@parta/shared/domain/timetable';
-import { and, eq, inArray } from 'drizzle-orm';
+import { addDays, isoWeekday } from '@parta/shared/domain/timetable';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import {
   classes,
   lessons,
@@ -22,10 +23,14 @@ import {
   rooms,
   students,
   subjects,
+  timetableSlots,
+  timetables,
+  timetableTemplates,
   userRoles,
   users,
 } from '../../db/schema';
 import { schoolToday } from '../clock/clock.service';
+import { LESSON_CHANGE_JOB, NOTICE_JOB } from '../notifications/notifications.service';
 
 /**
  * A small school built here (not the demo: its hundreds of lessons would hide what ranks why):
@@ -201,6 +206,27 @@ const detailNow = async (): Promise<AbsenceDetail> =>
   absenceDetailSchema.parse((await call(app, tokens.zavuch, 'GET', absenceUrl())).json().data);
 const coverOf = (detail: AbsenceDetail, lessonKey: string): CoverLesson =>
   detail.days.flatMap((day) => day.lessons).find((item) => item.lesson.id === ids[lessonKey])!;
+
+/** Until the real queue has run every notice job given to it (the lessons' and the composed ones). */
+async function queueDrained() {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const [{ count }] = await rowsOf<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from pgboss.job
+          where name in (${LESSON_CHANGE_JOB}, ${NOTICE_JOB}) and state in ('created', 'retry', 'active')`,
+    );
+    if (count === 0) return;
+    if (Date.now() > deadline) throw new Error(`${count} notice jobs still queued`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Every notification of the users, by id, with when it last changed. */
+async function noticesOf(userIds: number[]) {
+  const rows = await db.select().from(notifications).where(inArray(notifications.userId, userIds));
+  return new Map(rows.map((row) => [row.id, row]));
+}
 
 describe('absences', () => {
   it('refuses bad input with Russian field messages', async () => {
@@ -440,6 +466,9 @@ describe('«Распределить всё»', () => {
       .filter((item) => item.state === 'open' && !item.started);
     const everyone = new Set(open.flatMap((item) => item.candidates.map((c) => c.teacher_id)));
     const share = Math.ceil(open.length / everyone.size);
+    const staff = Object.values(ids);
+    await queueDrained();
+    const noticesBefore = await noticesOf(staff);
     const response = await call(app, tokens.zavuch, 'POST', `${absenceUrl()}/distribute`);
     expect(response.statusCode).toBe(200);
     const result = distributeResultSchema.parse(response.json().data);
@@ -464,6 +493,27 @@ describe('«Распределить всё»', () => {
       seen.add(key);
     }
     for (const item of covered) expect([ids.absent, ids.away]).not.toContain(item.lesson.teacher_id);
+
+    // Each substitute hears once of the distribution, every lesson of theirs listed: not once a lesson.
+    await queueDrained();
+    const noticesAfter = await noticesOf(staff);
+    const fresh = [...noticesAfter.values()].filter(
+      (row) => noticesBefore.get(row.id)?.updatedAt.getTime() !== row.updatedAt.getTime(),
+    );
+    expect(perTeacher.size).toBeGreaterThan(0);
+    for (const [teacherId, count] of perTeacher) {
+      const theirs = fresh.filter((row) => row.userId === teacherId);
+      expect(theirs.map((row) => row.dedupeKey)).toEqual([`absence:${absenceId}:substitute:${teacherId}`]);
+      const all = result.detail.days
+        .flatMap((day) => day.lessons)
+        .filter((item) => item.state === 'replaced' && item.lesson.teacher_id === teacherId);
+      expect(all.length).toBeGreaterThanOrEqual(count);
+      expect(theirs[0].title).toMatch(/^Замены вместо Алгебраева А\. ?П\.: \d+ урок/);
+      expect(theirs[0].body.split('\n')).toHaveLength(all.length);
+      expect(theirs[0].link).toMatch(/^\/journal\/\d+\/\d+\?date=/);
+    }
+    // Nobody else among the staff but the absent teacher (her summary) heard of it.
+    expect(new Set(fresh.map((row) => row.userId))).toEqual(new Set([...perTeacher.keys(), ids.absent]));
   });
 });
 
@@ -729,11 +779,265 @@ describe('«Объединить» and «Перенести»', () => {
     expect(await row('h4')).toMatchObject({ lessonNumber: 4, status: 'scheduled', swappedWithId: null });
   });
 
+  it('changes a decided lesson to a merge or a move in one step; a refused change leaves the decision', async () => {
+    expect((await decideOn('m2', { action: 'assign', teacher_id: ids.free })).statusCode).toBe(200);
+    const decided = await coverNow('m2');
+    expect(decided.state).toBe('replaced');
+    expect(decided.merge_options.map((option) => option.lesson_id)).toEqual([more.b2]);
+    expect(decided.move_options.map((option) => option.lesson_id)).toEqual([more.h4]);
+    // Not by a teacher, nor by another school's завуч.
+    expect((await decideOn('m2', { action: 'move', lesson_id: more.h4 }, tokens.spec)).statusCode).toBe(403);
+    expect((await decideOn('m2', { action: 'move', lesson_id: more.h4 }, tokens.demoZavuch)).statusCode).toBe(
+      404,
+    );
+    const merged = await decideOn('m2', { action: 'merge', lesson_id: more.b2 });
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json().data).toMatchObject({
+      state: 'replaced',
+      merged_with: '5Б',
+      lesson: { teacher_id: more.par, original_teacher_id: more.sick },
+    });
+    // Merged already with 5Б: that is no change to offer.
+    expect((await coverNow('m2')).merge_options).toEqual([]);
+    const moved = await decideOn('m2', { action: 'move', lesson_id: more.h4 });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data).toMatchObject({
+      state: 'open',
+      merged_with: null,
+      moved: { from_lesson_number: 2, with_subject_name: 'История' },
+      lesson: { lesson_number: 4, teacher_id: more.sick, status: 'moved' },
+    });
+    // From a cancellation to a merge: the swap goes back, then both classes go to Параллелева.
+    expect((await decideOn('m2', { action: 'cancel' })).statusCode).toBe(200);
+    const fromCancelled = await decideOn('m2', { action: 'merge', lesson_id: more.b2 });
+    expect(fromCancelled.json().data).toMatchObject({
+      state: 'replaced',
+      moved: null,
+      lesson: { lesson_number: 2, teacher_id: more.par },
+    });
+    expect(await row('h4')).toMatchObject({ lessonNumber: 4, status: 'scheduled', swappedWithId: null });
+    // A change the new decision refuses (Параллелева teaches 5Б at the 2nd) keeps the old one whole.
+    expect((await decideOn('m2', { action: 'assign', teacher_id: ids.free })).statusCode).toBe(200);
+    const refused = await decideOn('m2', { action: 'move', lesson_id: more.p5 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Учитель второго урока в это время ведёт другой урок');
+    expect(await row('m2')).toMatchObject({ lessonNumber: 2, status: 'replaced', teacherId: ids.free });
+    // Once the substitute has given marks, the decision is theirs: neither merged nor moved.
+    const [mark] = await db
+      .insert(marks)
+      .values({
+        organizationId: ids.org,
+        lessonId: more.m2,
+        studentId: ids.pupil,
+        value: '4',
+        createdBy: ids.free,
+      })
+      .returning();
+    const marked = await decideOn('m2', { action: 'move', lesson_id: more.h4 });
+    expect(marked.statusCode).toBe(409);
+    expect(marked.json().message).toBe('Заменяющий учитель уже выставил оценки: замену не отменить');
+    await db.delete(marks).where(eq(marks.id, mark.id));
+    expect((await decideOn('m2', { action: 'undo' })).json().data).toMatchObject({ state: 'open' });
+  });
+
   it('puts a move back when the absence is removed', async () => {
     expect((await decideOn('m2', { action: 'move', lesson_id: more.h4 })).statusCode).toBe(200);
     const url = `/api/substitutions/absences/${moveAbsence}`;
     expect((await call(app, tokens.zavuch, 'DELETE', url)).statusCode).toBe(204);
     expect(await row('m2')).toMatchObject({ lessonNumber: 2, status: 'scheduled', swappedWithId: null });
     expect(await row('h4')).toMatchObject({ lessonNumber: 4, status: 'scheduled' });
+  });
+});
+
+describe('rooms of the timetable template', () => {
+  // Another day: Кабинетова's 2nd lesson in 5А (каб. 31); 5В has mathematics then with Соседова in
+  // каб. 21; 5А has history at the 4th with Хронова in каб. 40, which 7В holds at the 2nd.
+  const day = addDays(today, 4);
+  const my: Record<string, number> = {};
+  let absence: number;
+  const decideOn = (lessonKey: string, body: object) =>
+    call(app, tokens.zavuch, 'PUT', `/api/substitutions/absences/${absence}/lessons/${my[lessonKey]}`, body);
+  const coverNow = async () =>
+    absenceDetailSchema
+      .parse((await call(app, tokens.zavuch, 'GET', `/api/substitutions/absences/${absence}`)).json().data)
+      .days.flatMap((item) => item.lessons)
+      .find((item) => item.lesson.id === my.a2)!;
+
+  beforeAll(async () => {
+    const [template] = await db.select().from(users).where(eq(users.id, ids.absent));
+    const teacher = async (key: string, surname: string) => {
+      const [created] = await db
+        .insert(users)
+        .values({
+          organizationId: ids.org,
+          surname,
+          name: 'Ирина',
+          patronymic: 'Львовна',
+          login: `subst_room_${key}`,
+          passwordHash: template.passwordHash,
+        })
+        .returning();
+      my[key] = created.id;
+    };
+    await teacher('sick', 'Кабинетова');
+    await teacher('par', 'Соседова');
+    await teacher('hist', 'Хронова');
+    await teacher('phys', 'Опытова');
+    const group = async (number: number, letter: string) =>
+      (
+        await db
+          .insert(classes)
+          .values({ organizationId: ids.org, number, letter, academicYear: '2026/2027' })
+          .returning()
+      )[0].id;
+    const c5v = await group(5, 'В');
+    const c6v = await group(6, 'В');
+    const c7v = await group(7, 'В');
+    const subject = async (name: string) =>
+      (await db.insert(subjects).values({ organizationId: ids.org, name }).returning())[0].id;
+    const history = await subject('История России');
+    const physics = await subject('Астрономия');
+    const [tpl] = await db
+      .insert(timetableTemplates)
+      .values({ organizationId: ids.org, name: 'С кабинетами', academicYear: '2026/2027' })
+      .returning();
+    const [built] = await db
+      .insert(timetables)
+      .values({ organizationId: ids.org, templateId: tpl.id, startDate: day, endDate: day })
+      .returning();
+    const lesson = async (
+      key: string,
+      classId: number,
+      subjectId: number,
+      teacherId: number,
+      n: number,
+      room: string,
+    ) => {
+      const [line] = await db
+        .insert(loads)
+        .values({ organizationId: ids.org, classId, subjectId, teacherId, hoursPerWeek: 2 })
+        .returning();
+      await db.insert(timetableSlots).values({
+        organizationId: ids.org,
+        templateId: tpl.id,
+        loadId: line.id,
+        classId,
+        weekday: isoWeekday(day),
+        lessonNumber: n,
+        room,
+      });
+      const [created] = await db
+        .insert(lessons)
+        .values({
+          organizationId: ids.org,
+          timetableId: built.id,
+          loadId: line.id,
+          classId,
+          subjectId,
+          teacherId,
+          date: day,
+          lessonNumber: n,
+          startTime: `${String(7 + n).padStart(2, '0')}:30`,
+          endTime: `${String(8 + n).padStart(2, '0')}:15`,
+        })
+        .returning();
+      my[key] = created.id;
+    };
+    await lesson('a2', ids.c5, ids.math, my.sick, 2, '31');
+    await lesson('v2', c5v, ids.math, my.par, 2, '21');
+    await lesson('h4', ids.c5, history, my.hist, 4, '40');
+    await lesson('w2', c7v, physics, my.phys, 2, '40');
+    my.c6v = c6v;
+    my.physics = physics;
+    my.tpl = tpl.id;
+    my.built = built.id;
+    await db.insert(rooms).values({ organizationId: ids.org, name: '21', capacity: 0 });
+    const created = await call(app, tokens.zavuch, 'POST', '/api/substitutions/absences', {
+      teacher_id: my.sick,
+      from: day,
+      to: day,
+      reason: 'illness',
+    });
+    absence = created.json().data.absence.id;
+  });
+
+  it("checks a merge against the parallel lesson's own room: its capacity, and whether it is taken", async () => {
+    // Соседова has no room of her own: the template's каб. 21 is where 5В has mathematics.
+    expect((await coverNow()).merge_options).toEqual([
+      expect.objectContaining({
+        lesson_id: my.v2,
+        fits: false,
+        room_note: 'каб. 21: 0 мест, учеников 1 — не поместятся',
+      }),
+    ]);
+    const small = await decideOn('a2', { action: 'merge', lesson_id: my.v2 });
+    expect(small.statusCode).toBe(409);
+    expect(small.json().message).toBe(
+      'Оба класса не поместятся: каб. 21: 0 мест, учеников 1 — не поместятся',
+    );
+    await db
+      .update(rooms)
+      .set({ capacity: 40 })
+      .where(and(eq(rooms.organizationId, ids.org), eq(rooms.name, '21')));
+    expect((await coverNow()).merge_options[0]).toMatchObject({
+      fits: true,
+      room_note: 'каб. 21: 40 мест, учеников 1',
+    });
+    // 6В's lesson put into каб. 21 at that hour too (a one-off): the room is taken.
+    const [line] = await db
+      .insert(loads)
+      .values({
+        organizationId: ids.org,
+        classId: my.c6v,
+        subjectId: my.physics,
+        teacherId: my.phys,
+        hoursPerWeek: 1,
+      })
+      .returning();
+    await db.insert(timetableSlots).values({
+      organizationId: ids.org,
+      templateId: my.tpl,
+      loadId: line.id,
+      classId: my.c6v,
+      weekday: isoWeekday(day),
+      lessonNumber: 2,
+      room: '21',
+    });
+    const [extra] = await db
+      .insert(lessons)
+      .values({
+        organizationId: ids.org,
+        timetableId: my.built,
+        loadId: line.id,
+        classId: my.c6v,
+        subjectId: my.physics,
+        teacherId: null,
+        date: day,
+        lessonNumber: 2,
+      })
+      .returning();
+    const taken = 'каб. 21 занят на 2-м уроке: 6В, Астрономия';
+    expect((await coverNow()).merge_options[0]).toMatchObject({ fits: false, room_note: taken });
+    const refused = await decideOn('a2', { action: 'merge', lesson_id: my.v2 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(`Объединить нельзя: ${taken}`);
+    await db.delete(lessons).where(eq(lessons.id, extra.id));
+    expect((await decideOn('a2', { action: 'merge', lesson_id: my.v2 })).statusCode).toBe(200);
+    expect((await decideOn('a2', { action: 'undo' })).statusCode).toBe(200);
+  });
+
+  it('refuses a move that brings a lesson into a room another class holds then, and offers it once free', async () => {
+    // History would come to the 2nd lesson in its каб. 40, where 7В has Астрономия.
+    expect((await coverNow()).move_options).toEqual([]);
+    const refused = await decideOn('a2', { action: 'move', lesson_id: my.h4 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Перенос невозможен: каб. 40 занят на 2-м уроке: 7В, Астрономия');
+    await db.update(lessons).set({ status: 'cancelled' }).where(eq(lessons.id, my.w2));
+    expect((await coverNow()).move_options.map((option) => option.lesson_id)).toEqual([my.h4]);
+    const moved = await decideOn('a2', { action: 'move', lesson_id: my.h4 });
+    expect(moved.statusCode).toBe(200);
+    // Swapped: each lesson keeps its own room (каб. 31 is free at the 4th, каб. 40 now at the 2nd).
+    expect(moved.json().data).toMatchObject({ lesson: { lesson_number: 4, status: 'moved' } });
+    expect((await decideOn('a2', { action: 'undo' })).statusCode).toBe(200);
   });
 });

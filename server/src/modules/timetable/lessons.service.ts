@@ -107,6 +107,11 @@ export interface ChangeOptions {
    * parallel class's same-subject lesson): it does not count as teaching elsewhere.
    */
   alongside?: number;
+  /**
+   * The substitute hears of it from the caller, in one notice for several lessons (substitutions'
+   * «Распределить всё»); the class is still told of each lesson.
+   */
+  substituteToldElsewhere?: boolean;
 }
 
 /**
@@ -137,6 +142,7 @@ export async function changeLesson(
           lessonId: id,
           actorId: actor.userId,
           previous: { status: before.status, teacherId: before.teacherId, date: before.date },
+          ...(options.substituteToldElsewhere ? { substituteToldElsewhere: true } : {}),
         },
         after.date,
       );

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from '@manti
 import { getErrorMessage, notify } from '@parta/shared';
 import type { CoverDecision, CoverLesson } from '@parta/shared/domain/contracts/substitutions';
 import { formatTime } from '@parta/shared/domain/timetable';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useDecideLesson } from '../api/substitutions';
 
 /** The few best candidates show at once; the rest behind «ещё», so a phone screen stays short. */
@@ -26,6 +26,38 @@ function StateBadge({ item }: { item: CoverLesson }) {
     <Badge color={item.started ? 'red' : 'orange'} variant="light">
       {item.started ? 'без замены' : 'открыт'}
     </Badge>
+  );
+}
+
+/** «Объединить» or «Перенести»: a full-width left-aligned button whose text may wrap on a phone. */
+function OptionButton({
+  testId,
+  disabled,
+  loading,
+  onClick,
+  children,
+}: {
+  testId: string;
+  disabled?: boolean;
+  loading: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant="default"
+      size="compact-sm"
+      h="auto"
+      py={4}
+      justify="flex-start"
+      disabled={disabled}
+      loading={loading}
+      data-testid={testId}
+      styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
   );
 }
 
@@ -113,17 +145,11 @@ export function CoverLessonCard({
             </UnstyledButton>
           ))}
           {item.merge_options.map((option) => (
-            <Button
+            <OptionButton
               key={`merge-${option.lesson_id}`}
-              variant="default"
-              size="compact-sm"
-              h="auto"
-              py={4}
-              justify="flex-start"
+              testId="merge-option"
               disabled={option.fits === false}
               loading={decide.isPending}
-              data-testid="merge-option"
-              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
               onClick={() =>
                 run(
                   { action: 'merge', lesson_id: option.lesson_id },
@@ -137,19 +163,13 @@ export function CoverLessonCard({
                   {option.room_note}
                 </Text>
               </span>
-            </Button>
+            </OptionButton>
           ))}
           {item.move_options.map((option) => (
-            <Button
+            <OptionButton
               key={`move-${option.lesson_id}`}
-              variant="default"
-              size="compact-sm"
-              h="auto"
-              py={4}
-              justify="flex-start"
+              testId="move-option"
               loading={decide.isPending}
-              data-testid="move-option"
-              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
               onClick={() =>
                 run(
                   { action: 'move', lesson_id: option.lesson_id },
@@ -159,7 +179,7 @@ export function CoverLessonCard({
             >
               Перенести на {option.lesson_number}-й урок: поменять с «{option.subject_name}»
               {option.teacher_name ? ` (${option.teacher_name})` : ''}
-            </Button>
+            </OptionButton>
           ))}
           <Group gap="xs" mt={4}>
             {item.candidates.length > SHOWN_FIRST ? (
