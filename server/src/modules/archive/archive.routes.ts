@@ -22,7 +22,14 @@ const access =
 
 /** «Архив года» (issue 40): class journals as PDF/A, built in the background, with their register. */
 export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.queue.register(archiveJob(app.db, (message) => app.log.warn(message)));
+  // PostgreSQL: each build in a low-priority child process of its own; PGlite: in this process.
+  app.queue.register(
+    archiveJob(
+      app.db,
+      (message) => app.log.warn(message),
+      app.dbHandle.kind === 'postgres' ? app.dbHandle.connectionString : undefined,
+    ),
+  );
   app.queue.every(SWEEP_INTERVAL_MS, () => sweepStaleBuilds(app.db));
 
   app.get(
