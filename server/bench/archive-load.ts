@@ -115,11 +115,12 @@ export async function archiveUnderLoad(
   }>('/api/periods');
   const year = periods?.data.find((period) => period.kind === 'year');
   if (!year) throw new Error('no year period');
-  // The large seed is a finished year, every term closed (its journal read only): the terms of today
-  // are reopened, so the journal takes saves. The year's archive is built all the same.
+  // The large seed is a finished year, every period closed (its journal read only): the periods of
+  // today (the year and its current terms) are reopened, so the journal takes saves. The year's
+  // archive is built all the same (a year needs no closing; its open marks print as proposals).
   const today = new Date().toISOString().slice(0, 10);
   for (const term of periods?.data ?? []) {
-    if (term.kind === 'year' || !term.closed || term.start_date > today || term.end_date < today) continue;
+    if (!term.closed || term.start_date > today || term.end_date < today) continue;
     const reopened = await fetch(`${base}/api/periods/${term.id}/reopen`, {
       method: 'POST',
       headers: { authorization: `Bearer ${director}` },
@@ -128,14 +129,18 @@ export async function archiveUnderLoad(
   }
   const saves = SCENARIOS.find((scenario) => scenario.name.startsWith('cell save'));
   if (!saves) throw new Error('no cell save scenario');
-  const requests = (await saves.prepare(as(zavuch))) ?? (await savedCells(as(zavuch)));
-  if (!requests) throw new Error('cell save: no cells to save');
+  // Each run takes cells no run saved before (a cell saved twice at version 0 is refused, 409).
+  const cellSaves = async () => {
+    const requests = (await saves.prepare(as(zavuch))) ?? (await savedCells(as(zavuch)));
+    if (!requests) throw new Error('cell save: no cells to save');
+    return requests;
+  };
   const buildState = async (id: number) =>
     (await directorGet<{ data: Build }>(`/api/archive/builds/${id}`))?.data ?? null;
 
   const loadAverage = () => Number(os.loadavg()[0].toFixed(2));
   const load_average = { before: loadAverage(), during: 0, after: 0 };
-  const aloneBefore = await drive(base, zavuch, requests, connections, seconds);
+  const aloneBefore = await drive(base, zavuch, await cellSaves(), connections, seconds);
 
   const started = Date.now();
   const response = await fetch(`${base}/api/archive/builds`, {
@@ -153,10 +158,11 @@ export async function archiveUnderLoad(
     state = (await buildState(build.id)) ?? state
   )
     await new Promise((resolve) => setTimeout(resolve, 100));
+  const duringRequests = await cellSaves();
   const atStart = (await buildState(build.id))!;
   load_average.during = loadAverage();
   const duringStarted = Date.now();
-  const during = await drive(base, zavuch, requests, connections, seconds);
+  const during = await drive(base, zavuch, duringRequests, connections, seconds);
   const atEnd = (await buildState(build.id))!;
   const duringMinutes = (Date.now() - duringStarted) / 60_000;
 
@@ -174,7 +180,7 @@ export async function archiveUnderLoad(
   const files = register?.data.files.filter((file) => file.build_id === build.id) ?? [];
 
   load_average.after = loadAverage();
-  const aloneAfter = await drive(base, zavuch, requests, connections, seconds);
+  const aloneAfter = await drive(base, zavuch, await cellSaves(), connections, seconds);
   const quiet = (field: 'p50_ms' | 'p95_ms' | 'req_per_s') => (aloneBefore[field] + aloneAfter[field]) / 2;
   const ratio = {
     p50: round(during.p50_ms / quiet('p50_ms')),
