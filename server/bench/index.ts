@@ -25,7 +25,9 @@
  *   pnpm bench --archive-only the year's archive beside the journal (archive-load.ts): cell save at 16
  *                             connections alone, while the whole school's archive builds on the same
  *                             server, alone again; the ratio (target: within 10 %) and the build's
- *                             time, on the demo seed and (without --no-large) the large seed's school
+ *                             time, on the demo seed and (without --no-large) the large seed's school;
+ *                             --archive-in-process builds in the API's process (PGlite's way) to compare;
+ *                             --archive-db NAME runs it only on that kept database (seeded with bench:seed)
  *   options: --seconds N (per scenario and level), --no-frontend, --no-large, --no-lighthouse,
  *   --no-first-start, --no-archive (the full run includes the archive section)
  *   (Lighthouse's mobile preset on /login, /dashboard and the teacher's journal runs with the front end)
@@ -457,8 +459,9 @@ function archiveRows(seedLabel: string, figures: ArchiveLoadFigures): Row[] {
     row('cell save, alone (before the archive)', figures.alone_before),
     row('cell save, while the whole school archive builds', figures.during, {
       target: 'p50, p95 ≤ 1.10 × alone, req/s ≥ 0.90 ×',
-      meets_target: figures.within_10_percent && figures.archive_busy_whole_run,
-      note: `vs alone: p50 ×${ratio.p50}, p95 ×${ratio.p95}, req/s ×${ratio.req_per_s}; load average ${figures.load_average.before} / ${figures.load_average.during} / ${figures.load_average.after}; архив: ${figures.archive_classes_during} классов за время замера${figures.archive_busy_whole_run ? '' : ' (архив закончился раньше замера)'}`,
+      meets_target:
+        figures.within_10_percent && figures.archive_busy_whole_run && figures.archive_classes_during > 0,
+      note: `vs alone: p50 ×${ratio.p50}, p95 ×${ratio.p95}, req/s ×${ratio.req_per_s}; load average ${figures.load_average.before} / ${figures.load_average.during} / ${figures.load_average.after}; архив: ${figures.archive_classes_during} классов за время замера (${figures.archive_classes_per_minute_during} в минуту)${figures.archive_busy_whole_run ? '' : ' (архив закончился раньше замера)'}`,
     }),
     row('cell save, alone (after the archive)', figures.alone_after),
     {
@@ -466,17 +469,25 @@ function archiveRows(seedLabel: string, figures: ArchiveLoadFigures): Row[] {
       seed: seedLabel,
       status: archive.status === 'done' ? 'ok' : 'failed',
       ms: archive.seconds * 1000,
-      note: `${archive.classes} классов за ${archive.seconds} с (${archive.seconds_per_class} с на класс), ${archive.pages} стр., ${archive.megabytes} МБ; из них ${figures.seconds_per_run} с под нагрузкой сохранений`,
+      note: `${archive.classes} классов за ${archive.seconds} с (${archive.seconds_per_class} с на класс, ${archive.classes_per_minute} в минуту), ${archive.pages} стр., ${archive.megabytes} МБ; из них ${figures.seconds_per_run} с под нагрузкой сохранений`,
     },
   ];
 }
 
 /** The archive section on one seed: its own scratch database and server. */
 async function archiveSection(serverUrl: string, size: 'demo' | 'large'): Promise<ArchiveLoadFigures> {
-  const database = await scratchDatabase(serverUrl, `archive_${size}`);
+  // --archive-db NAME: an already seeded database (bench:seed NAME large), kept: no seed, no drop.
+  const kept = option('archive-db', '');
+  const database = kept
+    ? { url: withDatabase(serverUrl, kept), drop: async () => undefined }
+    : await scratchDatabase(serverUrl, `archive_${size}`);
   try {
-    await seedDatabase(database.url, size);
-    const server = await startServer({ DATABASE_URL: database.url });
+    if (!kept) await seedDatabase(database.url, size);
+    // --archive-in-process: the build in the API's process, as on PGlite (the figures to compare with).
+    const server = await startServer({
+      DATABASE_URL: database.url,
+      ...(flag('archive-in-process') ? { PARTA_ARCHIVE_IN_PROCESS: '1' } : {}),
+    });
     try {
       return await archiveUnderLoad(server.base, Math.max(SECONDS, 10));
     } finally {
@@ -488,7 +499,11 @@ async function archiveSection(serverUrl: string, size: 'demo' | 'large'): Promis
 }
 
 async function archiveBench(serverUrl: string, result: Record<string, unknown>, rows: Row[]) {
-  const sizes: ('demo' | 'large')[] = flag('no-large') || QUICK ? ['demo'] : ['demo', 'large'];
+  const sizes: ('demo' | 'large')[] = option('archive-db', '')
+    ? ['large']
+    : flag('no-large') || QUICK
+      ? ['demo']
+      : ['demo', 'large'];
   const figures: Record<string, ArchiveLoadFigures> = {};
   for (const size of sizes) {
     try {

@@ -77,6 +77,14 @@ export async function finishBuild(db: Database, id: number, status: 'done' | 'fa
     .where(eq(archiveBuilds.id, id));
 }
 
+/** A build still running becomes failed (its process ended without finishing it). */
+export async function failRunningBuild(db: Database, id: number, reason: string) {
+  await db
+    .update(archiveBuilds)
+    .set({ status: 'failed', error: reason, finishedAt: sql`now()` })
+    .where(and(eq(archiveBuilds.id, id), eq(archiveBuilds.status, 'running')));
+}
+
 /** Running builds without a heartbeat for `minutes` (their instance died) become failed. */
 export async function failStaleBuilds(db: Database, minutes: number, reason: string) {
   await db

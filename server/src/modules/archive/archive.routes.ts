@@ -22,7 +22,16 @@ const access =
 
 /** «Архив года» (issue 40): class journals as PDF/A, built in the background, with their register. */
 export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.queue.register(archiveJob(app.db, (message) => app.log.warn(message)));
+  // PostgreSQL: each build in a low-priority child process of its own; PGlite (or with
+  // PARTA_ARCHIVE_IN_PROCESS=1, for comparison) in this process.
+  const isolated = app.dbHandle.kind === 'postgres' && process.env.PARTA_ARCHIVE_IN_PROCESS !== '1';
+  app.queue.register(
+    archiveJob(
+      app.db,
+      (message) => app.log.warn(message),
+      isolated ? app.dbHandle.connectionString : undefined,
+    ),
+  );
   app.queue.every(SWEEP_INTERVAL_MS, () => sweepStaleBuilds(app.db));
 
   app.get(

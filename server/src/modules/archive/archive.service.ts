@@ -1,4 +1,7 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { setPriority } from 'node:os';
+import path from 'node:path';
 import {
   ARCHIVE_TAMPERED_MESSAGE,
   type ArchiveBuild,
@@ -24,7 +27,7 @@ import { zipSync } from 'fflate';
 import { inScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { archiveBuilds, archiveFiles, classes } from '../../db/schema';
-import type { ArchiveBlock, ArchiveDocument, GridColumn } from '../../files/archive-pdf';
+import type { ArchiveBlock, ArchiveDocument, GridColumn, writeArchivePdf } from '../../files/archive-pdf';
 import { writeArchivePdfInThread } from '../../files/archive-pdf-thread';
 import type { Actor } from '../../plugins/auth';
 import {
@@ -43,6 +46,7 @@ import { getPeriod, listPeriods } from '../periods/periods.service';
 import { listSubjects } from '../subjects/subjects.service';
 import {
   claimBuild,
+  failRunningBuild,
   failStaleBuilds,
   findArchiveClasses,
   findBuilds,
@@ -60,10 +64,13 @@ export const ARCHIVE_JOB = 'archive-year';
 export const STALE_AFTER_MINUTES = 10;
 export const SWEEP_INTERVAL_MS = 60_000;
 /**
- * Between two loads of a class (and two classes) the job gives way to the journal's users: it waits
- * while the API's event loop is busy with requests (more than half of a short sample), at most
- * GIVE_WAY_MAX_MS at a time, so on a quiet server it runs at full speed and under load it takes the
- * gaps. The PDF itself is laid out in a low-priority thread (files/archive-pdf-thread.ts).
+ * Where the build runs (docs/ARCHITECTURE.md «Year archive»). On PostgreSQL: in a child process of
+ * its own (archive-child.ts) at the lowest CPU priority (nice 19, every thread), with one database
+ * connection, so the kernel serves the journal's requests first and the archive takes the idle CPU.
+ * On PGlite (one process owns the data folder) in the API's process: between two loads of a class
+ * (and two classes) the job gives way to the journal's users — it waits while the API's event loop
+ * is busy with requests (more than half of a short sample), at most GIVE_WAY_MAX_MS at a time — and
+ * the PDF is laid out in a low-priority thread (files/archive-pdf-thread.ts).
  */
 const GIVE_WAY_SAMPLE_MS = 10;
 const GIVE_WAY_BUSY = 0.5;
@@ -527,6 +534,7 @@ async function classDocument(
   chosen: Period,
   target: ArchiveClass,
   builtBy: string | null,
+  pace: () => Promise<void>,
 ): Promise<{ document: ArchiveDocument; title: string; fileName: string }> {
   const group = groupName(target);
   const [allPeriods, loads, finals, subjects] = await Promise.all([
@@ -555,7 +563,7 @@ async function classDocument(
   const allGrids: { term: Period; grid: JournalGrid }[] = [];
   const loadSections: ArchiveBlock[] = [];
   for (const load of loads) {
-    await giveWay();
+    await pace();
     // One read of the load's whole period (the year: two statements), cut into its terms here.
     const whole = await openJournal(db, actor, target.id, load.id, chosen.id);
     const grids = terms.map((term) => ({ term, grid: termOf(whole, term, finals) }));
@@ -620,16 +628,27 @@ async function giveWay() {
   } while (Date.now() < until);
 }
 
+/** How a build lays out its PDFs and paces its reads: in the API's process, or alone in a child. */
+export interface BuildWay {
+  layout: typeof writeArchivePdf;
+  /** Awaited before each load's read and after each class. */
+  pace: () => Promise<void>;
+}
+
+/** In the API's process (PGlite): layout in the low-priority thread, reads between the API's requests. */
+const IN_PROCESS: BuildWay = { layout: writeArchivePdfInThread, pace: giveWay };
+
 /**
- * The job: claims the build, then one class at a time (never two: the archive must not slow the
- * journal for others) reads, lays out and stores the class's PDF with its checksum, counting the
- * class done in the same transaction. Any failure leaves the build failed with a Russian reason.
+ * The build: claims it, then one class at a time (never two: the archive must not slow the journal
+ * for others) reads, lays out and stores the class's PDF with its checksum, counting the class done
+ * in the same transaction. Any failure leaves the build failed with a Russian reason.
  */
-async function runBuild(
+export async function runBuild(
   db: Database,
   buildId: number,
   state: { stopping: boolean },
   log: (message: string) => void,
+  way: BuildWay = IN_PROCESS,
 ) {
   const row = await claimBuild(db, buildId);
   if (!row) return;
@@ -654,8 +673,9 @@ async function runBuild(
         period,
         target,
         build?.created_by_name ?? null,
+        way.pace,
       );
-      const { bytes, pages } = await writeArchivePdfInThread(document, new Date());
+      const { bytes, pages } = await way.layout(document, new Date());
       await insertFile(db, {
         organizationId: row.organizationId,
         buildId,
@@ -670,7 +690,7 @@ async function runBuild(
         content: bytes,
         createdBy: row.createdBy,
       });
-      await giveWay();
+      await way.pace();
     }
     await finishBuild(db, buildId, 'done', null);
   } catch (error) {
@@ -683,18 +703,84 @@ async function runBuild(
   }
 }
 
-/** The archive's job kind, registered on the app's queue by the routes plugin. */
-export function archiveJob(db: Database, log: (message: string) => void): JobKind<{ buildId: number }> {
-  const state = { stopping: false };
+const SERVER_DIR = path.resolve(__dirname, '../../..');
+
+/**
+ * The build in a child process (PostgreSQL): archive-child.ts (compiled by tsx when the server runs
+ * from its sources, as is when built), every thread of it at nice 19, one connection to `databaseUrl`.
+ * It writes the build's progress itself; here the job waits for it to end. A child that dies without
+ * finishing (killed, crashed) leaves the build failed; `stop` ends it at once (a class's file and
+ * its count are one transaction, so nothing half-written stays).
+ */
+function runBuildInChild(
+  db: Database,
+  databaseUrl: string,
+  buildId: number,
+  state: { stopping: boolean; children: Set<ChildProcess> },
+  log: (message: string) => void,
+): Promise<boolean> {
+  const entry = path.join(__dirname, `archive-child${path.extname(__filename)}`);
+  const child = fork(entry, [String(buildId)], {
+    cwd: SERVER_DIR,
+    execArgv: entry.endsWith('.ts') ? ['--import', 'tsx'] : [],
+    env: { ...process.env, DATABASE_URL: databaseUrl, PG_POOL_MAX: '1' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    // The child lowers every thread of its own at start; this covers its first moments.
+    if (child.pid) setPriority(child.pid, 19);
+  } catch {
+    // not allowed here: the child still lowers itself
+  }
+  state.children.add(child);
+  child.on('message', (message: { log?: string }) => {
+    if (message.log) log(message.log);
+  });
+  return new Promise<boolean>((resolve) => {
+    const ended = async (code: number | null, signal: NodeJS.Signals | null) => {
+      state.children.delete(child);
+      if (code !== 0) {
+        if (!state.stopping) log(`Архив ${buildId}: процесс сборки завершился (${code ?? signal})`);
+        await failRunningBuild(db, buildId, state.stopping ? STOPPED_REASON : FAILED_REASON).catch(
+          (error: unknown) => log(`Архив ${buildId}: состояние не записано: ${String(error)}`),
+        );
+      }
+      resolve(code === 0);
+    };
+    child.once('error', (error) => {
+      log(`Архив ${buildId}: процесс сборки не запущен: ${error.message}`);
+      if (child.exitCode === null && child.signalCode === null) void ended(1, null);
+    });
+    child.once('exit', (code, signal) => void ended(code, signal));
+  });
+}
+
+/** Builds that ran in a child process, for the tests: the isolated path really ran. */
+export const childBuilds = { count: 0 };
+
+/**
+ * The archive's job kind, registered on the app's queue by the routes plugin. With `databaseUrl`
+ * (PostgreSQL) each build runs in a low-priority child process; without (PGlite) in this process.
+ */
+export function archiveJob(
+  db: Database,
+  log: (message: string) => void,
+  databaseUrl?: string,
+): JobKind<{ buildId: number }> {
+  const state = { stopping: false, children: new Set<ChildProcess>() };
   return {
     name: ARCHIVE_JOB,
     concurrency: 1,
     // A large school's year is minutes of work; a job whose instance vanished is not offered again
     // (the sweep fails its build and the завуч starts another).
     expireInSeconds: 60 * 60,
-    run: (data) => runBuild(db, data.buildId, state, log),
+    run: async (data) => {
+      if (!databaseUrl) return runBuild(db, data.buildId, state, log);
+      if (await runBuildInChild(db, databaseUrl, data.buildId, state, log)) childBuilds.count++;
+    },
     stopRunning: () => {
       state.stopping = true;
+      for (const child of state.children) child.kill('SIGTERM');
     },
   };
 }

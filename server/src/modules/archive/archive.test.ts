@@ -14,7 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
 import { rowsOf } from '../../db/rows';
-import { archiveFiles, classes, users } from '../../db/schema';
+import { archiveBuilds, archiveFiles, classes, users } from '../../db/schema';
+import { archiveJob, childBuilds, runBuild } from './archive.service';
 
 /**
  * «Архив года» (issue 40) of the demo school, built by the real queue's worker: the PDFs carry the
@@ -251,6 +252,84 @@ describe('building the archive of a closed term of the demo school', () => {
     expect((await download(tokens.director, other.id)).statusCode).toBe(200);
   });
 });
+
+// PostgreSQL builds in a low-priority child process (archive-child.ts), PGlite in the API's process:
+// the child's files are the in-process build's, page for page and word for word, and stopping the
+// queue ends the child and fails its build.
+describe('where the build runs', () => {
+  const director = async () =>
+    (await app.db.select({ id: users.id }).from(users).where(eq(users.login, 'director')))[0].id;
+  const queuedBuild = async (periodId: number, total: number) => {
+    const [row] = await app.db
+      .insert(archiveBuilds)
+      .values({
+        organizationId: year.organization_id,
+        periodId,
+        total,
+        createdBy: await director(),
+        status: 'queued',
+      })
+      .returning({ id: archiveBuilds.id });
+    return row.id;
+  };
+  const filesOf = (buildId: number) =>
+    register(tokens.director).then(({ files }) => files.filter((file) => file.build_id === buildId));
+
+  it('builds on PostgreSQL in a child process the same files as in the API process', async () => {
+    if (app.dbHandle.kind !== 'postgres') {
+      expect(childBuilds.count).toBe(0);
+      return;
+    }
+    // The builds above (through the queue) ran in the child.
+    expect(childBuilds.count).toBeGreaterThanOrEqual(2);
+    const inChild = await filesOf(firstBuild.id);
+    const id = await queuedBuild(closedTerm.id, firstBuild.total);
+    const logged: string[] = [];
+    await runBuild(app.db, id, { stopping: false }, (message) => logged.push(message));
+    expect(logged).toEqual([]);
+    expect((await waitForBuild(id)).status).toBe('done');
+    const inProcess = await filesOf(id);
+    const shape = (files: typeof inChild) =>
+      files
+        .map(({ group_id, group_name, title, file_name, pages }) => ({
+          group_id,
+          group_name,
+          title,
+          file_name,
+          pages,
+        }))
+        .sort((a, b) => a.group_id - b.group_id);
+    expect(shape(inProcess)).toEqual(shape(inChild));
+    const textOf = async (files: typeof inChild, name: string) =>
+      pdfText(
+        (await download(tokens.director, files.find((file) => file.group_id === class5aId)!.id)).rawPayload,
+        name,
+      );
+    expect(await textOf(inChild, 'child.pdf')).toBe(await textOf(inProcess, 'in-process.pdf'));
+  }, 300_000);
+
+  it('ends the child process and fails its build when the queue stops', async () => {
+    if (app.dbHandle.kind !== 'postgres') return;
+    const job = archiveJob(app.db, () => undefined, app.dbHandle.connectionString);
+    const id = await queuedBuild(year.id, 30);
+    const running = job.run({ buildId: id });
+    // The child claims the build, then is stopped in the middle of it.
+    while ((await statusOf(id)) !== 'running') await new Promise((resolve) => setTimeout(resolve, 100));
+    job.stopRunning?.();
+    await running;
+    const [build] = await app.db.select().from(archiveBuilds).where(eq(archiveBuilds.id, id));
+    expect(build.status).toBe('failed');
+    expect(build.error).toMatch(/Сервер остановился/);
+  }, 120_000);
+});
+
+async function statusOf(id: number) {
+  const [build] = await app.db
+    .select({ status: archiveBuilds.status })
+    .from(archiveBuilds)
+    .where(eq(archiveBuilds.id, id));
+  return build.status;
+}
 
 describe('who reaches the archive', () => {
   it('lets a class teacher see and download only their own class, and not build', async () => {
