@@ -202,10 +202,42 @@ afterAll(async () => {
 const absenceUrl = () => `/api/substitutions/absences/${absenceId}`;
 const decide = (lessonKey: string, body: object, token = tokens.zavuch) =>
   call(app, token, 'PUT', `${absenceUrl()}/lessons/${ids[lessonKey]}`, body);
-const detailNow = async (): Promise<AbsenceDetail> =>
-  absenceDetailSchema.parse((await call(app, tokens.zavuch, 'GET', absenceUrl())).json().data);
-const coverOf = (detail: AbsenceDetail, lessonKey: string): CoverLesson =>
-  detail.days.flatMap((day) => day.lessons).find((item) => item.lesson.id === ids[lessonKey])!;
+const detailOf = async (id: number): Promise<AbsenceDetail> =>
+  absenceDetailSchema.parse(
+    (await call(app, tokens.zavuch, 'GET', `/api/substitutions/absences/${id}`)).json().data,
+  );
+const detailNow = () => detailOf(absenceId);
+const lessonOf = (detail: AbsenceDetail, lessonId: number): CoverLesson =>
+  detail.days.flatMap((day) => day.lessons).find((item) => item.lesson.id === lessonId)!;
+const coverOf = (detail: AbsenceDetail, lessonKey: string): CoverLesson => lessonOf(detail, ids[lessonKey]);
+
+/** A teacher of the test school with the absent teacher's password; returns the id. */
+async function addTeacher(login: string, surname: string, name: string, patronymic: string) {
+  const [template] = await db.select().from(users).where(eq(users.id, ids.absent));
+  const [created] = await db
+    .insert(users)
+    .values({
+      organizationId: ids.org,
+      surname,
+      name,
+      patronymic,
+      login,
+      passwordHash: template.passwordHash,
+    })
+    .returning();
+  return created.id;
+}
+
+/** The завуч marks `teacherId` absent for the whole of `day` (болезнь); returns the absence's id. */
+async function absentOn(teacherId: number, day: string): Promise<number> {
+  const created = await call(app, tokens.zavuch, 'POST', '/api/substitutions/absences', {
+    teacher_id: teacherId,
+    from: day,
+    to: day,
+    reason: 'illness',
+  });
+  return created.json().data.absence.id;
+}
 
 /** Until the real queue has run every notice job given to it (the lessons' and the composed ones). */
 async function queueDrained() {
@@ -610,30 +642,12 @@ describe('«Объединить» and «Перенести»', () => {
   let moveAbsence: number;
   const decideOn = (lessonKey: string, body: object, token = tokens.zavuch) =>
     call(app, token, 'PUT', `/api/substitutions/absences/${moveAbsence}/lessons/${more[lessonKey]}`, body);
-  const coverNow = async (lessonKey: string) =>
-    absenceDetailSchema
-      .parse(
-        (await call(app, tokens.zavuch, 'GET', `/api/substitutions/absences/${moveAbsence}`)).json().data,
-      )
-      .days.flatMap((item) => item.lessons)
-      .find((item) => item.lesson.id === more[lessonKey])!;
+  const coverNow = async (lessonKey: string) => lessonOf(await detailOf(moveAbsence), more[lessonKey]);
   const row = async (key: string) => (await db.select().from(lessons).where(eq(lessons.id, more[key])))[0];
 
   beforeAll(async () => {
-    const [template] = await db.select().from(users).where(eq(users.id, ids.absent));
     const teacher = async (key: string, surname: string) => {
-      const [created] = await db
-        .insert(users)
-        .values({
-          organizationId: ids.org,
-          surname,
-          name: 'Ольга',
-          patronymic: 'Ивановна',
-          login: `subst_${key}`,
-          passwordHash: template.passwordHash,
-        })
-        .returning();
-      more[key] = created.id;
+      more[key] = await addTeacher(`subst_${key}`, surname, 'Ольга', 'Ивановна');
     };
     await teacher('sick', 'Слияниева');
     await teacher('par', 'Параллелева');
@@ -671,13 +685,7 @@ describe('«Объединить» and «Перенести»', () => {
     await lesson('b2', b.id, ids.math, more.par, 2);
     await lesson('h4', ids.c5, history.id, more.hist, 4);
     await lesson('p5', ids.c5, physics.id, more.par, 5);
-    const created = await call(app, tokens.zavuch, 'POST', '/api/substitutions/absences', {
-      teacher_id: more.sick,
-      from: day,
-      to: day,
-      reason: 'illness',
-    });
-    moveAbsence = created.json().data.absence.id;
+    moveAbsence = await absentOn(more.sick, day);
   });
 
   it("offers the parallel class's lesson and the later lessons of the class whose teacher is free then", async () => {
@@ -857,27 +865,11 @@ describe('rooms of the timetable template', () => {
   let absence: number;
   const decideOn = (lessonKey: string, body: object) =>
     call(app, tokens.zavuch, 'PUT', `/api/substitutions/absences/${absence}/lessons/${my[lessonKey]}`, body);
-  const coverNow = async () =>
-    absenceDetailSchema
-      .parse((await call(app, tokens.zavuch, 'GET', `/api/substitutions/absences/${absence}`)).json().data)
-      .days.flatMap((item) => item.lessons)
-      .find((item) => item.lesson.id === my.a2)!;
+  const coverNow = async () => lessonOf(await detailOf(absence), my.a2);
 
   beforeAll(async () => {
-    const [template] = await db.select().from(users).where(eq(users.id, ids.absent));
     const teacher = async (key: string, surname: string) => {
-      const [created] = await db
-        .insert(users)
-        .values({
-          organizationId: ids.org,
-          surname,
-          name: 'Ирина',
-          patronymic: 'Львовна',
-          login: `subst_room_${key}`,
-          passwordHash: template.passwordHash,
-        })
-        .returning();
-      my[key] = created.id;
+      my[key] = await addTeacher(`subst_room_${key}`, surname, 'Ирина', 'Львовна');
     };
     await teacher('sick', 'Кабинетова');
     await teacher('par', 'Соседова');
@@ -952,13 +944,7 @@ describe('rooms of the timetable template', () => {
     my.tpl = tpl.id;
     my.built = built.id;
     await db.insert(rooms).values({ organizationId: ids.org, name: '21', capacity: 0 });
-    const created = await call(app, tokens.zavuch, 'POST', '/api/substitutions/absences', {
-      teacher_id: my.sick,
-      from: day,
-      to: day,
-      reason: 'illness',
-    });
-    absence = created.json().data.absence.id;
+    absence = await absentOn(my.sick, day);
   });
 
   it("checks a merge against the parallel lesson's own room: its capacity, and whether it is taken", async () => {
