@@ -592,18 +592,10 @@ export async function createAbsence(
 export async function removeAbsence(db: Database, queue: Queue, actor: Actor, id: number): Promise<void> {
   const absence = await absenceInScope(db, actor, id);
   const list = await absenceLessons(db, actor, absence);
-  const around = await surroundings(
-    db,
-    absence.organizationId,
-    list.map((lesson) => lesson.date),
-  );
   for (const lesson of list) {
     if (lessonStarted(lesson.date, lesson.start_time)) continue;
-    if (around.byId.get(lesson.id)?.swappedWithId != null) {
-      await unswapLessons(db, queue, actor, lesson.id);
-    } else if (stateOf(lesson) !== 'open') {
+    if (!(await unswapLessons(db, queue, actor, lesson.id)) && stateOf(lesson) !== 'open')
       await changeLesson(db, queue, actor, lesson.id, { status: 'scheduled' });
-    }
   }
   await deleteAbsence(db, absence.id);
 }
@@ -684,11 +676,7 @@ async function revertLesson(
 ): Promise<boolean> {
   if (lesson.status === 'replaced' && (await hasMarksByOthers(db, lesson.id, absence.teacherId)))
     throw conflict('Заменяющий учитель уже выставил оценки: замену не отменить');
-  const around = await surroundings(db, absence.organizationId, [lesson.date]);
-  if (around.byId.get(lesson.id)?.swappedWithId != null) {
-    await unswapLessons(db, queue, actor, lesson.id);
-    return true;
-  }
+  if (await unswapLessons(db, queue, actor, lesson.id)) return true;
   if (lesson.status === 'scheduled') return false;
   await changeLesson(db, queue, actor, lesson.id, { status: 'scheduled' });
   return true;

@@ -303,12 +303,12 @@ export async function swapLessons(
 
 /**
  * Undoes a swap: both lessons back to their own slots and to the template's plan (the first one's
- * substitute or cancellation goes too; the second one was only moved).
+ * substitute or cancellation goes too; the second one was only moved). Whether the lesson was swapped.
  */
-export async function unswapLessons(db: Database, queue: Queue, actor: Actor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function unswapLessons(db: Database, queue: Queue, actor: Actor, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const first = await findInScope(tx, actor, lessons, id, LESSON_NOT_FOUND);
-    if (first.swappedWithId === null) return;
+    if (first.swappedWithId === null) return false;
     const second = await findInScope(tx, actor, lessons, first.swappedWithId, LESSON_NOT_FOUND);
     const firstAfter = await updateLesson(tx, first.id, {
       lessonNumber: second.lessonNumber,
@@ -328,6 +328,7 @@ export async function unswapLessons(db: Database, queue: Queue, actor: Actor, id
     });
     await told(tx, queue, actor, first, firstAfter);
     await told(tx, queue, actor, second, secondAfter);
+    return true;
   });
 }
 
