@@ -489,7 +489,7 @@ async function archiveSection(serverUrl: string, size: 'demo' | 'large'): Promis
       ...(flag('archive-in-process') ? { PARTA_ARCHIVE_IN_PROCESS: '1' } : {}),
     });
     try {
-      return await archiveUnderLoad(server.base, Math.max(SECONDS, 10));
+      return await archiveUnderLoad(server.base, database.url, Math.max(SECONDS, 15));
     } finally {
       await server.stop();
     }
