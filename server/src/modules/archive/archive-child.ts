@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { openDatabase } from '../../db/client';
 import { writeArchivePdf } from '../../files/archive-pdf';
-import { type ChildMessage, type ParentMessage, runBuild } from './archive.service';
+import { runBuild } from './archive.service';
 
 /**
  * One archive build in a process of its own (PostgreSQL only; started by archive.service.ts's job
@@ -10,8 +10,7 @@ import { type ChildMessage, type ParentMessage, runBuild } from './archive.servi
  * thread of the process runs at nice 19 (Linux: nice is per thread, so each task of /proc/self/task
  * is lowered; threads started later inherit it), so on a busy machine the API's requests get the CPU
  * first and the build takes the idle time; its reads are the journal's own, one load at a time, on
- * one connection, and before each read it waits for the parent's «go» (the API not busy). It writes
- * the build's progress and outcome itself; its log lines go to the parent.
+ * one connection. It writes the build's progress and outcome itself; its log lines go to the parent.
  * When the parent goes away (the IPC channel closes) it ends: the stale sweep fails the build.
  */
 
@@ -28,28 +27,9 @@ function lowerEveryThread() {
 }
 
 const log = (message: string) => {
-  if (process.connected) process.send?.({ log: message } satisfies ChildMessage);
+  if (process.connected) process.send?.({ log: message });
   else console.warn(message);
 };
-
-/**
- * Before each load's read and after each class: asks the parent (the API's process) and waits for
- * its «go», which comes once the API's requests leave its event loop room (archive.service.ts).
- */
-let asked = 0;
-function askToGoOn(): Promise<void> {
-  if (!process.connected) return Promise.resolve();
-  const id = ++asked;
-  return new Promise((resolve) => {
-    const answered = (message: ParentMessage) => {
-      if (message?.go !== id) return;
-      process.off('message', answered);
-      resolve();
-    };
-    process.on('message', answered);
-    process.send?.({ pace: id } satisfies ChildMessage);
-  });
-}
 
 async function main() {
   lowerEveryThread();
@@ -64,7 +44,7 @@ async function main() {
     // Nothing stops it from inside: the parent ends the process (SIGTERM) when its queue stops.
     await runBuild(handle.db, buildId, { stopping: false }, log, {
       layout: writeArchivePdf,
-      pace: askToGoOn,
+      pace: async () => undefined,
     });
   } finally {
     await handle.close();

@@ -66,13 +66,11 @@ export const SWEEP_INTERVAL_MS = 60_000;
 /**
  * Where the build runs (docs/ARCHITECTURE.md «Year archive»). On PostgreSQL: in a child process of
  * its own (archive-child.ts) at the lowest CPU priority (nice 19, every thread), with one database
- * connection, so the kernel serves the journal's requests first and the archive takes the idle CPU;
- * the database's work for its reads has no such priority, so before each load's read the child asks
- * the API's process, which gives way as below. On PGlite (one process owns the data folder) in the
- * API's process. Either way, between two loads of a class (and two classes) the build gives way to
- * the journal's users — it waits while the API's event loop is busy with requests (more than half of
- * a short sample), at most GIVE_WAY_MAX_MS at a time — and in the API's process the PDF is laid out
- * in a low-priority thread (files/archive-pdf-thread.ts).
+ * connection, so the kernel serves the journal's requests first and the archive takes the idle CPU.
+ * On PGlite (one process owns the data folder) in the API's process: between two loads of a class
+ * (and two classes) the job gives way to the journal's users — it waits while the API's event loop
+ * is busy with requests (more than half of a short sample), at most GIVE_WAY_MAX_MS at a time — and
+ * the PDF is laid out in a low-priority thread (files/archive-pdf-thread.ts).
  */
 const GIVE_WAY_SAMPLE_MS = 10;
 const GIVE_WAY_BUSY = 0.5;
@@ -707,22 +705,10 @@ export async function runBuild(
 
 const SERVER_DIR = path.resolve(__dirname, '../../..');
 
-/** What the build's child process says to the job: a log line, or «may I go on?» (numbered). */
-export interface ChildMessage {
-  log?: string;
-  pace?: number;
-}
-/** The job's answer to the child's `pace`: go on. */
-export interface ParentMessage {
-  go: number;
-}
-
 /**
  * The build in a child process (PostgreSQL): archive-child.ts (compiled by tsx when the server runs
  * from its sources, as is when built), every thread of it at nice 19, one connection to `databaseUrl`.
- * It writes the build's progress itself; here the job waits for it to end, and answers its `pace`:
- * the child's reads wait while the API's requests keep this process busy (nice covers the child's
- * own CPU, not the database's work for its reads, which runs at the priority of any other query). A child that dies without
+ * It writes the build's progress itself; here the job waits for it to end. A child that dies without
  * finishing (killed, crashed) leaves the build failed; `stop` ends it at once (a class's file and
  * its count are one transaction, so nothing half-written stays).
  */
@@ -748,16 +734,8 @@ function runBuildInChild(
   }
   state.children.add(child);
   childBuilds.count++;
-  child.on('message', (message: ChildMessage) => {
+  child.on('message', (message: { log?: string }) => {
     if (message.log) log(message.log);
-    // The child asks before each load's read and after each class: it goes on once this process's
-    // event loop (the API's requests) is not busy, the same rule as a build in this process.
-    if (message.pace !== undefined) {
-      const asked = message.pace;
-      void giveWay().then(() => {
-        if (child.connected) child.send({ go: asked } satisfies ParentMessage);
-      });
-    }
   });
   return new Promise<void>((resolve) => {
     const ended = async (code: number | null, signal: NodeJS.Signals | null) => {

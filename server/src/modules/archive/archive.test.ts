@@ -331,29 +331,6 @@ describe('where the build runs', () => {
     expect(await textOf(inChild, 'child.pdf')).toBe(await textOf(inProcess, 'in-process.pdf'));
   }, 300_000);
 
-  it('has the child wait while the API process is busy with requests, and go on when it is not', async () => {
-    if (app.dbHandle.kind !== 'postgres') return;
-    const job = archiveJob(app.db, () => undefined, app.dbHandle.connectionString);
-    const id = await queuedBuild(closedTerm.id, firstBuild.total);
-    const running = job.run({ buildId: id });
-    while ((await statusOf(id)) !== 'running') await new Promise((resolve) => setTimeout(resolve, 100));
-    // This process is the API's: 5 s of requests keeping its event loop busy (40 ms of work, then a
-    // turn of the loop, in which the child's questions are read). Unpaced, the child builds a class
-    // of the demo in well under a second; paced, each of a class's loads waits up to a second.
-    const busyUntil = Date.now() + 5000;
-    while (Date.now() < busyUntil) {
-      const sliceEnd = Date.now() + 40;
-      while (Date.now() < sliceEnd) {
-        // busy
-      }
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    const [whileBusy] = await app.db.select().from(archiveBuilds).where(eq(archiveBuilds.id, id));
-    expect(whileBusy).toMatchObject({ status: 'running', done: 0 });
-    await running;
-    expect((await waitForBuild(id)).status).toBe('done');
-  }, 300_000);
-
   it('ends the child process and fails its build when the queue stops', async () => {
     if (app.dbHandle.kind !== 'postgres') return;
     const job = archiveJob(app.db, () => undefined, app.dbHandle.connectionString);
