@@ -241,7 +241,7 @@ function lighthouseRows(pages: LighthouseFigures[]): Row[] {
       figures.accessibility === 100 &&
       figures.bestPractices === 100 &&
       figures.tbt < 200,
-    note: `perf ${figures.performance}, a11y ${figures.accessibility}, bp ${figures.bestPractices}, TBT ${figures.tbt} ms, LCP ${figures.lcp} ms, median of ${figures.runs.length} runs (perf/TBT: ${figures.runs.map((run) => `${run.performance}/${run.tbt}`).join(', ')})${figures.failed.length ? `; ${figures.failed.join(', ')}` : ''}`,
+    note: `perf ${figures.performance}, a11y ${figures.accessibility}, bp ${figures.bestPractices}, TBT ${figures.tbt} ms, LCP ${figures.lcp} ms, benchmarkIndex ${figures.benchmarkIndex}, median of ${figures.runs.length} runs (perf/TBT/benchmarkIndex: ${figures.runs.map((run) => `${run.performance}/${run.tbt}/${run.benchmarkIndex}`).join(', ')})${figures.failed.length ? `; ${figures.failed.join(', ')}` : ''}`,
   }));
 }
 
