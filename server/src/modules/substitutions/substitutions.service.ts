@@ -239,7 +239,8 @@ function roomFit(
   const fits = pupils <= room.capacity;
   return {
     fits,
-    room_note: `каб. ${room.name}: ${room.capacity} мест, учеников ${pupils}${fits ? '' : ' — не поместятся'}`,
+    // «каб. 12: 31 место на 48 учеников», «2 места на 3 ученика».
+    room_note: `каб. ${room.name}: ${room.capacity} ${plural(room.capacity, 'место', 'места', 'мест')} на ${pupils} ${plural(pupils, 'ученика', 'ученика', 'учеников')}${fits ? '' : ' — не поместятся'}`,
   };
 }
 

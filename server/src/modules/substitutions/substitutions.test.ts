@@ -723,12 +723,12 @@ describe('«Объединить» and «Перенести»', () => {
     const small = await decideOn('m2', { action: 'merge', lesson_id: more.b2 });
     expect(small.statusCode).toBe(409);
     expect(small.json().message).toBe(
-      'Оба класса не поместятся: каб. 12: 0 мест, учеников 1 — не поместятся',
+      'Оба класса не поместятся: каб. 12: 0 мест на 1 ученика — не поместятся',
     );
     await db.update(rooms).set({ capacity: 30 }).where(eq(rooms.id, room.id));
     expect((await coverNow('m2')).merge_options[0]).toMatchObject({
       fits: true,
-      room_note: 'каб. 12: 30 мест, учеников 1',
+      room_note: 'каб. 12: 30 мест на 1 ученика',
     });
     expect((await decideOn('m2', { action: 'merge', lesson_id: more.b2 }, tokens.spec)).statusCode).toBe(403);
     expect(
@@ -953,13 +953,13 @@ describe('rooms of the timetable template', () => {
       expect.objectContaining({
         lesson_id: my.v2,
         fits: false,
-        room_note: 'каб. 21: 0 мест, учеников 1 — не поместятся',
+        room_note: 'каб. 21: 0 мест на 1 ученика — не поместятся',
       }),
     ]);
     const small = await decideOn('a2', { action: 'merge', lesson_id: my.v2 });
     expect(small.statusCode).toBe(409);
     expect(small.json().message).toBe(
-      'Оба класса не поместятся: каб. 21: 0 мест, учеников 1 — не поместятся',
+      'Оба класса не поместятся: каб. 21: 0 мест на 1 ученика — не поместятся',
     );
     await db
       .update(rooms)
@@ -967,7 +967,7 @@ describe('rooms of the timetable template', () => {
       .where(and(eq(rooms.organizationId, ids.org), eq(rooms.name, '21')));
     expect((await coverNow()).merge_options[0]).toMatchObject({
       fits: true,
-      room_note: 'каб. 21: 40 мест, учеников 1',
+      room_note: 'каб. 21: 40 мест на 1 ученика',
     });
     // 6В's lesson put into каб. 21 at that hour too (a one-off): the room is taken.
     const [line] = await db
