@@ -4,7 +4,7 @@ import { API_CACHE, KEEP_REQUESTS_MESSAGE, OFFLINE_SINCE_HEADER } from '@parta/s
 import { clientsClaim } from 'workbox-core';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { getCacheKeyForURL, matchPrecache, precache } from 'workbox-precaching';
 import { Route, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 
@@ -102,8 +102,19 @@ const routes: Route[] = [
 // and index.html names the version of the app, so it goes to the network first.
 registerRoute(routes[0]);
 
-// The shell: the host's content-hashed JS and CSS and index.html (the list is written in at build time).
-precacheAndRoute(self.__WB_MANIFEST);
+// The shell: the host's content-hashed JS and CSS and index.html (the list is written in at build time),
+// kept at install for a start with no network. Online, its files are not answered from here: they come
+// from the browser's HTTP cache (content-hashed, cached for good), where V8 keeps the code it compiled
+// while the page ran. A file cached during the install gets a "full" code cache instead (every function
+// compiled ahead), which a phone reads on the main thread before the file runs: about 7 times the cost
+// of compiling as the page needs it (main.js 47 ms against 6.5 ms, measured in Lighthouse's traces).
+precache(self.__WB_MANIFEST);
+registerRoute(
+  new Route(
+    ({ url }) => !self.navigator.onLine && getCacheKeyForURL(url.href) !== undefined,
+    async ({ request }) => (await matchPrecache(request.url)) ?? fetch(request),
+  ),
+);
 
 for (const route of routes.slice(1)) registerRoute(route);
 
