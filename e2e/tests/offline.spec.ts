@@ -208,6 +208,58 @@ test('offline after one visit: the journal opened once, with no second load, ope
   }
 });
 
+test('online the worker fetches the shell’s files; with no network and no browser cache the precache answers', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await apiLogin(request, 'teacher');
+  await context.addInitScript((value) => localStorage.setItem('auth_token', value), token);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Рабочий стол', level: 1 })).toBeVisible();
+  // The worker controls the page and its install has kept the shell: index.html and the host's files.
+  const precached = () =>
+    page.evaluate(async () => {
+      if (!navigator.serviceWorker.controller) return [];
+      const names = await caches.keys();
+      const precache = names.find((name) => name.includes('precache'));
+      if (!precache) return [];
+      return (await (await caches.open(precache)).keys()).map((entry) => new URL(entry.url).pathname);
+    });
+  await expect
+    .poll(async () => (await precached()).some((file) => /^\/main\.[0-9a-f]{10}\.js/.test(file)), {
+      timeout: 60_000,
+    })
+    .toBe(true);
+
+  // Online, the worker fetches the host's files (the browser's HTTP cache keeps them for good) rather
+  // than answering from the install's cache: a script answered from there comes with a full code cache
+  // (every function compiled ahead), which a phone reads on the main thread before the script runs.
+  // With no network and no HTTP cache (a phone that dropped it), the precache answers for them.
+  const isMain = (url: string) => /\/main\.[0-9a-f]{10}\.js$/.test(url);
+  const fetchedByWorker: string[] = [];
+  context.on('request', (sent) => {
+    if (sent.serviceWorker() && isMain(sent.url())) fetchedByWorker.push(sent.url());
+  });
+  const reloadShell = async () => {
+    const entry = page.waitForResponse((response) => isMain(response.url()));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Рабочий стол', level: 1 })).toBeVisible();
+    return entry;
+  };
+  await reloadShell();
+  expect(fetchedByWorker).toHaveLength(1);
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('Network.clearBrowserCache');
+  await goOffline(context);
+  try {
+    expect((await reloadShell()).fromServiceWorker()).toBe(true);
+  } finally {
+    await goOnline(context);
+  }
+});
+
 test('offline: a pupil’s last loaded diary week opens again with the offline notice', async ({
   page,
   context,
