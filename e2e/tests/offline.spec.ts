@@ -1,7 +1,7 @@
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { type BrowserContext, expect, type Route, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Route, test } from '@playwright/test';
 import { DiaryPage } from '../pages/diary.page';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
@@ -28,6 +28,16 @@ async function goOffline(context: BrowserContext) {
 async function goOnline(context: BrowserContext) {
   await context.unroute('**', cutServiceWorker);
   await context.setOffline(false);
+}
+
+/**
+ * Signed in already, as a phone that opened the app before: the token is in storage before any page
+ * loads, so the first page this context opens is the app's first visit (no sign-in page before it).
+ */
+async function signInBeforeFirstPage(context: BrowserContext, request: APIRequestContext, login: string) {
+  const token = await apiLogin(request, login);
+  await context.addInitScript((value) => localStorage.setItem('auth_token', value), token);
+  return token;
 }
 
 test('the web app manifest names the app in Russian with icons and theme colours', async ({
@@ -153,8 +163,7 @@ test('offline after one visit: the journal opened once, with no second load, ope
   test.setTimeout(180_000);
   // Signed in already (the token in storage) and straight to the journal: this visit is the page's
   // first, so the service worker registers only after it and controls nothing it fetched.
-  const token = await apiLogin(request, 'teacher');
-  await context.addInitScript((value) => localStorage.setItem('auth_token', value), token);
+  const token = await signInBeforeFirstPage(context, request, 'teacher');
   const journal = new JournalPage(page);
   const index = await request.get('/api/journal', { headers: { Authorization: `Bearer ${token}` } });
   const { loads } = (
@@ -214,8 +223,7 @@ test('online the worker fetches the shell’s files; with no network and no brow
   request,
 }) => {
   test.setTimeout(120_000);
-  const token = await apiLogin(request, 'teacher');
-  await context.addInitScript((value) => localStorage.setItem('auth_token', value), token);
+  await signInBeforeFirstPage(context, request, 'teacher');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Рабочий стол', level: 1 })).toBeVisible();
   // The worker controls the page and its install has kept the shell: index.html and the host's files.

@@ -6,7 +6,7 @@ import type { WorkboxPlugin } from 'workbox-core/types';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { getCacheKeyForURL, matchPrecache, precache } from 'workbox-precaching';
 import { Route, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 
 /**
  * The service worker of the host (built by workbox-webpack-plugin's InjectManifest). It keeps the
@@ -57,10 +57,13 @@ const postAsGet: WorkboxPlugin = {
   cacheKeyWillBeUsed: async ({ request }) => new Request(request.url, { method: 'GET' }),
 };
 
-/** With no network and no page kept yet (the first visit came before this worker), the precached shell. */
-const shellOffline: WorkboxPlugin = {
-  handlerDidError: async () => (await matchPrecache('/index.html')) ?? undefined,
-};
+/**
+ * With no network, the copy kept at install: `url`'s (a page with none kept yet, because the first
+ * visit came before this worker, gets the shell's index.html), else the request's own.
+ */
+const precachedOnError = (url?: string): WorkboxPlugin => ({
+  handlerDidError: async ({ request }) => (await matchPrecache(url ?? request.url)) ?? undefined,
+});
 
 /**
  * The routes in the order they are tried; kept in a list so requests replayed for the page
@@ -69,7 +72,10 @@ const shellOffline: WorkboxPlugin = {
 const routes: Route[] = [
   new Route(
     ({ request }) => request.mode === 'navigate',
-    new NetworkFirst({ cacheName: 'parta-pages', plugins: [onePage, onlyOk, shellOffline] }),
+    new NetworkFirst({
+      cacheName: 'parta-pages',
+      plugins: [onePage, onlyOk, precachedOnError('/index.html')],
+    }),
   ),
   new Route(
     ({ url }) =>
@@ -114,15 +120,7 @@ precache(self.__WB_MANIFEST);
 registerRoute(
   new Route(
     ({ url }) => getCacheKeyForURL(url.href) !== undefined,
-    async ({ request }) => {
-      try {
-        return await fetch(request);
-      } catch (error) {
-        const kept = await matchPrecache(request.url);
-        if (kept) return kept;
-        throw error;
-      }
-    },
+    new NetworkOnly({ plugins: [precachedOnError()] }),
   ),
 );
 
