@@ -28,6 +28,9 @@ async function shots(page: Page, name: string) {
   await expect(page.locator('html')).not.toHaveClass(/dark/);
 }
 
+/** The part of GET /api/lessons/today this file reads. */
+type TodayAnswer = { date: string; lessons: { id: number }[] };
+
 /**
  * A new page signed in as `login` on the dashboard, its «Уроки сегодня» asked for `day`: the widget
  * shows the server's today (or the next day with lessons), and a test cannot set the school clock. The
@@ -45,12 +48,23 @@ async function dashboardOn(page: Page, login: string, day: string) {
     url.searchParams.set('date', day);
     return route.continue({ url: url.toString() });
   });
-  const answer = other.waitForResponse((response) => response.url().includes('/api/lessons/today'));
+  // Signing in lands on the dashboard and open() loads it again: the first page's answer may lose its
+  // body to that navigation, so every answer is read as it comes and any one read is kept (both are
+  // the same day's, the route above fixes it).
+  const answers: TodayAnswer[] = [];
+  other.on('response', (response) => {
+    if (!response.url().includes('/api/lessons/today')) return;
+    response.json().then(
+      (body: { data: TodayAnswer }) => answers.push(body.data),
+      () => undefined,
+    );
+  });
   await new LoginPage(other).signIn(login);
   await new DashboardPage(other).open();
-  const shown = answer.then(
-    async (response) => (await response.json()).data as { date: string; lessons: { id: number }[] },
-  );
+  const shown = expect
+    .poll(() => answers.length, { message: 'the dashboard asked for «Уроки сегодня»' })
+    .toBeGreaterThan(0)
+    .then(() => answers[answers.length - 1]);
   return { page: other, shown };
 }
 
