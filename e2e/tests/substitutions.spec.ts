@@ -61,10 +61,12 @@ async function dashboardOn(page: Page, login: string, day: string) {
   });
   await new LoginPage(other).signIn(login);
   await new DashboardPage(other).open();
-  const shown = expect
-    .poll(() => answers.length, { message: 'the dashboard asked for «Уроки сегодня»' })
-    .toBeGreaterThan(0)
-    .then(() => answers[answers.length - 1]);
+  const shown = (async () => {
+    await expect
+      .poll(() => answers.length, { message: 'the dashboard asked for «Уроки сегодня»' })
+      .toBeGreaterThan(0);
+    return answers[answers.length - 1];
+  })();
   return { page: other, shown };
 }
 
