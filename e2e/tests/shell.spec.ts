@@ -121,6 +121,29 @@ test('the dashboard shows the school numbers from the API', async ({ page, reque
   await expect(page.getByTestId('count-students').getByTestId('count-value')).toHaveText(/^\d+$/);
 });
 
+test('a teacher’s two counts fill the row: no empty column beside them, on a desk and a phone', async ({
+  page,
+}) => {
+  await new LoginPage(page).signIn('teacher');
+  await expect(page.getByRole('heading', { name: 'Рабочий стол' })).toBeVisible();
+  const row = page.getByTestId('school-counts');
+  const classes = row.getByTestId('count-classes');
+  await expect(classes.getByTestId('count-value')).toHaveText(/^\d+$/);
+  await expect(row.getByTestId('count-staff')).toHaveCount(0);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 850 });
+    const students = row.getByTestId('count-students');
+    await expect(students).toBeVisible();
+    // The last card ends where the row ends (with three columns it ended a third short of it).
+    await expect
+      .poll(async () => {
+        const [card, grid] = await Promise.all([students.boundingBox(), row.boundingBox()]);
+        return card && grid ? Math.round(grid.x + grid.width - (card.x + card.width)) : null;
+      })
+      .toBe(0);
+  }
+});
+
 test('the mobile menu opens from the toggle and closes on a click outside', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const layout = new AppLayout(page);

@@ -61,14 +61,19 @@ const SOURCES: CountSource[] = [
   ),
 ];
 
+/** The dashboard's numbers: how many the user may see, and each one once all have answered. */
+export interface SchoolCounts {
+  /** How many cards the row holds: the counts the user may see (all three until the permissions are known). */
+  slots: number;
+  /** null while loading. */
+  counts: SchoolCount[] | null;
+}
+
 /**
  * The school's numbers the user may see, fetched in parallel; a failing one shows as null, not an
  * error. Keys sit under the lists' own keys, so a save on a list's screen refreshes its count too.
  */
-export function useSchoolCounts(
-  can: (permission: PermissionKey) => boolean,
-  enabled: boolean,
-): SchoolCount[] | null {
+export function useSchoolCounts(can: (permission: PermissionKey) => boolean, enabled: boolean): SchoolCounts {
   const visible = SOURCES.filter((source) => can(source.permission));
   const results = useQueries({
     queries: visible.map((source) => ({
@@ -78,12 +83,17 @@ export function useSchoolCounts(
       enabled,
     })),
   });
-  if (!enabled || results.some((result) => result.isPending && result.fetchStatus !== 'idle')) return null;
-  return visible.map(({ key, label, to, permission }, index) => ({
-    key,
-    label,
-    to,
-    permission,
-    value: results[index].data ?? null,
-  }));
+  if (!enabled) return { slots: SOURCES.length, counts: null };
+  if (results.some((result) => result.isPending && result.fetchStatus !== 'idle'))
+    return { slots: visible.length, counts: null };
+  return {
+    slots: visible.length,
+    counts: visible.map(({ key, label, to, permission }, index) => ({
+      key,
+      label,
+      to,
+      permission,
+      value: results[index].data ?? null,
+    })),
+  };
 }

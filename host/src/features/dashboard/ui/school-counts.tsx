@@ -4,16 +4,17 @@ import { Link } from 'react-router-dom';
 import { useSchoolCounts } from '../api/get-school-counts';
 
 /**
- * The school's numbers (classes, pupils, staff) the user may see. Its own component: each count's
+ * The school's numbers (classes, pupils, staff) the user may see, one row of cards. Its own component: each count's
  * answer re-renders these cards only, not the whole dashboard around them.
  */
 export function SchoolCounts() {
   const { can, status } = usePermissions();
-  const counts = useSchoolCounts(can, status === 'ready');
-  if (counts !== null && counts.length === 0) return null;
+  const { slots, counts } = useSchoolCounts(can, status === 'ready');
+  if (slots === 0) return null;
+  // As many columns as cards: a teacher's two counts share the row, no empty third column.
   return (
-    <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }} mb="xl" data-testid="school-counts">
-      {(counts ?? [null, null, null]).map((count, index) =>
+    <SimpleGrid cols={slots} spacing={{ base: 'xs', sm: 'md' }} mb="xl" data-testid="school-counts">
+      {(counts ?? Array.from({ length: slots }, () => null)).map((count, index) =>
         count ? (
           <Card
             key={count.key}

@@ -97,8 +97,10 @@ export function WeekMarks() {
       ) : (
         <Stack gap={6}>
           {[...groups].slice(0, data.role === 'parent' ? 16 : 8).map(([title, marks]) => (
-            <Group key={title} gap="xs" wrap="nowrap">
-              <Text size="sm" w={{ base: 130, sm: 220 }} truncate style={{ flexShrink: 0 }}>
+            // On a phone the title has the line to itself and the marks go under it: «10Б · Вероятность
+            // и статистика» is read whole, not cut to «10Б · Вероятно…».
+            <Group key={title} gap="xs" style={{ rowGap: 2 }} wrap="wrap">
+              <Text size="sm" w={{ base: '100%', sm: 220 }} truncate style={{ flexShrink: 0 }} title={title}>
                 {title}
               </Text>
               <Group gap={4}>
