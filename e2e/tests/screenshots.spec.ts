@@ -292,6 +292,18 @@ test('screenshots: accounts and the school day — login, one-time password, das
   ]);
   await layout.signOut();
 
+  await loginPage.signIn('teacher');
+  await shootScreens(page, [
+    {
+      name: 'dashboard-teacher',
+      open: async () => {
+        await page.goto('/dashboard');
+        await expect(page.getByTestId('week-marks')).toBeVisible({ timeout: 60_000 });
+      },
+    },
+  ]);
+  await layout.signOut();
+
   await loginPage.signIn('parent');
   await shootScreens(page, [
     {

@@ -144,6 +144,24 @@ test('a teacher’s two counts fill the row: no empty column beside them, on a d
   }
 });
 
+test('the director’s «Оценки за неделю» fits a 390 px phone: every column in view, no sideways scroll', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await new LoginPage(page).signIn('director');
+  const table = page.getByTestId('school-week');
+  await expect(table.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  const average = table.getByRole('columnheader', { name: 'Средний' });
+  const right = (await average.boundingBox())!;
+  expect(right.x + right.width).toBeLessThanOrEqual(390);
+  const sideways = await table.evaluate((node) => {
+    const viewport = node.closest<HTMLElement>('.mantine-ScrollArea-viewport') ?? node.parentElement!;
+    return viewport.scrollWidth - viewport.clientWidth;
+  });
+  expect(sideways).toBeLessThanOrEqual(0);
+  await expect(table.getByRole('columnheader', { name: 'Класс, предмет' })).toBeVisible();
+});
+
 test('the mobile menu opens from the toggle and closes on a click outside', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const layout = new AppLayout(page);

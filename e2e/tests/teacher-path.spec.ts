@@ -54,20 +54,26 @@ test.describe('on a 390 px touch phone', () => {
     await journal.expectColumnInView(col);
   });
 
-  test('«Оценки за неделю» on the dashboard names each class and subject whole', async ({ page }) => {
+  test('«Оценки за неделю» on the dashboard names each class and subject whole, on a phone and a desk', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await new LoginPage(page).signIn('teacher');
     await new DashboardPage(page).open();
     // Each row's title: «класс · предмет».
     const titles = page.getByTestId('week-marks').getByText(/^\S+ · \S/);
     await expect(titles.first()).toBeVisible({ timeout: 30_000 });
-    const widths = await titles.evaluateAll((nodes) =>
-      nodes.map((node) => ({ text: node.textContent, need: node.scrollWidth, has: node.clientWidth })),
-    );
-    // The demo teacher's subjects include long ones («10Б · Вероятность и статистика»), which the
-    // old 130 px column cut with an ellipsis.
-    expect(Math.max(...widths.map((title) => title.need))).toBeGreaterThan(130);
-    for (const title of widths) expect(title.need, `«${title.text}» is cut`).toBeLessThanOrEqual(title.has);
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 844 });
+      const widths = await titles.evaluateAll((nodes) =>
+        nodes.map((node) => ({ text: node.textContent, need: node.scrollWidth, has: node.clientWidth })),
+      );
+      // The demo teacher's subjects include long ones («10Б · Вероятность и статистика»), which the
+      // old columns (130 px on a phone, 220 on a desk) cut with an ellipsis.
+      expect(Math.max(...widths.map((title) => title.need))).toBeGreaterThan(220);
+      for (const title of widths)
+        expect(title.need, `«${title.text}» is cut at ${width} px`).toBeLessThanOrEqual(title.has);
+    }
   });
 
   test('every pupil’s name is whole and tells classmates apart (surname and initials, no ellipsis)', async ({

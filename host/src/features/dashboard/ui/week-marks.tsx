@@ -1,7 +1,9 @@
 import { Badge, Card, Group, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { formatDate, useRevealInSlices } from '@parta/shared';
+import { formatDate, useNarrowList, useRevealInSlices } from '@parta/shared';
 import { finalMarkCategory } from '@parta/shared/domain/marks';
+import { Fragment } from 'react';
 import { useWeekMarks } from '../api/get-week-marks';
+import classes from './week-marks.module.css';
 
 const COLORS = {
   excellent: 'green',
@@ -22,6 +24,7 @@ function rowTitle(role: Week['role'], mark: Week['marks'][number]): string {
 
 /** The school's week (director, завуч): marks per class and subject with the average, then the classes without marks. */
 function SchoolWeek({ data }: { data: Week }) {
+  const narrow = useNarrowList();
   return (
     <Stack gap="sm">
       {data.classes.length === 0 ? (
@@ -31,8 +34,14 @@ function SchoolWeek({ data }: { data: Week }) {
           <Table striped withRowBorders={false} fz="sm" data-testid="school-week">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Класс</Table.Th>
-                <Table.Th>Предмет</Table.Th>
+                {narrow ? (
+                  <Table.Th>Класс, предмет</Table.Th>
+                ) : (
+                  <>
+                    <Table.Th>Класс</Table.Th>
+                    <Table.Th>Предмет</Table.Th>
+                  </>
+                )}
                 <Table.Th ta="right">Оценок</Table.Th>
                 <Table.Th ta="right">Средний</Table.Th>
               </Table.Tr>
@@ -40,9 +49,17 @@ function SchoolWeek({ data }: { data: Week }) {
             <Table.Tbody>
               {data.classes.map((row) => (
                 <Table.Tr key={`${row.group_name}|${row.subject_name}`}>
-                  {/* Wraps between words: a branch's long class name must not push the subject off a phone. */}
-                  <Table.Td miw={48}>{row.group_name}</Table.Td>
-                  <Table.Td>{row.subject_name}</Table.Td>
+                  {/* On a phone class and subject share a cell (four columns ran past 390 px and scrolled). */}
+                  {narrow ? (
+                    <Table.Td>
+                      {row.group_name} · {row.subject_name}
+                    </Table.Td>
+                  ) : (
+                    <>
+                      <Table.Td>{row.group_name}</Table.Td>
+                      <Table.Td>{row.subject_name}</Table.Td>
+                    </>
+                  )}
                   <Table.Td ta="right">{row.count}</Table.Td>
                   <Table.Td ta="right">
                     {row.average === null ? '—' : row.average.toFixed(2).replace('.', ',')}
@@ -95,12 +112,10 @@ export function WeekMarks() {
           {data.role === 'teacher' ? 'За неделю оценки не выставлялись' : 'Оценок за неделю нет'}
         </Text>
       ) : (
-        <Stack gap={6}>
+        <div className={classes.rows}>
           {[...groups].slice(0, data.role === 'parent' ? 16 : 8).map(([title, marks]) => (
-            // On a phone the title has the line to itself and the marks go under it: «10Б · Вероятность
-            // и статистика» is read whole, not cut to «10Б · Вероятно…».
-            <Group key={title} gap="xs" style={{ rowGap: 2 }} wrap="wrap">
-              <Text size="sm" w={{ base: '100%', sm: 220 }} truncate style={{ flexShrink: 0 }} title={title}>
+            <Fragment key={title}>
+              <Text size="sm" className={classes.title}>
                 {title}
               </Text>
               <Group gap={4}>
@@ -124,9 +139,9 @@ export function WeekMarks() {
                   </Text>
                 ) : null}
               </Group>
-            </Group>
+            </Fragment>
           ))}
-        </Stack>
+        </div>
       )}
     </Card>
   );
