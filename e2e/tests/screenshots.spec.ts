@@ -292,29 +292,20 @@ test('screenshots: accounts and the school day — login, one-time password, das
   ]);
   await layout.signOut();
 
-  await loginPage.signIn('teacher');
-  await shootScreens(page, [
-    {
-      name: 'dashboard-teacher',
-      open: async () => {
-        await page.goto('/dashboard');
-        await expect(page.getByTestId('week-marks')).toBeVisible({ timeout: 60_000 });
+  // The teacher's and the parent's dashboards: their own «Оценки за неделю» (by class, by child).
+  for (const login of ['teacher', 'parent']) {
+    await loginPage.signIn(login);
+    await shootScreens(page, [
+      {
+        name: `dashboard-${login}`,
+        open: async () => {
+          await page.goto('/dashboard');
+          await expect(page.getByTestId('week-marks')).toBeVisible({ timeout: 60_000 });
+        },
       },
-    },
-  ]);
-  await layout.signOut();
-
-  await loginPage.signIn('parent');
-  await shootScreens(page, [
-    {
-      name: 'dashboard-parent',
-      open: async () => {
-        await page.goto('/dashboard');
-        await expect(page.getByTestId('week-marks')).toBeVisible({ timeout: 60_000 });
-      },
-    },
-  ]);
-  await layout.signOut();
+    ]);
+    await layout.signOut();
+  }
 
   await loginPage.signIn('student');
   await shootScreens(page, [
