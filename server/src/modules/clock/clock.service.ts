@@ -1,17 +1,50 @@
 /**
- * The school clock: what day it is at school. The journal, the diary, reports and the timetable ask
- * it instead of `new Date()`, so "today" means the same everywhere (the demo schools keep Moscow time).
+ * The school clock: what day and time it is at school. The journal, the diary, reports, the seed,
+ * notices and the timetable ask it instead of `new Date()`, so "today" means the same everywhere
+ * (the demo schools keep Moscow time) and a test or a demo can set it: `PARTA_CLOCK` (an ISO instant,
+ * or a date meaning 10:00 at school that day) starts the clock there and lets it run on from it;
+ * `setSchoolClock` does the same inside a test's process.
  */
 
 /** The schools' time zone (the demo schools keep Moscow time). */
 export const SCHOOL_TIME_ZONE = 'Europe/Moscow';
+
+/**
+ * The instant `value` names: `YYYY-MM-DD` is 10:00 at school (Moscow, UTC+3 all year) that day, a
+ * mid-morning school-day time; anything else must be an ISO date-time with its offset.
+ */
+export function parseClock(value: string): Date {
+  const text = value.trim();
+  const instant = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T10:00:00+03:00`) : new Date(text);
+  if (Number.isNaN(instant.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(text))
+    throw new Error(`PARTA_CLOCK: «${value}» — ожидается дата ГГГГ-ММ-ДД или момент ISO 8601 со смещением`);
+  return instant;
+}
+
+/** How far the school clock runs ahead of (or behind) the machine's, in ms. */
+let offsetMs = process.env.PARTA_CLOCK ? parseClock(process.env.PARTA_CLOCK).getTime() - Date.now() : 0;
+
+/** Sets the school clock to `instant` from now on (it runs on from there); `null` goes back to the machine's clock. */
+export function setSchoolClock(instant: string | Date | null): void {
+  if (instant === null) {
+    offsetMs = 0;
+    return;
+  }
+  const at = typeof instant === 'string' ? parseClock(instant) : instant;
+  offsetMs = at.getTime() - Date.now();
+}
+
+/** Now by the school clock. */
+export function schoolNow(): Date {
+  return new Date(Date.now() + offsetMs);
+}
 
 // Made once: building an Intl formatter costs ~0.2 ms, more than the rest of a journal request's own work.
 const MOSCOW_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE });
 
 /** Today in the schools' time zone, `YYYY-MM-DD`. */
 export function schoolToday(): string {
-  return MOSCOW_DATE.format(new Date());
+  return MOSCOW_DATE.format(schoolNow());
 }
 
 const MOSCOW_TIME = new Intl.DateTimeFormat('en-GB', {
@@ -23,7 +56,7 @@ const MOSCOW_TIME = new Intl.DateTimeFormat('en-GB', {
 
 /** The time of day at school, `HH:MM` (whether a lesson has started: substitutions). */
 export function schoolTime(): string {
-  return MOSCOW_TIME.format(new Date());
+  return MOSCOW_TIME.format(schoolNow());
 }
 
 /** A dated lesson has started by the school clock (a lesson without bell times: from its day on). */

@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import { classes, subjects } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import { schoolNow } from '../clock/clock.service';
 import {
   countGroupDependents,
   countSubgroupUsage,
@@ -117,7 +118,7 @@ async function checkGroup(
 export async function createGroup(db: Database, actor: Actor, input: GroupInputParsed): Promise<GroupDetail> {
   const organizationId = targetOrganization(actor, input.organization_id);
   const academicYear =
-    input.academic_year ?? (await findLatestAcademicYear(db, organizationId)) ?? academicYearOf(new Date());
+    input.academic_year ?? (await findLatestAcademicYear(db, organizationId)) ?? academicYearOf(schoolNow());
   const values = {
     organizationId,
     academicYear,

@@ -372,8 +372,11 @@ describe('the evening digest of marks', () => {
 
   it('tells each family the next day’s homework with the digest, updated in place when it changes', async () => {
     const [lesson] = await app.db.select().from(lessons).where(eq(lessons.id, lessonIds[0]));
-    const today = schoolToday();
-    const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10);
+    // The test's own lesson on a Sunday, the digest of the Saturday before: no demo lesson (with its
+    // КТП homework) shares that day, whatever the calendar says today.
+    const sunday = new Date(Date.parse(day) + 86_400_000 * (7 - new Date(day).getUTCDay()));
+    const tomorrow = sunday.toISOString().slice(0, 10);
+    const today = new Date(sunday.getTime() - 86_400_000).toISOString().slice(0, 10);
     const [next] = await app.db
       .insert(lessons)
       .values({ ...lesson, id: undefined, date: tomorrow, lessonNumber: 15, homework: '№ 12, 13' })

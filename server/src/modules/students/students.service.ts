@@ -15,6 +15,7 @@ import type { Actor } from '../../plugins/auth';
 import { can } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { generatePassword, hashPassword } from '../auth/auth.service';
+import { schoolToday } from '../clock/clock.service';
 import { createAccount, freeLoginFor, loginTaken } from '../users/users.service';
 import { checkImportRows, readStudentWorkbook, studentKey, writeStudentWorkbook } from './student-import';
 import {
@@ -41,7 +42,7 @@ export interface StudentListFilter {
   organization_id?: number;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => schoolToday();
 
 function toListItem(row: StudentRow): StudentListItem {
   return {
