@@ -13,6 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { stopGroup } from './support/processes';
 import { E2E_PORT, REPO_ROOT, type SystemUnderTest } from './support/system';
 
 const FRONT_END_APPS = () => [
@@ -119,7 +120,8 @@ async function freePortFrom(first: number, taken: Set<number>): Promise<number> 
 }
 
 interface RunningSystem extends SystemUnderTest {
-  stop: () => void;
+  /** Resolves once the system's process group has exited. */
+  stop: () => Promise<void>;
 }
 
 /**
@@ -157,20 +159,12 @@ async function startSystem(port: number): Promise<RunningSystem> {
     stdio: ['ignore', log, log],
   });
 
-  const stop = () => {
-    if (server.pid && server.exitCode === null) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
-  };
+  const stop = () => stopGroup(server);
 
   try {
     await waitForServer(server, baseUrl, logFile, 240_000);
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
   return { port, tmp: scratch, web, stop };
@@ -200,8 +194,7 @@ export default async function globalSetup(config: FullConfig) {
   const started = await Promise.allSettled(ports.map((port) => startSystem(port)));
   const systems = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {
-    for (const system of systems) system.stop();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await Promise.all(systems.map((system) => system.stop()));
     for (const system of systems) rmSync(system.tmp, { recursive: true, force: true });
   };
   const failure = started.find((result) => result.status === 'rejected');

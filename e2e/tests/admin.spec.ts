@@ -9,6 +9,7 @@ import { LandingPage } from '../pages/landing.page';
 import { LoginPage } from '../pages/login.page';
 import { RegistryPage } from '../pages/registry.page';
 import { apiLogin, apiMe, changeBalance } from '../support/demo';
+import { stopGroup } from '../support/processes';
 import { ARTIFACTS_DIR, E2E_BASE_URL, REPO_ROOT, remoteOverridesFile, webDir } from '../support/system';
 
 const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
@@ -137,9 +138,9 @@ async function waitForUrl(url: string) {
 
 test.describe('the admin module deployed on its own', () => {
   let vendor: ChildProcess | undefined;
-  test.afterEach(() => {
+  test.afterEach(async () => {
     rmSync(remoteOverridesFile(), { force: true });
-    if (vendor?.pid) process.kill(vendor.pid, 'SIGTERM');
+    if (vendor) await stopGroup(vendor);
     vendor = undefined;
   });
 
@@ -158,7 +159,8 @@ test.describe('the admin module deployed on its own', () => {
         PARTA_HOST_ORIGINS: E2E_BASE_URL,
       },
       stdio: 'ignore',
-      detached: false,
+      // Its own process group: pnpm does not pass a SIGTERM on to the server it runs, the group gets it.
+      detached: true,
     });
     await waitForUrl(`${origin}/mf-manifest.json`);
 

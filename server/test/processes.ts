@@ -84,6 +84,14 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** Every server a suite started and has not seen exit: stopped after the suite, whatever its tests did. */
+const running = new Set<ServerProcess>();
+if (typeof afterAll === 'function') {
+  afterAll(async () => {
+    await Promise.all([...running].map((server) => server.stop()));
+  }, 30_000);
+}
+
 /** Starts `src/server.ts` with `env` (on `port`, else a free one) and waits until GET /api/health answers 200. */
 export async function startServer(
   env: Record<string, string>,
@@ -115,21 +123,7 @@ export async function startServer(
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
   let gone = false;
-  exited.then(() => {
-    gone = true;
-  });
-  const started = Date.now();
-  for (;;) {
-    if (gone) throw new Error(`the server exited before it was healthy:\n${output}`);
-    if (Date.now() - started > timeoutMs) {
-      child.kill('SIGKILL');
-      throw new Error(`the server was not healthy in ${timeoutMs} ms:\n${output}`);
-    }
-    const health = await http(port, 'GET', '/api/health', { timeoutMs: 2000 }).catch(() => undefined);
-    if (health?.status === 200) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
+  const server: ServerProcess = {
     port,
     child,
     output: () => output,
@@ -142,6 +136,24 @@ export async function startServer(
       clearTimeout(timer);
     },
   };
+  running.add(server);
+  exited.then(() => {
+    gone = true;
+    running.delete(server);
+  });
+  const started = Date.now();
+  for (;;) {
+    if (gone) throw new Error(`the server exited before it was healthy:\n${output}`);
+    if (Date.now() - started > timeoutMs) {
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error(`the server was not healthy in ${timeoutMs} ms:\n${output}`);
+    }
+    const health = await http(port, 'GET', '/api/health', { timeoutMs: 2000 }).catch(() => undefined);
+    if (health?.status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return server;
 }
 
 /** A database of its own on the DATABASE_URL server, copied from the seeded test template. */
