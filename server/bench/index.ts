@@ -28,6 +28,15 @@
  *                             time, on the demo seed and (without --no-large) the large seed's school;
  *                             --archive-in-process builds in the API's process (PGlite's way) to compare;
  *                             --archive-db NAME runs it only on that kept database (seeded with bench:seed)
+ *   pnpm bench --only 'journal open,cell save'
+ *                             only the demo seed's scenarios whose names start with one of the
+ *                             comma-separated prefixes, at 16 connections (and --levels 1,16,64 if
+ *                             asked), on a fresh demo database, beside /api/health: no pgbench, no
+ *                             large seed, no archive, no PGlite memory, no front end (a quick
+ *                             before/after of one change); --against DIR adds a second server
+ *                             started from another checkout's server folder (e.g. a worktree of
+ *                             main) on the same database, and each scenario runs --rounds N (3)
+ *                             times on one then the other, rows labelled by checkout
  *   options: --seconds N (per scenario and level), --no-frontend, --no-large, --no-lighthouse,
  *   --no-first-start, --no-archive (the full run includes the archive section)
  *   (Lighthouse's mobile preset on /login, /dashboard and the teacher's journal runs with the front end)
@@ -62,7 +71,14 @@ const option = (name: string, fallback: string) => {
 };
 const QUICK = flag('quick');
 const SECONDS = Number(option('seconds', QUICK ? '3' : '8'));
-const LEVELS = QUICK ? [16] : [1, 16, 64];
+/** --only: prefixes of the scenarios' names to run alone (see the header). */
+const ONLY = option('only', '')
+  .split(',')
+  .map((prefix) => prefix.trim())
+  .filter(Boolean);
+const LEVELS = option('levels', QUICK || ONLY.length > 0 ? '16' : '1,16,64')
+  .split(',')
+  .map(Number);
 const REPO_ROOT = path.resolve(__dirname, '../..');
 
 interface Row extends Partial<LoadFigures> {
@@ -534,6 +550,7 @@ function printTable(rows: Row[]) {
       'req/s': row.req_per_s ?? '',
       p50: row.p50_ms ?? '',
       p95: row.p95_ms ?? '',
+      'p97.5': row.p97_5_ms ?? '',
       failed: row.failed ?? '',
       ms: row.ms ?? '',
       status: row.status,
@@ -541,6 +558,43 @@ function printTable(rows: Row[]) {
     })),
   );
   for (const row of rows) if (row.note) console.log(`${row.scenario}, ${row.seed}: ${row.note}`);
+}
+
+/**
+ * `--only`: the demo seed's scenarios named by ONLY on a fresh demo database, the health reference
+ * first, so one change is measured before and after in the same conditions in a minute.
+ */
+async function onlyBench(serverUrl: string, result: Record<string, unknown>, rows: Row[]) {
+  const references = { health: new Map<number, number>(), pgbenchSelect: Number.NaN };
+  const scenarios = SCENARIOS.filter(
+    (scenario) =>
+      (scenario.seed ?? 'demo') === 'demo' &&
+      (scenario.name.includes('(reference)') || ONLY.some((prefix) => scenario.name.startsWith(prefix))),
+  );
+  const against = option('against', '');
+  const rounds = against ? Number(option('rounds', '3')) : 1;
+  const demo = await scratchDatabase(serverUrl, 'demo');
+  const servers: { label: string; server: Awaited<ReturnType<typeof startServer>> }[] = [];
+  try {
+    result.demo_seed_ms = await seedDatabase(demo.url, 'demo');
+    servers.push({ label: 'this checkout', server: await startServer({ DATABASE_URL: demo.url }) });
+    if (against) {
+      const dir = path.resolve(against, existsSync(path.join(against, 'server')) ? 'server' : '.');
+      servers.push({ label: dir, server: await startServer({ DATABASE_URL: demo.url }, dir) });
+      result.against = dir;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Round by round, each scenario on one server then the other: both meet the same machine.
+    for (const scenario of scenarios)
+      for (let round = 0; round < rounds; round += 1)
+        for (const { label, server } of servers) {
+          const [row, ...more] = await runScenarios(server.base, 'demo', [scenario], demo.url, references);
+          for (const item of [row, ...more]) rows.push(against ? { ...item, seed: `demo, ${label}` } : item);
+        }
+  } finally {
+    await Promise.all(servers.map(({ server }) => server.stop()));
+    await demo.drop();
+  }
 }
 
 async function main() {
@@ -558,6 +612,15 @@ async function main() {
   if (flag('archive-only')) {
     if (!serverUrl) throw new Error('--archive-only: задайте DATABASE_URL=postgres://…');
     await archiveBench(serverUrl, result, rows);
+    result.scenarios = rows;
+    printTable(rows);
+    writeResult(result, started);
+    return;
+  }
+
+  if (ONLY.length > 0) {
+    if (!serverUrl) throw new Error('--only: задайте DATABASE_URL=postgres://…');
+    await onlyBench(serverUrl, result, rows);
     result.scenarios = rows;
     printTable(rows);
     writeResult(result, started);
@@ -681,6 +744,7 @@ async function main() {
           req_per_s,
           p50_ms,
           p95_ms,
+          p97_5_ms,
           failed,
           vs_health,
           vs_pgbench,
@@ -695,6 +759,7 @@ async function main() {
           'req/s': req_per_s,
           p50: p50_ms,
           p95: p95_ms,
+          'p97.5': p97_5_ms,
           failed,
           'vs health': vs_health,
           'vs pgbench': vs_pgbench,

@@ -104,13 +104,19 @@ export interface RunningServer {
 export async function startServer(
   env: Record<string, string>,
   serverDir = SERVER_DIR,
+  /** Node's own options before the script (e.g. --cpu-prof to profile the server under load). */
+  execArgv: string[] = [],
 ): Promise<RunningServer> {
   const port = 3900 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/server.ts')], {
-    cwd: serverDir,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...execArgv, '--import', 'tsx', path.join(serverDir, 'src/server.ts')],
+    {
+      cwd: serverDir,
+      env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {

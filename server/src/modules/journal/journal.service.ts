@@ -31,7 +31,7 @@ import {
   findCells,
   findGridFinalMarks,
   findJournalGrid,
-  findJournalHead,
+  findJournalOpen,
   findLessonGuards,
   findLessonTopic,
   findManagedClassIds,
@@ -109,7 +109,10 @@ export async function journalIndex(
   return { loads: items, periods };
 }
 
-/** GET /api/journal/{group_id}/{load_id}: the whole grid of one load over one period (two statements). */
+/**
+ * GET /api/journal/{group_id}/{load_id}: the whole grid of one load over one period, in one
+ * statement when it chose the period `currentTerm` names (it does, see `findJournalOpen`).
+ */
 export async function openJournal(
   db: Database,
   actor: Actor,
@@ -117,19 +120,21 @@ export async function openJournal(
   loadId: number,
   periodId?: number,
 ): Promise<JournalGrid> {
-  const head = await findJournalHead(db, actor, groupId, loadId);
-  if (!head) throw notFound(LOAD_NOT_FOUND);
-  const load = toLoadItem(head);
-  const periods = periodsOfGrade(head.periods, load.grade);
+  const today = schoolToday();
+  const opened = await findJournalOpen(db, actor, groupId, loadId, periodId ?? null, today);
+  if (!opened) throw notFound(LOAD_NOT_FOUND);
+  const load = toLoadItem(opened.head);
+  const periods = periodsOfGrade(opened.head.periods, load.grade);
   const period =
-    periodId === undefined
-      ? currentTerm(periods, schoolToday())
-      : periods.find((item) => item.id === periodId);
+    periodId === undefined ? currentTerm(periods, today) : periods.find((item) => item.id === periodId);
   if (!period) throw notFound('Период не найден');
-  const [grid, finals] = await Promise.all([
-    findJournalGrid(db, load.id, period.start_date, period.end_date),
-    findGridFinalMarks(db, period.id, load.subject_id, load.group_id),
-  ]);
+  const [grid, finals] =
+    opened.chosenPeriodId === period.id
+      ? [opened.grid, opened.finalMarks]
+      : await Promise.all([
+          findJournalGrid(db, load.id, period.start_date, period.end_date),
+          findGridFinalMarks(db, period.id, load.subject_id, load.group_id),
+        ]);
   if (!grid) throw notFound(LOAD_NOT_FOUND);
   const studentIds = new Set(grid.students.map((student) => student.id));
   return {
@@ -139,7 +144,7 @@ export async function openJournal(
     editable: !period.closed && writesLoad(actor, [load.teacher_id]),
     work_types: grid.work_types.map((type) => ({ ...type, weight: Number(type.weight) })),
     thresholds: DEFAULT_MARK_THRESHOLDS,
-    today: schoolToday(),
+    today,
     students: grid.students,
     lessons: grid.lessons,
     cells: grid.cells
