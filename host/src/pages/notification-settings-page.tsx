@@ -36,6 +36,7 @@ import {
   useDevicePush,
   usePushDevice,
 } from '../features/notifications/push/device-push';
+import { DeliveryFailuresCard } from '../features/notifications/ui/delivery-failures-card';
 import { BellIcon } from '../layout/icons';
 
 /**
@@ -55,6 +56,7 @@ export function NotificationSettingsPage() {
               <DevicePushCard preferences={preferences} />
               <MarksCard preferences={preferences} />
               <EmailCard preferences={preferences} />
+              <DeliveryFailuresCard />
             </Stack>
           </SimpleGrid>
         )}
