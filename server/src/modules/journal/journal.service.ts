@@ -22,7 +22,7 @@ import { HttpError, notFound, unprocessable, VALIDATION_MESSAGE } from '../../pl
 import type { Queue } from '../../queue/queue';
 import { schoolToday } from '../clock/clock.service';
 import { listLoads, toLoadItem } from '../loads/loads.service';
-import { marksSaved } from '../notifications/instant-marks';
+import { marksSaved } from '../notifications/instant-marks.service';
 import { absencesEntered } from '../notifications/notifications.service';
 import { listPeriods } from '../periods/periods.service';
 import {

@@ -4,7 +4,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { Actor } from '../../plugins/auth';
-import { type DeliveryChannel, findFailures, recordFailure } from './delivery.repository';
+import {
+  type DeliveryChannel,
+  deleteFailuresOlderThan,
+  findFailures,
+  recordFailure,
+} from './delivery.repository';
 
 /**
  * Deliveries that finally failed (issue 48): a letter or push the SMTP server or the push service
@@ -83,4 +88,9 @@ export async function listDeliveryFailures(
     failed_at: row.failed_at,
     recipient: shortName(row.user),
   }));
+}
+
+/** The hourly clean-up: failures kept as long as notifications, and lapsed claims. */
+export function cleanUpDeliveryFailures(db: Database, days: number): Promise<void> {
+  return deleteFailuresOlderThan(db, days);
 }

@@ -18,10 +18,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countConfirmationLetter } from './confirmation-limit';
-import { deleteFailuresOlderThan } from './delivery.repository';
-import { listDeliveryFailures } from './delivery-failures';
+import { cleanUpDeliveryFailures, listDeliveryFailures } from './delivery-failures';
 import { emailJob, UNSUBSCRIBE_PATH } from './email-channel';
-import { marksInstantJob } from './instant-marks';
+import { marksInstantJob } from './instant-marks.service';
 import { createMailer } from './mailer';
 import {
   absenceJob,
@@ -72,7 +71,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const vapid = await ensureVapidKeys(app.db);
   app.queue.every(DIGEST_TICK_MS, () => digestTick(app.db, app.queue));
   app.queue.every(CLEANUP_INTERVAL_MS, () => cleanUpNotifications(app.db));
-  app.queue.every(CLEANUP_INTERVAL_MS, () => deleteFailuresOlderThan(app.db, RETENTION_DAYS));
+  app.queue.every(CLEANUP_INTERVAL_MS, () => cleanUpDeliveryFailures(app.db, RETENTION_DAYS));
 
   app.get(
     '/notifications',
