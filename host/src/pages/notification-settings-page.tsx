@@ -259,8 +259,8 @@ function MarksCard({ preferences }: { preferences: NotificationPreferences }) {
         Оценки
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Сразу — в течение нескольких минут после того, как учитель поставит оценку; вечером — одной сводкой за
-        день со средним баллом.
+        Сразу — в течение минуты после того, как учитель поставит оценку; вечером — одной сводкой за день со
+        средним баллом.
       </Text>
       <SegmentedControl
         fullWidth
