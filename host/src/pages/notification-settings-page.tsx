@@ -36,6 +36,7 @@ import {
   useDevicePush,
   usePushDevice,
 } from '../features/notifications/push/device-push';
+import { DeliveryFailuresCard } from '../features/notifications/ui/delivery-failures-card';
 import { BellIcon } from '../layout/icons';
 
 /**
@@ -55,6 +56,7 @@ export function NotificationSettingsPage() {
               <DevicePushCard preferences={preferences} />
               <MarksCard preferences={preferences} />
               <EmailCard preferences={preferences} />
+              <DeliveryFailuresCard />
             </Stack>
           </SimpleGrid>
         )}
@@ -257,8 +259,8 @@ function MarksCard({ preferences }: { preferences: NotificationPreferences }) {
         Оценки
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Сразу — в течение нескольких минут после того, как учитель поставит оценку; вечером — одной сводкой за
-        день со средним баллом.
+        Сразу — в течение минуты после того, как учитель поставит оценку; вечером — одной сводкой за день со
+        средним баллом.
       </Text>
       <SegmentedControl
         fullWidth

@@ -22,10 +22,41 @@ export interface JobKind<Data extends object> {
   expireInSeconds: number;
   /** How many times a job whose worker vanished (expired) is offered again; default 0. */
   retryLimit?: number;
+  /**
+   * A failed or vanished job is offered again on this schedule (`retryLimit` ignored): with
+   * exponential backoff, kept in the queue for the whole span (see `RetryPolicy`).
+   */
+  retry?: RetryPolicy;
+  /** pg-boss's queue policy; `short`: one job per `singletonKey` waits at a time (a later send folds into it). */
+  policy?: 'standard' | 'short';
   run(data: Data): Promise<void>;
+  /** Called once when the job failed its last attempt (retries spent), before the queue records the failure. */
+  failedForGood?(data: Data, error: unknown): Promise<void>;
   /** Asked when the app closes, before waiting for running jobs: end them early. */
   stopRunning?(): void;
 }
+
+/**
+ * Retries with exponential backoff (pg-boss 10 `retryDelay`/`retryBackoff`/`retryLimit`): the wait
+ * before retry n is `delaySeconds · 2^(n−1)` to twice that (pg-boss adds a random half), so the
+ * retries span at least `retrySpanSeconds(policy)`.
+ */
+export interface RetryPolicy {
+  limit: number;
+  delaySeconds: number;
+}
+
+/** The shortest time from the first attempt to the last of `policy` (the sum of the shortest waits). */
+export function retrySpanSeconds(policy: RetryPolicy): number {
+  return Math.max(1, policy.delaySeconds) * (2 ** policy.limit - 1);
+}
+
+/**
+ * The policy of every delivery (letters, pushes, the notices they come from): 12 retries from 30 s
+ * on, doubling — the last attempt comes 34 to 68 hours after the first, so a mail server or push
+ * service down for a night and a day still gets its letters.
+ */
+export const DELIVERY_RETRY: RetryPolicy = { limit: 12, delaySeconds: 30 };
 
 export interface QueueOptions {
   /** How often an idle worker asks for a job (seconds, ≥ 0.5); default 1. */
@@ -34,6 +65,11 @@ export interface QueueOptions {
   maintenance?: boolean;
   /** Per-kind overrides of `concurrency`; 0: this instance takes no jobs of that kind (only sends them). */
   concurrency?: Record<string, number>;
+  /**
+   * Replaces every kind's `retry` policy (tests of an outage: short waits, few retries); the
+   * production policy is the kind's own.
+   */
+  retry?: RetryPolicy;
   /** How long closing waits for running jobs before failing them (ms); default 30 s. */
   stopTimeoutMs?: number;
   log?: (message: string) => void;
@@ -42,6 +78,8 @@ export interface QueueOptions {
 export interface SendOptions {
   /** The job waits this many seconds before a worker may take it (a correction window). */
   startAfterSeconds?: number;
+  /** With a `short` kind: while a job of this key waits, the send adds none. */
+  singletonKey?: string;
 }
 
 export interface Queue {
@@ -66,6 +104,11 @@ const FETCH_SETTLE_MS = 250;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Finished jobs are only pg-boss's bookkeeping (the state is in the module's table): kept a day. */
 const RETENTION_MINUTES = 24 * 60;
+/**
+ * pg-boss archives a job still waiting (a retry included) once its `keep_until` passes, counted
+ * from its first start: a job with a retry policy is kept a week, past its last retry.
+ */
+const RETRIED_RETENTION_MINUTES = 7 * 24 * 60;
 /** SQLSTATE unique_violation: another instance created the same queue at the same moment. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -136,12 +179,26 @@ export function createQueue(handle: DatabaseHandle, options: QueueOptions = {}):
   /** The jobs this instance is running now (see `stop`). */
   const running = new Set<Promise<unknown>>();
 
+  const retryOf = (kind: JobKind<object>) => (kind.retry ? (options.retry ?? kind.retry) : undefined);
+
+  /** A job's own retry options (over its queue's, which a queue created by an older release keeps). */
+  function retryOptions(kind: JobKind<object>) {
+    const retry = retryOf(kind);
+    if (!retry) return {};
+    return {
+      retryLimit: retry.limit,
+      retryDelay: Math.max(1, Math.round(retry.delaySeconds)),
+      retryBackoff: true,
+      retentionMinutes: RETRIED_RETENTION_MINUTES,
+    };
+  }
+
   async function ensureQueue(kind: JobKind<object>): Promise<void> {
     if (await boss.getQueue(kind.name)) return;
     try {
       await boss.createQueue(kind.name, {
         name: kind.name,
-        policy: 'standard',
+        policy: kind.policy ?? 'standard',
         expireInSeconds: kind.expireInSeconds,
         retryLimit: kind.retryLimit ?? 0,
         retentionMinutes: RETENTION_MINUTES,
@@ -158,10 +215,13 @@ export function createQueue(handle: DatabaseHandle, options: QueueOptions = {}):
     },
 
     async send(db, name, data, sendOptions = {}) {
-      if (!kinds.has(name)) throw new Error(`unknown job kind ${name}`);
+      const kind = kinds.get(name);
+      if (!kind) throw new Error(`unknown job kind ${name}`);
       const delay = Math.max(0, Math.round(sendOptions.startAfterSeconds ?? 0));
       await boss.send(name, data, {
         db: onDrizzle(db),
+        ...retryOptions(kind),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(delay > 0 ? { startAfter: await databaseNowPlus(db, delay) } : {}),
       });
       // An idle worker of this instance takes it now rather than at its next poll.
@@ -185,9 +245,22 @@ export function createQueue(handle: DatabaseHandle, options: QueueOptions = {}):
           ids.push(
             await boss.work<object>(
               kind.name,
-              { batchSize: 1, pollingIntervalSeconds: options.pollingSeconds ?? DEFAULT_POLLING_SECONDS },
+              {
+                batchSize: 1,
+                includeMetadata: true,
+                pollingIntervalSeconds: options.pollingSeconds ?? DEFAULT_POLLING_SECONDS,
+              },
               async ([job]) => {
-                const run = kind.run(job.data);
+                const run = kind.run(job.data).catch(async (error: unknown) => {
+                  // The last attempt: the kind keeps the failure where people see it.
+                  if (kind.failedForGood && job.retryCount >= job.retryLimit)
+                    await kind
+                      .failedForGood(job.data, error)
+                      .catch((recordError: unknown) =>
+                        log(`Не удалось записать сбой задания ${kind.name}: ${String(recordError)}`),
+                      );
+                  throw error;
+                });
                 running.add(run);
                 try {
                   return await run;

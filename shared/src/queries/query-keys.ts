@@ -139,6 +139,8 @@ export const queryKeys = {
     preferences: ['notifications', 'preferences'] as const,
     /** This browser's push subscription (not the server's: what the service worker holds). */
     pushDevice: ['notifications', 'push-device'] as const,
+    /** GET /api/notifications/delivery-failures: the school's letters and pushes that did not go (director). */
+    deliveryFailures: ['notifications', 'delivery-failures'] as const,
   },
   archive: {
     all: ['archive'] as const,

@@ -7,6 +7,8 @@ export { ktpItems, ktpPlans } from './ktp';
 export { loads } from './loads';
 export { loginFailures } from './login-failures';
 export {
+  deliveryClaims,
+  deliveryFailures,
   emailDeliveries,
   notificationEmails,
   notificationPreferences,

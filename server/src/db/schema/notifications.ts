@@ -160,3 +160,44 @@ export const pushDeliveries = pgTable(
     index('push_deliveries_sent_at_idx').on(t.sentAt),
   ],
 );
+
+/**
+ * A letter or push being sent right now (issue 48): the sender inserts its row before it talks to
+ * the SMTP server or the push service and removes it after, so two jobs or two instances racing on
+ * the same version of a notice send it once. A claim whose sender died lapses at `claimedUntil`.
+ * `target`: the user id (e-mail) or the subscription id (push).
+ */
+export const deliveryClaims = pgTable(
+  'delivery_claims',
+  {
+    channel: text().notNull(),
+    target: integer().notNull(),
+    dedupeKey: text().notNull(),
+    version: text().notNull(),
+    claimedUntil: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.target, t.dedupeKey, t.version] })],
+);
+
+/**
+ * A delivery that finally failed (retries spent, or refused for good), with its reason in Russian:
+ * the school's director sees them in the notification settings. Kept as long as notifications.
+ */
+export const deliveryFailures = pgTable(
+  'delivery_failures',
+  {
+    id: serial().primaryKey(),
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text().notNull(),
+    dedupeKey: text().notNull(),
+    title: text().notNull(),
+    reason: text().notNull(),
+    failedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('delivery_failures_organization_idx').on(t.organizationId, t.failedAt)],
+);

@@ -22,6 +22,7 @@ import { HttpError, notFound, unprocessable, VALIDATION_MESSAGE } from '../../pl
 import type { Queue } from '../../queue/queue';
 import { schoolToday } from '../clock/clock.service';
 import { listLoads, toLoadItem } from '../loads/loads.service';
+import { marksSaved } from '../notifications/instant-marks.service';
 import { absencesEntered } from '../notifications/notifications.service';
 import { listPeriods } from '../periods/periods.service';
 import {
@@ -297,6 +298,7 @@ export async function saveCell(
         })
       : await saveCells(db, writerOf(actor), [write]);
   if (!saved) throw await refusal(db, actor, [cell], new Set());
+  if (queue) await marksSaved(db, queue, actor.organizationId);
   return savedCell(write, Number(saved.version));
 }
 
@@ -328,6 +330,7 @@ export async function saveCellBatch(
     .catch((error) => {
       throw refused ?? error;
     });
+  if (queue) await marksSaved(db, queue, actor.organizationId);
   const versionOf = new Map(saved.map((row) => [`${row.lesson_id}|${row.student_id}`, Number(row.version)]));
   return writes.map((write) => savedCell(write, versionOf.get(`${write.lesson_id}|${write.student_id}`)!));
 }

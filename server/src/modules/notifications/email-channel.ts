@@ -5,18 +5,19 @@ import {
 } from '@parta/shared/domain/contracts/notifications';
 import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
-import type { JobKind, Queue } from '../../queue/queue';
+import { DELIVERY_RETRY, type JobKind, type Queue } from '../../queue/queue';
 import { settingsOf } from '../settings/settings.service';
 import {
   type Channel,
   ChannelError,
   type DeliveryJob,
-  deliver,
   type OutgoingNotification,
   outgoingOf,
   queueDelivery,
   versionOf,
 } from './channels';
+import { claimDelivery, releaseDelivery } from './delivery.repository';
+import { keepFailedDelivery, refusedReason, retriesSpentReason } from './delivery-failures';
 import type { Letter, Mailer } from './mailer';
 import { deleteEmail, findEmail, findLetterOf, recordSent, wasSent } from './notifications.repository';
 
@@ -121,8 +122,12 @@ export function letterOf(
 
 /**
  * Sends the letter of one notice as it is now, if the user still wants it (address confirmed,
- * category on) and this version was not sent yet; what the SMTP server accepted is recorded, so a
- * retried job sends nothing twice. A mailbox that does not exist: the address is forgotten.
+ * category on) and this version was not sent yet. Exactly once, however many jobs or instances
+ * race: the sender claims the version (`claimDelivery`) before it talks to the SMTP server, checks
+ * again that it was not sent, and records what the server accepted before it gives the claim up; a
+ * job that finds the claim taken is retried later. A refusal for good is kept for the director
+ * (a mailbox that does not exist: the address is forgotten too); a passing failure is thrown, so
+ * the queue retries with backoff.
  */
 export async function sendEmailNotice(
   db: Database,
@@ -136,27 +141,39 @@ export async function sendEmailNotice(
   const notice = outgoingOf(row, job.dedupeKey);
   const version = versionOf(notice);
   if (await wasSent(db, job.userId, job.dedupeKey, version)) return;
-  const token = unsubscribeToken(job.userId, row.category, row.unsubscribe_key);
-  const letter = letterOf(
-    notice,
-    row.address,
-    mailer.publicUrl,
-    `${mailer.publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`,
-  );
-  const smtp: Channel = {
-    name: 'email',
-    async send() {
-      try {
-        await mailer.send(letter);
-      } catch (error) {
-        if (error instanceof ChannelError && error.failure === 'unsubscribe')
-          await deleteEmail(db, job.userId);
-        throw error;
-      }
-      await recordSent(db, job.userId, job.dedupeKey, version);
-    },
-  };
-  await deliver([smtp], notice, [{ userId: job.userId }], log);
+  const claim = { channel: 'email', target: job.userId, dedupeKey: job.dedupeKey, version } as const;
+  if (!(await claimDelivery(db, claim)))
+    throw new ChannelError('письмо этой версии уже отправляется другим заданием', 'retry');
+  try {
+    if (await wasSent(db, job.userId, job.dedupeKey, version)) return;
+    const token = unsubscribeToken(job.userId, row.category, row.unsubscribe_key);
+    const letter = letterOf(
+      notice,
+      row.address,
+      mailer.publicUrl,
+      `${mailer.publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`,
+    );
+    try {
+      await mailer.send(letter);
+    } catch (error) {
+      const failure = error instanceof ChannelError ? error.failure : 'retry';
+      if (failure === 'retry') throw error;
+      if (failure === 'unsubscribe') await deleteEmail(db, job.userId);
+      const detail = error instanceof Error ? error.message : String(error);
+      await keepFailedDelivery(
+        db,
+        'email',
+        job.userId,
+        job.dedupeKey,
+        refusedReason('email', detail, failure === 'unsubscribe'),
+      );
+      log(`Уведомление (email) пользователю ${job.userId} не доставлено: ${detail}`);
+      return;
+    }
+    await recordSent(db, job.userId, job.dedupeKey, version);
+  } finally {
+    await releaseDelivery(db, claim);
+  }
 }
 
 export function emailJob(db: Database, mailer: Mailer, log: (message: string) => void): JobKind<EmailJob> {
@@ -164,7 +181,9 @@ export function emailJob(db: Database, mailer: Mailer, log: (message: string) =>
     name: EMAIL_JOB,
     concurrency: 2,
     expireInSeconds: 120,
-    retryLimit: 5,
+    retry: DELIVERY_RETRY,
     run: (data) => sendEmailNotice(db, mailer, data, log),
+    failedForGood: (data, error) =>
+      keepFailedDelivery(db, 'email', data.userId, data.dedupeKey, retriesSpentReason('email', error)),
   };
 }

@@ -1,5 +1,6 @@
 import { idParamsSchema } from '@parta/shared/domain/contracts/common';
 import {
+  deliveryFailureListSchema,
   notificationEmailUpdateSchema,
   notificationListQuerySchema,
   notificationListSchema,
@@ -16,7 +17,10 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { countConfirmationLetter } from './confirmation-limit';
+import { cleanUpDeliveryFailures, listDeliveryFailures } from './delivery-failures';
 import { emailJob, UNSUBSCRIBE_PATH } from './email-channel';
+import { marksInstantJob } from './instant-marks.service';
 import { createMailer } from './mailer';
 import {
   absenceJob,
@@ -34,6 +38,7 @@ import {
   listNotifications,
   marksDigestJob,
   noticeJob,
+  RETENTION_DAYS,
   readAllNotifications,
   readNotification,
   removeEmail,
@@ -57,6 +62,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.queue.register(lessonChangeJob(app.db, log, channels));
   app.queue.register(finalMarkJob(app.db, log, channels));
   app.queue.register(marksDigestJob(app.db, log, channels));
+  app.queue.register(marksInstantJob(app.db, log, channels));
   app.queue.register(noticeJob(log, channels));
   app.queue.register(warningsJob(app.db, log, channels));
   if (mailer) app.queue.register(emailJob(app.db, mailer, log));
@@ -65,6 +71,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const vapid = await ensureVapidKeys(app.db);
   app.queue.every(DIGEST_TICK_MS, () => digestTick(app.db, app.queue));
   app.queue.every(CLEANUP_INTERVAL_MS, () => cleanUpNotifications(app.db));
+  app.queue.every(CLEANUP_INTERVAL_MS, () => cleanUpDeliveryFailures(app.db, RETENTION_DAYS));
 
   app.get(
     '/notifications',
@@ -158,7 +165,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: notificationPreferencesSchema }) },
       },
     },
-    async (request) => ({ data: await setEmail(app.db, request.actor, mailer, request.body.address) }),
+    async (request) => {
+      if (mailer) await countConfirmationLetter(app.db, request.actor.userId, request.body.address);
+      return { data: await setEmail(app.db, request.actor, mailer, request.body.address) };
+    },
   );
 
   app.delete(
@@ -172,6 +182,21 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await removeEmail(app.db, request.actor, mailer) }),
+  );
+
+  app.get(
+    '/notifications/delivery-failures',
+    {
+      config: { permission: 'organization.settings' },
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'Недоставленные письма и push школы (после всех повторных попыток или с отказом), новые сверху',
+        querystring: notificationListQuerySchema,
+        response: { 200: z.object({ data: deliveryFailureListSchema }) },
+      },
+    },
+    async (request) => ({ data: await listDeliveryFailures(app.db, request.actor, request.query.limit) }),
   );
 
   app.get(

@@ -18,7 +18,7 @@ import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable } from '../../plugins/errors';
-import type { JobKind, Queue } from '../../queue/queue';
+import { DELIVERY_RETRY, type JobKind, type Queue } from '../../queue/queue';
 import { SCHOOL_TIME_ZONE, schoolTime, schoolToday } from '../clock/clock.service';
 import { settingsOf } from '../settings/settings.service';
 import { type Channel, deliver, inAppChannel, type OutgoingNotification } from './channels';
@@ -390,7 +390,7 @@ export function absenceJob(
     name: ABSENCE_JOB,
     concurrency: 1,
     expireInSeconds: 60,
-    retryLimit: 3,
+    retry: DELIVERY_RETRY,
     run: (data) => notifyAbsence(db, data, log, channels),
   };
 }
@@ -515,7 +515,7 @@ export function lessonChangeJob(
     name: LESSON_CHANGE_JOB,
     concurrency: 1,
     expireInSeconds: 60,
-    retryLimit: 3,
+    retry: DELIVERY_RETRY,
     run: (data) => notifyLessonChange(db, data, log, channels),
   };
 }
@@ -541,7 +541,7 @@ export function noticeJob(log: (message: string) => void, channels: readonly Cha
     name: NOTICE_JOB,
     concurrency: 1,
     expireInSeconds: 60,
-    retryLimit: 3,
+    retry: DELIVERY_RETRY,
     run: (data) => deliver(channels, data.notice, [{ userId: data.userId }], log),
   };
 }
@@ -603,7 +603,7 @@ export function finalMarkJob(
     name: FINAL_MARK_JOB,
     concurrency: 1,
     expireInSeconds: 60,
-    retryLimit: 3,
+    retry: DELIVERY_RETRY,
     run: (data) => notifyFinalMark(db, data, log, channels),
   };
 }

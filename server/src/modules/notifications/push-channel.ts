@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import webpush from 'web-push';
 import type { Database } from '../../db/client';
-import type { JobKind, Queue } from '../../queue/queue';
+import { DELIVERY_RETRY, type JobKind, type Queue } from '../../queue/queue';
 import {
   type Channel,
   ChannelError,
@@ -11,6 +11,8 @@ import {
   queueDelivery,
   versionOf,
 } from './channels';
+import { claimDelivery, releaseDelivery } from './delivery.repository';
+import { keepFailedDelivery, refusedReason, retriesSpentReason } from './delivery-failures';
 import {
   deleteSubscription,
   findPushKeys,
@@ -146,46 +148,79 @@ export async function sendPushNotice(
   let retry: unknown;
   for (const subscription of subscriptions) {
     if (done.has(subscription.id)) continue;
-    const request = webpush.generateRequestDetails(
-      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-      payload,
-      {
-        vapidDetails: { subject: settings.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-        TTL: PUSH_TTL_SECONDS,
-        topic: topicOf(job.dedupeKey),
-        urgency: 'normal',
-        contentEncoding: 'aes128gcm',
-      },
-    );
-    const headers = { ...(request.headers as Record<string, string>) };
-    delete headers['Content-Length'];
-    let status: number;
+    // Exactly once per device, however many jobs or instances race (see `sendEmailNotice`).
+    const claim = { channel: 'push', target: subscription.id, dedupeKey: job.dedupeKey, version } as const;
+    if (!(await claimDelivery(db, claim))) {
+      retry ??= new ChannelError('push этой версии уже отправляется другим заданием', 'retry');
+      continue;
+    }
     try {
-      const response = await fetch(request.endpoint, {
-        method: request.method,
-        headers,
-        body: request.body ?? null,
-        signal: AbortSignal.timeout(15_000),
-      });
-      status = response.status;
-    } catch (error) {
-      retry ??= new ChannelError(`push service unreachable: ${String(error)}`, 'retry');
-      continue;
-    }
-    if (status >= 200 && status < 300) {
-      await recordPushed(db, subscription.id, job.dedupeKey, version);
-      continue;
-    }
-    const failure = pushFailureOf(status);
-    if (failure === 'retry') retry ??= new ChannelError(`push service answered ${status}`, 'retry');
-    else {
-      if (failure === 'unsubscribe') await deleteSubscription(db, subscription.id);
-      log(
-        `Push пользователю ${job.userId} не доставлен (${status}${failure === 'unsubscribe' ? ', подписка удалена' : ''})`,
+      if ((await pushedTo(db, [subscription.id], job.dedupeKey, version)).size > 0) continue;
+      const failure = await pushTo(subscription, payload, job.dedupeKey, settings, keys);
+      if (failure === null) {
+        await recordPushed(db, subscription.id, job.dedupeKey, version);
+        continue;
+      }
+      if (failure.kind === 'retry') {
+        retry ??= new ChannelError(failure.detail, 'retry');
+        continue;
+      }
+      if (failure.kind === 'unsubscribe') await deleteSubscription(db, subscription.id);
+      await keepFailedDelivery(
+        db,
+        'push',
+        job.userId,
+        job.dedupeKey,
+        refusedReason('push', failure.detail, failure.kind === 'unsubscribe'),
       );
+      log(
+        `Push пользователю ${job.userId} не доставлен (${failure.detail}${failure.kind === 'unsubscribe' ? ', подписка удалена' : ''})`,
+      );
+    } finally {
+      await releaseDelivery(db, claim);
     }
   }
   if (retry) throw retry;
+}
+
+/** What one push to one device came to: null — accepted; otherwise what the failure means. */
+type PushFailure = { kind: 'retry' | 'drop' | 'unsubscribe'; detail: string } | null;
+
+/** Encrypts, signs and POSTs one push to one device's push service. */
+async function pushTo(
+  subscription: { endpoint: string; p256dh: string; auth: string },
+  payload: string,
+  dedupeKey: string,
+  settings: PushSettings,
+  keys: VapidKeys,
+): Promise<PushFailure> {
+  const request = webpush.generateRequestDetails(
+    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    payload,
+    {
+      vapidDetails: { subject: settings.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      TTL: PUSH_TTL_SECONDS,
+      topic: topicOf(dedupeKey),
+      urgency: 'normal',
+      contentEncoding: 'aes128gcm',
+    },
+  );
+  const headers = { ...(request.headers as Record<string, string>) };
+  delete headers['Content-Length'];
+  let status: number;
+  try {
+    const response = await fetch(request.endpoint, {
+      method: request.method,
+      headers,
+      body: request.body ?? null,
+      signal: AbortSignal.timeout(15_000),
+    });
+    status = response.status;
+  } catch (error) {
+    return { kind: 'retry', detail: `push service unreachable: ${String(error)}` };
+  }
+  if (status >= 200 && status < 300) return null;
+  return { kind: pushFailureOf(status), detail: `ответ ${status}` };
 }
 
 export function pushJob(
@@ -197,7 +232,9 @@ export function pushJob(
     name: PUSH_JOB,
     concurrency: 2,
     expireInSeconds: 120,
-    retryLimit: 5,
+    retry: DELIVERY_RETRY,
     run: (data) => sendPushNotice(db, settings, data, log),
+    failedForGood: (data, error) =>
+      keepFailedDelivery(db, 'push', data.userId, data.dedupeKey, retriesSpentReason('push', error)),
   };
 }

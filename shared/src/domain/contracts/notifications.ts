@@ -159,3 +159,24 @@ export const pushSubscriptionDeleteSchema = z.object(
 export const pushSubscriptionSchema = z.object({
   data: z.object({ id: z.number().int(), endpoint: z.string(), created_at: z.string() }),
 });
+
+/**
+ * A delivery that finally failed (issue 48): a letter or push refused for good or not taken over
+ * all the retries, with its reason in Russian — the school's director sees the list.
+ */
+export const deliveryFailureSchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(['email', 'push']),
+  /** «Письмо» or «Push». */
+  channel_name: z.string(),
+  /** The notice's title. */
+  title: z.string(),
+  reason: z.string(),
+  /** ISO instant, UTC. */
+  failed_at: z.string(),
+  /** Whom it was for: «Фамилия И. О.». */
+  recipient: z.string(),
+});
+export type DeliveryFailure = z.infer<typeof deliveryFailureSchema>;
+export const deliveryFailureListSchema = z.array(deliveryFailureSchema);
+export type DeliveryFailureList = z.infer<typeof deliveryFailureListSchema>;
