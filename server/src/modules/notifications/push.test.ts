@@ -2,7 +2,7 @@ import { createECDH, createPublicKey, type ECDH, randomBytes, verify } from 'nod
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { notificationPreferencesSchema } from '@parta/shared/domain/contracts/notifications';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decrypt } from 'http_ece';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
@@ -469,11 +469,12 @@ describe('the address guard (issue 48): the server never calls its own network',
       ).catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(connections).toBe(0);
+      const left = (await subscriptionsOf(ids.parent)).map((row) => row.endpoint);
+      for (const endpoint of inside) expect(left).not.toContain(endpoint);
     } finally {
       await new Promise<void>((resolve) => listener.close(() => resolve()));
+      await app.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, inside));
     }
-    const left = (await subscriptionsOf(ids.parent)).map((row) => row.endpoint);
-    for (const endpoint of inside) expect(left).not.toContain(endpoint);
     expect(logged.filter((line) => /не отправлен: .*(внутреннюю сеть|https:\/\/)/.test(line))).toHaveLength(
       4,
     );
@@ -483,12 +484,13 @@ describe('the address guard (issue 48): the server never calls its own network',
     const redirects = [device('/redirect-302'), device('/redirect-303'), device('/redirect-307')];
     for (const to of redirects) await subscribe('parent', to);
     logged.length = 0;
+    // Whatever the job makes of the answers, what counts is where the server went.
     await sendPushNotice(
       app.db,
       settings,
       { userId: ids.parent, dedupeKey: `absence:${pupilId}:${day}` },
       log,
-    );
+    ).catch(() => undefined);
     for (const to of redirects) expect(await pushesTo(to.path)).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(received.filter((push) => push.path.startsWith('/internal'))).toEqual([]);
