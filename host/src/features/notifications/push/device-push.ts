@@ -126,7 +126,12 @@ export async function enablePush(): Promise<void> {
       await apiPost(PUSH_SUBSCRIPTIONS_PATH, subscription.toJSON());
       return;
     } catch (error) {
-      if (getErrorStatus(error) !== 409 || attempt > 0) throw new PushSetupError(serverRefusalMessage(error));
+      if (getErrorStatus(error) !== 409 || attempt > 0) {
+        // A subscription the server will not push to is no use here: the screen says «выключены».
+        if (getErrorStatus(error) === 422 || getErrorStatus(error) === 409)
+          await subscription.unsubscribe().catch(() => undefined);
+        throw new PushSetupError(serverRefusalMessage(error));
+      }
       await subscription.unsubscribe().catch(() => undefined);
       subscription = await subscribeDevice(registration, publicKey);
     }
