@@ -41,6 +41,19 @@ test('the teacher marks the child absent; after the window the parent’s bell s
     await page.setViewportSize({ width: 390, height: 844 });
     await bell.click();
     await expect(page.getByRole('dialog', { name: 'Уведомления' })).toBeVisible();
+    // «Отметить все как прочитанные» whole at 390 px (issue 48: it was cut), inside the screen.
+    const markAll = page.getByTestId('notification-mark-all');
+    await expect(markAll).toContainText('Отметить все как прочитанные');
+    expect(
+      await markAll.evaluate((button) => {
+        const label = button.querySelector<HTMLElement>('.mantine-Button-label') ?? button;
+        const box = button.getBoundingClientRect();
+        return {
+          cut: label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1,
+          inside: box.left >= 0 && box.right <= window.innerWidth,
+        };
+      }),
+    ).toEqual({ cut: false, inside: true });
     await page.screenshot({ path: shot('notifications-390-dark'), animations: 'disabled' });
     await page
       .getByRole('button', { name: 'Close' })

@@ -211,3 +211,37 @@ test('on a 390 px phone the parent turns push on for that phone', async ({ brows
     await context.close();
   }
 });
+
+test('a push service address the server refuses is said as it is, with what to do (issue 48)', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ru-RU',
+    serviceWorkers: 'allow',
+  });
+  await fakePushService(context, 'https://10.1.2.3/device/inside', deviceKeys());
+  const page = await context.newPage();
+  try {
+    await new LoginPage(page).signIn('parent');
+    await new AppLayout(page).ready();
+    await page.goto('/notifications/settings');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const card = page.getByTestId('device-push');
+    await card.getByRole('button', { name: 'Включить на этом устройстве' }).click();
+    const error = card.getByTestId('device-push-error');
+    await expect(error).toContainText('Сервер Парты не принял адрес службы push этого браузера');
+    await expect(error).toContainText('внутреннюю сеть');
+    await expect(error).toContainText('Откройте Парту в Chrome, Edge, Firefox или Safari');
+    await expect(error).not.toContainText('Произошла ошибка');
+    await expect(card.getByTestId('device-push-state')).toHaveText('выключены');
+    await error.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('notification-push-refused-390-light') });
+  } finally {
+    await context.close();
+  }
+});

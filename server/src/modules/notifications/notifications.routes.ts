@@ -218,15 +218,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'signed-in' },
       schema: {
         tags: ['notifications'],
-        summary: 'Получать push на этом устройстве (подписка браузера: адрес и ключи)',
+        summary:
+          'Получать push на этом устройстве (подписка браузера: адрес службы push и ключи; адрес чужой подписки — 409)',
         body: pushSubscriptionInputSchema,
         response: { 201: pushSubscriptionSchema },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await subscribePush(app.db, request.actor, app.push.allowHttp, request.body) }),
+      reply.status(201).send({ data: await subscribePush(app.db, request.actor, app.push, request.body) }),
   );
 
   app.delete(

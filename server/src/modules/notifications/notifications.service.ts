@@ -17,7 +17,7 @@ import { addDays } from '@parta/shared/domain/timetable';
 import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { HttpError, notFound, unprocessable } from '../../plugins/errors';
+import { conflict, HttpError, notFound, unprocessable } from '../../plugins/errors';
 import { DELIVERY_RETRY, type JobKind, type Queue } from '../../queue/queue';
 import { SCHOOL_TIME_ZONE, schoolTime, schoolToday } from '../clock/clock.service';
 import { settingsOf } from '../settings/settings.service';
@@ -58,6 +58,7 @@ import {
   deletePushDeliveriesOlderThan,
   upsertSubscription,
 } from './push.repository';
+import { checkPushEndpoint, PushAddressError, type PushAddressSettings } from './push-address';
 import { pushChannel } from './push-channel';
 import { warningsTick } from './warnings.service';
 
@@ -174,26 +175,38 @@ export async function updatePreferences(
   return getPreferences(db, actor, mailer);
 }
 
-const HTTPS_ONLY = 'Адрес подписки должен начинаться с https://';
+/** 409 to a user posting an endpoint another user's device subscription holds (issue 48). */
+export const PUSH_DEVICE_TAKEN =
+  'Этот адрес push уже принадлежит другому пользователю Парты. Подписку можно оформить только заново на своём устройстве';
 
 /**
- * This device receives the caller's pushes (what `PushSubscription.toJSON()` gave the page). A
- * device's endpoint belongs to whoever subscribed it last (one browser, one signed-in user).
+ * This device receives the caller's pushes (what `PushSubscription.toJSON()` gave the page), once
+ * the endpoint passed the address guard (push-address.ts: a known push service, public addresses
+ * only; 422). An endpoint is bound to the user who subscribed it until they remove it or the push
+ * service says it is gone: another user posting it gets 409 and the subscription stays with its
+ * owner (a pupil who learnt a parent's endpoint cannot silence the parent's pushes). A browser
+ * signed in as someone else makes a new subscription (a new endpoint) instead, as the client does.
  */
 export async function subscribePush(
   db: Database,
   actor: Actor,
-  allowHttp: boolean,
+  settings: PushAddressSettings,
   input: PushSubscriptionInput,
 ) {
-  if (!allowHttp && !input.endpoint.startsWith('https://'))
-    throw unprocessable(HTTPS_ONLY, { endpoint: [HTTPS_ONLY] });
-  return upsertSubscription(db, {
+  try {
+    await checkPushEndpoint(input.endpoint, settings);
+  } catch (error) {
+    if (error instanceof PushAddressError) throw unprocessable(error.message, { endpoint: [error.message] });
+    throw error;
+  }
+  const saved = await upsertSubscription(db, {
     userId: actor.userId,
     endpoint: input.endpoint,
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
   });
+  if (!saved) throw conflict(PUSH_DEVICE_TAKEN);
+  return saved;
 }
 
 /** This device no longer receives the caller's pushes (turned off, or signing out); another user's: 404. */

@@ -23,6 +23,7 @@ import {
   pushedTo,
   recordPushed,
 } from './push.repository';
+import { allowedHostsFromEnv, PushAddressError, type PushAddressSettings, postPush } from './push-address';
 
 /** The job that pushes one notice to a user's devices (the push reads the notice as it is then). */
 export const PUSH_JOB = 'notify-push';
@@ -41,7 +42,7 @@ const PUSH_BODY_CHARS = 1000;
  * contact the push services may write to) and whether plain-http push endpoints are accepted —
  * only for tests that stand up their own push service; a browser's is always https.
  */
-export interface PushSettings {
+export interface PushSettings extends PushAddressSettings {
   subject: string;
   allowHttp: boolean;
 }
@@ -57,7 +58,11 @@ export function pushFromEnv(env: NodeJS.ProcessEnv): PushSettings {
   const subject =
     env.PUSH_SUBJECT?.trim() ||
     (publicUrl?.startsWith('https://') ? publicUrl : 'mailto:noreply@parta.invalid');
-  return { subject, allowHttp: env.PUSH_ALLOW_HTTP === '1' || env.PUSH_ALLOW_HTTP === 'true' };
+  return {
+    subject,
+    allowHttp: env.PUSH_ALLOW_HTTP === '1' || env.PUSH_ALLOW_HTTP === 'true',
+    allowedHosts: allowedHostsFromEnv(env.PUSH_ALLOWED_HOSTS),
+  };
 }
 
 export interface VapidKeys {
@@ -209,14 +214,14 @@ async function pushTo(
   delete headers['Content-Length'];
   let status: number;
   try {
-    const response = await fetch(request.endpoint, {
-      method: request.method,
-      headers,
-      body: request.body ?? null,
-      signal: AbortSignal.timeout(15_000),
-    });
-    status = response.status;
+    status = await postPush(
+      request.endpoint,
+      { method: request.method, headers, body: request.body },
+      settings,
+    );
   } catch (error) {
+    // An endpoint into our own network (kept from before the guard, or a name rebound since): never called.
+    if (error instanceof PushAddressError) return { kind: 'unsubscribe', detail: error.message };
     return { kind: 'retry', detail: `push service unreachable: ${String(error)}` };
   }
   if (status >= 200 && status < 300) return null;

@@ -17,7 +17,11 @@ export async function insertPushKeys(db: Database, keys: { publicKey: string; pr
     .onConflictDoNothing();
 }
 
-/** A device's subscription for `userId`: the same endpoint signed in as another user moves to them. */
+/**
+ * A device's subscription for `userId`, its keys renewed when the user posts it again. An endpoint
+ * bound to another user stays theirs (one statement, so two posts racing cannot move it either):
+ * undefined then.
+ */
 export async function upsertSubscription(
   db: Database,
   row: { userId: number; endpoint: string; p256dh: string; auth: string },
@@ -27,7 +31,8 @@ export async function upsertSubscription(
     .values(row)
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: sql`now()` },
+      set: { p256dh: row.p256dh, auth: row.auth, createdAt: sql`now()` },
+      setWhere: eq(pushSubscriptions.userId, row.userId),
     })
     .returning({
       id: pushSubscriptions.id,

@@ -1,8 +1,8 @@
 import { createECDH, createPublicKey, type ECDH, randomBytes, verify } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { notificationPreferencesSchema } from '@parta/shared/domain/contracts/notifications';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decrypt } from 'http_ece';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
@@ -27,7 +27,8 @@ import {
  * Web Push (issue 38) against a real push endpoint started here: the server encrypts (aes128gcm)
  * and signs (VAPID) each push and POSTs it; this endpoint checks the headers and decrypts the body
  * with the subscription's private key, as a browser's push service and the browser would. Paths
- * under /gone answer 410 (the subscription expired), under /busy 503.
+ * under /gone answer 410 (the subscription expired), under /busy 503, /redirect-302… a redirect to
+ * /internal/… here (an internal address a push service must not lead the server to).
  */
 
 interface Received {
@@ -42,7 +43,15 @@ const pushService = createServer((request, response) => {
   request.on('end', () => {
     const path = request.url ?? '/';
     received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
-    response.statusCode = path.startsWith('/gone') ? 410 : path.startsWith('/busy') ? 503 : 201;
+    const redirect = path.match(/^\/redirect-(30\d)/);
+    if (redirect) response.setHeader('Location', `${base}/internal${path}`);
+    response.statusCode = redirect
+      ? Number(redirect[1])
+      : path.startsWith('/gone')
+        ? 410
+        : path.startsWith('/busy')
+          ? 503
+          : 201;
     response.end();
   });
 });
@@ -82,7 +91,8 @@ let lessonIds: number[];
 const day = new Date(Date.parse(journalUntil(schoolToday())) + 86_400_000).toISOString().slice(0, 10);
 const logged: string[] = [];
 const log = (message: string) => logged.push(message);
-const settings = { subject: 'mailto:admin@parta.test', allowHttp: true };
+/** `localhost` is added so the resolver's refusal of what it resolves to (127.0.0.1) is what answers. */
+const settings = { subject: 'mailto:admin@parta.test', allowHttp: true, allowedHosts: ['localhost'] };
 
 async function pushesTo(path: string, count = 1) {
   const until = Date.now() + 15_000;
@@ -143,14 +153,26 @@ describe('VAPID keys and settings', () => {
   });
 
   it('reads the subject and the http allowance from the environment', () => {
-    expect(pushFromEnv({})).toEqual({ subject: 'mailto:noreply@parta.invalid', allowHttp: false });
+    expect(pushFromEnv({})).toEqual({
+      subject: 'mailto:noreply@parta.invalid',
+      allowHttp: false,
+      allowedHosts: [],
+    });
     expect(pushFromEnv({ PARTA_PUBLIC_URL: 'https://parta.school.ru/' })).toEqual({
       subject: 'https://parta.school.ru',
       allowHttp: false,
+      allowedHosts: [],
     });
-    expect(pushFromEnv({ PUSH_SUBJECT: 'mailto:it@school.ru', PUSH_ALLOW_HTTP: '1' })).toEqual({
+    expect(
+      pushFromEnv({
+        PUSH_SUBJECT: 'mailto:it@school.ru',
+        PUSH_ALLOW_HTTP: '1',
+        PUSH_ALLOWED_HOSTS: 'Push.School.ru, *.push.example.org',
+      }),
+    ).toEqual({
       subject: 'mailto:it@school.ru',
       allowHttp: true,
+      allowedHosts: ['push.school.ru', '*.push.example.org'],
     });
   });
 
@@ -175,17 +197,52 @@ describe('subscriptions', () => {
     expect(Object.values(fields).flat().join(' ')).toMatch(/Неверный адрес подписки/);
     expect(Object.values(fields).flat().join(' ')).toMatch(/неверная длина ключа/);
     const actor = { userId: ids.parent } as never;
-    await expect(subscribePush(app.db, actor, false, device('/plain').json)).rejects.toMatchObject({
-      statusCode: 422,
-    });
+    await expect(
+      subscribePush(app.db, actor, { allowHttp: false }, device('/plain').json),
+    ).rejects.toMatchObject({ statusCode: 422 });
     expect(await subscriptionsOf(ids.parent)).toHaveLength(0);
   });
 
-  it('keeps one row per device for the user signed in there; another school’s user cannot remove it', async () => {
+  it('keeps a device bound to the user who subscribed it: another user posting its endpoint gets 409', async () => {
     const phone = device('/phone-a');
-    await subscribe('student', phone);
-    await subscribe('parent', phone); // the same browser, now the parent signed in
+    await subscribe('parent', phone);
+    // The pupil learnt the parent's endpoint and posts it with keys of their own: refused, nothing moves.
+    const pupils = device('/phone-a');
+    const taken = await call(app, tokens.student, 'POST', '/api/notifications/push/subscriptions', {
+      endpoint: phone.endpoint,
+      keys: pupils.json.keys,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toMatch(/уже принадлежит другому пользователю/);
     expect(await subscriptionsOf(ids.student)).toHaveLength(0);
+    const [kept] = await subscriptionsOf(ids.parent);
+    expect(kept).toMatchObject({
+      endpoint: phone.endpoint,
+      p256dh: phone.json.keys.p256dh,
+      auth: phone.auth,
+    });
+    // The owner posting it again (the browser renewed its keys) keeps it, with the new keys.
+    const renewed = await call(app, tokens.parent, 'POST', '/api/notifications/push/subscriptions', {
+      endpoint: phone.endpoint,
+      keys: pupils.json.keys,
+    });
+    expect(renewed.statusCode).toBe(201);
+    expect((await subscriptionsOf(ids.parent)).map((row) => row.p256dh)).toEqual([pupils.json.keys.p256dh]);
+    expect(
+      (
+        await call(app, tokens.student, 'DELETE', '/api/notifications/push/subscriptions', {
+          endpoint: phone.endpoint,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('keeps one row per device for its user; another school’s user cannot remove it', async () => {
+    const phone = device('/phone-a2');
+    await subscribe('parent', phone);
+    await subscribe('parent', phone);
+    expect(await subscriptionsOf(ids.parent)).toHaveLength(2); // /phone-a of the test above and this one
+    await app.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, `${base}/phone-a`));
     expect(await subscriptionsOf(ids.parent)).toHaveLength(1);
     const preferences = notificationPreferencesSchema.parse(
       (await call(app, tokens.parent, 'GET', '/api/notifications/preferences')).json().data,
@@ -347,5 +404,98 @@ describe('pushing', () => {
     expect(queued.length).toBeGreaterThan(0);
     expect(queued.map((job) => Number(job.user_id))).not.toContain(ids.director2);
     expect(queued.map((job) => Number(job.user_id))).not.toContain(ids.teacher);
+  });
+});
+
+describe('the address guard (issue 48): the server never calls its own network', () => {
+  const keys = () => device('/guard').json.keys;
+  const refused: Array<[string, RegExp]> = [
+    ['https://127.0.0.1:4443/wpush/v2/abc', /внутреннюю сеть/],
+    ['https://localhost/wpush/v2/abc', /внутреннюю сеть/], // resolved: 127.0.0.1
+    ['https://[::1]/wpush/v2/abc', /внутреннюю сеть/],
+    ['https://0x7f000001/wpush/v2/abc', /внутреннюю сеть/],
+    ['https://2130706433/wpush/v2/abc', /внутреннюю сеть/],
+    ['https://169.254.169.254/latest/meta-data/', /внутреннюю сеть/],
+    ['https://10.1.2.3/wpush/v2/abc', /внутреннюю сеть/],
+    ['https://172.16.0.1/x', /внутреннюю сеть/],
+    ['https://192.168.1.1/x', /внутреннюю сеть/],
+    ['https://100.64.0.1/x', /внутреннюю сеть/], // CGNAT
+    ['https://[fd00:ec2::254]/latest/meta-data/', /внутреннюю сеть/], // unique-local (a cloud's metadata)
+    ['https://[fe80::1]/x', /внутреннюю сеть/],
+    ['https://[::ffff:127.0.0.1]/x', /внутреннюю сеть/],
+    ['https://[::ffff:a9fe:a9fe]/x', /внутреннюю сеть/],
+    ['https://0.0.0.0/x', /внутреннюю сеть/],
+    ['http://10.1.2.3/x', /https:\/\//], // PUSH_ALLOW_HTTP admits http://127.0.0.1 only
+    ['http://localhost:4443/x', /https:\/\//],
+    ['http://[::1]:4443/x', /https:\/\//],
+    ['https://push.attacker.example/x', /не служба push браузера/],
+    ['https://fcm.googleapis.com.attacker.example/x', /не служба push браузера/],
+  ];
+
+  it.each(refused)('refuses %s with a Russian field error and keeps nothing', async (endpoint, reason) => {
+    const response = await call(app, tokens.student, 'POST', '/api/notifications/push/subscriptions', {
+      endpoint,
+      keys: keys(),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.endpoint.join(' ')).toMatch(reason);
+    expect(await subscriptionsOf(ids.student)).toHaveLength(0);
+  });
+
+  it('calls no internal address at delivery: an endpoint kept from before, or a name that resolves inside', async () => {
+    let connections = 0;
+    const listener = createNetServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as AddressInfo).port;
+    const inside = [
+      `https://127.0.0.1:${port}/kept`,
+      `https://localhost:${port}/rebound`, // allowed by name, resolves to 127.0.0.1 now
+      `https://[::ffff:7f00:1]:${port}/mapped`,
+      `http://localhost:${port}/plain`,
+    ];
+    await app.db
+      .insert(pushSubscriptions)
+      .values(inside.map((endpoint) => ({ userId: ids.parent, endpoint, ...device('/x').json.keys })));
+    logged.length = 0;
+    try {
+      await sendPushNotice(
+        app.db,
+        settings,
+        { userId: ids.parent, dedupeKey: `absence:${pupilId}:${day}` },
+        log,
+      ).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(connections).toBe(0);
+      const left = (await subscriptionsOf(ids.parent)).map((row) => row.endpoint);
+      for (const endpoint of inside) expect(left).not.toContain(endpoint);
+    } finally {
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+      await app.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, inside));
+    }
+    expect(logged.filter((line) => /не отправлен: .*(внутреннюю сеть|https:\/\/)/.test(line))).toHaveLength(
+      4,
+    );
+  });
+
+  it('follows no redirect: a 302 or 303 from the push service is its answer, the target is never requested', async () => {
+    const redirects = [device('/redirect-302'), device('/redirect-303'), device('/redirect-307')];
+    for (const to of redirects) await subscribe('parent', to);
+    logged.length = 0;
+    // Whatever the job makes of the answers, what counts is where the server went.
+    await sendPushNotice(
+      app.db,
+      settings,
+      { userId: ids.parent, dedupeKey: `absence:${pupilId}:${day}` },
+      log,
+    ).catch(() => undefined);
+    for (const to of redirects) expect(await pushesTo(to.path)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(received.filter((push) => push.path.startsWith('/internal'))).toEqual([]);
+    expect(logged.join('\n')).toMatch(/не доставлен \(302\)/);
+    for (const to of redirects)
+      await app.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, to.endpoint));
   });
 });

@@ -156,11 +156,16 @@ function NotificationList({
         </>
       ) : (
         <>
-          <Group justify={header ? 'space-between' : 'flex-end'} wrap="nowrap">
+          {/* Wraps rather than cuts: on a 390 px phone the label is whole, on a second line if need be. */}
+          <Group justify={header ? 'space-between' : 'flex-end'} wrap="wrap" gap="xs">
             {header}
             <Button
               variant="subtle"
               size="xs"
+              h="auto"
+              mih={30}
+              styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'right' } }}
+              data-testid="notification-mark-all"
               disabled={(data?.meta.unread ?? 0) === 0}
               loading={markAllRead.isPending}
               onClick={() => markAllRead.mutate()}
