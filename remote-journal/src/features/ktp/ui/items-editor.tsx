@@ -358,8 +358,8 @@ export function ItemsEditor({ planId, items, readOnly }: ItemsEditorProps) {
                 <Table.Th w={150}>Раздел</Table.Th>
                 <Table.Th>Тема</Table.Th>
                 <Table.Th w={72}>Часы</Table.Th>
-                <Table.Th w={150}>Домашнее задание</Table.Th>
-                <Table.Th w={128}>Вид контроля</Table.Th>
+                <Table.Th w={136}>Домашнее задание</Table.Th>
+                <Table.Th w={142}>Вид контроля</Table.Th>
                 <Table.Th w={80}>По плану</Table.Th>
                 <Table.Th w={readOnly ? 80 : 116}>Факт</Table.Th>
                 {readOnly ? null : <Table.Th w={98} aria-label="Порядок и удаление" />}
