@@ -147,6 +147,7 @@ test.describe('desk, 1366 px', () => {
     const dialog = page.getByRole('dialog', { name: 'Новый сотрудник' });
     await dialog.getByLabel(/^Фамилия/).fill('Копирова');
     await dialog.getByLabel(/^Имя/).fill('Алла');
+    await dialog.getByRole('textbox', { name: 'Логин' }).fill('kopirova.alla');
     await dialog.getByRole('checkbox', { name: 'Учитель', exact: true }).check();
     await dialog.getByRole('button', { name: 'Добавить' }).click();
     await expect(dialog.getByTestId('created-password')).toBeVisible({ timeout: REMOTE_TIMEOUT });
