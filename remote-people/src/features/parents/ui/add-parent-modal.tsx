@@ -20,7 +20,7 @@ import {
   parentInputSchema,
 } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
-import { OneTimePassword } from '../../accounts/ui/one-time-password';
+import { OneTimePassword } from '../../accounts';
 import { useAttachParent } from '../api/attach-parent';
 import { useCreateParent } from '../api/create-parent';
 import { useParentSearch } from '../api/search-parents';

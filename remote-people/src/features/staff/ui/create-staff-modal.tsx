@@ -5,7 +5,7 @@ import type { StaffCreated } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
-import { OneTimePassword } from '../../accounts/ui/one-time-password';
+import { OneTimePassword } from '../../accounts';
 import { useCreateUser } from '../api/create-user';
 import { StaffForm } from './staff-form';
 
