@@ -98,7 +98,12 @@ export const SCREENS: Record<string, Screen[]> = {
     { path: '/ktp', follow: /^\/ktp\/\d+$/, ready: headingAndTable('ktp-items') },
   ],
   student: [{ path: '/dashboard' }, { path: '/diary?week=2026-09-14' }],
-  parent: [{ path: '/diary?week=2026-09-14' }, { path: '/notifications/settings' }],
+  parent: [
+    { path: '/diary?week=2026-09-14' },
+    // This week's term: its averages propose final marks («4?», issue 48: 4.19:1 before).
+    { path: '/diary', name: '/diary of this week' },
+    { path: '/notifications/settings' },
+  ],
   admin: [
     { path: '/dashboard' },
     { path: '/organizations' },

@@ -6,6 +6,12 @@ const labels = (keys: readonly string[]) =>
   visibleMenu(canFor(keys)).flatMap((group) => group.items.map((item) => item.label));
 
 describe('sidebar menu', () => {
+  it('spells the report group with its «ё», as the SPEC writes it', () => {
+    const groups = MENU.map((group) => group.label);
+    expect(groups).toContain('Отчётность и журналы');
+    expect(groups.join(' ')).not.toMatch(/Отчетн/);
+  });
+
   it('shows everything to the platform administrator', () => {
     expect(labels(ROLE_DEFINITIONS.platform_admin.permissions)).toHaveLength(
       MENU.reduce((sum, group) => sum + group.items.length, 0),

@@ -63,7 +63,7 @@ export const MENU: readonly MenuGroup[] = [
     ],
   },
   {
-    label: 'Отчетность и журналы',
+    label: 'Отчётность и журналы',
     items: [
       { label: 'Журнал', to: '/journal', permission: 'journals.view' },
       { label: 'КТП', to: '/ktp', permission: 'ktp.view' },

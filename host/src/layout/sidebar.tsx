@@ -24,9 +24,9 @@ export function Sidebar() {
 
   return (
     <AppShell.Section grow component={ScrollArea} type="hover" scrollbarSize={6} p="sm">
-      {visibleMenu(can, unpublished ?? undefined).map((group, index) => (
+      {visibleMenu(can, unpublished ?? undefined).map((group) => (
         <section key={group.items[0].to} data-testid="menu-group" aria-label={group.label}>
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={index === 0 ? 4 : 'md'} pb={4}>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" className={classes.group}>
             {group.label}
           </Text>
           {group.items.map((item) => (

@@ -96,12 +96,13 @@ export function PeriodsPage() {
         <Stack>
           {select}
           <Paper withBorder p="md" radius="md">
-            <Table.ScrollContainer minWidth={340}>
+            {/* 336 px of a 390 px phone are the paper's inside: no sideways scroll there. */}
+            <Table.ScrollContainer minWidth={300}>
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Период</Table.Th>
-                    <Table.Th>Даты</Table.Th>
+                    <Table.Th visibleFrom="sm">Даты</Table.Th>
                     <Table.Th visibleFrom="sm">Классы</Table.Th>
                     <Table.Th ta="right">Журнал</Table.Th>
                   </Table.Tr>
@@ -125,12 +126,24 @@ export function PeriodsPage() {
                         <Text size="xs" c="dimmed">
                           {PERIOD_KINDS[period.kind]}
                         </Text>
+                        {/* On a phone the dates go under the name: four columns cut «Журнал» to «Ж» and
+                            its badges to «за…» / «от…» at 390 px. */}
+                        <Text size="sm" hiddenFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {range(period)}
+                        </Text>
                       </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{range(period)}</Table.Td>
+                      <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {range(period)}
+                      </Table.Td>
                       <Table.Td visibleFrom="sm">{gradesLabel(period.grades)}</Table.Td>
                       <Table.Td ta="right">
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          <Badge color={period.closed ? 'gray' : 'emerald'} variant="light">
+                        {/* The badge and its button side by side, or one above the other where narrow. */}
+                        <Group gap={6} justify="flex-end">
+                          <Badge
+                            color={period.closed ? 'gray' : 'emerald'}
+                            variant="light"
+                            style={{ flexShrink: 0 }}
+                          >
                             {period.closed ? 'закрыт' : 'открыт'}
                           </Badge>
                           {editable ? (

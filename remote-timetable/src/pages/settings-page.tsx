@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { useSettings } from '../features/settings/api/get-settings';
 import { useUpdateSettings } from '../features/settings/api/update-settings';
 
-/** Настройки организации (organization.settings): lessons a day and working days a week. */
+/** Настройки организации (organization.settings): the school week and lessons a day, the notifications' hours and defaults, the limit of a teacher's lessons with substitutions. */
 export function SettingsPage() {
   const { can } = usePermissions();
   const settings = useSettings();
@@ -29,7 +29,9 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageTitle description="Сетка расписания строится из этих значений">Настройки организации</PageTitle>
+      <PageTitle description="Учебная неделя и уроки в день (из них строится сетка расписания), уведомления семьям и предел уроков учителя с заменами">
+        Настройки организации
+      </PageTitle>
       <Paper withBorder p="md" radius="md" maw={640}>
         {!values ? (
           <Loader />

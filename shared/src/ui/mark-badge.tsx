@@ -54,10 +54,15 @@ export function FinalMarkBadge({ state, ...props }: FinalMarkBadgeProps) {
       </Text>
     );
   const color = CATEGORY_COLORS[finalMarkCategory(state.value) ?? 'exempt'];
+  const proposed = state.kind === 'proposed';
   return (
     <Badge
       color={color}
-      variant={state.kind === 'proposed' ? 'outline' : 'light'}
+      variant={proposed ? 'outline' : 'light'}
+      // An outline's text is its border's colour, shade 7 in light: blue 7 on white is 4.19:1 (axe
+      // «serious» on the parent's diary). The text takes the colour's readable shade (the theme's
+      // `--mantine-color-X-text`, above 4.5:1 in both schemes); the border stays as it was.
+      c={proposed ? `var(--mantine-color-${color}-text)` : undefined}
       radius="sm"
       title={title}
       aria-label={title}

@@ -61,6 +61,29 @@ describe('applications: public form, list, approve, reject', () => {
       );
     });
 
+    it('stores a Russian phone as +7 (XXX) XXX-XX-XX however it was typed, a foreign one as typed', async () => {
+      const typed = ['9161234567', '8 916 123 45 67', '+7 916 123-45-67', '+44 20 7946 0958'];
+      const ids: number[] = [];
+      for (const phone of typed) {
+        const response = await submit(app, { ...FORM, phone });
+        expect(response.statusCode).toBe(201);
+        ids.push(response.json().data.id);
+      }
+      const stored = await Promise.all(
+        ids.map(
+          async (id) =>
+            applicationSchema.parse((await call(app, admin, 'GET', `/api/applications/${id}`)).json().data)
+              .phone,
+        ),
+      );
+      expect(stored).toEqual([
+        '+7 (916) 123-45-67',
+        '+7 (916) 123-45-67',
+        '+7 (916) 123-45-67',
+        '+44 20 7946 0958',
+      ]);
+    });
+
     it('checks every field in Russian, the ИНН by its control digit and the consent', async () => {
       const response = await submit(app, {
         organization_name: '',

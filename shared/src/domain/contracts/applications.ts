@@ -3,6 +3,7 @@
  * landing page and the administrators' list, card, approval and rejection.
  */
 import { z } from 'zod';
+import { formatRussianPhone } from '../phone';
 import {
   nullableIdSchema,
   optionalText,
@@ -40,7 +41,9 @@ export const applicationCreateSchema = z.object({
     .min(1, { error: 'Укажите телефон' })
     .max(30, { error: 'Не длиннее 30 символов' })
     .regex(/^\+?[\d\s()-]+$/, { error: 'Телефон: цифры, пробелы, скобки, дефис' })
-    .refine((value) => value.replace(/\D/g, '').length >= 10, { error: 'Телефон: не меньше 10 цифр' }),
+    .refine((value) => value.replace(/\D/g, '').length >= 10, { error: 'Телефон: не меньше 10 цифр' })
+    // «9161234567» is kept as +7 (916) 123-45-67, the form the school calls back from.
+    .transform(formatRussianPhone),
   comment: optionalText(2000, { multiline: true }),
   consent: z.literal(true, { error: 'Нужно согласие на обработку персональных данных' }),
   website: plainString().max(200).optional(),

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, SimpleGrid, Stack, Text, Textarea, TextInput }
 import { schemaResolver, useForm } from '@mantine/form';
 import { useFormSave } from '@parta/shared';
 import { type ApplicationCreate, applicationCreateSchema } from '@parta/shared/domain/contracts/applications';
+import { formatRussianPhone } from '@parta/shared/domain/phone';
 import { useState } from 'react';
 import { useSubmitApplication } from '../api/submit-application';
 import classes from './connect-school-form.module.css';
@@ -34,6 +35,7 @@ export default function ConnectSchoolForm() {
   const save = useFormSave(form.setErrors);
   const submitApplication = useSubmitApplication();
   const [confirmation, setConfirmation] = useState<string | null>(null);
+  const phone = form.getInputProps('phone');
 
   const submit = form.onSubmit((values) =>
     save.run(async () => {
@@ -80,10 +82,14 @@ export default function ConnectSchoolForm() {
             label="Телефон"
             type="tel"
             withAsterisk
-            // An example, not a mask the field would not apply.
-            placeholder="+7 900 123-45-67"
+            // An example, not a mask: the number typed is written so when the field is left (as stored).
+            placeholder="+7 (900) 123-45-67"
             autoComplete="tel"
-            {...form.getInputProps('phone')}
+            {...phone}
+            onBlur={(event) => {
+              form.setFieldValue('phone', formatRussianPhone(event.currentTarget.value));
+              phone.onBlur?.(event);
+            }}
           />
         </SimpleGrid>
         <Textarea label="Комментарий" autosize minRows={2} maxRows={6} {...form.getInputProps('comment')} />

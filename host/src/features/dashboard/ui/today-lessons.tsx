@@ -53,7 +53,8 @@ export function TodayLessons() {
                   {lesson.lesson_number}. {lesson.start_time}–{lesson.end_time}
                 </Text>
                 <div style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} truncate>
+                  {/* The subject wraps, never cut: «Вероятность и статистика · Группа 1» read «Вероятность и стат…». */}
+                  <Text size="sm" fw={600}>
                     {lesson.subject_name}
                     {lesson.subgroup_name ? ` · ${lesson.subgroup_name}` : ''}
                   </Text>

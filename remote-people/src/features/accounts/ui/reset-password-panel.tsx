@@ -1,7 +1,8 @@
-import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { getErrorMessage } from '@parta/shared';
 import { useState } from 'react';
 import { type ResetPasswordTarget, useResetPassword } from '../api/reset-password';
+import { OneTimePassword } from './one-time-password';
 
 export interface ResetPasswordPanelProps {
   target: ResetPasswordTarget;
@@ -39,18 +40,7 @@ export function ResetPasswordPanel({
     return (
       <Alert color="emerald" title="Новый пароль" data-testid="new-password-alert">
         <Stack gap="xs">
-          <Group gap="sm">
-            <Code fz="lg" data-testid="new-password">
-              {password}
-            </Code>
-            <CopyButton value={password}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant="light" onClick={copy}>
-                  {copied ? 'Скопировано' : 'Копировать'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
+          <OneTimePassword password={password} testId="new-password" size="lg" />
           <Text size="sm">
             Передайте его {recipient}: после ухода со страницы пароль больше не будет показан. Пароль
             одноразовый — при входе его попросят сменить.

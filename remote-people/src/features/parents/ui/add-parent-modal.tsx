@@ -20,6 +20,7 @@ import {
   parentInputSchema,
 } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
+import { OneTimePassword } from '../../accounts';
 import { useAttachParent } from '../api/attach-parent';
 import { useCreateParent } from '../api/create-parent';
 import { useParentSearch } from '../api/search-parents';
@@ -45,8 +46,16 @@ export function AddParentModal({ studentId, opened, onClose }: AddParentModalPro
       {created ? (
         <Stack>
           <Alert color="emerald" title="Родитель добавлен" data-testid="parent-created">
-            {fullName(created.data)}: логин <Code>{created.login}</Code>, пароль{' '}
-            <Code>{created.password}</Code>. Пароль показан один раз: передайте его родителю.
+            <Text>
+              {fullName(created.data)}: логин <Code>{created.login}</Code>
+            </Text>
+            <Group gap="xs" mt="xs">
+              <Text>Пароль:</Text>
+              <OneTimePassword password={created.password} testId="parent-password" />
+            </Group>
+            <Text size="sm" mt={4}>
+              Пароль показан один раз: передайте его родителю.
+            </Text>
           </Alert>
           <Group justify="flex-end">
             <Button onClick={close}>Готово</Button>

@@ -5,6 +5,7 @@ import type { StaffCreated } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
+import { OneTimePassword } from '../../accounts';
 import { useCreateUser } from '../api/create-user';
 import { StaffForm } from './staff-form';
 
@@ -37,13 +38,15 @@ export function CreateStaffModal({
               {fullName(created.data)}, логин <Code>{created.data.login}</Code>
             </Text>
             {created.password ? (
-              <Text mt="xs">
-                Пароль:{' '}
-                <Code fz="md" data-testid="created-password">
-                  {created.password}
-                </Code>{' '}
-                — он показан один раз.
-              </Text>
+              <>
+                <Group gap="xs" mt="xs">
+                  <Text>Пароль:</Text>
+                  <OneTimePassword password={created.password} testId="created-password" />
+                </Group>
+                <Text size="sm" mt={4}>
+                  Он показан один раз: передайте его сотруднику.
+                </Text>
+              </>
             ) : null}
           </Alert>
           <Group justify="flex-end">
