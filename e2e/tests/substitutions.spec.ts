@@ -135,9 +135,18 @@ test('a завуч on a phone marks the mathematics teacher absent, distributes 
   await shots(page, 'open-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
 
+  // Opened again, as the завуч comes back to it: the screen opens on the absence with open lessons
+  // by itself, and keeps it open, with who was assigned, once «Распределить всё» has covered them.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: new RegExp(me.surname) })).toBeVisible();
+  await expect(open).toContainText(/Открыто уроков: [1-9]/);
+  const lessonsCount = await cards.count();
   await page.getByRole('button', { name: 'Распределить всё' }).click();
   await expect(open).toContainText('Открыто уроков: 0');
+  await expect(page.getByRole('heading', { name: new RegExp(me.surname) })).toBeVisible();
+  await expect(cards).toHaveCount(lessonsCount);
   await expect(cards.first()).toContainText('замена:');
+  await expect(page.getByTestId('absence-list')).toContainText('всё решено');
   // Change one choice: the next candidate of the first lesson.
   const first = cards.first();
   const before = await first.locator('.mantine-Badge-root').first().textContent();
@@ -251,12 +260,14 @@ test('a завуч on a phone marks the mathematics teacher absent, distributes 
       specialty_hours: number;
       missed_hours: number;
       cancelled_hours: number;
+      planned_substituted_hours: number;
+      planned_missed_hours: number;
     };
     substitutes: { teacher_id: number; hours: number }[];
     absent: { teacher_id: number; hours: number }[];
   };
   const { totals } = report;
-  expect(totals.missed_hours).toBeGreaterThan(0);
+  expect(totals.missed_hours + totals.planned_missed_hours).toBeGreaterThan(0);
   await expect
     .poll(() => screenTotals(page))
     .toEqual([totals.substituted_hours, totals.specialty_hours, totals.missed_hours, totals.cancelled_hours]);
@@ -264,8 +275,21 @@ test('a завуч on a phone marks the mathematics teacher absent, distributes 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Скачать .xlsx' }).click();
   const file = await (await download).path();
-  expect(await totalsOf(file, 'Заменяющие')).toEqual([onScreen[0], onScreen[1]]);
-  expect(await totalsOf(file, 'Отсутствовавшие')).toEqual([onScreen[2], onScreen[3]]);
+  // The sick day is after today: its substitutions are planned, shown apart and not yet paid.
+  expect(totals.planned_substituted_hours).toBeGreaterThan(0);
+  await expect(page.getByTestId('report-planned')).toContainText(
+    `замен ${totals.planned_substituted_hours}, пропусков ${totals.planned_missed_hours}`,
+  );
+  expect(await totalsOf(file, 'Заменяющие')).toEqual([
+    onScreen[0],
+    onScreen[1],
+    totals.planned_substituted_hours,
+  ]);
+  expect(await totalsOf(file, 'Отсутствовавшие')).toEqual([
+    onScreen[2],
+    onScreen[3],
+    totals.planned_missed_hours,
+  ]);
   await shots(page, 'report');
 
   // The load screen: the month's missed hours of the absent teacher, the substitute's extra hours.
@@ -276,12 +300,13 @@ test('a завуч on a phone marks the mathematics teacher absent, distributes 
   await expect(page.getByTestId('load-month-totals')).toHaveText(
     `Замещено ${totals.substituted_hours} ч, пропущено ${totals.missed_hours} ч`,
   );
-  const missed = report.absent.find((entry) => entry.teacher_id === me.id)!.hours;
+  const missed = report.absent.find((entry) => entry.teacher_id === me.id)?.hours ?? 0;
   const absentRow = page.getByTestId('load-teacher').filter({ hasText: me.surname });
-  await expect(absentRow.getByTestId('load-missed')).toHaveText(String(missed));
-  const taken = report.substitutes.find((entry) => entry.teacher_id === covered.teacher_id)!.hours;
+  // Hours held only: a sick day still to come is not yet missed hours (shown «—»).
+  await expect(absentRow.getByTestId('load-missed')).toHaveText(missed ? String(missed) : '—');
+  const taken = report.substitutes.find((entry) => entry.teacher_id === covered.teacher_id)?.hours ?? 0;
   const substituteRow = page.getByTestId('load-teacher').filter({ hasText: covered.teacher_name });
-  await expect(substituteRow.getByTestId('load-substituted')).toHaveText(`+${taken}`);
+  await expect(substituteRow.getByTestId('load-substituted')).toHaveText(taken ? `+${taken}` : '—');
   await shots(page, 'load-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
   // The table scrolls within its card: the page itself is no wider than the phone (once re-laid out).

@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Stack, Tabs, Text, UnstyledButton } from '@mantine
 import { formatDate, PageTitle, QueryView, schoolToday, useGroups, usePermissions } from '@parta/shared';
 import { ABSENCE_REASONS } from '@parta/shared/domain/contracts/substitutions';
 import { addDays } from '@parta/shared/domain/timetable';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAbsences } from '../features/substitutions/api/substitutions';
 import { AbsenceDetail } from '../features/substitutions/ui/absence-detail';
 import { AbsenceForm } from '../features/substitutions/ui/absence-form';
@@ -21,7 +21,14 @@ export function SubstitutionsPage() {
   const staff = useGroups();
   const absences = useAbsences(RANGE);
   const [selected, setSelected] = useState<number | null>(null);
-  const current = selected ?? absences.data?.find((absence) => absence.open_count > 0)?.id ?? null;
+  // Opens on the first absence with lessons still open, then stays on it: once «Распределить всё»
+  // has covered them it has none open, and the screen keeps it with who was assigned.
+  const opening =
+    absences.data?.find((absence) => absence.open_count > 0)?.id ?? absences.data?.[0]?.id ?? null;
+  useEffect(() => {
+    if (selected === null && opening !== null) setSelected(opening);
+  }, [selected, opening]);
+  const current = selected ?? opening;
 
   const absencesView = (
     <Stack gap="md">
@@ -47,8 +54,8 @@ export function SubstitutionsPage() {
                   <Group gap={6}>
                     <Text size="xs" c="dimmed">
                       {formatDate(absence.from)}
-                      {absence.to !== absence.from ? `–${formatDate(absence.to)}` : ''} ·{' '}
-                      {ABSENCE_REASONS[absence.reason]}
+                      {absence.to !== absence.from ? `–${formatDate(absence.to)}` : ''}
+                      {absence.reason ? ` · ${ABSENCE_REASONS[absence.reason]}` : ''}
                     </Text>
                     <Badge size="xs" variant="light" color={absence.open_count > 0 ? 'orange' : 'emerald'}>
                       {absence.open_count > 0 ? `открыто ${absence.open_count}` : 'всё решено'}

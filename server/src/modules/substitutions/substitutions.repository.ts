@@ -144,6 +144,8 @@ export interface ReportLessonRow {
   lesson_id: number;
   date: string;
   lesson_number: number;
+  /** The bell's end of the lesson, `HH:MM` (null: no bell times). */
+  end_time: string | null;
   number: number;
   letter: string;
   subject_name: string;
@@ -173,7 +175,7 @@ export function findReportLessons(
   return rowsOf<ReportLessonRow>(
     db,
     sql`select l.id as lesson_id, l.date::text as date, l.lesson_number::int as lesson_number,
-               c.number::int as number, c.letter, s.name as subject_name, l.status,
+               l.end_time::text as end_time, c.number::int as number, c.letter, s.name as subject_name, l.status,
                l.teacher_id, l.original_teacher_id,
                coalesce(l.original_teacher_id, l.teacher_id) as absent_id,
                (l.status = 'replaced' and exists (

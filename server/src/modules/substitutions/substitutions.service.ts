@@ -20,7 +20,7 @@ import { findInScope, inScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { teacherAbsences, users } from '../../db/schema';
 import { type ReportSheet, writeReportWorkbook } from '../../files/report-workbook';
-import type { Actor } from '../../plugins/auth';
+import { type Actor, can } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import type { Queue } from '../../queue/queue';
 import { lessonStarted } from '../clock/clock.service';
@@ -368,7 +368,16 @@ function rankedOf(lesson: Lesson, absentTeacherId: number): RankedLesson {
   };
 }
 
-function toAbsence(row: AbsenceRow, lessons: CoverLesson[]): Absence {
+/**
+ * Whether the actor may read an absence's reason and comment (a sick note is health data, 152-ФЗ):
+ * those who manage the timetable (the director, the завуч) and the absent teacher themself.
+ */
+function readsReason(actor: Actor, row: AbsenceRow): boolean {
+  return can(actor, 'timetables.edit') || actor.userId === row.teacherId;
+}
+
+function toAbsence(actor: Actor, row: AbsenceRow, lessons: CoverLesson[]): Absence {
+  const told = readsReason(actor, row);
   return {
     id: row.id,
     teacher_id: row.teacherId,
@@ -376,8 +385,8 @@ function toAbsence(row: AbsenceRow, lessons: CoverLesson[]): Absence {
     from: row.startDate,
     to: row.endDate,
     from_lesson: row.fromLesson,
-    reason: row.reason,
-    comment: row.comment,
+    reason: told ? row.reason : null,
+    comment: told ? row.comment : null,
     open_count: lessons.filter((lesson) => lesson.state === 'open').length,
     lessons_count: lessons.length,
   };
@@ -428,7 +437,7 @@ async function detail(db: Database, actor: Actor, absence: AbsenceRow): Promise<
   const days = new Map<string, CoverLesson[]>();
   for (const item of covered) days.set(item.lesson.date, [...(days.get(item.lesson.date) ?? []), item]);
   return {
-    absence: toAbsence(absence, covered),
+    absence: toAbsence(actor, absence, covered),
     days: [...days.entries()].map(([date, lessons]) => ({ date, lessons })),
   };
 }
@@ -538,6 +547,7 @@ export async function listAbsences(
     const list = await absenceLessons(db, actor, row);
     result.push(
       toAbsence(
+        actor,
         row,
         list.map((lesson) => ({
           lesson,
@@ -846,17 +856,23 @@ export async function substitutionReport(
   const substitutes = new Map<number, SubstitutionReport['substitutes'][number]>();
   const absent = new Map<number, SubstitutionReport['absent'][number]>();
   for (const row of rows) {
+    // Paid for a lesson given: over by the school clock (a lesson without bell times: from the next day).
+    const held = lessonStarted(row.date, row.end_time ?? '24:00');
     if (row.status === 'replaced' && row.teacher_id !== null) {
       const entry = substitutes.get(row.teacher_id) ?? {
         teacher_id: row.teacher_id,
         teacher_name: nameOf(row.teacher_id) ?? '',
         hours: 0,
         specialty_hours: 0,
+        planned_hours: 0,
         lessons: [],
       };
-      entry.hours += 1;
-      if (row.specialty) entry.specialty_hours += 1;
-      entry.lessons.push(base(row, row.absent_id));
+      if (!held) entry.planned_hours += 1;
+      else {
+        entry.hours += 1;
+        if (row.specialty) entry.specialty_hours += 1;
+      }
+      entry.lessons.push({ ...base(row, row.absent_id), held });
       substitutes.set(row.teacher_id, entry);
     }
     const missed = absent.get(row.absent_id) ?? {
@@ -864,27 +880,34 @@ export async function substitutionReport(
       teacher_name: nameOf(row.absent_id) ?? '',
       hours: 0,
       cancelled_hours: 0,
+      planned_hours: 0,
       lessons: [],
     };
-    missed.hours += 1;
-    if (row.status === 'cancelled') missed.cancelled_hours += 1;
-    missed.lessons.push(base(row, row.status === 'replaced' ? row.teacher_id : null));
+    if (!held) missed.planned_hours += 1;
+    else {
+      missed.hours += 1;
+      if (row.status === 'cancelled') missed.cancelled_hours += 1;
+    }
+    missed.lessons.push({ ...base(row, row.status === 'replaced' ? row.teacher_id : null), held });
     absent.set(row.absent_id, missed);
   }
   const byName = <T extends { teacher_name: string }>(a: T, b: T) =>
     a.teacher_name.localeCompare(b.teacher_name, 'ru');
   const substituteList = [...substitutes.values()].sort(byName);
   const absentList = [...absent.values()].sort(byName);
+  const sum = <T>(list: T[], of: (entry: T) => number) => list.reduce((total, entry) => total + of(entry), 0);
   return {
     from: query.from,
     to: query.to,
     substitutes: substituteList,
     absent: absentList,
     totals: {
-      substituted_hours: substituteList.reduce((sum, entry) => sum + entry.hours, 0),
-      specialty_hours: substituteList.reduce((sum, entry) => sum + entry.specialty_hours, 0),
-      cancelled_hours: absentList.reduce((sum, entry) => sum + entry.cancelled_hours, 0),
-      missed_hours: absentList.reduce((sum, entry) => sum + entry.hours, 0),
+      substituted_hours: sum(substituteList, (entry) => entry.hours),
+      specialty_hours: sum(substituteList, (entry) => entry.specialty_hours),
+      cancelled_hours: sum(absentList, (entry) => entry.cancelled_hours),
+      missed_hours: sum(absentList, (entry) => entry.hours),
+      planned_substituted_hours: sum(substituteList, (entry) => entry.planned_hours),
+      planned_missed_hours: sum(absentList, (entry) => entry.planned_hours),
     },
   };
 }
@@ -903,6 +926,7 @@ export function substitutionWorkbook(report: SubstitutionReport): Promise<Buffer
       { header: 'Заменил', width: 22 },
       { header: 'По специальности', width: 16 },
       { header: 'Часы', width: 6 },
+      { header: 'Состоялся', width: 14 },
     ],
     rows: report.absent.flatMap((entry) =>
       entry.lessons.map((lesson) => [
@@ -913,7 +937,8 @@ export function substitutionWorkbook(report: SubstitutionReport): Promise<Buffer
         entry.teacher_name,
         lesson.status === 'cancelled' ? 'урок отменён' : lesson.other_teacher_name,
         lesson.status === 'cancelled' ? '' : lesson.specialty ? 'да' : 'нет',
-        1,
+        lesson.held ? 1 : 0,
+        lesson.held ? 'да' : 'запланирован',
       ]),
     ),
   };
@@ -923,10 +948,21 @@ export function substitutionWorkbook(report: SubstitutionReport): Promise<Buffer
       { header: 'Учитель', width: 24 },
       { header: 'Часов замещения', width: 16 },
       { header: 'Из них по специальности', width: 22 },
+      { header: 'Запланировано', width: 14 },
     ],
     rows: [
-      ...report.substitutes.map((entry) => [entry.teacher_name, entry.hours, entry.specialty_hours]),
-      ['Итого', report.totals.substituted_hours, report.totals.specialty_hours],
+      ...report.substitutes.map((entry) => [
+        entry.teacher_name,
+        entry.hours,
+        entry.specialty_hours,
+        entry.planned_hours,
+      ]),
+      [
+        'Итого',
+        report.totals.substituted_hours,
+        report.totals.specialty_hours,
+        report.totals.planned_substituted_hours,
+      ],
     ],
   };
   const absent: ReportSheet = {
@@ -935,10 +971,21 @@ export function substitutionWorkbook(report: SubstitutionReport): Promise<Buffer
       { header: 'Учитель', width: 24 },
       { header: 'Пропущено часов', width: 16 },
       { header: 'Из них отменено', width: 16 },
+      { header: 'Запланировано', width: 14 },
     ],
     rows: [
-      ...report.absent.map((entry) => [entry.teacher_name, entry.hours, entry.cancelled_hours]),
-      ['Итого', report.totals.missed_hours, report.totals.cancelled_hours],
+      ...report.absent.map((entry) => [
+        entry.teacher_name,
+        entry.hours,
+        entry.cancelled_hours,
+        entry.planned_hours,
+      ]),
+      [
+        'Итого',
+        report.totals.missed_hours,
+        report.totals.cancelled_hours,
+        report.totals.planned_missed_hours,
+      ],
     ],
   };
   return writeReportWorkbook(title, [journal, substitutes, absent]);

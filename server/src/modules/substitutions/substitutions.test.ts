@@ -29,7 +29,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
-import { schoolToday } from '../clock/clock.service';
+import { schoolToday, setSchoolClock } from '../clock/clock.service';
 import { LESSON_CHANGE_JOB, NOTICE_JOB } from '../notifications/notifications.service';
 
 /**
@@ -189,7 +189,7 @@ beforeAll(async () => {
   app = await createTestApp();
   db = app.db;
   await buildSchool();
-  for (const key of ['zavuch', 'absent', 'spec', 'nonspec', 'away'])
+  for (const key of ['director', 'zavuch', 'absent', 'spec', 'nonspec', 'away'])
     tokens[key] = await loginAs(app, `subst_${key}`);
   tokens.demoZavuch = await loginAs(app, 'zavuch');
   tokens.student = await loginAs(app, 'student');
@@ -285,6 +285,7 @@ describe('absences', () => {
       from: yesterday,
       to: afterTomorrow,
       reason: 'illness',
+      comment: 'Больничный лист, ОРВИ',
     });
     expect(created.statusCode).toBe(201);
     const detail = absenceDetailSchema.parse(created.json().data);
@@ -365,6 +366,41 @@ describe('absences', () => {
       reason: 'other',
     });
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('a sick note is private (152-ФЗ)', () => {
+  const listOf = async (token: string) =>
+    (
+      await call(app, token, 'GET', `/api/substitutions/absences?from=${yesterday}&to=${afterTomorrow}`)
+    ).json().data as { id: number; reason: string | null; comment: string | null }[];
+
+  it('gives the reason and comment to the director, the завуч and the absent teacher only', async () => {
+    for (const key of ['director', 'zavuch', 'absent']) {
+      const detail = await call(app, tokens[key], 'GET', absenceUrl());
+      expect(detail.statusCode).toBe(200);
+      expect(detail.json().data.absence).toMatchObject({
+        reason: 'illness',
+        comment: 'Больничный лист, ОРВИ',
+      });
+      expect((await listOf(tokens[key])).find((item) => item.id === absenceId)).toMatchObject({
+        reason: 'illness',
+        comment: 'Больничный лист, ОРВИ',
+      });
+    }
+    // A colleague sees that the lessons are covered and by whom, not why the teacher is away.
+    const colleague = await call(app, tokens.spec, 'GET', absenceUrl());
+    expect(colleague.statusCode).toBe(200);
+    const seen = absenceDetailSchema.parse(colleague.json().data);
+    expect(seen.absence).toMatchObject({ teacher_id: ids.absent, reason: null, comment: null });
+    expect(seen.days.length).toBeGreaterThan(0);
+    expect(JSON.stringify(colleague.json())).not.toContain('ОРВИ');
+    const listed = await listOf(tokens.spec);
+    expect(listed.find((item) => item.id === absenceId)).toMatchObject({ reason: null, comment: null });
+    expect(listed.every((item) => item.reason === null && item.comment === null)).toBe(true);
+    // Another school: nothing at all.
+    expect((await call(app, tokens.demoZavuch, 'GET', absenceUrl())).statusCode).toBe(404);
+    expect((await listOf(tokens.demoZavuch)).some((item) => item.id === absenceId)).toBe(false);
   });
 });
 
@@ -606,14 +642,17 @@ describe('«Замещения за месяц»', () => {
         .from(lessons)
         .where(and(eq(lessons.organizationId, ids.org), eq(lessons.status, 'replaced')))
     ).length;
-    expect(report.totals.substituted_hours).toBe(replaced);
-    expect(report.substitutes.reduce((sum, entry) => sum + entry.hours, 0)).toBe(replaced);
+    expect(report.totals.substituted_hours + report.totals.planned_substituted_hours).toBe(replaced);
+    expect(report.substitutes.reduce((sum, entry) => sum + entry.hours + entry.planned_hours, 0)).toBe(
+      replaced,
+    );
     expect(report.substitutes.reduce((sum, entry) => sum + entry.lessons.length, 0)).toBe(replaced);
     const absent = report.absent.find((entry) => entry.teacher_id === ids.absent)!;
     // 6 replaced (y3, t7, d2, d4, d5 and the started y2 stays hers: not missed) + e1 cancelled.
-    expect(absent.cancelled_hours).toBe(1);
-    expect(absent.hours).toBe(6);
-    expect(report.totals.missed_hours).toBe(absent.hours + 2); // and Прошлова's two
+    expect(absent.lessons.filter((lesson) => lesson.status === 'cancelled')).toHaveLength(1);
+    expect(absent.hours + absent.planned_hours).toBe(6);
+    // and Прошлова's two
+    expect(report.totals.missed_hours + report.totals.planned_missed_hours).toBe(6 + 2);
     const many = report.substitutes.find((entry) => entry.teacher_id === ids.many)!;
     expect(many.specialty_hours).toBe(many.hours);
     const nonspec = report.substitutes.find((entry) => entry.teacher_id === ids.nonspec);
@@ -631,6 +670,66 @@ describe('«Замещения за месяц»', () => {
     expect(
       (await call(app, tokens.spec, 'GET', `/api/substitutions/report?from=${today}&to=${today}`)).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('«Замещения за месяц» pays for lessons held', () => {
+  afterEach(() => setSchoolClock(null));
+
+  /** The report of the test's days with the school clock at `instant`. */
+  async function reportAt(instant: string) {
+    setSchoolClock(instant);
+    const response = await call(
+      app,
+      tokens.zavuch,
+      'GET',
+      `/api/substitutions/report?from=${yesterday}&to=${afterTomorrow}`,
+    );
+    expect(response.statusCode).toBe(200);
+    return substitutionReportSchema.parse(response.json().data);
+  }
+  const takerOf = async (lessonKey: string) =>
+    (await db.select().from(lessons).where(eq(lessons.id, ids[lessonKey])))[0];
+
+  it("counts tomorrow's substitutions apart as planned, and as hours once the lesson is over", async () => {
+    const d2 = await takerOf('d2');
+    expect(d2.status).toBe('replaced');
+    const substitute = d2.teacherId!;
+    const replaced = await db
+      .select()
+      .from(lessons)
+      .where(and(eq(lessons.organizationId, ids.org), eq(lessons.status, 'replaced')));
+    const held = (day: string, time: string) =>
+      replaced.filter((row) => row.date < day || (row.date === day && (row.endTime ?? '24:00') <= time));
+
+    // Midday today: yesterday's substitutions are paid, today's evening one and tomorrow's are planned.
+    const noon = await reportAt(`${today}T12:00:00+03:00`);
+    expect(noon.totals.substituted_hours).toBe(held(today, '12:00').length);
+    expect(noon.totals.planned_substituted_hours).toBe(replaced.length - held(today, '12:00').length);
+    expect(noon.totals.planned_substituted_hours).toBeGreaterThan(0);
+    const before = noon.substitutes.find((entry) => entry.teacher_id === substitute)!;
+    const lessonBefore = before.lessons.find((lesson) => lesson.lesson_id === ids.d2)!;
+    expect(lessonBefore.held).toBe(false);
+    expect(before.hours).toBe(before.lessons.filter((lesson) => lesson.held).length);
+    expect(before.planned_hours).toBe(before.lessons.filter((lesson) => !lesson.held).length);
+    const absentNoon = noon.absent.find((entry) => entry.teacher_id === ids.absent)!;
+    // e1 (the day after tomorrow) is cancelled: planned, not yet a cancelled hour.
+    expect(absentNoon.cancelled_hours).toBe(0);
+    expect(absentNoon.hours).toBe(absentNoon.lessons.filter((lesson) => lesson.held).length);
+
+    // Tomorrow at 10:30: d2 (09:30–10:15) has been given; d4 and d5 are still to come.
+    const later = await reportAt(`${tomorrow}T10:30:00+03:00`);
+    expect(later.totals.substituted_hours).toBe(held(tomorrow, '10:30').length);
+    const after = later.substitutes.find((entry) => entry.teacher_id === substitute)!;
+    expect(after.lessons.find((lesson) => lesson.lesson_id === ids.d2)!.held).toBe(true);
+    expect(after.hours).toBe(before.hours + 1);
+    expect(after.planned_hours).toBe(before.planned_hours - 1);
+
+    // After the whole absence: everything held, nothing planned; e1's cancellation counts.
+    const done = await reportAt(`${addDays(afterTomorrow, 1)}T10:00:00+03:00`);
+    expect(done.totals.substituted_hours).toBe(replaced.length);
+    expect(done.totals.planned_substituted_hours).toBe(0);
+    expect(done.absent.find((entry) => entry.teacher_id === ids.absent)!.cancelled_hours).toBe(1);
   });
 });
 

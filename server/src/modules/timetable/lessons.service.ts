@@ -7,10 +7,10 @@ import type {
 import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
 import { addDays, clockTime } from '@parta/shared/domain/timetable';
 import { and, eq, gte, lte, or } from 'drizzle-orm';
-import { findOwnPupil } from '../../access/pupil';
+import { findOwnPupil, findParentChildren } from '../../access/pupil';
 import { findInScope, inScope } from '../../access/scope';
 import type { Database } from '../../db/client';
-import { lessons } from '../../db/schema';
+import { lessons, students } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import type { Queue } from '../../queue/queue';
@@ -333,14 +333,35 @@ export async function unswapLessons(db: Database, queue: Queue, actor: Actor, id
 }
 
 /**
- * GET /api/lessons/today: a teacher's own lessons or a student's class's (their subgroups only)
- * for the day; when the day has none (a Sunday, каникулы), the next day with lessons within two weeks.
+ * GET /api/lessons/today: a teacher's own lessons, a student's class's (their subgroups only), or
+ * a parent's child's (`studentId`, else the first child) for the day; when the day has none (a
+ * Sunday, каникулы), the next day with lessons within two weeks.
  */
-export async function todayLessons(db: Database, actor: Actor, date = schoolToday()): Promise<TodayLessons> {
+export async function todayLessons(
+  db: Database,
+  actor: Actor,
+  date = schoolToday(),
+  studentId?: number,
+): Promise<TodayLessons> {
   const pupil = await findOwnPupil(db, actor.userId);
+  const children = pupil
+    ? []
+    : await findParentChildren(db, actor.userId, inScope(actor, students.organizationId));
+  const child = studentId === undefined ? children[0] : children.find((item) => item.id === studentId);
+  // Only the caller's own children (or the pupil themself): anyone else's day is not theirs to read.
+  if (studentId !== undefined && !child && pupil?.id !== studentId) throw notFound('Ученик не найден');
+  const named = (row: { id: number; surname: string; name: string }) => ({
+    id: row.id,
+    name: `${row.surname} ${row.name}`,
+  });
+  const whose = {
+    student: pupil || !child ? null : named(child),
+    children: children.map(named),
+  };
+  const learner = pupil ?? child;
   // A pupil not yet in a class has no lessons (not a teacher's).
-  if (pupil && pupil.classId === null) return { date, role: 'student', lessons: [] };
-  const student = pupil && { classId: pupil.classId as number, subgroupIds: pupil.subgroupIds };
+  if (learner && learner.classId === null) return { date, role: 'student', lessons: [], ...whose };
+  const student = learner && { classId: learner.classId as number, subgroupIds: learner.subgroupIds };
   const role = student ? 'student' : 'teacher';
   const where = and(
     inScope(actor, lessons.organizationId),
@@ -348,6 +369,6 @@ export async function todayLessons(db: Database, actor: Actor, date = schoolToda
   );
   const day = (await findFirstLessonDate(db, where, date, addDays(date, 14))) ?? date;
   const rows = await findLessons(db, and(where, eq(lessons.date, day)));
-  if (!student && rows.length === 0) return { date: day, role: 'none', lessons: [] };
-  return { date: day, role, lessons: rows.map(toLesson) };
+  if (!student && rows.length === 0) return { date: day, role: 'none', lessons: [], ...whose };
+  return { date: day, role, lessons: rows.map(toLesson), ...whose };
 }

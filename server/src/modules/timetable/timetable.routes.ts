@@ -181,12 +181,16 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'home.view' },
       schema: {
         tags: ['timetable'],
-        summary: 'Уроки сегодня: свои у учителя, своего класса у ученика',
+        summary: 'Уроки сегодня: свои у учителя, своего класса у ученика, ребёнка у родителя',
+        description:
+          'Родителю — уроки ребёнка (student_id, по умолчанию первого) и список его детей (children); чужой ученик — 404.',
         querystring: todayQuerySchema,
         response: { 200: z.object({ data: todayLessonsSchema }) },
       },
     },
-    async (request) => ({ data: await todayLessons(app.db, request.actor, request.query.date) }),
+    async (request) => ({
+      data: await todayLessons(app.db, request.actor, request.query.date, request.query.student_id),
+    }),
   );
 
   app.patch(

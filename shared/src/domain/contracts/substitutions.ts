@@ -56,8 +56,20 @@ export const absenceSchema = z.object({
   from: z.string(),
   to: z.string(),
   from_lesson: z.number().int().nullable(),
-  reason: z.enum(REASON_CODES),
-  comment: z.string().nullable(),
+  /**
+   * Why the teacher is away, and the note: health data (152-ФЗ), so given only to those who manage
+   * the timetable (the director, the завуч) and to the absent teacher; null for every other colleague.
+   */
+  reason: z
+    .enum(REASON_CODES)
+    .nullable()
+    .describe(
+      'Причина отсутствия: только директору, завучу (право timetables.edit) и самому учителю; остальным null',
+    ),
+  comment: z
+    .string()
+    .nullable()
+    .describe('Комментарий к отсутствию: видят те же, что и причину; остальным null'),
   /** Lessons of the range still to decide, and all of them. */
   open_count: z.number().int(),
   lessons_count: z.number().int(),
@@ -181,28 +193,35 @@ const reportLessonSchema = z.object({
   other_teacher_name: z.string().nullable(),
   specialty: z.boolean(),
   status: z.enum(['replaced', 'cancelled']),
+  /** The lesson is over by the school clock: its hour counts; a later one is only planned. */
+  held: z.boolean(),
 });
 
 export const substitutionReportSchema = z.object({
   from: z.string(),
   to: z.string(),
-  /** Per substitute: the lessons they took, for whom; hours (one lesson = one academic hour). */
+  /**
+   * Per substitute: the lessons they took, for whom; hours (one lesson = one academic hour) of the
+   * lessons held, `planned_hours` of those still to come (not paid until given).
+   */
   substitutes: z.array(
     z.object({
       teacher_id: z.number().int(),
       teacher_name: z.string(),
       hours: z.number().int(),
       specialty_hours: z.number().int(),
+      planned_hours: z.number().int(),
       lessons: z.array(reportLessonSchema),
     }),
   ),
-  /** Per absent teacher: the lessons they missed (given by a substitute or cancelled). */
+  /** Per absent teacher: the lessons they missed (given by a substitute or cancelled); later ones planned. */
   absent: z.array(
     z.object({
       teacher_id: z.number().int(),
       teacher_name: z.string(),
       hours: z.number().int(),
       cancelled_hours: z.number().int(),
+      planned_hours: z.number().int(),
       lessons: z.array(reportLessonSchema),
     }),
   ),
@@ -211,6 +230,9 @@ export const substitutionReportSchema = z.object({
     specialty_hours: z.number().int(),
     cancelled_hours: z.number().int(),
     missed_hours: z.number().int(),
+    /** Substitutions and missed lessons of the range not held yet: shown apart, not counted above. */
+    planned_substituted_hours: z.number().int(),
+    planned_missed_hours: z.number().int(),
   }),
 });
 export type SubstitutionReport = z.infer<typeof substitutionReportSchema>;

@@ -470,13 +470,22 @@ export type LessonChange = z.input<typeof lessonChangeSchema>;
 /** What the server gets after parsing (defaults applied, values coerced). */
 export type LessonChangeParsed = z.output<typeof lessonChangeSchema>;
 
-export const todayQuerySchema = z.object({ date: isoDateSchema.optional() });
+export const todayQuerySchema = z.object({
+  date: isoDateSchema.optional(),
+  /** A parent's child (omitted: the first child); anyone else's pupil is not found. */
+  student_id: idSchema.optional(),
+});
 
-/** GET /api/lessons/today: the caller's day (a teacher's lessons, a student's class's). */
+/** GET /api/lessons/today: the caller's day (a teacher's lessons, a student's class's, a parent's child's). */
 export const todayLessonsSchema = z.object({
   /** The day shown: today, or the next day with lessons when today has none. */
   date: z.string(),
+  /** `student`: a pupil's lessons (the caller's own, or for a parent the child's named in `student`). */
   role: z.enum(['teacher', 'student', 'none']),
   lessons: z.array(lessonSchema),
+  /** For a parent: whose day this is; null for a pupil's own and a teacher's. */
+  student: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** For a parent: every child of theirs, to ask each one's day; empty for anyone else. */
+  children: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type TodayLessons = z.infer<typeof todayLessonsSchema>;

@@ -3,14 +3,20 @@ import type { TodayLessons } from '@parta/shared/domain/contracts/timetable';
 import { useQuery } from '@tanstack/react-query';
 
 /**
- * GET /api/lessons/today: a teacher's own lessons or a student's class's; the server answers the
- * next school day when today has none.
+ * GET /api/lessons/today: a teacher's own lessons, a student's class's, or a parent's child's
+ * (`studentId`, else the first child); the server answers the next school day when today has none.
  */
-export async function getTodayLessons(signal?: AbortSignal): Promise<TodayLessons> {
-  return apiGet<TodayLessons>('/lessons/today', { signal });
+export async function getTodayLessons(studentId?: number, signal?: AbortSignal): Promise<TodayLessons> {
+  return apiGet<TodayLessons>('/lessons/today', {
+    params: studentId === undefined ? undefined : { student_id: studentId },
+    signal,
+  });
 }
 
 /** «Уроки сегодня» of the dashboard; a failure leaves the card out (the dashboard still works). */
-export function useTodayLessons() {
-  return useQuery({ queryKey: queryKeys.lessons.today, queryFn: ({ signal }) => getTodayLessons(signal) });
+export function useTodayLessons(studentId?: number) {
+  return useQuery({
+    queryKey: [...queryKeys.lessons.today, studentId ?? 'own'],
+    queryFn: ({ signal }) => getTodayLessons(studentId, signal),
+  });
 }

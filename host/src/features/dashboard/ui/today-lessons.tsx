@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { formatDate, usePermissions, useRevealInSlices, WEEK_DAYS } from '@parta/shared';
+import { formatDate, schoolToday, usePermissions, useRevealInSlices, WEEK_DAYS } from '@parta/shared';
 import type { TodayLessons as Day } from '@parta/shared/domain/contracts/timetable';
 import { isoWeekday, LESSON_STATUSES } from '@parta/shared/domain/timetable';
 import { Link } from 'react-router-dom';
@@ -17,21 +17,26 @@ export function lessonJournalPath(lesson: DayLesson, date: string): string | nul
   return `/journal/${lesson.group_id}/${lesson.load_id}?date=${date}`;
 }
 
-const todayIso = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
-
-/** «Уроки сегодня»: a teacher's lessons (with the class) or a student's (with the teacher), with bell times. */
-export function TodayLessons() {
-  const { data, isPending, isError } = useTodayLessons();
+/**
+ * «Уроки сегодня»: a teacher's lessons (with the class) or a student's (with the teacher), with bell
+ * times; a parent's child's, one card per child when there are several (`studentId`: that child's).
+ */
+export function TodayLessons({ studentId }: { studentId?: number }) {
+  const { data, isPending, isError } = useTodayLessons(studentId);
   const { can } = usePermissions();
 
   // The answer is drawn in a transition (in slices), not in the blocking render that brings it.
   const revealed = useRevealInSlices(!isPending);
   if (isPending || !revealed) return <Skeleton h={160} radius="md" mb="xl" />;
   if (isError || data.role === 'none') return null;
-  const isToday = data.date === todayIso();
-  const title = isToday
+  if (studentId === undefined && data.children.length > 1)
+    return data.children.map((child) => <TodayLessons key={child.id} studentId={child.id} />);
+  const isToday = data.date === schoolToday();
+  const day = isToday
     ? 'Уроки сегодня'
     : `Ближайшие уроки: ${WEEK_DAYS[isoWeekday(data.date) - 1].toLowerCase()}, ${formatDate(data.date)}`;
+  // A parent reads whose day it is: «Уроки сегодня: Соколов Миша».
+  const title = data.student ? `${day}: ${data.student.name}` : day;
 
   return (
     <Card withBorder radius="md" padding="lg" mb="xl" data-testid="today-lessons">

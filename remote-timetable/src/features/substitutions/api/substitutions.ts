@@ -81,9 +81,14 @@ export function useDecideLesson(absenceId: number) {
 
 export function useDistribute(absenceId: number) {
   const refresh = useRefresh();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiPost<DistributeResult>(`/substitutions/absences/${absenceId}/distribute`),
-    onSuccess: refresh,
+    // The answer is the absence as it is now: shown at once with its substitutes, then refreshed.
+    onSuccess: (result) => {
+      queryClient.setQueryData(queryKeys.substitutions.absence(absenceId), result.detail);
+      return refresh();
+    },
   });
 }
 

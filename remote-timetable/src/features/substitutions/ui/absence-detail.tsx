@@ -57,7 +57,8 @@ export function AbsenceDetail({
                   {absence.teacher_name}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  {ABSENCE_REASONS[absence.reason]} · {formatDate(absence.from)}
+                  {absence.reason ? `${ABSENCE_REASONS[absence.reason]} · ` : ''}
+                  {formatDate(absence.from)}
                   {absence.to !== absence.from ? ` – ${formatDate(absence.to)}` : ''}
                   {absence.from_lesson ? ` · с ${absence.from_lesson} урока` : ''}
                 </Text>

@@ -66,6 +66,11 @@ export function SubstitutionReportView() {
                   отменено: <b>{data.totals.cancelled_hours}</b>
                 </Text>
               </Group>
+              {/* Paid once given: a substitution still to come is listed apart, not in the hours above. */}
+              <Text size="sm" c="dimmed" mt="xs" data-testid="report-planned">
+                Запланировано, ещё не проведено: замен <b>{data.totals.planned_substituted_hours}</b>,
+                пропусков <b>{data.totals.planned_missed_hours}</b>
+              </Text>
             </Paper>
             <Paper withBorder p="md" radius="md">
               <Title order={3} fz="md" mb="sm">
@@ -81,6 +86,7 @@ export function SubstitutionReportView() {
                         <Table.Th>Учитель</Table.Th>
                         <Table.Th ta="right">Часов</Table.Th>
                         <Table.Th ta="right">По спец.</Table.Th>
+                        <Table.Th ta="right">План</Table.Th>
                         <Table.Th>Уроки</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
@@ -90,12 +96,13 @@ export function SubstitutionReportView() {
                           <Table.Td fw={500}>{entry.teacher_name}</Table.Td>
                           <Table.Td ta="right">{entry.hours}</Table.Td>
                           <Table.Td ta="right">{entry.specialty_hours}</Table.Td>
+                          <Table.Td ta="right">{entry.planned_hours}</Table.Td>
                           <Table.Td>
                             <Text size="xs">
                               {entry.lessons
                                 .map(
                                   (lesson) =>
-                                    `${formatDate(lesson.date)} ${lesson.lesson_number} ур. ${lesson.group_name} ${lesson.subject_name} за ${lesson.other_teacher_name ?? '—'}`,
+                                    `${formatDate(lesson.date)} ${lesson.lesson_number} ур. ${lesson.group_name} ${lesson.subject_name} за ${lesson.other_teacher_name ?? '—'}${lesson.held ? '' : ' (запланирован)'}`,
                                 )
                                 .join('; ')}
                             </Text>
@@ -115,12 +122,13 @@ export function SubstitutionReportView() {
                 <Text c="dimmed">Пропущенных уроков нет</Text>
               ) : (
                 <ScrollArea>
-                  <Table striped miw={420}>
+                  <Table striped miw={480}>
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th>Учитель</Table.Th>
                         <Table.Th ta="right">Пропущено</Table.Th>
                         <Table.Th ta="right">Отменено</Table.Th>
+                        <Table.Th ta="right">План</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -129,6 +137,7 @@ export function SubstitutionReportView() {
                           <Table.Td fw={500}>{entry.teacher_name}</Table.Td>
                           <Table.Td ta="right">{entry.hours}</Table.Td>
                           <Table.Td ta="right">{entry.cancelled_hours}</Table.Td>
+                          <Table.Td ta="right">{entry.planned_hours}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { AppLayout } from '../pages/app-layout.page';
+import { DashboardPage } from '../pages/dashboard.page';
+import { LoginPage } from '../pages/login.page';
+import { apiLogin } from '../support/demo';
+import { ARTIFACTS_DIR } from '../support/system';
+
+/** The part of GET /api/lessons/today this file reads. */
+interface TodayAnswer {
+  date: string;
+  role: string;
+  student: { id: number; name: string } | null;
+  children: { id: number; name: string }[];
+  lessons: { id: number; subject_name: string; subgroup_name: string | null }[];
+}
+
+/** The dashboard at 1366 and 390 px, light and dark, saved as `dashboard-today-<who>-<width>-<theme>.png`. */
+async function shots(page: Page, who: string) {
+  const layout = new AppLayout(page);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 850 });
+    for (const theme of ['light', 'dark'] as const) {
+      await layout.setTheme(theme);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.mouse.move(1, 1);
+      await page.screenshot({
+        path: path.join(ARTIFACTS_DIR, `dashboard-today-${who}-${width}-${theme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await layout.setTheme('light');
+}
+
+test("a parent's dashboard has the child's «Уроки сегодня»; a pupil's lists the subgroup lesson the diary does", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  for (const login of ['parent', 'student']) {
+    const token = await apiLogin(request, login);
+    const answer = (
+      await (
+        await request.get('/api/lessons/today', { headers: { Authorization: `Bearer ${token}` } })
+      ).json()
+    ).data as TodayAnswer;
+    expect(answer.role).toBe('student');
+    await new LoginPage(page).signIn(login);
+    const dashboard = new DashboardPage(page);
+    await dashboard.open();
+    // The parent reads whose day it is; the pupil their own («Уроки сегодня» or the next day's).
+    if (login === 'parent') await expect(dashboard.todayLessons).toContainText(answer.student!.name);
+    await expect(dashboard.todayLessons.getByTestId('today-lesson')).toHaveCount(answer.lessons.length);
+    for (const lesson of answer.lessons.filter((item) => item.subgroup_name !== null))
+      await expect(dashboard.todayLessons).toContainText(`${lesson.subject_name} · ${lesson.subgroup_name}`);
+    await shots(page, login);
+    await new AppLayout(page).signOut();
+  }
+});
