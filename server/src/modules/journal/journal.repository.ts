@@ -36,7 +36,7 @@ export function findJournalStudents(db: Database, classId: number, subgroupId: n
  * its organization's periods, in one row. Prepared once (the screen every teacher opens all day).
  */
 function buildJournalHead(db: Database, scoped: boolean) {
-  return selectLoads(db, { periods: periodsOfOrganizationJson(loads.organizationId) })
+  return selectLoads(db, { periods: periodsOfOrganizationJson(loads.organizationId, classes.academicYear) })
     .where(
       and(
         eq(loads.id, sql.placeholder('loadId')),
