@@ -415,7 +415,9 @@ describe('running «Новый учебный год»', () => {
     const reopen = await call(app, tokens.zavuch, 'POST', `/api/periods/${period.id}/reopen`);
     expect(reopen.statusCode).toBe(409);
     // The periods list says which year is closed for good (the screen offers no «Открыть» there).
-    const listed = (await call(app, tokens.zavuch, 'GET', '/api/periods')).json().data as {
+    const listed = (await call(app, tokens.zavuch, 'GET', `/api/periods?organization_id=${schoolId}`)).json()
+      .data as {
+      organization_id: number;
       academic_year: string;
       year_closed: boolean;
       name: string;
