@@ -68,26 +68,27 @@ export function ClassificationPage() {
                 asOf={classification.as_of}
               />
               <ClassificationTotals rows={classification.rows} />
-              <Table.ScrollContainer minWidth={1100}>
+              <Table.ScrollContainer minWidth={760}>
                 <Table
                   striped
                   withColumnBorders
                   fz="sm"
                   verticalSpacing={4}
+                  horizontalSpacing={6}
                   data-testid="classification-table"
                 >
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th className={classes.sticky}>Класс</Table.Th>
                       {PERCENT_HEADERS.map((header) => (
-                        <Table.Th key={header} ta="right">
+                        <Table.Th key={header} ta="right" className={classes.wrapHeader}>
                           {header}
                         </Table.Th>
                       ))}
                       <Table.Th ta="right">Уч.</Table.Th>
                       <Table.Th ta="right">N</Table.Th>
                       {COLUMNS.map((kind) => (
-                        <Table.Th key={kind} ta="right" fz="xs">
+                        <Table.Th key={kind} ta="right" fz="xs" className={classes.wrapHeader}>
                           {CLASSIFICATION_LABELS[kind]}
                         </Table.Th>
                       ))}
