@@ -1,8 +1,7 @@
 import type { Period } from '@parta/shared/domain/contracts/timetable';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { periods } from '../../db/schema';
-import { yearClosedSql } from '../year-change/year-change.sql';
+import { closedYears, periods } from '../../db/schema';
 
 /*
  * SQL pieces of the periods module that other modules' repositories compose into their own
@@ -22,7 +21,9 @@ export function periodsOfOrganizationJson(organizationColumn: AnyPgColumn, acade
              'id', ${periods.id}, 'organization_id', ${periods.organizationId}, 'academic_year', ${periods.academicYear},
              'name', ${periods.name}, 'kind', ${periods.kind}, 'start_date', ${periods.startDate},
              'end_date', ${periods.endDate}, 'grades', ${periods.grades}, 'closed', ${periods.closed},
-             'year_closed', ${yearClosedSql(sql`${periods.organizationId}`, sql`${periods.academicYear}`)})
+             -- year-change's yearClosedSql (a .sql piece composes only in repositories)
+             'year_closed', exists (select 1 from ${closedYears} cy
+               where cy.organization_id = ${periods.organizationId} and cy.academic_year = ${periods.academicYear}))
            order by ${periods.startDate}, ${periods.kind}, ${periods.id})
       from ${periods} where ${periods.organizationId} = ${organizationColumn}${ofYear}), '[]'::json)`;
 }
