@@ -8,6 +8,25 @@ import { ARTIFACTS_DIR } from '../support/system';
 /** Screenshots for a person to look at before an issue is resolved (e2e/.artifacts, gitignored). */
 const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
 
+/**
+ * At 1366 px a report's table fits its card (issue 48): no header cut, no later column behind a
+ * sideways scroll; the long headers wrap at their spaces instead.
+ */
+async function expectTableFits(page: Page, testId: string) {
+  if (page.viewportSize()?.width !== 1366) return;
+  const fit = await page.getByTestId(testId).evaluate((table) => {
+    const viewport = table.closest('.mantine-ScrollArea-viewport') ?? table.parentElement!;
+    return {
+      overflow: Math.round(table.getBoundingClientRect().width - viewport.getBoundingClientRect().width),
+      cut: [...table.querySelectorAll('th')]
+        .filter((th) => th.scrollWidth > th.clientWidth + 1)
+        .map((th) => th.textContent),
+    };
+  });
+  expect(fit, `${testId} at 1366 px`).toEqual({ overflow: expect.any(Number), cut: [] });
+  expect(fit.overflow, `${testId} scrolls sideways at 1366 px`).toBeLessThanOrEqual(0);
+}
+
 test('screenshots: login, dashboard light and dark, remote pages, profile, mobile menu', async ({ page }) => {
   const loginPage = new LoginPage(page);
   const layout = new AppLayout(page);
@@ -128,6 +147,7 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
         await expect(page.getByTestId('classification-school')).toBeVisible();
         // Pupils without a mark yet are counted apart, as on «Академическая успеваемость».
         await expect(page.getByTestId('classification-totals-without-mark')).toContainText(/без оценки: \d+/);
+        await expectTableFits(page, 'classification-table');
       },
     },
     {
@@ -148,6 +168,7 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
         await expect(page.getByTestId('completion-table').locator('tbody tr').first()).toBeVisible({
           timeout: 45_000,
         });
+        await expectTableFits(page, 'completion-table');
       },
     },
   ]);

@@ -149,6 +149,8 @@ export {
   lazyPage,
   MarkBadge,
   type MarkBadgeProps,
+  MissingFinalMarksList,
+  type MissingFinalMarksListProps,
   NARROW_LIST_QUERY,
   NotFoundPage,
   notify,

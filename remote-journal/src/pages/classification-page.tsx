@@ -48,7 +48,7 @@ export function ClassificationPage() {
 
   return (
     <>
-      <PageTitle description="Оценки за период по всем предметам: N — ученики без освобождённых, без обучавшихся без отметок и без тех, у кого по предмету ещё нет оценки («Без оценки»: не неуспевающие)">
+      <PageTitle description="Оценки за период по всем предметам: N — ученики без освобождённых, без обучавшихся без отметок и без «Без оценки» (в закрытом периоде — нет итоговой оценки хотя бы по одному предмету, в текущем — ни одной оценки; они названы поимённо и не считаются неуспевающими)">
         Классификация учащихся
       </PageTitle>
       <ReportToolbar
@@ -68,26 +68,27 @@ export function ClassificationPage() {
                 asOf={classification.as_of}
               />
               <ClassificationTotals rows={classification.rows} />
-              <Table.ScrollContainer minWidth={1100}>
+              <Table.ScrollContainer minWidth={760}>
                 <Table
                   striped
                   withColumnBorders
                   fz="sm"
                   verticalSpacing={4}
+                  horizontalSpacing={6}
                   data-testid="classification-table"
                 >
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th className={classes.sticky}>Класс</Table.Th>
                       {PERCENT_HEADERS.map((header) => (
-                        <Table.Th key={header} ta="right">
+                        <Table.Th key={header} ta="right" className={classes.wrapHeader}>
                           {header}
                         </Table.Th>
                       ))}
                       <Table.Th ta="right">Уч.</Table.Th>
                       <Table.Th ta="right">N</Table.Th>
                       {COLUMNS.map((kind) => (
-                        <Table.Th key={kind} ta="right" fz="xs">
+                        <Table.Th key={kind} ta="right" fz="xs" className={classes.wrapHeader}>
                           {CLASSIFICATION_LABELS[kind]}
                         </Table.Th>
                       ))}

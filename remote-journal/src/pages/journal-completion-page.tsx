@@ -107,20 +107,40 @@ export function JournalCompletionPage() {
         {(completion) => (
           <Stack gap="md" className="report-table">
             <Paper withBorder radius="md" p="xs">
-              <Table.ScrollContainer minWidth={1080}>
-                <Table striped fz="sm" verticalSpacing={4} data-testid="completion-table">
+              <Table.ScrollContainer minWidth={760}>
+                <Table
+                  striped
+                  fz="sm"
+                  verticalSpacing={4}
+                  horizontalSpacing={8}
+                  data-testid="completion-table"
+                >
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th className={classes.sticky}>Учитель</Table.Th>
                       <Table.Th>Класс</Table.Th>
                       <Table.Th>Предмет</Table.Th>
-                      <Table.Th ta="right">Ниже минимума</Table.Th>
-                      <Table.Th ta="right">Уроков</Table.Th>
-                      <Table.Th ta="right">С темой</Table.Th>
-                      <Table.Th ta="right">С д/з</Table.Th>
-                      <Table.Th ta="right">С оценками</Table.Th>
-                      <Table.Th ta="right">КТП: план / дано, ч</Table.Th>
-                      <Table.Th ta="right">Оценок на ученика</Table.Th>
+                      <Table.Th ta="right" className={classes.wrapHeader}>
+                        Ниже минимума
+                      </Table.Th>
+                      <Table.Th ta="right" className={classes.wrapHeader}>
+                        Уроков
+                      </Table.Th>
+                      <Table.Th ta="right" className={classes.wrapHeader}>
+                        С темой
+                      </Table.Th>
+                      <Table.Th ta="right" className={classes.wrapHeader}>
+                        С д/з
+                      </Table.Th>
+                      <Table.Th ta="right" className={classes.wrapHeader}>
+                        С оценками
+                      </Table.Th>
+                      <Table.Th ta="right" className={classes.wrapHeader}>
+                        КТП: план / дано, ч
+                      </Table.Th>
+                      <Table.Th ta="right" className={classes.wrapHeader}>
+                        Оценок на ученика
+                      </Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>

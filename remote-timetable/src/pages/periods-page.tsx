@@ -16,13 +16,20 @@ import {
   EditorModal,
   formatDate,
   getErrorMessage,
+  MissingFinalMarksList,
   notify,
   PageTitle,
   useItemEditor,
   usePeriods,
   usePermissions,
 } from '@parta/shared';
-import { type Holiday, PERIOD_KINDS, type Period } from '@parta/shared/domain/contracts/timetable';
+import {
+  type Holiday,
+  type MissingFinalMarks,
+  PERIOD_KINDS,
+  type Period,
+} from '@parta/shared/domain/contracts/timetable';
+import { useState } from 'react';
 import { useOrganizationChoice } from '../features/organizations/ui/use-organization-choice';
 import { useCreateHoliday } from '../features/periods/api/create-holiday';
 import { useDeleteHoliday } from '../features/periods/api/delete-holiday';
@@ -59,6 +66,21 @@ export function PeriodsPage() {
   const createHoliday = useCreateHoliday();
   const deleteHoliday = useDeleteHoliday();
   const academicYear = periods.data?.at(-1)?.academic_year ?? '2026/2027';
+  // The final marks the period just closed lacks (the close answer), shown until dismissed.
+  const [missing, setMissing] = useState<MissingFinalMarks | null>(null);
+
+  const toggle = async (period: Period) => {
+    try {
+      const answer = await setPeriodClosed.mutateAsync({ id: period.id, closed: !period.closed });
+      const lacking = 'missing_final_marks' in answer ? answer.missing_final_marks : null;
+      setMissing(lacking && lacking.total > 0 ? lacking : null);
+      if (lacking && lacking.total > 0)
+        notify.info(`Не выставлено итоговых оценок: ${lacking.total}`, 'Период закрыт');
+      else notify.success(period.closed ? 'Период открыт' : 'Период закрыт');
+    } catch (error) {
+      notify.error(getErrorMessage(error));
+    }
+  };
 
   const run = async (action: () => Promise<unknown>, message: string) => {
     try {
@@ -95,6 +117,18 @@ export function PeriodsPage() {
       ) : (
         <Stack>
           {select}
+          {missing ? (
+            <Alert
+              color="yellow"
+              withCloseButton
+              closeButtonLabel="Скрыть"
+              onClose={() => setMissing(null)}
+              title={`«${missing.period_name}» закрыт без ${missing.total} итоговых оценок`}
+              data-testid="missing-final-marks"
+            >
+              <MissingFinalMarksList missing={missing} />
+            </Alert>
+          ) : null}
           <Paper withBorder p="md" radius="md">
             {/* 336 px of a 390 px phone are the paper's inside: no sideways scroll there. */}
             <Table.ScrollContainer minWidth={300}>
@@ -146,18 +180,16 @@ export function PeriodsPage() {
                           >
                             {period.closed ? 'закрыт' : 'открыт'}
                           </Badge>
-                          {editable ? (
-                            <Button
-                              size="compact-xs"
-                              variant="subtle"
-                              onClick={() =>
-                                run(
-                                  () =>
-                                    setPeriodClosed.mutateAsync({ id: period.id, closed: !period.closed }),
-                                  period.closed ? 'Период открыт' : 'Период закрыт',
-                                )
-                              }
+                          {editable && period.year_closed ? (
+                            <Text
+                              size="xs"
+                              c="dimmed"
+                              title={`Учебный год ${period.academic_year} закрыт «Новым учебным годом»: его периоды не открываются`}
                             >
+                              год закрыт
+                            </Text>
+                          ) : editable ? (
+                            <Button size="compact-xs" variant="subtle" onClick={() => toggle(period)}>
                               {period.closed ? 'Открыть' : 'Закрыть'}
                             </Button>
                           ) : null}

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { openTestDatabase } from '../../test/helpers';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { missingFinalMarks } from '../modules/periods/periods.service';
 import { journalUntil, SCHOOL_YEAR } from './curriculum';
 import { seed } from './index';
 
@@ -106,6 +107,31 @@ describe(`the demo seeded on ${TODAY}`, () => {
       'II полугодие': [false, false],
       'IV четверть': [false, false],
     });
+  });
+
+  it('the closed periods lack no final mark: every pupil of a line taught with marks has one', async () => {
+    const closed = await rowsOf<{
+      id: number;
+      name: string;
+      organization_id: number;
+      academic_year: string;
+      grades: number[];
+    }>(
+      db,
+      sql`select id, name, organization_id, academic_year, grades from periods where closed order by organization_id, id`,
+    );
+    expect(closed.length).toBeGreaterThanOrEqual(3);
+    const missing = await Promise.all(closed.map((period) => missingFinalMarks(db, period)));
+    expect(missing.map((period) => [period.period_name, period.total])).toEqual(
+      closed.map((period) => [period.name, 0]),
+    );
+    // Still the teachers' marks of the averages where there are grades: not all fives.
+    const [spread] = await rowsOf<{ values: number }>(
+      db,
+      sql`select count(distinct value)::int as values from final_marks f join periods p on p.id = f.period_id
+           where p.organization_id = ${school}`,
+    );
+    expect(spread.values).toBeGreaterThanOrEqual(3);
   });
 
   it('lays every КТП in order on its load’s lessons, «Факт» filled for the items given by then', async () => {

@@ -56,7 +56,12 @@ export async function seedTypedTopics(
      where l.id = held.id and held.date >= ${range.from} and l.topic is null and ${r(0)} >= ${gaps}`);
 }
 
-/** Final marks of the finished (closed) periods, as the teachers confirmed them from the averages. */
+/**
+ * Final marks of the finished (closed) periods, as the teachers confirmed them from the averages:
+ * every pupil of a line taught with marks gets one (a closed term without holes, as a real school
+ * closes it). A pupil the journal's draws left without a grade in a subject (a 1-hour subject, a few
+ * answers) gets the mark of their average over the period's other subjects, else of their level.
+ */
 async function seedFinalMarks(
   db: Database,
   school: SeededSchool,
@@ -65,14 +70,32 @@ async function seedFinalMarks(
   const organizationId = school.organizationId;
   for (const [index, period] of PERIODS.entries()) {
     if (!closed(period)) continue;
+    const grades = `{${period.grades.join(',')}}`;
     const averages = await rowsOf<{ student_id: number; subject_id: number; average: number }>(
       db,
       sql`
-        select m.student_id, l.subject_id, (sum(m.value::int * m.weight) / sum(m.weight))::float8 as average
-          from marks m join lessons l on l.id = m.lesson_id join classes c on c.id = l.class_id
-         where m.organization_id = ${organizationId} and l.date between ${period.startDate} and ${period.endDate}
-           and c.number = any (${`{${period.grades.join(',')}}`}::smallint[])
-         group by m.student_id, l.subject_id`,
+        with averaged as (
+          select m.student_id, l.subject_id, (sum(m.value::int * m.weight) / sum(m.weight))::float8 as average
+            from marks m join lessons l on l.id = m.lesson_id join classes c on c.id = l.class_id
+           where m.organization_id = ${organizationId} and l.date between ${period.startDate} and ${period.endDate}
+             and c.number = any (${grades}::smallint[])
+           group by m.student_id, l.subject_id),
+        owed as (
+          select distinct s.id as student_id, ld.subject_id,
+                 least(4.9, greatest(2.6, 3 + ${draw('s.id', 101)} * 1.6
+                   + case when ${draw('s.id', 102)} < 0.1 then 0.4 else 0 end)) as level
+            from loads ld join classes c on c.id = ld.class_id
+            join students s on s.class_id = ld.class_id and s.status = 'active'
+           where ld.organization_id = ${organizationId} and ld.graded and c.number > 1
+             and c.number = any (${grades}::smallint[])
+             and (ld.subgroup_id is null or exists (select 1 from subgroup_members sm
+                                                     where sm.subgroup_id = ld.subgroup_id and sm.student_id = s.id)))
+        select student_id, subject_id,
+               coalesce(a.average,
+                        (select avg(other.average) from averaged other where other.student_id = o.student_id),
+                        o.level)::float8 as average
+          from owed o full join averaged a using (student_id, subject_id)
+         order by student_id, subject_id`,
     );
     const finals = averages.map((row) => ({
       organization_id: organizationId,

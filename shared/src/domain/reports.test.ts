@@ -159,18 +159,31 @@ describe('one rule for both mark reports: reportMark and tallyMarks', () => {
     expect(mergeTallies([a, b])).toEqual(tallyMarks(['5', null, '2', '4', 'ЗЧ', 'НЗ', null]));
   });
 
-  it('a student with a subject still without a mark is «без оценки» unless a failing mark decides it', () => {
+  it('closed period: a subject without a final mark puts the student apart, a «2» or not', () => {
     const counts = (values: (FinalMarkValue | null)[]) => tallyMarks(values);
     expect(classifyStudent(counts(['5', null]))).toBe('no_marks');
     expect(classifyStudent(counts(['5', '4', null]))).toBe('no_marks');
-    expect(classifyStudent(counts(['2', null]))).toBe('failing_one');
+    // The same rule with a «2»: no pupil stays in N for a missing mark while another leaves it.
+    expect(classifyStudent(counts(['2', null]))).toBe('no_marks');
+    expect(classifyStudent(counts(['2', '2', null]), 'final')).toBe('no_marks');
     expect(classifyStudent(counts(['осв', null]))).toBe('no_marks');
     expect(classifyStudent(counts(['5', '4']))).toBe('good');
+    expect(classifyStudent(counts(['2', '4']))).toBe('failing_one');
     // «Без оценки» stays out of N like освобождённые.
     expect(classificationCounts(['good', 'no_marks', 'no_marks', 'failing_one'])).toMatchObject({
       n4: 1,
       n2: 1,
       total: 2,
     });
+  });
+
+  it('mid-term: a subject not graded yet is left out, the student is classified by the rest', () => {
+    const counts = (values: (FinalMarkValue | null)[]) => tallyMarks(values);
+    expect(classifyStudent(counts(['5', null]), 'current')).toBe('excellent');
+    expect(classifyStudent(counts(['5', '4', null]), 'current')).toBe('good');
+    expect(classifyStudent(counts(['2', null]), 'current')).toBe('failing_one');
+    expect(classifyStudent(counts(['Н/А', '5', null]), 'current')).toBe('not_attested');
+    expect(classifyStudent(counts([null, null]), 'current')).toBe('no_marks');
+    expect(classifyStudent(counts(['осв', null]), 'current')).toBe('no_marks');
   });
 });

@@ -213,17 +213,21 @@ export interface StudentMarkCounts {
  * two and more; не аттестован: a Н/А and no 2. A failing mark outranks Н/А (the student is counted
  * once, where a завуч counts them first). Exempt from every subject: out of N.
  *
- * A student with a subject still without a mark is «без оценки» (`no_marks`, outside N): their
- * class cannot be told yet, and an отличник by one mark out of eight is not one. Only a failing mark
- * decides it already (whatever the missing mark turns out to be, the student is неуспевающий).
+ * ONE rule for a subject without a mark (`without_mark`), the same for every figure of a report:
+ *  - `final` (a closed period): a missing final mark is a gap in the journal, not a fact about the
+ *    pupil, so the pupil is «без оценки» (`no_marks`): outside N, counted apart and named, whatever
+ *    their other marks, a «2» included (counting a «2» in N while dropping the pupils without one
+ *    made «% усп.» read 37,5 beside the marks' 98,2);
+ *  - `current` (mid-term): a subject not graded yet says nothing; the pupil is classified by the
+ *    subjects graded so far, and is «без оценки» only without any mark at all.
  */
-export function classifyStudent(counts: StudentMarkCounts): StudentClass {
+export function classifyStudent(counts: StudentMarkCounts, basis: ReportBasis = 'final'): StudentClass {
   const graded = counts.n5 + counts.n4 + counts.n3 + counts.n2 + counts.na;
   const missing = counts.without_mark ?? 0;
   if (graded === 0) return counts.exempt > 0 && missing === 0 ? 'exempt' : 'no_marks';
+  if (basis === 'final' && missing > 0) return 'no_marks';
   if (counts.n2 >= 2) return 'failing_many';
   if (counts.n2 === 1) return 'failing_one';
-  if (missing > 0) return 'no_marks';
   if (counts.na > 0) return 'not_attested';
   if (counts.n3 > 0) return 'satisfactory';
   if (counts.n4 > 0) return 'good';

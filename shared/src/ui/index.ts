@@ -10,6 +10,7 @@ export { ListPager, type ListPagerProps, paginationControlProps } from './list-p
 export { ListSearch, type ListSearchProps } from './list-search';
 export { ListTable, type ListTableProps } from './list-table';
 export { FinalMarkBadge, type FinalMarkBadgeProps, MarkBadge, type MarkBadgeProps } from './mark-badge';
+export { MissingFinalMarksList, type MissingFinalMarksListProps } from './missing-final-marks';
 export { notify } from './notify';
 export { PageTitle, type PageTitleProps } from './page-title';
 export { type PersonNameField, PersonNameFields, type PersonNameFieldsProps } from './person-name-fields';

@@ -85,15 +85,23 @@ export async function failRunningBuild(db: Database, id: number, reason: string)
     .where(and(eq(archiveBuilds.id, id), eq(archiveBuilds.status, 'running')));
 }
 
-/** Running builds without a heartbeat for `minutes` (their instance died) become failed. */
-export async function failStaleBuilds(db: Database, minutes: number, reason: string) {
+/** The running build's heartbeat: its instance is alive. */
+export async function touchBuild(db: Database, id: number) {
+  await db
+    .update(archiveBuilds)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(eq(archiveBuilds.id, id), eq(archiveBuilds.status, 'running')));
+}
+
+/** Running builds without a heartbeat for `seconds` (their instance died) become failed. */
+export async function failStaleBuilds(db: Database, seconds: number, reason: string) {
   await db
     .update(archiveBuilds)
     .set({ status: 'failed', error: reason, finishedAt: sql`now()` })
     .where(
       and(
         eq(archiveBuilds.status, 'running'),
-        sql`${archiveBuilds.heartbeatAt} < now() - make_interval(mins => ${minutes})`,
+        sql`${archiveBuilds.heartbeatAt} < now() - make_interval(secs => ${seconds})`,
       ),
     );
 }

@@ -11,7 +11,7 @@ import {
 } from '@parta/shared/domain/contracts/archive';
 import type { FinalGrid, JournalGrid } from '@parta/shared/domain/contracts/journal';
 import type { LoadItem, Period } from '@parta/shared/domain/contracts/timetable';
-import { formatDate, schoolToday } from '@parta/shared/domain/dates';
+import { formatDate } from '@parta/shared/domain/dates';
 import {
   FINAL_MARK_LEGEND,
   finalMarkState,
@@ -39,6 +39,7 @@ import {
   unprocessable,
 } from '../../plugins/errors';
 import type { JobKind, Queue } from '../../queue/queue';
+import { schoolToday } from '../clock/clock.service';
 import { finalGrid } from '../journal/final-marks.service';
 import { openJournal } from '../journal/journal.service';
 import { listLoads } from '../loads/loads.service';
@@ -57,12 +58,20 @@ import {
   finishBuild,
   insertBuild,
   insertFile,
+  touchBuild,
 } from './archive.repository';
 
 export const ARCHIVE_JOB = 'archive-year';
-/** A running build that wrote no class for this long lost its instance (killed): it is failed. */
-export const STALE_AFTER_MINUTES = 10;
-export const SWEEP_INTERVAL_MS = 60_000;
+/**
+ * The generator's rule (timetable-generator): the instance running a build writes its heartbeat
+ * every HEARTBEAT_INTERVAL_MS, whatever the class it is on; a build whose heartbeat is older than
+ * STALE_AFTER_SECONDS lost its instance (killed, frozen) and the sweep, every SWEEP_INTERVAL_MS on
+ * every instance, fails it: at most ~15 s after the instance died the school may start another
+ * (a heartbeat of the class done alone left it «running» for over 10 minutes).
+ */
+export const HEARTBEAT_INTERVAL_MS = 2000;
+export const STALE_AFTER_SECONDS = 10;
+export const SWEEP_INTERVAL_MS = 5000;
 /**
  * Where the build runs (docs/ARCHITECTURE.md «Year archive»). On PostgreSQL: in a child process of
  * its own (archive-child.ts) at the lowest CPU priority (nice 19, every thread), with one database
@@ -277,15 +286,22 @@ function shortPeriodName(period: Period): string {
 
 const dayMonth = (date: string) => formatDate(date).slice(0, 5);
 
-/** The periods the document covers: the year's terms of the class's grade and the year, or one closed term. */
-function periodsOfClass(all: Period[], chosen: Period, grade: number) {
+/** A sentence ending in one full stop: «Прохоров В. В.» ends in one already («В. В..» otherwise). */
+export const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
+/**
+ * The periods the document covers: the year's terms of the class's grade begun by `today` (a
+ * mid-year archive prints no empty grids of terms to come) and the year, or one closed term.
+ */
+function periodsOfClass(all: Period[], chosen: Period, grade: number, today: string) {
   if (chosen.kind !== 'year') return { terms: [chosen], year: null };
   const terms = all
     .filter(
       (period) =>
         period.kind !== 'year' &&
         period.academic_year === chosen.academic_year &&
-        period.grades.includes(grade),
+        period.grades.includes(grade) &&
+        period.start_date <= today,
     )
     .sort((a, b) => a.start_date.localeCompare(b.start_date));
   return { terms, year: chosen };
@@ -311,8 +327,8 @@ function loadBlocks(
     {
       kind: 'text',
       text: [
-        `Учитель по нагрузке: ${load.teacher_name ?? 'не назначен'}.`,
-        `Уроки вели: ${teachers.length > 0 ? teachers.join(', ') : 'уроков не было'}.`,
+        sentence(`Учитель по нагрузке: ${load.teacher_name ?? 'не назначен'}`),
+        sentence(`Уроки вели: ${teachers.length > 0 ? teachers.join(', ') : 'уроков не было'}`),
         withoutMarks ? 'Предмет ведётся без отметок: в журнале только посещаемость.' : '',
       ]
         .filter(Boolean)
@@ -544,7 +560,7 @@ async function classDocument(
     listSubjects(db, actor, chosen.organization_id),
   ]);
   const shortNames = new Map(subjects.map((subject) => [subject.id, subject.short_name]));
-  const { terms, year } = periodsOfClass(allPeriods, chosen, target.number);
+  const { terms, year } = periodsOfClass(allPeriods, chosen, target.number, schoolToday());
   const from = terms[0]?.start_date ?? chosen.start_date;
   const to = terms.at(-1)?.end_date ?? chosen.end_date;
   loads.sort(
@@ -779,8 +795,19 @@ export function archiveJob(
     // (the sweep fails its build and the завуч starts another).
     expireInSeconds: 60 * 60,
     run: async (data) => {
-      if (!databaseUrl) return runBuild(db, data.buildId, state, log);
-      await runBuildInChild(db, databaseUrl, data.buildId, state, log);
+      // This instance's heartbeat while the build runs (in this process or its child, which ends
+      // with it): the sweep tells a dead instance's build by its stale heartbeat.
+      const heartbeat = setInterval(() => {
+        touchBuild(db, data.buildId).catch((error: unknown) =>
+          log(`Архив ${data.buildId}: пульс не записан: ${String(error)}`),
+        );
+      }, HEARTBEAT_INTERVAL_MS);
+      try {
+        if (!databaseUrl) return await runBuild(db, data.buildId, state, log);
+        await runBuildInChild(db, databaseUrl, data.buildId, state, log);
+      } finally {
+        clearInterval(heartbeat);
+      }
     },
     stopRunning: () => {
       state.stopping = true;
@@ -791,5 +818,5 @@ export function archiveJob(
 
 /** Fails builds whose instance stopped writing classes (killed): the school may start another. */
 export function sweepStaleBuilds(db: Database) {
-  return failStaleBuilds(db, STALE_AFTER_MINUTES, STOPPED_REASON);
+  return failStaleBuilds(db, STALE_AFTER_SECONDS, STOPPED_REASON);
 }

@@ -15,7 +15,14 @@ import { unzipSync } from 'fflate';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
 import { rowsOf } from '../../db/rows';
 import { archiveBuilds, archiveFiles, classes, periods as periodsTable, users } from '../../db/schema';
-import { archiveJob, childBuilds, runBuild } from './archive.service';
+import {
+  archiveJob,
+  childBuilds,
+  runBuild,
+  SWEEP_INTERVAL_MS,
+  sentence,
+  sweepStaleBuilds,
+} from './archive.service';
 
 /**
  * «Архив года» (issue 40) of the demo school, built by the real queue's worker: the PDFs carry the
@@ -344,6 +351,47 @@ describe('where the build runs', () => {
     expect(build.status).toBe('failed');
     expect(build.error).toMatch(/Сервер остановился/);
   }, 120_000);
+});
+
+describe('a build whose instance died (issue 48)', () => {
+  it('is failed by the sweep once its heartbeat is 10 s old, as the generator’s; a live one is not', async () => {
+    const [year] = await app.db.select().from(periodsTable).where(eq(periodsTable.kind, 'year')).limit(1);
+    const [{ id: createdBy }] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.login, 'director'));
+    const running = (ago: number) =>
+      app.db
+        .insert(archiveBuilds)
+        .values({
+          organizationId: year.organizationId,
+          periodId: year.id,
+          total: 10,
+          createdBy,
+          status: 'running',
+          startedAt: sql`now() - make_interval(secs => ${ago + 1})`,
+          heartbeatAt: sql`now() - make_interval(secs => ${ago})`,
+        })
+        .returning({ id: archiveBuilds.id })
+        .then(([row]) => row.id);
+    const alive = await running(1);
+    await sweepStaleBuilds(app.db);
+    expect(await statusOf(alive)).toBe('running');
+    await app.db.update(archiveBuilds).set({ status: 'done' }).where(eq(archiveBuilds.id, alive));
+    // 12 s without a heartbeat: the instance is gone (it wrote one every 2 s), not 10 minutes later.
+    const dead = await running(12);
+    await sweepStaleBuilds(app.db);
+    const [build] = await app.db.select().from(archiveBuilds).where(eq(archiveBuilds.id, dead));
+    expect(build.status).toBe('failed');
+    expect(build.error).toMatch(/Сервер остановился/);
+    // Swept every few seconds: failed well within 30 s of the death.
+    expect(SWEEP_INTERVAL_MS).toBeLessThanOrEqual(10_000);
+  });
+
+  it('prints a name ending in a stop with one full stop', () => {
+    expect(sentence('Уроки вели: Прохоров В. В.')).toBe('Уроки вели: Прохоров В. В.');
+    expect(sentence('Уроки вели: уроков не было')).toBe('Уроки вели: уроков не было.');
+  });
 });
 
 async function statusOf(id: number) {

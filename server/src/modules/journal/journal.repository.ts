@@ -106,7 +106,8 @@ function buildJournalOpen(db: Database, scoped: boolean) {
     })
     .from(sql`periods p`)
     .where(
-      sql`p.organization_id = loads.organization_id and classes.number = any (p.grades)
+      sql`p.organization_id = loads.organization_id and p.academic_year = classes.academic_year
+          and classes.number = any (p.grades)
           and (case when ${periodId} is null then p.kind <> 'year' else p.id = ${periodId} end)`,
     )
     .orderBy(
@@ -119,7 +120,7 @@ function buildJournalOpen(db: Database, scoped: boolean) {
     .limit(1)
     .as('chosen');
   return selectLoads(db, {
-    periods: periodsOfOrganizationJson(loads.organizationId),
+    periods: periodsOfOrganizationJson(loads.organizationId, classes.academicYear),
     chosen_period_id: sql<number | null>`chosen.chosen_id`,
     ...gridColumns(sql`chosen.chosen_from`, sql`chosen.chosen_to`),
     final_marks: sql<{ student_id: number; value: (typeof finalMarks.$inferSelect)['value'] }[]>`(

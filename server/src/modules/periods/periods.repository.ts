@@ -1,6 +1,18 @@
 import { and, arrayOverlaps, asc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { holidays, periods } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
+import {
+  classes,
+  finalMarks,
+  holidays,
+  loads,
+  periods,
+  students,
+  subgroupMembers,
+  subjects,
+  users,
+} from '../../db/schema';
+import { onClassRoster } from '../students/students.sql';
 import { yearClosedSql } from '../year-change/year-change.sql';
 
 const periodColumns = {
@@ -13,6 +25,7 @@ const periodColumns = {
   end_date: periods.endDate,
   grades: periods.grades,
   closed: periods.closed,
+  year_closed: sql<boolean>`${yearClosedSql(sql`${periods.organizationId}`, sql`${periods.academicYear}`)}`,
 };
 
 const holidayColumns = {
@@ -144,4 +157,54 @@ export async function isPeriodYearClosed(db: Database, id: number): Promise<bool
     .from(periods)
     .where(eq(periods.id, id));
   return row?.closed ?? false;
+}
+
+/**
+ * The pupil × subject pairs of a period without a confirmed final mark: the active pupils of the
+ * period's classes (its grades of its academic year, grade 1 taught without marks left out) in each
+ * load line taught with marks (a subgroup line: its members), with no final mark in the subject.
+ */
+export function findMissingFinalMarks(
+  db: Database,
+  period: { id: number; organization_id: number; academic_year: string; grades: number[] },
+) {
+  const grades = `{${period.grades.filter((grade) => grade > 1).join(',')}}`;
+  return rowsOf<{
+    group_id: number;
+    number: number;
+    letter: string;
+    subject_id: number;
+    subject_name: string;
+    teacher_surname: string | null;
+    teacher_name: string | null;
+    teacher_patronymic: string | null;
+    student_id: number;
+    surname: string;
+    name: string;
+  }>(
+    db,
+    sql`with lines as (
+          select l.id, l.class_id, l.subgroup_id, l.subject_id, l.teacher_id, c.number, c.letter
+            from ${loads} l join ${classes} c on c.id = l.class_id
+           where c.organization_id = ${period.organization_id} and c.academic_year = ${period.academic_year}
+             and c.number = any(${grades}::smallint[]) and l.graded),
+        owed as (
+          select distinct on (li.class_id, li.subject_id, ${students.id})
+                 li.class_id, li.number, li.letter, li.subject_id, li.teacher_id, ${students.id} as student_id,
+                 ${students.surname} as surname, ${students.name} as name
+            from lines li join ${students} on ${onClassRoster(sql`li.class_id`)}
+           where li.subgroup_id is null
+              or exists (select 1 from ${subgroupMembers} sm
+                          where sm.subgroup_id = li.subgroup_id and sm.student_id = ${students.id})
+           order by li.class_id, li.subject_id, ${students.id}, li.teacher_id)
+        select o.class_id as group_id, o.number, o.letter, o.subject_id, s.name as subject_name,
+               u.surname as teacher_surname, u.name as teacher_name, u.patronymic as teacher_patronymic,
+               o.student_id, o.surname, o.name
+          from owed o
+          join ${subjects} s on s.id = o.subject_id
+          left join ${users} u on u.id = o.teacher_id
+         where not exists (select 1 from ${finalMarks} fm where fm.period_id = ${period.id}
+                             and fm.student_id = o.student_id and fm.subject_id = o.subject_id)
+         order by o.number, o.letter, s.name, o.surname, o.name, o.student_id`,
+  );
 }

@@ -1,5 +1,6 @@
 import { idParamsSchema } from '@parta/shared/domain/contracts/common';
 import {
+  closedPeriodSchema,
   holidayInputSchema,
   holidaySchema,
   organizationQuerySchema,
@@ -11,6 +12,7 @@ import { z } from 'zod';
 import {
   changeHoliday,
   changePeriod,
+  closePeriod,
   createHoliday,
   createPeriod,
   listHolidays,
@@ -70,24 +72,33 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await changePeriod(app.db, request.actor, request.params.id, request.body) }),
   );
 
-  for (const [action, closed] of [
-    ['close', true],
-    ['reopen', false],
-  ] as const) {
-    app.post(
-      `/periods/:id/${action}`,
-      {
-        config: { permission: 'periods.edit' },
-        schema: {
-          tags: ['periods'],
-          summary: closed ? 'Закрыть период (журнал только для чтения)' : 'Открыть закрытый период',
-          params: idParamsSchema,
-          response: { 200: periodResponse },
-        },
+  app.post(
+    '/periods/:id/close',
+    {
+      config: { permission: 'periods.edit' },
+      schema: {
+        tags: ['periods'],
+        summary: 'Закрыть период (журнал только для чтения); в ответе — итоговые оценки, которых нет',
+        params: idParamsSchema,
+        response: { 200: z.object({ data: closedPeriodSchema }) },
       },
-      async (request) => ({ data: await setPeriodClosed(app.db, request.actor, request.params.id, closed) }),
-    );
-  }
+    },
+    async (request) => ({ data: await closePeriod(app.db, request.actor, request.params.id) }),
+  );
+
+  app.post(
+    '/periods/:id/reopen',
+    {
+      config: { permission: 'periods.edit' },
+      schema: {
+        tags: ['periods'],
+        summary: 'Открыть закрытый период',
+        params: idParamsSchema,
+        response: { 200: periodResponse },
+      },
+    },
+    async (request) => ({ data: await setPeriodClosed(app.db, request.actor, request.params.id, false) }),
+  );
 
   app.delete(
     '/periods/:id',

@@ -1,9 +1,12 @@
 import type {
+  ClosedPeriod,
   Holiday,
   HolidayInputParsed,
+  MissingFinalMarks,
   Period,
   PeriodInputParsed,
 } from '@parta/shared/domain/contracts/timetable';
+import { groupName, shortName } from '@parta/shared/domain/names';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { targetOrganization } from '../../access/organization';
 import { findInScope, scopeFilter } from '../../access/scope';
@@ -15,6 +18,7 @@ import {
   deleteHoliday,
   deletePeriod,
   findHolidays,
+  findMissingFinalMarks,
   findOverlappingPeriod,
   findPeriods,
   insertHoliday,
@@ -96,6 +100,48 @@ export async function setPeriodClosed(
     throw conflict(`Учебный год ${period.academicYear} закрыт: его периоды не открываются`);
   }
   return updatePeriod(db, id, { closed });
+}
+
+/** POST /api/periods/{id}/close: closes the period and says which final marks it lacks. */
+export async function closePeriod(db: Database, actor: Actor, id: number): Promise<ClosedPeriod> {
+  const period = await setPeriodClosed(db, actor, id, true);
+  return { ...period, missing_final_marks: await missingFinalMarks(db, period) };
+}
+
+/**
+ * The final marks a period still lacks, per class × subject with the pupils named (the close answer,
+ * the year change's preview).
+ */
+export async function missingFinalMarks(
+  db: Database,
+  period: Pick<Period, 'id' | 'name' | 'organization_id' | 'academic_year' | 'grades'>,
+): Promise<MissingFinalMarks> {
+  const rows = await findMissingFinalMarks(db, period);
+  const items = new Map<string, MissingFinalMarks['items'][number]>();
+  for (const row of rows) {
+    const key = `${row.group_id}|${row.subject_id}`;
+    let item = items.get(key);
+    if (!item) {
+      item = {
+        group_id: row.group_id,
+        group_name: groupName(row),
+        subject_id: row.subject_id,
+        subject_name: row.subject_name,
+        teacher_name:
+          row.teacher_surname === null
+            ? null
+            : shortName({
+                surname: row.teacher_surname,
+                name: row.teacher_name,
+                patronymic: row.teacher_patronymic,
+              }),
+        students: [],
+      };
+      items.set(key, item);
+    }
+    item.students.push({ id: row.student_id, name: `${row.surname} ${row.name}` });
+  }
+  return { period_id: period.id, period_name: period.name, total: rows.length, items: [...items.values()] };
 }
 
 export async function removePeriod(db: Database, actor: Actor, id: number) {

@@ -1,7 +1,14 @@
-import { holidaySchema, type Period, periodSchema } from '@parta/shared/domain/contracts/timetable';
+import {
+  closedPeriodSchema,
+  holidaySchema,
+  type Period,
+  periodSchema,
+} from '@parta/shared/domain/contracts/timetable';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { classes, finalMarks, loads, students, subjects, users } from '../../db/schema';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
@@ -110,6 +117,70 @@ describe('POST, PUT /api/periods', () => {
     expect((await call(app, tokens.director2, 'PUT', `/api/periods/${second.id}`, quarter)).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('closing a period lists the final marks still missing (issue 48)', () => {
+  it('names each pupil of a line taught with marks without a final mark; lines «без отметок» owe none', async () => {
+    const created = await call(app, tokens.zavuch, 'POST', '/api/periods', {
+      ...quarter,
+      academic_year: '2031/2032',
+      start_date: '2031-09-01',
+      end_date: '2031-10-24',
+      grades: [7],
+    });
+    const period = periodSchema.parse(created.json().data);
+    const [{ id: teacherId }] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.login, 'teacher'));
+    const [a, b] = await app.db
+      .select({ id: subjects.id, name: subjects.name })
+      .from(subjects)
+      .where(eq(subjects.organizationId, period.organization_id))
+      .orderBy(subjects.name)
+      .limit(2);
+    const [{ id: classId }] = await app.db
+      .insert(classes)
+      .values({ organizationId: period.organization_id, number: 7, letter: 'Я', academicYear: '2031/2032' })
+      .returning({ id: classes.id });
+    const line = (subjectId: number, graded: boolean) => ({
+      organizationId: period.organization_id,
+      classId,
+      subjectId,
+      teacherId,
+      hoursPerWeek: 1,
+      graded,
+    });
+    await app.db.insert(loads).values([line(a.id, true), line(b.id, false)]);
+    const pupils = await app.db
+      .insert(students)
+      .values(
+        ['Архипов', 'Борисов'].map((surname) => ({
+          organizationId: period.organization_id,
+          classId,
+          surname,
+          name: 'Иван',
+        })),
+      )
+      .returning({ id: students.id });
+    await app.db.insert(finalMarks).values({
+      organizationId: period.organization_id,
+      studentId: pupils[0].id,
+      subjectId: a.id,
+      periodId: period.id,
+      value: '5',
+    });
+    const closed = closedPeriodSchema.parse(
+      (await call(app, tokens.zavuch, 'POST', `/api/periods/${period.id}/close`)).json().data,
+    );
+    expect(closed.closed).toBe(true);
+    expect(closed.missing_final_marks).toMatchObject({
+      period_id: period.id,
+      total: 1,
+      items: [{ group_name: '7Я', subject_id: a.id, students: [{ id: pupils[1].id, name: 'Борисов Иван' }] }],
+    });
+    expect(closed.missing_final_marks.items[0].teacher_name).toMatch(/\S/);
   });
 });
 

@@ -182,10 +182,13 @@ function classifiedStudents(
 }
 
 /** The report's kind of a student: the classification plus «с одной 4/3» inside хорошисты/троечники. */
-function kindsOf(student: ClassifiedStudent): { main: StudentClass; extra: ClassificationKind | null } {
+function kindsOf(
+  student: ClassifiedStudent,
+  basis: ReportBasis,
+): { main: StudentClass; extra: ClassificationKind | null } {
   if (taughtWithoutMarks(student.number, student.graded)) return { main: 'without_marks', extra: null };
   const counts = student.marks;
-  const main = classifyStudent(counts);
+  const main = classifyStudent(counts, basis);
   if (main === 'good' && counts.n4 === 1) return { main, extra: 'good_one_four' };
   if (main === 'satisfactory' && counts.n3 === 1) return { main, extra: 'satisfactory_one_three' };
   return { main, extra: null };
@@ -209,6 +212,7 @@ function classificationRow(
   ids: { group_id: number | null; grade: number | null },
   members: ClassifiedStudent[],
   withNames: boolean,
+  basis: ReportBasis,
 ): ClassificationRow {
   const counts = Object.fromEntries(CLASSIFICATION_KINDS.map((kind) => [kind, 0])) as Record<
     ClassificationKind,
@@ -220,7 +224,7 @@ function classificationRow(
   const classified: StudentClass[] = [];
   const tallies: MarkTally[] = [];
   for (const student of members) {
-    const { main, extra } = kindsOf(student);
+    const { main, extra } = kindsOf(student, basis);
     classified.push(main);
     if (main !== 'without_marks') tallies.push(student.marks);
     for (const kind of [mainKind[main], extra]) {
@@ -276,16 +280,39 @@ export async function classificationReport(
     for (const [classId, members] of byClass) {
       if (members[0].number !== grade) continue;
       result.push(
-        classificationRow('class', groupName(members[0]), { group_id: classId, grade }, members, true),
+        classificationRow(
+          'class',
+          groupName(members[0]),
+          { group_id: classId, grade },
+          members,
+          true,
+          basis.basis,
+        ),
       );
     }
     if (query.group_id === undefined)
       result.push(
-        classificationRow('grade', `${grade}-е классы`, { group_id: null, grade }, gradeRows, false),
+        classificationRow(
+          'grade',
+          `${grade}-е классы`,
+          { group_id: null, grade },
+          gradeRows,
+          false,
+          basis.basis,
+        ),
       );
   }
   if (query.group_id === undefined)
-    result.push(classificationRow('school', 'Всего по школе', { group_id: null, grade: null }, rows, false));
+    result.push(
+      classificationRow(
+        'school',
+        'Всего по школе',
+        { group_id: null, grade: null },
+        rows,
+        false,
+        basis.basis,
+      ),
+    );
   return { period: { id: period.id, name: period.name }, ...basis, rows: result };
 }
 

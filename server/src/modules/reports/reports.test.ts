@@ -742,8 +742,9 @@ describe('mid-term reports from the current averages', () => {
   });
 
   it('the classification of an open period counts the students by the current marks; .xlsx says «по текущим оценкам»', async () => {
-    // Only subject A has marks: a student is classified once every subject of theirs has a mark,
-    // except a «2» (student 4), which decides it already; the rest read «без оценки», outside N.
+    // Only subject A has marks so far: mid-term a subject not graded yet says nothing, so each
+    // student with a mark is classified by it (0, 1 → 5; 2 → 4; 5's confirmed «4»; 3 → 3; 4 → 2)
+    // and only the six without any mark read «без оценки», outside N.
     const report = classificationReportSchema.parse(
       (
         await call(
@@ -757,10 +758,12 @@ describe('mid-term reports from the current averages', () => {
     expect(report.basis).toBe('current');
     const [row] = report.rows;
     expect([row.counts.excellent, row.counts.good, row.counts.satisfactory, row.counts.failing_one]).toEqual([
-      0, 0, 0, 1,
+      2, 2, 1, 1,
     ]);
-    expect(row.counts.no_marks).toBe(11);
-    expect([row.total, row.success]).toEqual([1, 0]);
+    expect(row.counts.no_marks).toBe(6);
+    expect([row.total, row.success, row.quality]).toEqual([6, 83.3, 66.7]);
+    // The pupils and the marks give the same figures here: one mark each.
+    expect([row.marks.success, row.marks.quality]).toEqual([83.3, 66.7]);
     const file = await call(
       app,
       tokens.zavuch,
@@ -779,11 +782,11 @@ describe('mid-term reports from the current averages', () => {
 /**
  * The two mark reports agree (issue 36): a small class 8Д, five pupils, subjects A and B. I четверть
  * (closed), confirmed final marks:          II четверть (open), journal marks and one confirmed mark:
- *  p0  A 5   B 5    отличник                 p0  A 5 4 (→ 5)   B —          без оценки
+ *  p0  A 5   B 5    отличник                 p0  A 5 4 (→ 5)   B —          отличник (B not graded yet)
  *  p1  A 4   B 5    хорошист                 p1  A 3           B 4          троечник
  *  p2  A 3   B —    без оценки               p2  —             —            без оценки
- *  p3  A —   B —    без оценки               p3  A «4» set     B —          без оценки
- *  p4  A 2   B 4    неуспевающий             p4  —             B 2          неуспевающий (the 2 decides)
+ *  p3  A —   B —    без оценки               p3  A «4» set     B —          хорошист
+ *  p4  A 2   B 4    неуспевающий             p4  —             B 2          неуспевающий
  * Subject by subject, I: N 7 (5 5 4 5 3 2 4), passing 6, quality 5, without a mark 3;
  * II: N 5 (5 3 4 4 2), passing 4, quality 3, without a mark 5. Nobody without a mark counts as failing.
  */
@@ -918,8 +921,9 @@ describe('classification and academic performance count the same marks', () => {
     expect(totals(row.marks)).toEqual({ N: 5, passing: 4, quality: 3, without_mark: 5 });
     expect(totals(performance.school)).toEqual(totals(row.marks));
     expect([performance.school.success, performance.school.quality]).toEqual([80, 60]);
-    expect(row.counts).toMatchObject({ satisfactory: 1, failing_one: 1, no_marks: 3, excellent: 0 });
-    expect([row.total, row.success]).toEqual([2, 50]);
+    // Mid-term a subject not graded yet is left out: only p2, without any mark, is apart.
+    expect(row.counts).toMatchObject({ excellent: 1, good: 1, satisfactory: 1, failing_one: 1, no_marks: 1 });
+    expect([row.total, row.success]).toEqual([4, 75]);
     const teacher = performance.teachers.find((item) => item.teacher_id === teacherId)!;
     expect(teacher.without_mark).toBe(5);
     expect(teacher.success).toBe(80);
@@ -939,6 +943,90 @@ describe('classification and academic performance count the same marks', () => {
         performance.school.without_mark,
       );
     }
+  });
+});
+
+/**
+ * One rule for a missing final mark (issue 48): after the period is closed a pupil with a subject
+ * without a final mark is «без оценки», outside N and named, whether their other marks hold a «2»
+ * or not. Class 9Ж, subjects A and B, I четверть (closed):
+ *  q0  A 5  B 5  отличник        q2  A 4  B —  без оценки
+ *  q1  A 2  B —  без оценки      q3  A 2  B 3  неуспевающий
+ * The old rule kept q1 in N as failing and dropped q2: «% усп.» 33,3 of 3 instead of 50 of 2.
+ */
+describe('a missing final mark: one rule for every pupil', () => {
+  let groupId: number;
+  let pupils: number[];
+  beforeAll(async () => {
+    const [own] = await app.db.select().from(classes).where(eq(classes.id, classId));
+    const organizationId = own.organizationId;
+    [{ id: groupId }] = await app.db
+      .insert(classes)
+      .values({ organizationId, number: 9, letter: 'Ж', academicYear: '2026/2027' })
+      .returning({ id: classes.id });
+    const [a, b] = subjectIds;
+    await app.db
+      .insert(loads)
+      .values(
+        [a, b].map((subjectId) => ({
+          organizationId,
+          classId: groupId,
+          subjectId,
+          teacherId,
+          hoursPerWeek: 2,
+        })),
+      );
+    pupils = (
+      await app.db
+        .insert(students)
+        .values(
+          [0, 1, 2, 3].map((index) => ({
+            organizationId,
+            classId: groupId,
+            surname: `Пропуск${index}`,
+            name: 'Тест',
+          })),
+        )
+        .returning({ id: students.id })
+    ).map((row) => row.id);
+    const final = (pupil: number, subjectId: number, value: '2' | '3' | '4' | '5') => ({
+      organizationId,
+      studentId: pupils[pupil],
+      subjectId,
+      periodId,
+      value,
+    });
+    await app.db
+      .insert(finalMarks)
+      .values([
+        final(0, a, '5'),
+        final(0, b, '5'),
+        final(1, a, '2'),
+        final(2, a, '4'),
+        final(3, a, '2'),
+        final(3, b, '3'),
+      ]);
+  });
+
+  it('keeps every pupil with a missing final mark apart and named, a «2» or not', async () => {
+    const report = classificationReportSchema.parse(
+      (
+        await call(
+          app,
+          tokens.zavuch,
+          'GET',
+          `/api/reports/classification?period_id=${periodId}&group_id=${groupId}`,
+        )
+      ).json().data,
+    );
+    expect(report.basis).toBe('final');
+    const [row] = report.rows;
+    expect(row.counts).toMatchObject({ excellent: 1, failing_one: 1, no_marks: 2 });
+    expect(row.names.no_marks.map((pupil) => pupil.id).sort()).toEqual([pupils[1], pupils[2]].sort());
+    expect(row.names.failing_one.map((pupil) => pupil.id)).toEqual([pupils[3]]);
+    // N: the pupils with every final mark; «% усп.» is theirs: 1 of 2.
+    expect([row.total, row.success, row.quality]).toEqual([2, 50, 50]);
+    expect(row.total).toBe(row.students - row.counts.no_marks - row.counts.exempt);
   });
 });
 

@@ -332,7 +332,8 @@ export async function copyLoads(
 }
 
 /**
- * The year's timetable templates copied to the next year (name, bells, «active» as they were), with
+ * The year's timetable templates copied to the next year (bells, «active» as they were; the name
+ * renamed for the new year by `rename`: «Основное расписание 2026/2027» → «… 2027/2028»), with
  * the slots of the load lines copied, moved to the lines' new classes and subgroups; a graduating
  * class's slots, and every slot when no line was copied, stay behind. Answers the templates copied.
  */
@@ -342,12 +343,21 @@ export async function copyTimetables(
   year: string,
   nextYear: string,
   loadMap: Map<number, number>,
+  rename: (name: string) => string,
 ) {
+  const names = await db
+    .select({ id: timetableTemplates.id, name: timetableTemplates.name })
+    .from(timetableTemplates)
+    .where(
+      and(eq(timetableTemplates.organizationId, organizationId), eq(timetableTemplates.academicYear, year)),
+    );
+  const renamed = JSON.stringify(names.map((row) => ({ id: row.id, name: rename(row.name) })));
   const templates = await rowsOf<{ old_template: number; new_template: number }>(
     db,
     sql`with old as (
-          select id, name, bell_schedule_id, active, row_number() over (order by id) as n
-            from timetable_templates where organization_id = ${organizationId} and academic_year = ${year}),
+          select t.id, r.name, t.bell_schedule_id, t.active, row_number() over (order by t.id) as n
+            from timetable_templates t join json_to_recordset(${renamed}::json) as r(id int, name text) on r.id = t.id
+           where t.organization_id = ${organizationId} and t.academic_year = ${year}),
         created as (
           insert into timetable_templates (organization_id, name, academic_year, bell_schedule_id, active)
           select ${organizationId}, name, ${nextYear}, bell_schedule_id, active from old order by n

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { conflict, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { schoolToday } from '../clock/clock.service';
+import { missingFinalMarks } from '../periods/periods.service';
 import {
   copyKtpPlans,
   copyLoads,
@@ -36,6 +37,26 @@ import {
 function nextYearOf(year: string): string {
   const first = Number(year.slice(0, 4)) + 1;
   return `${first}/${first + 1}`;
+}
+
+/**
+ * A name of the closing year renamed for the next one: each «2026/2027» (also «2026/27»,
+ * «2026–2027», «2026-2027») of the closing year becomes the next year's, in its own form; a name
+ * without the year stays as it is («I четверть»). `appendYear` (a timetable template) adds the next
+ * year to a name without one, so the two years' templates are told apart.
+ */
+export function renameForYear(name: string, year: string, appendYear = false): string {
+  const first = Number(year.slice(0, 4));
+  let found = false;
+  const renamed = name.replace(/(\d{4})(\s*[/–-]\s*)(\d{4}|\d{2})(?!\d)/g, (whole, from, dash, to) => {
+    const end = Number(to.length === 2 ? `${from.slice(0, 2)}${to}` : to);
+    if (Number(from) !== first || end !== first + 1) return whole;
+    found = true;
+    const next = String(first + 2);
+    return `${first + 1}${dash}${to.length === 2 ? next.slice(2) : next}`;
+  });
+  if (found || !appendYear) return renamed;
+  return `${name} ${nextYearOf(year)}`;
 }
 
 /** The same day a year later (29 February becomes the 28th). */
@@ -83,7 +104,24 @@ async function plan(db: Database, organizationId: number): Promise<YearChangePla
     db,
     graduating.map((row) => row.id),
   );
+  const today = schoolToday();
+  const missing = [];
+  for (const period of yearPeriods.filter((row) => row.endDate <= today)) {
+    const lacking = await missingFinalMarks(db, {
+      id: period.id,
+      name: period.name,
+      organization_id: organizationId,
+      academic_year: year,
+      grades: period.grades,
+    });
+    if (lacking.total > 0) missing.push(lacking);
+  }
   const notes: string[] = [];
+  if (missing.length > 0) {
+    notes.push(
+      `Не выставлены итоговые оценки: ${missing.map((period) => `${period.period_name} — ${period.total}`).join(', ')}. После перехода их уже не выставить.`,
+    );
+  }
   const open = yearPeriods.filter((period) => !period.closed);
   if (open.length > 0) {
     notes.push(
@@ -91,7 +129,7 @@ async function plan(db: Database, organizationId: number): Promise<YearChangePla
     );
   }
   const yearEnd = latestDate(yearPeriods.map((period) => period.endDate));
-  if (yearEnd && schoolToday() < yearEnd) {
+  if (yearEnd && today < yearEnd) {
     notes.push(
       `Учебный год ${year} заканчивается ${formatDate(yearEnd)}: переход сейчас закроет его досрочно.`,
     );
@@ -122,7 +160,7 @@ async function plan(db: Database, organizationId: number): Promise<YearChangePla
     parent_accounts: accounts.parents,
     periods: yearPeriods.map(
       (period): ShiftedPeriod & { from_start_date: string; from_end_date: string } => ({
-        name: period.name,
+        name: renameForYear(period.name, year),
         kind: period.kind,
         start_date: shiftByYear(period.startDate),
         end_date: shiftByYear(period.endDate),
@@ -132,7 +170,7 @@ async function plan(db: Database, organizationId: number): Promise<YearChangePla
       }),
     ),
     holidays: yearHolidays.map((holiday) => ({
-      name: holiday.name,
+      name: renameForYear(holiday.name, year),
       start_date: shiftByYear(holiday.startDate),
       end_date: shiftByYear(holiday.endDate),
       grades: holiday.grades,
@@ -147,6 +185,7 @@ async function plan(db: Database, organizationId: number): Promise<YearChangePla
       ...new Set(yearClasses.filter((row) => row.number === firstGrade).map((row) => row.letter)),
     ],
     new_first_grades: [],
+    missing_final_marks: missing,
     notes,
   };
 }
@@ -198,7 +237,9 @@ export async function runYearChange(
       : new Map<number, number>();
     const ktpPlans = input.carry_ktp ? await copyKtpPlans(tx, organizationId, year, nextYear) : 0;
     const templates = input.copy_timetables
-      ? await copyTimetables(tx, organizationId, year, nextYear, loadMap)
+      ? await copyTimetables(tx, organizationId, year, nextYear, loadMap, (name) =>
+          renameForYear(name, year, true),
+        )
       : 0;
     const firstGrades = await createFirstGrades(
       tx,

@@ -90,9 +90,36 @@ afterAll(async () => {
 
 describe('the preview of «Новый учебный год»', () => {
   it('says which classes move up, who graduates and the next year’s periods', async () => {
+    // One final mark of the closed term taken away for the preview (put back after it): the
+    // preview names the pupil and the subject still without one.
+    const [gap] = await rowsOf<{
+      id: number;
+      student_id: number;
+      subject_id: number;
+      period_id: number;
+      value: string;
+    }>(
+      app.db,
+      sql`select fm.id, fm.student_id, fm.subject_id, fm.period_id, fm.value from final_marks fm
+            join periods p on p.id = fm.period_id
+           where p.organization_id = ${schoolId} and p.closed and p.kind <> 'year'
+           order by fm.id limit 1`,
+    );
+    await app.db.execute(sql`delete from final_marks where id = ${gap.id}`);
     const response = await call(app, tokens.zavuch, 'GET', PREVIEW);
+    await app.db.execute(sql`insert into final_marks (organization_id, student_id, subject_id, period_id, value)
+      values (${schoolId}, ${gap.student_id}, ${gap.subject_id}, ${gap.period_id}, ${gap.value})`);
     expect(response.statusCode).toBe(200);
     preview = yearChangePlanAnswerSchema.parse(response.json()).data;
+    const lacking = preview.missing_final_marks.find((period) => period.period_id === gap.period_id)!;
+    expect(lacking.total).toBe(1);
+    expect(lacking.items).toMatchObject([{ subject_id: gap.subject_id, students: [{ id: gap.student_id }] }]);
+    expect(preview.notes.join(' ')).toContain(`Не выставлены итоговые оценки: ${lacking.period_name} — 1`);
+    // The next year's periods are named by its own years.
+    expect(preview.periods.find((period) => period.kind === 'year')?.name).toBe(
+      `${preview.next_year} учебный год`,
+    );
+    expect(preview.periods.some((period) => period.name.includes(preview.academic_year))).toBe(false);
     expect(preview.organization_id).toBe(schoolId);
     const [first] = preview.academic_year.split('/').map(Number);
     expect(preview.next_year).toBe(`${first + 1}/${first + 2}`);
@@ -240,7 +267,15 @@ describe('running «Новый учебный год»', () => {
            where t.organization_id = ${schoolId} and t.academic_year = ${preview.next_year}
            group by t.id order by t.id`,
     );
-    expect(after.map((row) => row.name)).toEqual(templatesBefore.map((row) => row.name));
+    // Renamed for the new year: «Основное расписание 2026/2027» → «… 2027/2028».
+    expect(templatesBefore.some((row) => row.name.includes(preview.academic_year))).toBe(true);
+    expect(after.map((row) => row.name)).toEqual(
+      templatesBefore.map((row) =>
+        row.name.includes(preview.academic_year)
+          ? row.name.replace(preview.academic_year, preview.next_year)
+          : `${row.name} ${preview.next_year}`,
+      ),
+    );
     expect(after.every((row) => row.stale === 0)).toBe(true);
     // Every slot comes over but the graduating classes' (and subgroup lines follow their subgroups).
     const moved = templatesBefore.reduce((sum, row) => sum + row.slots - row.graduating, 0);
@@ -356,6 +391,9 @@ describe('running «Новый учебный год»', () => {
     const grid = journalGridSchema.parse(response.json().data);
     expect(grid.students).toHaveLength(ownStudents);
     expect(grid.editable).toBe(false);
+    // Only the closed year's terms as tabs, not the next year's too.
+    expect(grid.periods.length).toBeGreaterThan(0);
+    expect(grid.periods.every((period) => period.academic_year === preview.academic_year)).toBe(true);
     const url = `/api/journal/lessons/${lessonId}/students/${studentId}`;
     const current = grid.cells.find((cell) => cell.lesson_id === lessonId && cell.student_id === studentId);
     const write = await call(app, tokens.teacher, 'PUT', url, {
@@ -376,6 +414,22 @@ describe('running «Новый учебный год»', () => {
     );
     const reopen = await call(app, tokens.zavuch, 'POST', `/api/periods/${period.id}/reopen`);
     expect(reopen.statusCode).toBe(409);
+    // The periods list says which year is closed for good (the screen offers no «Открыть» there).
+    const listed = (await call(app, tokens.zavuch, 'GET', `/api/periods?organization_id=${schoolId}`)).json()
+      .data as {
+      organization_id: number;
+      academic_year: string;
+      year_closed: boolean;
+      name: string;
+      kind: string;
+    }[];
+    const ours = listed.filter((row) => row.academic_year === preview.academic_year);
+    expect(ours.length).toBeGreaterThan(0);
+    expect(ours.every((row) => row.year_closed)).toBe(true);
+    const next = listed.filter((row) => row.academic_year === preview.next_year);
+    expect(next.length).toBeGreaterThan(0);
+    expect(next.every((row) => !row.year_closed)).toBe(true);
+    expect(next.find((row) => row.kind === 'year')?.name).toBe(`${preview.next_year} учебный год`);
     expect(reopen.json().message).toMatch(/закрыт/);
   });
 

@@ -129,8 +129,9 @@ export const classificationRowSchema = z.object({
   name: z.string(),
   students: z.number().int(),
   /**
-   * N = students − освобождённые − taught without marks − without a mark yet (counts.no_marks: a
-   * subject of theirs has no mark yet and no failing mark decides their class; never failing).
+   * N = students − освобождённые − taught without marks − «без оценки» (counts.no_marks, named:
+   * closed period, a final mark of theirs is missing, whatever the others; mid-term, no mark at all
+   * yet). Never failing: see shared/domain/reports `classifyStudent`.
    */
   total: z.number().int(),
   /**

@@ -149,8 +149,40 @@ export const periodSchema = z.object({
   end_date: z.string(),
   grades: z.array(z.number().int()),
   closed: z.boolean(),
+  /**
+   * «Новый учебный год» closed the period's academic year: the period stays closed for good, and
+   * «Открыть» is not offered (the server refuses it with 409).
+   */
+  year_closed: z.boolean(),
 });
 export type Period = z.infer<typeof periodSchema>;
+
+/**
+ * Final marks still missing in a period: per class × subject (× teacher) of a line taught with
+ * marks, the pupils of the class (or subgroup) without a confirmed final mark. The close answer and
+ * the year change's preview list them, so a period is not closed with holes unawares.
+ */
+export const missingFinalMarksSchema = z.object({
+  period_id: z.number().int(),
+  period_name: z.string(),
+  /** Pupil × subject pairs without a final mark. */
+  total: z.number().int(),
+  items: z.array(
+    z.object({
+      group_id: z.number().int(),
+      group_name: z.string(),
+      subject_id: z.number().int(),
+      subject_name: z.string(),
+      teacher_name: z.string().nullable(),
+      students: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    }),
+  ),
+});
+export type MissingFinalMarks = z.infer<typeof missingFinalMarksSchema>;
+
+/** POST /api/periods/{id}/close answers the period and the final marks it was closed without. */
+export const closedPeriodSchema = periodSchema.extend({ missing_final_marks: missingFinalMarksSchema });
+export type ClosedPeriod = z.infer<typeof closedPeriodSchema>;
 
 const dateRange = <T extends { start_date: string; end_date: string }>(value: T, ctx: z.RefinementCtx) => {
   if (value.end_date < value.start_date) {

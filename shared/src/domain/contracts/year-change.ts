@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { CLASS_LETTER_PATTERN } from './people';
-import { academicYearSchema, periodSchema } from './timetable';
+import { academicYearSchema, missingFinalMarksSchema, periodSchema } from './timetable';
 
 /** GET /api/academic-years/next: the preview for one organization of the caller's tree. */
 export const yearChangeQuerySchema = z.object({ organization_id: idSchema.optional() });
@@ -97,6 +97,11 @@ export const yearChangePlanSchema = z.object({
   first_grade_letters: z.array(z.string()),
   /** The new first grades created (the run's answer; the preview: none yet). */
   new_first_grades: z.array(z.string()),
+  /**
+   * The final marks still missing in the year's periods ended by today (only those with any): the
+   * year change closes them for good, so the завуч sees which pupils and subjects lack a mark.
+   */
+  missing_final_marks: z.array(missingFinalMarksSchema),
   /** What the завуч should know before running (Russian sentences). */
   notes: z.array(z.string()),
 });

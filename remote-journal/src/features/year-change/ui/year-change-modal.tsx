@@ -13,7 +13,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { formatDate, getErrorMessage, NARROW_LIST_QUERY, notify, QueryView, useMedia } from '@parta/shared';
+import {
+  formatDate,
+  getErrorMessage,
+  MissingFinalMarksList,
+  NARROW_LIST_QUERY,
+  notify,
+  QueryView,
+  useMedia,
+} from '@parta/shared';
 import type { YearChangePlan } from '@parta/shared/domain/contracts/year-change';
 import { useState } from 'react';
 import { useYearChangePreview } from '../api/get-year-change-preview';
@@ -197,6 +205,16 @@ function YearChangeContent({ plan, onDone }: { plan: YearChangePlan; onDone: () 
           </List>
         </Alert>
       ) : null}
+      {plan.missing_final_marks.map((missing) => (
+        <Alert
+          key={missing.period_id}
+          color="yellow"
+          title={`${missing.period_name}: не выставлено итоговых оценок — ${missing.total}`}
+          data-testid="year-change-missing-final-marks"
+        >
+          <MissingFinalMarksList missing={missing} limit={12} />
+        </Alert>
+      ))}
       <Title order={5}>Классы</Title>
       <ClassesTable plan={plan} />
       <Text size="xs" c="dimmed">

@@ -1,10 +1,10 @@
 import { apiPost, queryKeys } from '@parta/shared';
-import type { Period } from '@parta/shared/domain/contracts/timetable';
+import type { ClosedPeriod, Period } from '@parta/shared/domain/contracts/timetable';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** POST /api/periods/{id}/close or /reopen. */
-export async function setPeriodClosed(id: number, closed: boolean): Promise<Period> {
-  return apiPost<Period>(`/periods/${id}/${closed ? 'close' : 'reopen'}`);
+/** POST /api/periods/{id}/close (answers the final marks still missing too) or /reopen. */
+export async function setPeriodClosed(id: number, closed: boolean): Promise<Period | ClosedPeriod> {
+  return apiPost<Period | ClosedPeriod>(`/periods/${id}/${closed ? 'close' : 'reopen'}`);
 }
 
 export function useSetPeriodClosed() {
