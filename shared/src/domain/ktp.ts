@@ -87,10 +87,7 @@ export function applyPlan(
   const editedOverPlan = (lesson: PlanLesson) => {
     const item = lesson.ktp_item_id === null ? undefined : itemById.get(lesson.ktp_item_id);
     if (!item) return false;
-    return (
-      lesson.topic !== item.topic ||
-      (item.homework !== null && lesson.homework !== item.homework)
-    );
+    return lesson.topic !== item.topic || (item.homework !== null && lesson.homework !== item.homework);
   };
   for (const lesson of ordered) {
     if (lesson.status === 'cancelled' || isDayOff(lesson.date, options.grade, options.holidays)) continue;

@@ -277,7 +277,11 @@ export async function applyTemplate(
     throw unprocessable(VALIDATION_MESSAGE, { period_id: ['Период другой организации'] });
   }
   const year = await findYearPeriods(db, template.organizationId, period.academic_year);
-  const yearEnd = year.map((row) => row.endDate).sort().at(-1) ?? period.end_date;
+  const yearEnd =
+    year
+      .map((row) => row.endDate)
+      .sort()
+      .at(-1) ?? period.end_date;
   // ISO dates compare as strings.
   const from = [period.start_date, input.from ?? period.start_date, schoolToday()].sort()[2];
   const to = [yearEnd, input.to ?? yearEnd].sort()[0];
@@ -320,7 +324,10 @@ export async function applyTemplate(
       const existing = (await findLessonsForApply(tx, classIds, from, to))
         .filter(taught)
         // A lesson that has begun is given: it stays where it was, whatever it holds.
-        .map((lesson) => ({ ...lesson, locked: lesson.locked || lessonStarted(lesson.date, lesson.startTime) }));
+        .map((lesson) => ({
+          ...lesson,
+          locked: lesson.locked || lessonStarted(lesson.date, lesson.startTime),
+        }));
       const plan = matchLessons(planned, existing);
       // Read before the lessons move: which КТП each class's lessons held, to lay it again after.
       const ktpLinks = existing.flatMap((lesson) =>
