@@ -22,7 +22,8 @@ import {
   usePermissions,
   workingDays,
 } from '@parta/shared';
-import { type KeyboardEvent, useState } from 'react';
+import { subjectShortName } from '@parta/shared/domain/names';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSettings } from '../features/settings/api/get-settings';
 import { useAddSlot } from '../features/timetable/api/add-slot';
@@ -50,6 +51,14 @@ export function TemplatePage() {
   const editable = can('timetables.edit');
   const addSlot = useAddSlot(id);
   const removeSlot = useRemoveSlot(id);
+  const classes = classOptions(
+    (options.data?.groups ?? []).filter((group) => group.organization_id === template.data?.organization_id),
+  );
+  const firstClass = classes[0]?.value ?? null;
+  // The grid opens on the first class: an empty picker showed nothing to work on.
+  useEffect(() => {
+    if (groupId === null && firstClass !== null) setGroupId(Number(firstClass));
+  }, [groupId, firstClass]);
 
   if (template.error) return <Alert color="red">{getErrorMessage(template.error, 'Шаблон не найден')}</Alert>;
   if (!template.data) return <Loader />;
@@ -87,11 +96,7 @@ export function TemplatePage() {
           placeholder="Выберите класс"
           searchable
           w={200}
-          data={classOptions(
-            (options.data?.groups ?? []).filter(
-              (group) => group.organization_id === template.data?.organization_id,
-            ),
-          )}
+          data={classes}
           value={groupId ? String(groupId) : null}
           onChange={(value) => {
             setGroupId(value ? Number(value) : null);
@@ -175,14 +180,15 @@ export function TemplatePage() {
                             data-testid="slot"
                           >
                             <div style={{ minWidth: 0 }}>
+                              {/* Long words abbreviated, wrapping between words only; the full name on hover. */}
                               <Text
                                 size="sm"
                                 fw={600}
                                 lh={1.2}
-                                style={{ overflowWrap: 'anywhere', hyphens: 'auto' }}
-                                lang="ru"
+                                title={slot.subject_name}
+                                data-testid="slot-subject"
                               >
-                                {slot.subject_name}
+                                {subjectShortName(slot.subject_name)}
                               </Text>
                               <Text size="xs" c="dimmed" lh={1.2} style={{ overflowWrap: 'anywhere' }}>
                                 {slot.teacher_name}

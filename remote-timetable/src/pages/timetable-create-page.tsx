@@ -9,7 +9,8 @@ import { ApplySummary } from '../features/timetable/ui/apply-summary';
 import { paths } from '../lib/paths';
 
 /**
- * timetable.create: applies a template to a period — dated lessons without the holidays. Past lessons
+ * timetable.create: applies a template from a period's start to the end of the school year, for every
+ * class of the template — dated lessons without the holidays. Past lessons
  * and lessons with marks, attendance, a typed topic or homework or a one-off change are never
  * rewritten. Choosing the period first shows what applying will do (a dry run); «Применить» confirms.
  */
@@ -50,7 +51,8 @@ export function TimetableCreatePage() {
             }}
           />
           <Text size="sm" c="dimmed">
-            Уроки создаются с сегодняшнего дня до конца периода для классов его параллелей, каникулы
+            Расписание меняется с начала выбранного периода (не раньше сегодняшнего дня) до конца учебного
+            года для всех классов шаблона — и тех, что учатся по четвертям, и тех, что по полугодиям; каникулы
             пропускаются. Уроки, где есть только тема из КТП, переносятся по новому расписанию, а темы КТП
             раскладываются заново по порядку. Уроки с оценками, посещаемостью, темой или д/з учителя или
             разовыми изменениями не меняются.

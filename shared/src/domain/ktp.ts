@@ -57,13 +57,25 @@ export function lessonsOfItem(hours: number): number {
  * cancelled lessons, lessons on a holiday of the class's grade, and — unless `overwrite` — lessons
  * whose topic the teacher typed by hand (they keep it; the plan goes on at the next lesson).
  * Lessons the plan filled before are refilled, or cleared when no item is left for them.
+ *
+ * `fixed` lessons (a re-lay after a timetable change: lessons outside the applied dates, lessons
+ * already given, lessons kept for what a person entered) are never written: one that holds an item of
+ * the plan keeps it, and the plan goes on after that item, so the lessons that are laid continue the
+ * plan where the fixed ones left it. Without `overwrite`, a lesson linked to an item whose topic or
+ * homework no longer reads as the item's is the teacher's and is fixed too.
  */
 export function applyPlan(
   items: readonly PlanItem[],
   lessons: readonly PlanLesson[],
-  options: { grade: number; holidays: readonly DayOff[]; overwrite: boolean },
+  options: {
+    grade: number;
+    holidays: readonly DayOff[];
+    overwrite: boolean;
+    fixed?: (lesson: PlanLesson) => boolean;
+  },
 ): PlanApplication {
   const queue = items.flatMap((item) => Array.from({ length: lessonsOfItem(item.hours) }, () => item));
+  const itemById = new Map(items.map((item) => [item.id, item]));
   const ordered = [...lessons].sort(
     (a, b) => a.date.localeCompare(b.date) || a.lesson_number - b.lesson_number,
   );
@@ -71,8 +83,22 @@ export function applyPlan(
   const plannedDates = new Map<number, string>();
   let next = 0;
   let withoutTopic = 0;
+  /** The teacher changed what the plan gave: the topic, or homework over the item's own. */
+  const editedOverPlan = (lesson: PlanLesson) => {
+    const item = lesson.ktp_item_id === null ? undefined : itemById.get(lesson.ktp_item_id);
+    if (!item) return false;
+    return lesson.topic !== item.topic || (item.homework !== null && lesson.homework !== item.homework);
+  };
   for (const lesson of ordered) {
     if (lesson.status === 'cancelled' || isDayOff(lesson.date, options.grade, options.holidays)) continue;
+    if (options.fixed?.(lesson) || (!options.overwrite && editedOverPlan(lesson))) {
+      const held = lesson.ktp_item_id === null ? -1 : queue.indexOf(itemById.get(lesson.ktp_item_id)!, next);
+      if (held >= 0) {
+        next = held + 1;
+        if (!plannedDates.has(queue[held].id)) plannedDates.set(queue[held].id, lesson.date);
+      }
+      continue;
+    }
     const typedByHand = lesson.topic !== null && lesson.ktp_item_id === null;
     if (typedByHand && !options.overwrite) continue;
     const item = queue[next];

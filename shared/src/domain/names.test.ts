@@ -1,4 +1,12 @@
-import { fullName, greeting, groupName, initials, joinedTeacherName, shortName } from './names';
+import {
+  fullName,
+  greeting,
+  groupName,
+  initials,
+  joinedTeacherName,
+  shortName,
+  subjectShortName,
+} from './names';
 
 describe('fullName', () => {
   it('joins surname, name and patronymic in that order', () => {
@@ -63,5 +71,24 @@ describe('initials', () => {
     expect(initials({ surname: 'Громова', name: 'анна', patronymic: 'Петровна' })).toBe('А. П.');
     expect(initials({ surname: 'Громова', name: 'Анна' })).toBe('А.');
     expect(initials(null)).toBe('');
+  });
+});
+
+describe('subjectShortName', () => {
+  it('cuts long words after a consonant before a vowel and keeps short names whole', () => {
+    expect(subjectShortName('Математика')).toBe('Матем.');
+    expect(subjectShortName('Литература')).toBe('Литер.');
+    expect(subjectShortName('Английский язык')).toBe('Англ. язык');
+    expect(subjectShortName('Вероятность и статистика')).toBe('Вер. и стат.');
+    expect(subjectShortName('Информатика')).toBe('Информ.');
+    expect(subjectShortName('География')).toBe('Геогр.');
+    expect(subjectShortName('История')).toBe('История');
+    expect(subjectShortName('Русский язык')).toBe('Русский язык');
+  });
+
+  it('uses the school’s customary short forms', () => {
+    expect(subjectShortName('Литературное чтение')).toBe('Лит. чтение');
+    expect(subjectShortName('Изобразительное искусство')).toBe('ИЗО');
+    expect(subjectShortName('Физическая культура')).toBe('Физ-ра');
   });
 });

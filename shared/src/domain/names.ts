@@ -69,3 +69,41 @@ export function greeting(person: PersonName & { roles?: readonly { code: string 
     .join(' ');
   return call ? `Здравствуйте, ${call}!` : 'Здравствуйте!';
 }
+
+/** Subjects a school writes short by custom, as timetables print them. */
+const SUBJECT_ABBREVIATIONS: Record<string, string> = {
+  'Изобразительное искусство': 'ИЗО',
+  'Физическая культура': 'Физ-ра',
+  'Литературное чтение': 'Лит. чтение',
+  'Основы безопасности и защиты Родины': 'ОБЗР',
+  'Основы безопасности жизнедеятельности': 'ОБЖ',
+  Обществознание: 'Обществ.',
+};
+
+const VOWELS = 'аеёиоуыэюяaeiouy';
+
+/** A word cut as Russian abbreviations are: after a consonant before a vowel, at most `keep` letters kept, with a dot. */
+function abbreviateWord(word: string, keep: number): string {
+  const lower = word.toLowerCase();
+  const consonant = (char: string) => /\p{L}/u.test(char) && !VOWELS.includes(char) && !'ьъй'.includes(char);
+  for (let at = keep; at >= 3; at--) {
+    if (consonant(lower[at - 1]) && VOWELS.includes(lower[at])) return `${word.slice(0, at)}.`;
+  }
+  return `${word.slice(0, keep)}.`;
+}
+
+/**
+ * A subject's name for a narrow grid cell: the school's customary short form, else every word longer
+ * than `longest` letters cut to a proper abbreviation («Математика» → «Матем.», «Английский язык» →
+ * «Англ. язык»), so a name wraps only between words and never inside one. Show the full name beside
+ * it (a title).
+ */
+export function subjectShortName(name: string, longest = 8): string {
+  const custom = SUBJECT_ABBREVIATIONS[name.trim()];
+  if (custom) return custom;
+  return name
+    .trim()
+    .split(/\s+/)
+    .map((word) => (word.length > longest ? abbreviateWord(word, 6) : word))
+    .join(' ');
+}

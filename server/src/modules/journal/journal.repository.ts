@@ -505,13 +505,25 @@ export function findCellHistory(db: Database, lessonId: number, studentId: numbe
   );
 }
 
-/** Sets a lesson's topic and homework. */
+/**
+ * Sets a lesson's topic and homework as the teacher typed them. Text other than the linked КТП
+ * item's is the teacher's: the link goes, so no later re-lay of the plan (applying a timetable,
+ * applying the КТП without «overwrite») writes over it. Saving the item's own text keeps the link.
+ */
 export async function updateLessonTopic(
   db: Database,
   lessonId: number,
   values: { topic: string | null; homework: string | null },
 ) {
-  await db.update(lessons).set(values).where(eq(lessons.id, lessonId));
+  await db
+    .update(lessons)
+    .set({
+      ...values,
+      ktpItemId: sql`(select i.id from ktp_items i where i.id = lessons.ktp_item_id
+        and i.topic is not distinct from ${values.topic}::text
+        and i.homework is not distinct from ${values.homework}::text)`,
+    })
+    .where(eq(lessons.id, lessonId));
 }
 
 /** Classes whose классный руководитель is the user, within `scope`. */

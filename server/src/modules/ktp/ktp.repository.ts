@@ -198,6 +198,7 @@ export function findPlanLessons(
       id: lessons.id,
       date: lessons.date,
       lesson_number: lessons.lessonNumber,
+      start_time: lessons.startTime,
       status: lessons.status,
       topic: lessons.topic,
       homework: lessons.homework,

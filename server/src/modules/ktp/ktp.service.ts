@@ -21,7 +21,7 @@ import { classes, ktpPlans } from '../../db/schema';
 import { WorkbookError } from '../../files/workbook';
 import type { Actor } from '../../plugins/auth';
 import { notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
-import { schoolToday } from '../clock/clock.service';
+import { lessonStarted, schoolToday } from '../clock/clock.service';
 import { holidaysBetween } from '../periods/periods.service';
 import { isStaffOf } from '../users/users.service';
 import {
@@ -252,21 +252,23 @@ function yearRange(academicYear: string) {
 /**
  * Lays a plan's items in order over the class's dated lessons of the subject (shared/domain/ktp
  * applyPlan) and sets the items' planned dates. The caller has checked access and the class.
+ * `fixed` lessons are not written (applyPlan): a re-lay after a timetable change fixes every lesson
+ * outside the applied dates and every lesson already given.
  */
 async function layPlan(
   db: Database,
   plan: PlanRow,
   group: { id: number; number: number },
   overwrite: boolean,
-  leaveAlone: ReadonlySet<number> = new Set(),
+  fixed?: (lesson: { id: number; date: string; start_time: string | null }) => boolean,
 ) {
   const range = yearRange(plan.academicYear);
-  const [items, allLessons, holidays] = await Promise.all([
+  const [items, lessonRows, holidays] = await Promise.all([
     findItems(db, plan.id),
     findPlanLessons(db, group.id, plan.subjectId, plan.teacherId, range),
     holidaysBetween(db, plan.organizationId, range.from, range.to),
   ]);
-  const lessonRows = allLessons.filter((lesson) => !leaveAlone.has(lesson.id));
+  const byId = new Map(lessonRows.map((lesson) => [lesson.id, lesson]));
   const result = applyPlan(
     items.map((item) => ({
       id: item.id,
@@ -275,7 +277,7 @@ async function layPlan(
       hours: Number(item.hours),
     })),
     lessonRows,
-    { grade: group.number, holidays, overwrite },
+    { grade: group.number, holidays, overwrite, fixed: fixed && ((lesson) => fixed(byId.get(lesson.id)!)) },
   );
   await db.transaction(async (tx) => {
     await fillLessons(tx, result.fills);
@@ -316,15 +318,19 @@ export async function applyToLessons(
 /**
  * After a timetable is applied: lays again, in order, the plans whose items the class's lessons
  * held (`links`: class and КТП item of each such lesson, read before the lessons moved), so the
- * topics follow the new lessons. Topics a teacher typed stay (no overwrite), and the lessons in
- * `leaveAlone` (kept for their marks, attendance or typed homework) are not touched at all. The
- * timetable module has checked the organization. Returns how many lessons got an item.
+ * topics follow the new lessons. Only lessons inside the applied dates (`range`) that have not begun
+ * by the school clock and whose content is still the plan's are written: a lesson already given,
+ * a lesson of other dates, a topic or homework a teacher typed (no link, or text other than the
+ * item's) and the lessons in `leaveAlone` (kept for their marks, attendance or typed homework) stay
+ * as they are, and the plan goes on after the items they hold. The timetable module has checked the
+ * organization. Returns how many lessons got an item.
  */
 export async function relayPlansOfLessons(
   db: Database,
   organizationId: number,
   links: readonly { classId: number; ktpItemId: number }[],
   leaveAlone: ReadonlySet<number>,
+  range: { from: string; to: string },
 ): Promise<number> {
   if (links.length === 0) return 0;
   const planOfItem = await findPlanIdsOfItems(db, [...new Set(links.map((link) => link.ktpItemId))]);
@@ -344,12 +350,17 @@ export async function relayPlansOfLessons(
       )
     ).map((plan) => [plan.id, plan]),
   );
+  const fixed = (lesson: { id: number; date: string; start_time: string | null }) =>
+    lesson.date < range.from ||
+    lesson.date > range.to ||
+    leaveAlone.has(lesson.id) ||
+    lessonStarted(lesson.date, lesson.start_time);
   let filled = 0;
   for (const { planId, classId } of pairs.values()) {
     const plan = plans.get(planId);
     const group = await findClass(db, classId, eq(classes.organizationId, organizationId));
     if (!plan || !group) continue;
-    const result = await layPlan(db, plan, group, false, leaveAlone);
+    const result = await layPlan(db, plan, group, false, fixed);
     filled += result.fills.filter((fill) => fill.ktp_item_id !== null).length;
   }
   return filled;

@@ -313,3 +313,43 @@ export function doubleBookings(lessons: readonly ReportLesson[]): ApplyDoubleBoo
         a.name.localeCompare(b.name, 'ru'),
     );
 }
+
+// ---------------------------------------------------------------- the dates a timetable is applied to
+
+/** A period of the school year as `teachingSpans` needs it. */
+export interface YearPeriod {
+  kind: string;
+  startDate: string;
+  endDate: string;
+  grades: number[];
+}
+
+/**
+ * The dates a grade is taught on within [from, to]: its terms (четверти for 1–9, полугодия for
+ * 10–11, whatever periods name the grade; the «year» period only when no term does), merged where
+ * they touch or overlap and clipped to the range. Days between terms that no term covers (каникулы
+ * not entered as holidays) get no lessons.
+ */
+export function teachingSpans(
+  periods: readonly YearPeriod[],
+  grade: number,
+  range: { from: string; to: string },
+): { from: string; to: string }[] {
+  const ofGrade = periods.filter((period) => period.grades.includes(grade));
+  const terms = ofGrade.filter((period) => period.kind !== 'year');
+  const chosen = (terms.length > 0 ? terms : ofGrade)
+    .map((period) => ({
+      from: [period.startDate, range.from].sort()[1],
+      to: [period.endDate, range.to].sort()[0],
+    }))
+    .filter((span) => span.from <= span.to)
+    .sort((a, b) => a.from.localeCompare(b.from));
+  const merged: { from: string; to: string }[] = [];
+  for (const span of chosen) {
+    const last = merged.at(-1);
+    if (last && span.from <= addDays(last.to, 1)) {
+      if (span.to > last.to) last.to = span.to;
+    } else merged.push({ ...span });
+  }
+  return merged;
+}

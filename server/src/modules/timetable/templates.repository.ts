@@ -6,6 +6,7 @@ import {
   bellSchedules,
   classes,
   loads,
+  periods,
   subgroups,
   subjects,
   timetableSlots,
@@ -178,4 +179,20 @@ export async function findBellTimes(db: Database, organizationId: number) {
     startTime: formatTime(row.startTime),
     endTime: formatTime(row.endTime),
   }));
+}
+
+// ---------------------------------------------------------------- the school year
+
+/** The organization's periods of an academic year (what dates a class is taught on). */
+export function findYearPeriods(db: Database, organizationId: number, academicYear: string) {
+  return db
+    .select({
+      kind: periods.kind,
+      startDate: periods.startDate,
+      endDate: periods.endDate,
+      grades: periods.grades,
+    })
+    .from(periods)
+    .where(and(eq(periods.organizationId, organizationId), eq(periods.academicYear, academicYear)))
+    .orderBy(asc(periods.startDate));
 }

@@ -17,7 +17,7 @@ import type { Database } from '../../db/client';
 import { timetableTemplates } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
-import { schoolToday } from '../clock/clock.service';
+import { lessonStarted, schoolToday } from '../clock/clock.service';
 import { relayPlansOfLessons } from '../ktp/ktp.service';
 import { getPeriod, holidaysBetween } from '../periods/periods.service';
 import { getSettings } from '../settings/settings.service';
@@ -37,6 +37,7 @@ import {
   matchLessons,
   planLessons,
   type ReportLesson,
+  teachingSpans,
 } from './planning';
 import {
   deleteSlot,
@@ -46,6 +47,7 @@ import {
   findLoadOf,
   findSlots,
   findTemplates,
+  findYearPeriods,
   insertSlots,
   insertTemplate,
   type SlotRow,
@@ -252,13 +254,16 @@ class DryRunRollback extends Error {
 }
 
 /**
- * POST /api/timetable/templates/{id}/apply: lays the template over a period (from today on, never
- * the past), skipping holidays, for the classes of the period's grades. Future lessons that hold
- * nothing a person entered belong to the timetable: they move to the template's lessons (planning
- * matchLessons) or go, and the КТП they held is laid again in order onto the new lessons. A lesson
- * with marks, attendance, a typed topic or homework, or a one-off change is kept; the result lists
- * the weekly counts that then differ from the template and every teacher or room booked twice.
- * A dry run does all of it in a transaction that is rolled back (the preview).
+ * POST /api/timetable/templates/{id}/apply: lays the template over dates — from the chosen period's
+ * start (or `from`; never before today) to the end of the school year (or `to`) — for every class of
+ * the template, on the days its own terms cover (четверти for 1–9, полугодия for 10–11), holidays
+ * skipped: one application moves the whole school. Lessons that hold nothing a person entered and
+ * have not begun belong to the timetable: they move to the template's lessons (planning
+ * matchLessons) or go, and the КТП they held is laid again in order onto the new lessons of those
+ * dates. A lesson with marks, attendance, a typed topic or homework, a one-off change, or already
+ * begun by the school clock is kept; the result lists the classes and dates that change, the weekly
+ * counts that then differ from the template and every teacher or room booked twice. A dry run does
+ * all of it in a transaction that is rolled back (the preview).
  */
 export async function applyTemplate(
   db: Database,
@@ -271,36 +276,58 @@ export async function applyTemplate(
   if (period.organization_id !== template.organizationId) {
     throw unprocessable(VALIDATION_MESSAGE, { period_id: ['Период другой организации'] });
   }
-  const starts = [period.start_date, input.from ?? period.start_date, schoolToday()].sort();
-  const from = starts[2];
-  const to = [period.end_date, input.to ?? period.end_date].sort()[0];
+  const year = await findYearPeriods(db, template.organizationId, period.academic_year);
+  const yearEnd =
+    year
+      .map((row) => row.endDate)
+      .sort()
+      .at(-1) ?? period.end_date;
+  // ISO dates compare as strings.
+  const from = [period.start_date, input.from ?? period.start_date, schoolToday()].sort()[2];
+  const to = [yearEnd, input.to ?? yearEnd].sort()[0];
   if (from > to) {
     throw unprocessable(VALIDATION_MESSAGE, {
       period_id: ['Период уже прошёл: прошедшие уроки не меняются'],
     });
   }
-  const slots = (await findSlots(db, templateId)).filter((slot) => period.grades.includes(slot.grade));
-  const planned = planLessons(
-    slots.map((slot) => ({
-      classId: slot.group_id,
-      grade: slot.grade,
-      weekday: slot.weekday,
-      lessonNumber: slot.lesson_number,
-      subgroupId: slot.subgroup_id,
-      subjectId: slot.subject_id,
-      teacherId: slot.teacher_id,
-      loadId: slot.load_id,
-    })),
-    await findBellTimes(db, template.organizationId),
-    template.bellScheduleId,
-    { from, to },
-    await holidaysBetween(db, template.organizationId, from, to),
-  );
-  const classIds = [...new Set(slots.map((slot) => slot.group_id))];
+  const slots = await findSlots(db, templateId);
+  const grades = [...new Set(slots.map((slot) => slot.grade))];
+  const spansOfGrade = new Map(grades.map((grade) => [grade, teachingSpans(year, grade, { from, to })]));
+  const bells = await findBellTimes(db, template.organizationId);
+  const holidays = await holidaysBetween(db, template.organizationId, from, to);
+  const planned = grades.flatMap((grade) => {
+    const ofGrade = slots
+      .filter((slot) => slot.grade === grade)
+      .map((slot) => ({
+        classId: slot.group_id,
+        grade: slot.grade,
+        weekday: slot.weekday,
+        lessonNumber: slot.lesson_number,
+        subgroupId: slot.subgroup_id,
+        subjectId: slot.subject_id,
+        teacherId: slot.teacher_id,
+        loadId: slot.load_id,
+      }));
+    return spansOfGrade
+      .get(grade)!
+      .flatMap((span) => planLessons(ofGrade, bells, template.bellScheduleId, span, holidays));
+  });
+  const gradeOfClass = new Map(slots.map((slot) => [slot.group_id, slot.grade]));
+  const classIds = [...gradeOfClass.keys()];
+  const taught = (lesson: { classId: number; date: string }) =>
+    spansOfGrade
+      .get(gradeOfClass.get(lesson.classId)!)!
+      .some((span) => span.from <= lesson.date && lesson.date <= span.to);
 
   try {
     return await db.transaction(async (tx) => {
-      const existing = await findLessonsForApply(tx, classIds, from, to);
+      const existing = (await findLessonsForApply(tx, classIds, from, to))
+        .filter(taught)
+        // A lesson that has begun is given: it stays where it was, whatever it holds.
+        .map((lesson) => ({
+          ...lesson,
+          locked: lesson.locked || lessonStarted(lesson.date, lesson.startTime),
+        }));
       const plan = matchLessons(planned, existing);
       // Read before the lessons move: which КТП each class's lessons held, to lay it again after.
       const ktpLinks = existing.flatMap((lesson) =>
@@ -326,6 +353,7 @@ export async function applyTemplate(
             template.organizationId,
             ktpLinks,
             new Set(existing.filter((lesson) => lesson.locked).map((lesson) => lesson.id)),
+            { from, to },
           )
         : 0;
       const report = await applyReport(tx, template.organizationId, slots, planned, { from, to });
@@ -340,6 +368,7 @@ export async function applyTemplate(
         dry_run: input.dry_run,
         ktp_relaid: ktpRelaid,
         ...report,
+        changed_classes: classChanges(slots, spansOfGrade, plan, existing),
       };
       if (input.dry_run) throw new DryRunRollback(result);
       return result;
@@ -348,6 +377,39 @@ export async function applyTemplate(
     if (error instanceof DryRunRollback) return error.result;
     throw error;
   }
+}
+
+/** The classes whose lessons the plan changes, with the dates applied to each and the counts. */
+function classChanges(
+  slots: SlotRow[],
+  spansOfGrade: Map<number, { from: string; to: string }[]>,
+  plan: ReturnType<typeof matchLessons>,
+  existing: readonly { id: number; classId: number }[],
+): ApplyResult['changed_classes'] {
+  const classOf = new Map(existing.map((lesson) => [lesson.id, lesson.classId]));
+  const counts = new Map<number, { created: number; updated: number; removed: number }>();
+  const bump = (classId: number, field: 'created' | 'updated' | 'removed') => {
+    const count = counts.get(classId) ?? { created: 0, updated: 0, removed: 0 };
+    count[field]++;
+    counts.set(classId, count);
+  };
+  for (const lesson of plan.toInsert) bump(lesson.classId, 'created');
+  for (const lesson of plan.toUpdate) bump(lesson.classId, 'updated');
+  for (const id of plan.toDelete) bump(classOf.get(id)!, 'removed');
+  const named = new Map(slots.map((slot) => [slot.group_id, slot]));
+  return [...counts]
+    .map(([classId, count]) => {
+      const slot = named.get(classId)!;
+      const spans = spansOfGrade.get(slot.grade) ?? [];
+      return {
+        group_id: classId,
+        group_name: groupName({ number: slot.grade, letter: slot.letter }),
+        from: spans[0]?.from ?? '',
+        to: spans.at(-1)?.to ?? '',
+        ...count,
+      };
+    })
+    .sort((a, b) => a.group_name.localeCompare(b.group_name, 'ru', { numeric: true }));
 }
 
 /** The weekly counts that differ from the template and the double bookings, after applying. */

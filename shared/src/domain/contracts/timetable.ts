@@ -365,7 +365,10 @@ export type SlotInput = z.input<typeof slotInputSchema>;
 
 export const slotParamsSchema = z.object({ id: idSchema, slotId: idSchema });
 
-/** POST /api/timetable/templates/{id}/apply: a period, optionally narrowed to dates inside it. */
+/**
+ * POST /api/timetable/templates/{id}/apply: from the period's start (or `from`, never before today)
+ * to the end of the school year (or `to`), for every class of the template whatever terms it has.
+ */
 export const applyInputSchema = z
   .object({
     period_id: idSchema,
@@ -415,6 +418,19 @@ export const applyDoubleBookingSchema = z.object({
 });
 export type ApplyDoubleBooking = z.infer<typeof applyDoubleBookingSchema>;
 
+/** A class the application changes: the dates applied to it and how many of its lessons change. */
+export const applyClassChangeSchema = z.object({
+  group_id: z.number().int(),
+  group_name: z.string(),
+  /** The first and the last date of the class's lessons that the template now gives (its terms from the start date on). */
+  from: z.string(),
+  to: z.string(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  removed: z.number().int(),
+});
+export type ApplyClassChange = z.infer<typeof applyClassChangeSchema>;
+
 export const applyResultSchema = z.object({
   /** The applied timetable; null for a dry run. */
   timetable_id: z.number().int().nullable(),
@@ -432,6 +448,11 @@ export const applyResultSchema = z.object({
   ktp_relaid: z.number().int(),
   count_mismatches: z.array(applyCountMismatchSchema),
   double_bookings: z.array(applyDoubleBookingSchema),
+  /**
+   * Every class of the template whose lessons change, by class (the whole school, grades by
+   * четверти and by полугодия alike, from `from` to `to`).
+   */
+  changed_classes: z.array(applyClassChangeSchema),
 });
 export type ApplyResult = z.infer<typeof applyResultSchema>;
 

@@ -59,6 +59,8 @@ export function ApplySummary({ result }: { result: ApplyResult }) {
         </List>
       </Alert>
 
+      <ChangedClasses result={result} />
+
       <Stack gap={4} data-testid="apply-count-mismatches">
         <Title order={3} size="h5">
           Число уроков в неделю
@@ -123,6 +125,43 @@ export function ApplySummary({ result }: { result: ApplyResult }) {
           </>
         )}
       </Stack>
+    </Stack>
+  );
+}
+
+/** Which classes change and from which date to which: the whole school, whatever terms a grade has. */
+function ChangedClasses({ result }: { result: ApplyResult }) {
+  const byDates = new Map<string, { from: string; to: string; names: string[]; lessons: number }>();
+  for (const change of result.changed_classes) {
+    const key = `${change.from}|${change.to}`;
+    const entry = byDates.get(key) ?? { from: change.from, to: change.to, names: [], lessons: 0 };
+    entry.names.push(change.group_name);
+    entry.lessons += change.created + change.updated + change.removed;
+    byDates.set(key, entry);
+  }
+  const count = result.changed_classes.length;
+  return (
+    <Stack gap={4} data-testid="apply-changed-classes">
+      <Title order={3} size="h5">
+        Классы
+      </Title>
+      {count === 0 ? (
+        <Text size="sm" c="dimmed">
+          Ни у одного класса уроки не меняются.
+        </Text>
+      ) : (
+        <List size="sm" spacing={4}>
+          {[...byDates.values()].map((entry) => (
+            <List.Item key={`${entry.from}|${entry.to}`}>
+              <Text span size="sm" fw={600}>
+                {formatDate(entry.from)} – {formatDate(entry.to)}
+              </Text>
+              , {entry.names.length} {plural(entry.names.length, 'класс', 'класса', 'классов')} (
+              {lessons(entry.lessons)}): {entry.names.join(', ')}
+            </List.Item>
+          ))}
+        </List>
+      )}
     </Stack>
   );
 }
