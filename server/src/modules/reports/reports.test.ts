@@ -965,17 +965,15 @@ describe('a missing final mark: one rule for every pupil', () => {
       .values({ organizationId, number: 9, letter: 'Ж', academicYear: '2026/2027' })
       .returning({ id: classes.id });
     const [a, b] = subjectIds;
-    await app.db
-      .insert(loads)
-      .values(
-        [a, b].map((subjectId) => ({
-          organizationId,
-          classId: groupId,
-          subjectId,
-          teacherId,
-          hoursPerWeek: 2,
-        })),
-      );
+    await app.db.insert(loads).values(
+      [a, b].map((subjectId) => ({
+        organizationId,
+        classId: groupId,
+        subjectId,
+        teacherId,
+        hoursPerWeek: 2,
+      })),
+    );
     pupils = (
       await app.db
         .insert(students)
