@@ -76,7 +76,8 @@ export const queryKeys = {
   lessons: {
     all: ['lessons'] as const,
     list: (params: Params) => ['lessons', 'list', params] as const,
-    today: ['lessons', 'today'] as const,
+    /** The dashboard's day: the caller's own, or a parent's child's. */
+    today: (studentId?: number) => ['lessons', 'today', studentId ?? 'own'] as const,
   },
   timetable: {
     all: ['timetable'] as const,

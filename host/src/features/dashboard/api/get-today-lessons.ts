@@ -16,7 +16,7 @@ export async function getTodayLessons(studentId?: number, signal?: AbortSignal):
 /** «Уроки сегодня» of the dashboard; a failure leaves the card out (the dashboard still works). */
 export function useTodayLessons(studentId?: number) {
   return useQuery({
-    queryKey: [...queryKeys.lessons.today, studentId ?? 'own'],
+    queryKey: queryKeys.lessons.today(studentId),
     queryFn: ({ signal }) => getTodayLessons(studentId, signal),
   });
 }
