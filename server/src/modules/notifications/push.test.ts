@@ -475,9 +475,9 @@ describe('the address guard (issue 48): the server never calls its own network',
       await new Promise<void>((resolve) => listener.close(() => resolve()));
       await app.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, inside));
     }
-    expect(logged.filter((line) => /не отправлен: .*(внутреннюю сеть|https:\/\/)/.test(line))).toHaveLength(
-      4,
-    );
+    expect(
+      logged.filter((line) => /не доставлен \(.*(внутреннюю сеть|https:\/\/).*подписка удалена/.test(line)),
+    ).toHaveLength(4);
   });
 
   it('follows no redirect: a 302 or 303 from the push service is its answer, the target is never requested', async () => {
@@ -494,7 +494,7 @@ describe('the address guard (issue 48): the server never calls its own network',
     for (const to of redirects) expect(await pushesTo(to.path)).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(received.filter((push) => push.path.startsWith('/internal'))).toEqual([]);
-    expect(logged.join('\n')).toMatch(/не доставлен \(302\)/);
+    expect(logged.join('\n')).toMatch(/не доставлен \(ответ 302\)/);
     for (const to of redirects)
       await app.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, to.endpoint));
   });
