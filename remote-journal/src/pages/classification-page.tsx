@@ -24,6 +24,25 @@ const COLUMNS: ClassificationKind[] = CLASSIFICATION_KINDS.filter(
   (kind) => kind !== 'exempt' && kind !== 'without_marks',
 );
 
+/** A soft hyphen: the browser may break the word there, showing «-», and only when it must. */
+const SHY = '\u00AD';
+
+/**
+ * The columns' headers as the table prints them: the labels with soft hyphens in their long words,
+ * so nine columns narrow to their syllables at 1366 px («Неуспе-/вающие:») instead of cutting a
+ * word or scrolling sideways. Copied or read aloud, a header is the label itself.
+ */
+const COLUMN_HEADERS: Record<ClassificationKind, string> = {
+  ...CLASSIFICATION_LABELS,
+  excellent: `Отлич${SHY}ники`,
+  good: `Хоро${SHY}шисты`,
+  satisfactory: `Троеч${SHY}ники`,
+  failing_one: `Неуспе${SHY}вающие: одна «2»`,
+  failing_many: `Неуспе${SHY}вающие: две «2» и более`,
+  not_attested: `Не аттесто${SHY}ваны`,
+  no_marks: `Без оцен${SHY}ки`,
+};
+
 /**
  * The school's (or the one class's) marks subject by subject: the line «Академическая успеваемость»
  * shows for the same selection, so a завуч sees the two reports agree.
@@ -89,7 +108,7 @@ export function ClassificationPage() {
                       <Table.Th ta="right">N</Table.Th>
                       {COLUMNS.map((kind) => (
                         <Table.Th key={kind} ta="right" fz="xs" className={classes.wrapHeader}>
-                          {CLASSIFICATION_LABELS[kind]}
+                          {COLUMN_HEADERS[kind]}
                         </Table.Th>
                       ))}
                     </Table.Tr>
