@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { SCREENSHOTS_TAG, TAKE_SCREENSHOTS } from './support/screenshots';
 import { E2E_BASE_URL, E2E_WORKERS } from './support/system';
 
 // One output folder per run, so two runs in the same checkout do not delete each other's traces.
@@ -17,6 +18,8 @@ const YEAR_CHANGE_RUN = /year-change-run\.spec\.ts$/;
  */
 export default defineConfig({
   testDir: './tests',
+  // The walks that only take pictures for a person run on demand (`pnpm test:screenshots`), not in CI.
+  grepInvert: TAKE_SCREENSHOTS ? undefined : new RegExp(SCREENSHOTS_TAG),
   // Under .artifacts (gitignored), away from ./test-results that ad-hoc configs clean.
   outputDir: `./.artifacts/results/${process.env.PARTA_E2E_RUN}`,
   workers: E2E_WORKERS,

@@ -10,9 +10,8 @@ import { LoginPage } from '../pages/login.page';
 import { RegistryPage } from '../pages/registry.page';
 import { apiLogin, apiMe, changeBalance } from '../support/demo';
 import { stopGroup } from '../support/processes';
-import { ARTIFACTS_DIR, E2E_BASE_URL, REPO_ROOT, remoteOverridesFile, webDir } from '../support/system';
-
-const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
+import { SCREENSHOTS_TAG, snap } from '../support/screenshots';
+import { E2E_BASE_URL, REPO_ROOT, remoteOverridesFile, webDir } from '../support/system';
 
 /** A school applying from the landing page (the ИНН has a valid control digit). */
 const SCHOOL = {
@@ -216,9 +215,9 @@ test.describe('the admin module deployed on its own', () => {
   });
 });
 
-test('screenshots: landing form, registry, organization card, dictionaries, applications (light, dark, 1280, 390)', async ({
-  page,
-}) => {
+test('screenshots: landing form, registry, organization card, dictionaries, applications (light, dark, 1280, 390)', {
+  tag: SCREENSHOTS_TAG,
+}, async ({ page }) => {
   test.setTimeout(180_000);
   const screens: [name: string, url: string, ready: (page: Page) => Promise<void>][] = [
     [
@@ -249,12 +248,12 @@ test('screenshots: landing form, registry, organization card, dictionaries, appl
       await page.addInitScript((mode) => localStorage.setItem('parta_theme', JSON.stringify(mode)), theme);
       // Signed out at the end of each round, so the empty path is the public landing page.
       await new LandingPage(page).goto();
-      await page.screenshot({ path: shot(`admin-landing-${theme}-${width}`), fullPage: true });
+      await snap(page, `admin-landing-${theme}-${width}`, { fullPage: true });
       await new LoginPage(page).signIn('admin');
       for (const [name, url, ready] of screens) {
         await page.goto(url);
         await ready(page);
-        await page.screenshot({ path: shot(`admin-${name}-${theme}-${width}`), fullPage: true });
+        await snap(page, `admin-${name}-${theme}-${width}`, { fullPage: true });
       }
       await page.evaluate(() => localStorage.removeItem('auth_token'));
     }

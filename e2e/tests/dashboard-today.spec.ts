@@ -1,10 +1,9 @@
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { DashboardPage } from '../pages/dashboard.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
-import { ARTIFACTS_DIR } from '../support/system';
+import { snapThemes } from '../support/screenshots';
 
 /** The part of GET /api/lessons/today this file reads. */
 interface TodayAnswer {
@@ -13,24 +12,6 @@ interface TodayAnswer {
   student: { id: number; name: string } | null;
   children: { id: number; name: string }[];
   lessons: { id: number; subject_name: string; subgroup_name: string | null }[];
-}
-
-/** The dashboard at 1366 and 390 px, light and dark, saved as `dashboard-today-<who>-<width>-<theme>.png`. */
-async function shots(page: Page, who: string) {
-  const layout = new AppLayout(page);
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 850 });
-    for (const theme of ['light', 'dark'] as const) {
-      await layout.setTheme(theme);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.mouse.move(1, 1);
-      await page.screenshot({
-        path: path.join(ARTIFACTS_DIR, `dashboard-today-${who}-${width}-${theme}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await layout.setTheme('light');
 }
 
 test("a parent's dashboard has the child's «Уроки сегодня»; a pupil's lists the subgroup lesson the diary does", async ({
@@ -54,7 +35,7 @@ test("a parent's dashboard has the child's «Уроки сегодня»; a pupi
     await expect(dashboard.todayLessons.getByTestId('today-lesson')).toHaveCount(answer.lessons.length);
     for (const lesson of answer.lessons.filter((item) => item.subgroup_name !== null))
       await expect(dashboard.todayLessons).toContainText(`${lesson.subject_name} · ${lesson.subgroup_name}`);
-    await shots(page, login);
+    await snapThemes(page, `dashboard-today-${login}`, { widths: true });
     await new AppLayout(page).signOut();
   }
 });

@@ -1,10 +1,7 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
-import { ARTIFACTS_DIR } from '../support/system';
-
-const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
+import { snap } from '../support/screenshots';
 
 test('the director sees the school’s undelivered letters and pushes in the notification settings; a teacher does not', async ({
   page,
@@ -19,22 +16,14 @@ test('the director sees the school’s undelivered letters and pushes in the not
   await expect(card).toContainText('Недоставленные уведомления');
   // The e2e server sends no letters: nothing failed.
   await expect(card).toContainText('Все письма и push доставлены.');
-  await page.screenshot({
-    path: shot('delivery-failures-1366-light'),
-    fullPage: true,
-    animations: 'disabled',
-  });
+  await snap(page, 'delivery-failures-1366-light', { fullPage: true, animations: 'disabled' });
   await layout.themeToggle.click();
-  await page.screenshot({
-    path: shot('delivery-failures-1366-dark'),
-    fullPage: true,
-    animations: 'disabled',
-  });
+  await snap(page, 'delivery-failures-1366-dark', { fullPage: true, animations: 'disabled' });
   await page.setViewportSize({ width: 390, height: 844 });
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shot('delivery-failures-390-dark'), animations: 'disabled' });
+  await snap(page, 'delivery-failures-390-dark', { animations: 'disabled' });
   await layout.themeToggle.click();
-  await page.screenshot({ path: shot('delivery-failures-390-light'), animations: 'disabled' });
+  await snap(page, 'delivery-failures-390-light', { animations: 'disabled' });
 
   const teacher = await (await browser.newContext({ viewport: { width: 1366, height: 800 } })).newPage();
   await new LoginPage(teacher).signIn('teacher');

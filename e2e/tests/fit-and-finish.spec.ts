@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DiaryPage } from '../pages/diary.page';
 import { LoginPage } from '../pages/login.page';
-import { ARTIFACTS_DIR } from '../support/system';
+import { snap } from '../support/screenshots';
 
 /**
  * Issue 48's screens that cut their words or hid their items: the sidebar at 1366×800, the КТП
@@ -9,7 +9,6 @@ import { ARTIFACTS_DIR } from '../support/system';
  * password of a new staff member, the teacher's «Уроки сегодня», the settings' subtitle. Each is
  * photographed light and dark at the width it is checked (e2e/.artifacts, gitignored).
  */
-const shot = (name: string) => path.join(ARTIFACTS_DIR, `fit-${name}.png`);
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 
@@ -20,7 +19,7 @@ test.describe.configure({ timeout: 180_000 });
 /** The screen in light, then in dark (the theme atom follows the storage event, as another tab's toggle). */
 async function lightAndDark(page: Page, name: string, fullPage = true) {
   await page.waitForTimeout(300);
-  await page.screenshot({ path: shot(`${name}-light`), fullPage });
+  await snap(page, `fit-${name}-light`, { fullPage });
   await page.evaluate(() => {
     const value = JSON.stringify('dark');
     localStorage.setItem('parta_theme', value);
@@ -30,7 +29,7 @@ async function lightAndDark(page: Page, name: string, fullPage = true) {
   });
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.waitForTimeout(300);
-  await page.screenshot({ path: shot(`${name}-dark`), fullPage });
+  await snap(page, `fit-${name}-dark`, { fullPage });
   await page.evaluate(() => {
     const value = JSON.stringify('light');
     localStorage.setItem('parta_theme', value);
@@ -102,7 +101,7 @@ test.describe('desk, 1366 px', () => {
     // Nothing to scroll to: the menu fits.
     const viewport = sidebar.locator('.mantine-ScrollArea-viewport');
     expect(await viewport.evaluate((element) => element.scrollHeight <= element.clientHeight + 1)).toBe(true);
-    await page.screenshot({ path: shot('sidebar-1366x800-light') });
+    await snap(page, 'fit-sidebar-1366x800-light');
   });
 
   test('the КТП editor fits 1366 px: no sideways scroll, «Раздел», «Вид контроля», «Факт» in full', async ({
@@ -126,6 +125,30 @@ test.describe('desk, 1366 px', () => {
       ).toBe(true);
     }
     await lightAndDark(page, 'ktp-1366', false);
+  });
+
+  test('the classification and the completion report fit 1366 px: no header cut, no sideways scroll', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 850 });
+    await new LoginPage(page).signIn('zavuch');
+    for (const [url, testId] of [
+      ['/reports/classification', 'classification-table'],
+      ['/reports/journal-completion?from=2026-09-01&to=2026-10-24', 'completion-table'],
+    ] as const) {
+      await page.goto(url);
+      const table = page.getByTestId(testId);
+      await expect(table.locator('tbody tr').first()).toBeVisible({ timeout: 45_000 });
+      expect(await sidewaysFit(table), `${testId} at 1366 px`).toEqual({ scrolls: false, hidden: [] });
+      // A long header wraps (at its spaces or soft hyphens) instead of being clipped by its cell.
+      const clipped = await table.evaluate((element) =>
+        [...element.querySelectorAll('th')]
+          .filter((th) => th.scrollWidth > th.clientWidth + 1)
+          .map((th) => th.textContent),
+      );
+      expect(clipped, `${testId}: headers cut`).toEqual([]);
+      await lightAndDark(page, `${testId}-1366`);
+    }
   });
 
   test('the teacher’s dashboard cuts no subject; the settings say what they hold', async ({ page }) => {
@@ -221,7 +244,7 @@ test('the parent’s diary: a proposed «4?» reads at 4.5:1 or more, light and 
       Math.min(...ratios),
       `${theme}: ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
     ).toBeGreaterThanOrEqual(4.5);
-    await page.getByTestId('diary-averages').screenshot({ path: shot(`diary-proposed-${theme}`) });
+    await snap(page.getByTestId('diary-averages'), `fit-diary-proposed-${theme}`);
   }
 });
 
@@ -242,6 +265,29 @@ test.describe('phone, 390 px', () => {
     }
     // The plan's first cards: the whole list is 65 of them.
     await lightAndDark(page, 'ktp-390', false);
+  });
+
+  test('the three reports and the diary scroll their tables inside their cards, never the page', async ({
+    page,
+    browser,
+  }) => {
+    await new LoginPage(page).signIn('zavuch');
+    for (const [url, testId] of [
+      ['/reports/classification', 'classification-table'],
+      ['/reports/academic-performance', 'performance-table'],
+      ['/reports/journal-completion?from=2026-09-01&to=2026-10-24', 'completion-table'],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByTestId(testId).locator('tbody tr').first()).toBeVisible({ timeout: 45_000 });
+      expect(await scrollsSideways(page.locator('html')), `${url} scrolls sideways`).toBe(false);
+    }
+    const student = await browser.newPage(PHONE);
+    await new LoginPage(student).signIn('student');
+    const diary = new DiaryPage(student);
+    await diary.openWeek('2026-09-14');
+    await expect(diary.lessons.first()).toBeVisible();
+    expect(await scrollsSideways(student.locator('html')), 'the diary scrolls sideways').toBe(false);
+    await student.close();
   });
 
   test('the periods show «Журнал», «закрыт»/«открыт» and their button in full', async ({ page }) => {
@@ -273,6 +319,6 @@ test.describe('phone, 390 px', () => {
     await page.getByTestId('menu-toggle').click();
     await expect(page.getByTestId('sidebar')).toBeInViewport();
     await page.waitForTimeout(400);
-    await page.screenshot({ path: shot('menu-390-light') });
+    await snap(page, 'fit-menu-390-light');
   });
 });

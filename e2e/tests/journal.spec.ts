@@ -1,13 +1,10 @@
-import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
 import { apiGrid } from '../support/journal';
-import { ARTIFACTS_DIR } from '../support/system';
-
-const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
+import { snap } from '../support/screenshots';
 
 /**
  * The first of `count` consecutive lessons that have taken place (a later lesson takes no marks),
@@ -186,7 +183,7 @@ test.describe('journal', () => {
         }
       }
       await page.mouse.move(5, 5);
-      await page.screenshot({ path: shot(`journal-grid-${width}-${theme}`) });
+      await snap(page, `journal-grid-${width}-${theme}`);
     }
   });
 
@@ -319,7 +316,7 @@ test.describe('journal', () => {
     await expect(
       page.getByTestId('final-table').locator('select[data-confirmed="true"]').first(),
     ).toBeVisible();
-    await page.screenshot({ path: shot('journal-final-1280-light') });
+    await snap(page, 'journal-final-1280-light');
 
     const studentPage = await (await browser.newContext()).newPage();
     await new LoginPage(studentPage).signIn('student');

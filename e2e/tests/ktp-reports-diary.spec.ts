@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { AppLayout } from '../pages/app-layout.page';
@@ -8,9 +7,7 @@ import { KtpPage } from '../pages/ktp.page';
 import { LoginPage } from '../pages/login.page';
 import { ReportsPage } from '../pages/reports.page';
 import { apiLogin } from '../support/demo';
-import { ARTIFACTS_DIR } from '../support/system';
-
-const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
+import { snap } from '../support/screenshots';
 
 /** A КТП as a teacher keeps it in Excel: the second row misses its topic, so the first try saves nothing. */
 async function ktpWorkbook(withMistake: boolean): Promise<Buffer> {
@@ -73,7 +70,7 @@ test.describe('КТП, reports and the diary', () => {
     await expect(ktp.importDialog.getByTestId('ktp-import-problems')).toContainText('Строк с ошибками: 1');
     await expect(ktp.importDialog.getByText('Укажите тему урока')).toBeVisible();
     await expect(ktp.importDialog.getByRole('button', { name: 'Загрузить' })).toBeDisabled();
-    await page.screenshot({ path: shot('ktp-import-problems') });
+    await snap(page, 'ktp-import-problems');
 
     await ktp.importDialog.locator('input[type="file"]').setInputFiles({
       name: 'ктп-5А.xlsx',
@@ -88,9 +85,9 @@ test.describe('КТП, reports and the diary', () => {
 
     await ktp.apply(true);
     await expect(ktp.applyDialog.getByTestId('ktp-apply-result')).toContainText('40');
-    await page.screenshot({ path: shot('ktp-applied') });
+    await snap(page, 'ktp-applied');
     await ktp.applyDialog.getByRole('button', { name: 'Готово' }).click();
-    await page.screenshot({ path: shot('ktp-edit') });
+    await snap(page, 'ktp-edit');
 
     // The journal of 5А's mathematics shows each lesson's topic under its date, from the first lesson on.
     const journal = new JournalPage(page);
@@ -101,7 +98,7 @@ test.describe('КТП, reports and the diary', () => {
     );
     await expect(journal.lessonHeader(0).getByTestId('lesson-topic')).toBeVisible();
     await expect(journal.lessonHeader(1).getByTestId('lesson-topic')).toHaveText('Импорт: сравнение чисел');
-    await page.screenshot({ path: shot('journal-topics') });
+    await snap(page, 'journal-topics');
 
     const studentPage = await browser.newPage();
     await new LoginPage(studentPage).signIn('student');
@@ -139,7 +136,7 @@ test.describe('КТП, reports and the diary', () => {
     await ktp.applyDialog.getByRole('combobox', { name: 'Класс параллели' }).click();
     for (const name of classList.split(', '))
       await expect(page.getByRole('option', { name, exact: true })).toBeVisible();
-    await page.screenshot({ path: shot('ktp-parallel-apply') });
+    await snap(page, 'ktp-parallel-apply');
   });
 
   test('zavuch opens each report, filters it by class and downloads the same figures as .xlsx', async ({
@@ -157,7 +154,7 @@ test.describe('КТП, reports and the diary', () => {
     await expect(page.getByTestId('classification-class')).toHaveCount(1);
     await expect(page.getByTestId('classification-school')).toHaveCount(0);
     const classRow = await page.getByTestId('classification-class').locator('td').allInnerTexts();
-    await page.screenshot({ path: shot('report-classification') });
+    await snap(page, 'report-classification');
     const classification = await reports.download();
     const classificationRows = await readDownload(await classification.path());
     expect(classificationRows[0][0]).toBe('Класс');
@@ -170,7 +167,7 @@ test.describe('КТП, reports and the diary', () => {
     await reports.filterClass('5А');
     await expect(page.getByTestId('performance-table').locator('tbody tr').first()).toContainText('5А');
     await expect(page.getByTestId('quality-chart')).toBeVisible();
-    await page.screenshot({ path: shot('report-performance'), fullPage: true });
+    await snap(page, 'report-performance', { fullPage: true });
     const rowsOnScreen = await page.getByTestId('performance-table').locator('tbody tr').count();
     const performance = await readDownload(await (await reports.download()).path());
     expect(performance[0].slice(0, 3)).toEqual(['Класс', 'Предмет', 'Учитель']);
@@ -180,14 +177,14 @@ test.describe('КТП, reports and the diary', () => {
     await page.goto('/reports/journal-completion?from=2026-09-01&to=2026-10-24');
     await reports.filterClass('5А');
     await expect(page.getByTestId('completion-table').locator('tbody tr').first()).toContainText('5А');
-    await page.screenshot({ path: shot('report-completion'), fullPage: true });
+    await snap(page, 'report-completion', { fullPage: true });
     const completion = await readDownload(await (await reports.download()).path());
     expect(completion[0][0]).toBe('Учитель');
     expect(completion.slice(1).every((row) => row[1] === '5А')).toBe(true);
 
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByTestId('sidebar')).toBeHidden();
-    await page.screenshot({ path: shot('report-completion-print') });
+    await snap(page, 'report-completion-print');
     await page.emulateMedia({ media: 'screen' });
   });
 
@@ -203,7 +200,7 @@ test.describe('КТП, reports and the diary', () => {
     await diary.openWeek('2026-09-14');
     await expect(diary.days).toHaveCount(6);
     await expect(diary.lessons.first()).toBeVisible();
-    await page.screenshot({ path: shot('diary-student'), fullPage: true });
+    await snap(page, 'diary-student', { fullPage: true });
     await page.getByRole('button', { name: 'Следующая неделя' }).click();
     await expect(page).toHaveURL(/week=2026-09-21/);
     await expect(diary.day('2026-09-21')).toBeVisible();
@@ -225,9 +222,9 @@ test.describe('КТП, reports and the diary', () => {
         labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent),
       );
     expect(cut).toEqual([]);
-    await page.screenshot({ path: shot('diary-mobile'), fullPage: true });
+    await snap(page, 'diary-mobile', { fullPage: true });
     await layout.themeToggle.click();
-    await page.screenshot({ path: shot('diary-mobile-dark'), fullPage: true });
+    await snap(page, 'diary-mobile-dark', { fullPage: true });
     await layout.themeToggle.click();
 
     const parentPage = await browser.newPage();
@@ -236,7 +233,7 @@ test.describe('КТП, reports and the diary', () => {
     await parentDiary.openWeek('2026-09-14');
     await expect(parentPage.getByText(/, 5А$/)).toBeVisible();
     await expect(parentDiary.lessons.first()).toBeVisible();
-    await parentPage.screenshot({ path: shot('diary-parent') });
+    await snap(parentPage, 'diary-parent');
     await parentPage.close();
   });
 

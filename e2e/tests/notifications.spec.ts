@@ -1,11 +1,8 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
 import { markChildAbsent, tokenOf } from '../support/notifications';
-import { ARTIFACTS_DIR } from '../support/system';
-
-const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
+import { snap } from '../support/screenshots';
 
 test('the teacher marks the child absent; after the window the parent’s bell shows it and opens the diary', async ({
   page,
@@ -30,12 +27,12 @@ test('the teacher marks the child absent; after the window the parent’s bell s
     const item = page.getByTestId('notification-item').filter({ hasText: 'пропуск' }).first();
     await expect(item).toBeVisible();
     await expect(item).toContainText('Пропущено уроков');
-    await page.screenshot({ path: shot('notifications-1366-light'), animations: 'disabled' });
+    await snap(page, 'notifications-1366-light', { animations: 'disabled' });
     await page.keyboard.press('Escape');
     await layout.themeToggle.click();
     await bell.click();
     await expect(item).toBeVisible();
-    await page.screenshot({ path: shot('notifications-1366-dark'), animations: 'disabled' });
+    await snap(page, 'notifications-1366-dark', { animations: 'disabled' });
     await page.keyboard.press('Escape');
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -54,7 +51,7 @@ test('the teacher marks the child absent; after the window the parent’s bell s
         };
       }),
     ).toEqual({ cut: false, inside: true });
-    await page.screenshot({ path: shot('notifications-390-dark'), animations: 'disabled' });
+    await snap(page, 'notifications-390-dark', { animations: 'disabled' });
     await page
       .getByRole('button', { name: 'Close' })
       .or(page.locator('.mantine-Drawer-close'))
@@ -62,7 +59,7 @@ test('the teacher marks the child absent; after the window the parent’s bell s
       .click();
     await layout.themeToggle.click();
     await bell.click();
-    await page.screenshot({ path: shot('notifications-390-light'), animations: 'disabled' });
+    await snap(page, 'notifications-390-light', { animations: 'disabled' });
 
     // The item opens the pupil's diary on that week and counts as read.
     await item.click();
@@ -110,7 +107,7 @@ test('the parent opens «Уведомления» from the bell: the category ×
       await page.mouse.move(0, 700);
       await page.setViewportSize({ width: 1366, height: 800 });
       await expect(matrix).toBeVisible();
-      await page.screenshot({ path: shot(`notification-settings-1366-${theme}`), fullPage: true });
+      await snap(page, `notification-settings-1366-${theme}`, { fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(matrix).toBeVisible();
       // Nothing wider than the phone: the matrix fits without a sideways scroll. Polled: the theme
@@ -118,7 +115,7 @@ test('the parent opens «Уведомления» from the bell: the category ×
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
         .toBeLessThanOrEqual(390);
-      await page.screenshot({ path: shot(`notification-settings-390-${theme}`), fullPage: true });
+      await snap(page, `notification-settings-390-${theme}`, { fullPage: true });
     }
     // The user menu leads here too.
     await page.setViewportSize({ width: 1366, height: 800 });

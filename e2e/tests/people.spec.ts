@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { AppLayout } from '../pages/app-layout.page';
@@ -8,7 +7,7 @@ import { StaffCardPage, StaffListPage } from '../pages/staff.page';
 import { StudentCardPage, StudentsPage } from '../pages/students.page';
 import { SubgroupsPage } from '../pages/subgroups.page';
 import { apiLogin } from '../support/demo';
-import { ARTIFACTS_DIR } from '../support/system';
+import { SCREENSHOTS_TAG, snap } from '../support/screenshots';
 
 interface StaffRow {
   id: number;
@@ -218,10 +217,13 @@ test('the завуч reads a staff card as read-only, told who may change it', a
   const surname = page.getByRole('textbox', { name: /Фамилия/ });
   await expect(surname).toHaveAttribute('readonly', '');
   expect(await surname.evaluate((input) => getComputedStyle(input).borderTopStyle)).toBe('dashed');
-  await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'people-user-edit-readonly-zavuch.png') });
+  await snap(page, 'people-user-edit-readonly-zavuch');
 });
 
-test('screenshots of the people screens, light and dark, wide and 390 px', async ({ page, request }) => {
+test('screenshots of the people screens, light and dark, wide and 390 px', { tag: SCREENSHOTS_TAG }, async ({
+  page,
+  request,
+}) => {
   // Seven screens four times each: under a minute on a quiet machine, about three when CI shares it
   // (a run that took 3,180 s instead of 1,200 went past 180 s here).
   test.setTimeout(300_000);
@@ -259,10 +261,7 @@ test('screenshots of the people screens, light and dark, wide and 390 px', async
         if (name === 'subgroups') await chooseFirstSplitSubject(page);
         await page.waitForLoadState('networkidle');
         await page.mouse.move(0, 0);
-        await page.screenshot({
-          path: path.join(ARTIFACTS_DIR, `people-${name}-${theme}-${width}.png`),
-          fullPage: true,
-        });
+        await snap(page, `people-${name}-${theme}-${width}`, { fullPage: true });
         if (name === 'student-edit') {
           // The date picker, loaded on first use: Russian month names, the week from Monday.
           await page.getByLabel('Дата рождения').click();
@@ -273,9 +272,7 @@ test('screenshots of the people screens, light and dark, wide and 390 px', async
               })
               .first(),
           ).toBeVisible();
-          await page.screenshot({
-            path: path.join(ARTIFACTS_DIR, `people-date-picker-${theme}-${width}.png`),
-          });
+          await snap(page, `people-date-picker-${theme}-${width}`);
           await page.keyboard.press('Escape');
           // The «Добавить родителя» dialog, on the tab that searches the school's parents.
           const card = new StudentCardPage(page);
@@ -283,9 +280,7 @@ test('screenshots of the people screens, light and dark, wide and 390 px', async
           await card.parentDialog.getByText('Уже есть в школе').click();
           await card.parentDialog.getByRole('combobox', { name: 'Родитель' }).fill('Ива');
           await expect(page.getByRole('option').first()).toBeVisible();
-          await page.screenshot({
-            path: path.join(ARTIFACTS_DIR, `people-add-parent-${theme}-${width}.png`),
-          });
+          await snap(page, `people-add-parent-${theme}-${width}`);
           await page.keyboard.press('Escape');
           await page.keyboard.press('Escape');
           await expect(card.parentDialog).toBeHidden();

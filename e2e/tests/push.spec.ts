@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
 import { markChildAbsent, tokenOf } from '../support/notifications';
-import { ARTIFACTS_DIR, E2E_BASE_URL } from '../support/system';
+import { snap } from '../support/screenshots';
+import { E2E_BASE_URL } from '../support/system';
 import { type DeviceKeys, decryptPush, deviceKeys, startPushService } from '../support/web-push';
 
 /**
@@ -16,8 +16,6 @@ import { type DeviceKeys, decryptPush, deviceKeys, startPushService } from '../s
  * (`ServiceWorker.deliverPushMessage`), which shows the notification.
  */
 test.use({ serviceWorkers: 'allow' });
-
-const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
 
 /** The browser's push subscription, replaced by one to `endpoint` with the test's keys (kept across reloads). */
 async function fakePushService(context: BrowserContext, endpoint: string, keys: DeviceKeys) {
@@ -80,8 +78,8 @@ async function screenshots(page: Page, width: number) {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     if (width < 768) {
       await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-      await page.screenshot({ path: shot(`notification-push-${width}-${theme}`) });
-    } else await page.screenshot({ path: shot(`notification-push-${width}-${theme}`), fullPage: true });
+      await snap(page, `notification-push-${width}-${theme}`);
+    } else await snap(page, `notification-push-${width}-${theme}`, { fullPage: true });
   }
   await layout.themeToggle.click();
 }
@@ -240,7 +238,7 @@ test('a push service address the server refuses is said as it is, with what to d
     await expect(error).not.toContainText('Произошла ошибка');
     await expect(card.getByTestId('device-push-state')).toHaveText('выключены');
     await error.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('notification-push-refused-390-light') });
+    await snap(page, 'notification-push-refused-390-light');
   } finally {
     await context.close();
   }

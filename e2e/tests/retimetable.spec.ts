@@ -1,33 +1,8 @@
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { AppLayout } from '../pages/app-layout.page';
+import { expect, test } from '@playwright/test';
 import { LoginPage } from '../pages/login.page';
 import { TimetablePage } from '../pages/timetable.page';
 import { apiLogin } from '../support/demo';
-import { ARTIFACTS_DIR } from '../support/system';
-
-/** The template grid and the apply dialog at 1366 and 390 px, light and dark (e2e/.artifacts, to look at). */
-async function shootBoth(page: Page, name: string) {
-  const html = page.locator('html');
-  for (const viewport of [
-    { name: '1366', width: 1366, height: 850 },
-    { name: '390', width: 390, height: 844 },
-  ]) {
-    await page.setViewportSize(viewport);
-    for (const theme of ['light', 'dark'] as const) {
-      const dark = ((await html.getAttribute('class')) ?? '').split(' ').includes('dark');
-      if (dark !== (theme === 'dark')) await new AppLayout(page).themeToggle.click();
-      await page.mouse.move(0, 0);
-      await page.screenshot({
-        path: path.join(ARTIFACTS_DIR, `retimetable-${name}-${viewport.name}-${theme}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  const dark = ((await html.getAttribute('class')) ?? '').split(' ').includes('dark');
-  if (dark) await new AppLayout(page).themeToggle.click();
-  await page.setViewportSize({ width: 1366, height: 850 });
-}
+import { snapThemes } from '../support/screenshots';
 
 interface Lesson {
   id: number;
@@ -151,7 +126,7 @@ test.describe('re-timetabling keeps a teacher’s topic and moves the whole scho
     await page.goto(`/timetable/templates/${other}`);
     await expect(page.getByRole('combobox', { name: 'Класс' })).not.toHaveValue('');
     await expect(page.getByTestId('slot').first()).toBeVisible();
-    await shootBoth(page, 'template-grid');
+    await snapThemes(page, 'retimetable-template-grid', { widths: true });
     const timetable = new TimetablePage(page);
     const result = await timetable.apply(new RegExp(`^${next.name} `), {
       timeout: 240_000,
@@ -159,11 +134,11 @@ test.describe('re-timetabling keeps a teacher’s topic and moves the whole scho
         const classes = preview.getByTestId('apply-changed-classes');
         await expect(classes).toContainText(/11[А-Я]/);
         await expect(classes).toContainText(/\b1[А-Я]/);
-        await shootBoth(page, 'apply-preview');
+        await snapThemes(page, 'retimetable-apply-preview', { widths: true });
       },
     });
     await expect(result).toContainText('Ни один учитель и ни один кабинет не заняты дважды');
-    await shootBoth(page, 'apply-result');
+    await snapThemes(page, 'retimetable-apply-result', { widths: true });
     await page.close();
 
     // The teacher's topic is still there.

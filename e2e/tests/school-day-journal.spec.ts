@@ -1,12 +1,10 @@
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
-import { ARTIFACTS_DIR } from '../support/system';
+import { snap } from '../support/screenshots';
 
 /** Issue 19: what a завуч and a teacher hit in daily use of the reports and the journal. */
 
-const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
 const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
 const ddmmyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(2, 4)}`;
 
@@ -57,7 +55,7 @@ test.describe('reports a завуч can sign', () => {
     await expect(page.getByTestId('completion-gaps').locator(':scope > *')).toHaveCount(
       Math.min(100, total - 100),
     );
-    await page.screenshot({ path: shot('issue19-completion-picked') });
+    await snap(page, 'issue19-completion-picked');
   });
 
   test('the classification leaves 1st classes out of N and says what it counts: final marks of a closed term, current ones of an open term', async ({
@@ -120,7 +118,7 @@ test.describe('journal rules', () => {
     await page.keyboard.press('5');
     await expect(journal.hint).toContainText('Урок ещё не прошёл');
     await expect(journal.cell(0, col)).toHaveText('');
-    await page.screenshot({ path: shot('issue19-journal-future-refused') });
+    await snap(page, 'issue19-journal-future-refused');
 
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: 850 });

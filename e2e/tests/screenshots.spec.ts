@@ -1,79 +1,58 @@
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { DiaryPage } from '../pages/diary.page';
 import { LoginPage } from '../pages/login.page';
-import { ARTIFACTS_DIR } from '../support/system';
+import { SCREENSHOTS_TAG, snap } from '../support/screenshots';
 
-/** Screenshots for a person to look at before an issue is resolved (e2e/.artifacts, gitignored). */
-const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
-
-/**
- * At 1366 px a report's table fits its card (issue 48): no header cut, no later column behind a
- * sideways scroll; the long headers wrap at their spaces instead.
- */
-async function expectTableFits(page: Page, testId: string) {
-  if (page.viewportSize()?.width !== 1366) return;
-  const fit = await page.getByTestId(testId).evaluate((table) => {
-    const viewport = table.closest('.mantine-ScrollArea-viewport') ?? table.parentElement!;
-    return {
-      overflow: Math.round(table.getBoundingClientRect().width - viewport.getBoundingClientRect().width),
-      cut: [...table.querySelectorAll('th')]
-        .filter((th) => th.scrollWidth > th.clientWidth + 1)
-        .map((th) => th.textContent),
-    };
-  });
-  expect(fit, `${testId} at 1366 px`).toEqual({ overflow: expect.any(Number), cut: [] });
-  expect(fit.overflow, `${testId} scrolls sideways at 1366 px`).toBeLessThanOrEqual(0);
-}
-
-test('screenshots: login, dashboard light and dark, remote pages, profile, mobile menu', async ({ page }) => {
+test('screenshots: login, dashboard light and dark, remote pages, profile, mobile menu', {
+  tag: SCREENSHOTS_TAG,
+}, async ({ page }) => {
   const loginPage = new LoginPage(page);
   const layout = new AppLayout(page);
   await loginPage.goto();
-  await page.screenshot({ path: shot('login') });
+  await snap(page, 'login');
 
   await loginPage.submitCredentials('director');
   await expect(page.getByTestId('count-staff').getByTestId('count-value')).toHaveText(/\d/);
-  await page.screenshot({ path: shot('dashboard-light') });
+  await snap(page, 'dashboard-light');
 
   await layout.themeToggle.click();
   await expect(page.locator('html')).toHaveClass(/dark/);
   await page.mouse.move(700, 700);
   await expect(page.getByRole('tooltip')).toHaveCount(0);
-  await page.screenshot({ path: shot('dashboard-dark') });
+  await snap(page, 'dashboard-dark');
 
   await page.goto('/journal/final');
   await expect(page.getByRole('heading', { name: 'Итоговые оценки' })).toBeVisible();
-  await page.screenshot({ path: shot('remote-placeholder-dark') });
+  await snap(page, 'remote-placeholder-dark');
   await layout.themeToggle.click();
   await page.mouse.move(700, 700);
   await expect(page.getByRole('tooltip')).toHaveCount(0);
-  await page.screenshot({ path: shot('remote-placeholder') });
+  await snap(page, 'remote-placeholder');
 
   await page.goto('/profile');
   await expect(page.getByTestId('profile-data')).toContainText('Кузнецова');
-  await page.screenshot({ path: shot('profile') });
+  await snap(page, 'profile');
 
   await page.route(/\/remotes\/timetable\//, (route) => route.abort());
   await page.goto('/periods');
   await expect(page.getByText('Раздел временно недоступен')).toBeVisible();
-  await page.screenshot({ path: shot('remote-unavailable') });
+  await snap(page, 'remote-unavailable');
   await page.unroute(/\/remotes\/timetable\//);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard');
   await expect(page.getByTestId('count-staff').getByTestId('count-value')).toHaveText(/\d/);
-  await page.screenshot({ path: shot('mobile-dashboard'), fullPage: true });
+  await snap(page, 'mobile-dashboard', { fullPage: true });
   await layout.menuToggle.click();
   await expect(layout.sidebar).toBeInViewport();
   await page.waitForTimeout(400); // the slide-in transition
-  await page.screenshot({ path: shot('mobile-menu') });
+  await snap(page, 'mobile-menu');
 
   await page.goto('/access');
-  await page.screenshot({ path: shot('access') });
+  await snap(page, 'access');
   await page.goto('/nope');
-  await page.screenshot({ path: shot('not-found') });
+  await snap(page, 'not-found');
 });
 
 const VIEWPORTS = [
@@ -102,8 +81,7 @@ async function shootScreens(page: Page, screens: { name: string; open: () => Pro
         expect(overflow, `${screen.name} at ${viewport.width} px scrolls sideways`).toBeLessThanOrEqual(0);
         // The whole page, but no taller than a few screens: a school-wide report runs to tens of thousands of pixels.
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        await page.screenshot({
-          path: shot(`${screen.name}-${viewport.name}-${theme}`),
+        await snap(page, `${screen.name}-${viewport.name}-${theme}`, {
           fullPage: true,
           clip: { x: 0, y: 0, width: viewport.width, height: Math.min(height, MAX_SHOT_HEIGHT) },
         });
@@ -112,10 +90,9 @@ async function shootScreens(page: Page, screens: { name: string; open: () => Pro
   }
 }
 
-test('screenshots: КТП list and editor, the three reports and the diary; light and dark, 1366 and 390 px', async ({
-  page,
-  browser,
-}) => {
+test('screenshots: КТП list and editor, the three reports and the diary; light and dark, 1366 and 390 px', {
+  tag: SCREENSHOTS_TAG,
+}, async ({ page, browser }) => {
   test.setTimeout(360_000);
   await new LoginPage(page).signIn('zavuch');
   const heading = (name: string) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -147,7 +124,6 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
         await expect(page.getByTestId('classification-school')).toBeVisible();
         // Pupils without a mark yet are counted apart, as on «Академическая успеваемость».
         await expect(page.getByTestId('classification-totals-without-mark')).toContainText(/без оценки: \d+/);
-        await expectTableFits(page, 'classification-table');
       },
     },
     {
@@ -168,7 +144,6 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
         await expect(page.getByTestId('completion-table').locator('tbody tr').first()).toBeVisible({
           timeout: 45_000,
         });
-        await expectTableFits(page, 'completion-table');
       },
     },
   ]);
@@ -188,9 +163,9 @@ test('screenshots: КТП list and editor, the three reports and the diary; ligh
   await studentPage.close();
 });
 
-test('screenshots: the school day of a teacher — journal grid with lessons to come, attendance, final marks; light and dark, 1366 and 390 px', async ({
-  page,
-}) => {
+test('screenshots: the school day of a teacher — journal grid with lessons to come, attendance, final marks; light and dark, 1366 and 390 px', {
+  tag: SCREENSHOTS_TAG,
+}, async ({ page }) => {
   test.setTimeout(360_000);
   await new LoginPage(page).signIn('teacher');
   await shootScreens(page, [
@@ -232,10 +207,9 @@ test('screenshots: the school day of a teacher — journal grid with lessons to 
   ]);
 });
 
-test('screenshots: accounts and the school day — login, one-time password, dashboards by role, student card, diary calendar, bells, 404', async ({
-  page,
-  request,
-}) => {
+test('screenshots: accounts and the school day — login, one-time password, dashboards by role, student card, diary calendar, bells, 404', {
+  tag: SCREENSHOTS_TAG,
+}, async ({ page, request }) => {
   test.setTimeout(900_000);
   const layout = new AppLayout(page);
   const loginPage = new LoginPage(page);
@@ -258,7 +232,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       await page.goto('/login');
       await page.evaluate((value) => localStorage.setItem('parta_theme', JSON.stringify(value)), theme);
       await loginPage.goto();
-      await page.screenshot({ path: shot(`login-${viewport.name}-${theme}`), fullPage: true });
+      await snap(page, `login-${viewport.name}-${theme}`, { fullPage: true });
       const login = `shot.${viewport.name}.${theme}.${Date.now() % 10000}`;
       const created = await request.post('/api/users', {
         headers,
@@ -272,7 +246,7 @@ test('screenshots: accounts and the school day — login, one-time password, das
       });
       await loginPage.signIn(login, (await created.json()).password);
       await expect(page.getByTestId('password-change-page')).toBeVisible();
-      await page.screenshot({ path: shot(`password-change-${viewport.name}-${theme}`), fullPage: true });
+      await snap(page, `password-change-${viewport.name}-${theme}`, { fullPage: true });
       await page.evaluate(() => localStorage.removeItem('auth_token'));
     }
   }
@@ -348,9 +322,9 @@ test('screenshots: accounts and the school day — login, one-time password, das
   ]);
 });
 
-test('screenshots: a phone with a touch screen (390 × 844), light and dark: journal with the mark bar, diary, dashboard', async ({
-  browser,
-}) => {
+test('screenshots: a phone with a touch screen (390 × 844), light and dark: journal with the mark bar, diary, dashboard', {
+  tag: SCREENSHOTS_TAG,
+}, async ({ browser }) => {
   test.setTimeout(180_000);
   for (const theme of THEMES) {
     for (const [login, screens] of [
@@ -384,14 +358,14 @@ test('screenshots: a phone with a touch screen (390 × 844), light and dark: jou
         } else {
           await new DiaryPage(page).openWeek('2026-09-14');
           await expect(new DiaryPage(page).lessons.first()).toBeVisible();
-          await page.screenshot({ path: shot(`touch-diary-week-${theme}`) });
+          await snap(page, `touch-diary-week-${theme}`);
           await page.getByTestId('diary-averages').scrollIntoViewIfNeeded();
         }
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         expect(overflow, `${screen} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: shot(`touch-${screen}-${theme}`) });
+        await snap(page, `touch-${screen}-${theme}`);
       }
       await context.close();
     }

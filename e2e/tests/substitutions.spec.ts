@@ -1,32 +1,12 @@
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { schoolToday } from '../../shared/src/domain/dates';
 import { addDays, monthName, monthRange } from '../../shared/src/domain/timetable';
-import { AppLayout } from '../pages/app-layout.page';
 import { DashboardPage } from '../pages/dashboard.page';
 import { DiaryPage } from '../pages/diary.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
-import { ARTIFACTS_DIR } from '../support/system';
-
-const shot = (name: string) => path.join(ARTIFACTS_DIR, `substitutions-${name}.png`);
-
-/** Light and dark at the current width; the theme is left light. */
-async function shots(page: Page, name: string) {
-  const layout = new AppLayout(page);
-  // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.mouse.move(1, 1);
-  await page.screenshot({ path: shot(`${name}-light`), fullPage: true });
-  await layout.themeToggle.click();
-  await expect(page.locator('html')).toHaveClass(/dark/);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.mouse.move(1, 1);
-  await page.screenshot({ path: shot(`${name}-dark`), fullPage: true });
-  await layout.themeToggle.click();
-  await expect(page.locator('html')).not.toHaveClass(/dark/);
-}
+import { snap, snapThemes } from '../support/screenshots';
 
 /** The part of GET /api/lessons/today this file reads. */
 type TodayAnswer = { date: string; lessons: { id: number }[] };
@@ -130,9 +110,9 @@ test('a завуч on a phone marks the mathematics teacher absent, distributes 
   await expect(cards.first()).toContainText('ведёт этот предмет');
   // Beside the candidates: a swap with a later lesson of the class (a merge when a parallel fits).
   await expect(page.getByTestId('move-option').first()).toContainText(/Перенести на \d+-й урок/);
-  await shots(page, 'open-phone');
+  await snapThemes(page, 'substitutions-open-phone');
   await page.setViewportSize({ width: 1366, height: 850 });
-  await shots(page, 'open-desktop');
+  await snapThemes(page, 'substitutions-open-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
 
   // Opened again, as the завуч comes back to it: the screen opens on the absence with open lessons
@@ -153,7 +133,7 @@ test('a завуч on a phone marks the mathematics teacher absent, distributes 
   await first.getByTestId('candidate').first().click();
   await expect(first.locator('.mantine-Badge-root').first()).not.toHaveText(before ?? '');
   await expect(first).toContainText('замена:');
-  await shots(page, 'phone');
+  await snapThemes(page, 'substitutions-phone');
 
   // The substitute finds the lesson among the day's lessons, with its journal.
   const zavuchToken = await apiLogin(request, 'zavuch');
@@ -193,7 +173,7 @@ test('a завуч on a phone marks the mathematics teacher absent, distributes 
   await expect(row).toContainText(covered.subject_name);
   await expect(row).toContainText('Замена');
   await substitutePage.page.evaluate(() => window.scrollTo(0, 0));
-  await substitutePage.page.screenshot({ path: shot('substitute-dashboard'), fullPage: true });
+  await snap(substitutePage.page, 'substitutions-substitute-dashboard', { fullPage: true });
   await row.click();
   await expect(substitutePage.page).toHaveURL(
     new RegExp(`/journal/${covered.group_id}/${covered.load_id}\\?date=${day}`),
@@ -240,7 +220,7 @@ test('a завуч on a phone marks the mathematics teacher absent, distributes 
   await pupilPage.close();
 
   await page.setViewportSize({ width: 1366, height: 850 });
-  await shots(page, 'desktop');
+  await snapThemes(page, 'substitutions-desktop');
   await page.getByRole('tab', { name: 'Замещения за месяц' }).click();
   await expect(page.getByTestId('report-totals')).toContainText('Замещено часов');
   // The month of the sick day, downloaded: the file's totals are the screen's.
@@ -290,7 +270,7 @@ test('a завуч on a phone marks the mathematics teacher absent, distributes 
     onScreen[3],
     totals.planned_missed_hours,
   ]);
-  await shots(page, 'report');
+  await snapThemes(page, 'substitutions-report');
 
   // The load screen: the month's missed hours of the absent teacher, the substitute's extra hours.
   await page.goto('/load');
@@ -307,9 +287,9 @@ test('a завуч on a phone marks the mathematics teacher absent, distributes 
   const taken = report.substitutes.find((entry) => entry.teacher_id === covered.teacher_id)?.hours ?? 0;
   const substituteRow = page.getByTestId('load-teacher').filter({ hasText: covered.teacher_name });
   await expect(substituteRow.getByTestId('load-substituted')).toHaveText(taken ? `+${taken}` : '—');
-  await shots(page, 'load-desktop');
+  await snapThemes(page, 'substitutions-load-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
   // The table scrolls within its card: the page itself is no wider than the phone (once re-laid out).
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await shots(page, 'load-phone');
+  await snapThemes(page, 'substitutions-load-phone');
 });

@@ -1,31 +1,9 @@
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
 import { choose, TimetablePage } from '../pages/timetable.page';
 import { apiLogin, apiMe } from '../support/demo';
-import { ARTIFACTS_DIR } from '../support/system';
-
-/** Saves the screen at 1366 and 390 px, light and dark (e2e/.artifacts, for a person to look at). */
-async function shootBoth(page: Page, name: string) {
-  const html = page.locator('html');
-  for (const viewport of [
-    { name: 'desktop', width: 1366, height: 850 },
-    { name: 'phone', width: 390, height: 844 },
-  ]) {
-    await page.setViewportSize(viewport);
-    for (const theme of ['light', 'dark'] as const) {
-      const dark = ((await html.getAttribute('class')) ?? '').split(' ').includes('dark');
-      if (dark !== (theme === 'dark')) await new AppLayout(page).themeToggle.click();
-      await page.mouse.move(0, 0);
-      await page.screenshot({
-        path: path.join(ARTIFACTS_DIR, `${name}-${viewport.name}-${theme}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await page.setViewportSize({ width: 1366, height: 850 });
-}
+import { snapThemes } from '../support/screenshots';
 
 /**
  * Issue 21: the завуч describes rooms and a teacher's free day, generates the school's timetable,
@@ -133,11 +111,11 @@ test.describe('timetable generator', () => {
       timeout: 120_000,
       beforeApply: async (preview) => {
         await expect(preview).toContainText(/Будет создано уроков: \d+/);
-        await shootBoth(page, 'timetable-apply-preview');
+        await snapThemes(page, 'timetable-apply-preview', { widths: true });
       },
     });
     await expect(result).toContainText(/Создано уроков: \d+/);
-    await shootBoth(page, 'timetable-apply-result');
+    await snapThemes(page, 'timetable-apply-result', { widths: true });
     // 10–11 go by полугодия: the same template over II полугодие, so the whole school follows it.
     const periods = await get<{ id: number; name: string }[]>('/api/periods');
     const half = periods.find((period) => period.name === 'II полугодие')!.id;

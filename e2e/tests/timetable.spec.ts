@@ -1,25 +1,8 @@
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { AppLayout } from '../pages/app-layout.page';
+import { expect, test } from '@playwright/test';
 import { LoginPage } from '../pages/login.page';
 import { BellsPage, LoadPage, PeriodsPage, TimetablePage } from '../pages/timetable.page';
 import { apiLogin } from '../support/demo';
-import { ARTIFACTS_DIR } from '../support/system';
-
-const shot = (name: string) => path.join(ARTIFACTS_DIR, `timetable-${name}.png`);
-
-/** Light and dark at the current width; the theme is left light. */
-async function shots(page: Page, name: string) {
-  const layout = new AppLayout(page);
-  await page.mouse.move(1, 1);
-  await page.screenshot({ path: shot(`${name}-light`), fullPage: true });
-  await layout.themeToggle.click();
-  await expect(page.locator('html')).toHaveClass(/dark/);
-  await page.mouse.move(1, 1);
-  await page.screenshot({ path: shot(`${name}-dark`), fullPage: true });
-  await layout.themeToggle.click();
-  await expect(page.locator('html')).not.toHaveClass(/dark/);
-}
+import { SCREENSHOTS_TAG, snapThemes } from '../support/screenshots';
 
 test.describe('timetable: bells, periods, load, template, dated lessons', () => {
   test('a завуч builds a summer timetable for a new class and its week shows the lessons with bell times', async ({
@@ -74,7 +57,7 @@ test.describe('timetable: bells, periods, load, template, dated lessons', () => 
     await timetable.place('Русский язык', 1, 2);
     await expect(timetable.cell(1, 2)).toContainText('Русский язык');
     await expect(page.getByTestId('load-item').filter({ hasText: 'Математика' })).toContainText('1/5');
-    await shots(page, 'template');
+    await snapThemes(page, 'timetable-template');
 
     // Mondays 07.06, 21.06, 28.06 (14.06 is a day off) × two lessons.
     const result = await timetable.apply(/Летняя четверть/);
@@ -94,43 +77,45 @@ test.describe('timetable: bells, periods, load, template, dated lessons', () => 
     const today = page.getByTestId('today-lessons');
     await expect(today).toBeVisible();
     await expect(today.getByTestId('today-lesson').first()).toContainText(/\d\. \d\d:\d\d–\d\d:\d\d/);
-    await shots(page, 'dashboard-teacher');
+    await snapThemes(page, 'timetable-dashboard-teacher');
   });
 
-  test('screenshots of the timetable screens at 1280 and 390 px, light and dark', async ({ page }) => {
+  test('screenshots of the timetable screens at 1280 and 390 px, light and dark', {
+    tag: SCREENSHOTS_TAG,
+  }, async ({ page }) => {
     test.setTimeout(180_000);
     await new LoginPage(page).signIn('zavuch');
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
       await page.goto('/bells');
       await expect(page.getByTestId('bell-schedule').first()).toBeVisible();
-      await shots(page, `bells-${width}`);
+      await snapThemes(page, `timetable-bells-${width}`);
       await page.goto('/periods');
       await expect(page.getByTestId('holiday-row').first()).toBeVisible();
-      await shots(page, `periods-${width}`);
+      await snapThemes(page, `timetable-periods-${width}`);
       const load = new LoadPage(page);
       await load.open('5А');
       await expect(load.rows.first()).toBeVisible();
-      await shots(page, `load-${width}`);
+      await snapThemes(page, `timetable-load-${width}`);
       const timetable = new TimetablePage(page);
       const lessons = await timetable.classWeek('5А', '23.11.26');
       await expect(lessons.first()).toBeVisible();
-      await shots(page, `class-week-${width}`);
+      await snapThemes(page, `timetable-class-week-${width}`);
       await page.goto('/subject');
       await expect(page.getByTestId('subject-row').first()).toBeVisible();
-      await shots(page, `subjects-${width}`);
+      await snapThemes(page, `timetable-subjects-${width}`);
       // The generator's screens (issue 21): rooms, a teacher's free cells, the generation form.
       await page.goto('/timetable/rooms');
       await expect(page.getByRole('heading', { level: 1, name: 'Кабинеты' })).toBeVisible();
-      await shots(page, `rooms-${width}`);
+      await snapThemes(page, `timetable-rooms-${width}`);
       await page.goto('/timetable/availability');
       await page.getByRole('combobox', { name: 'Учитель' }).click();
       await page.getByRole('option').first().click();
       await expect(page.getByText(/Недоступно клеток: \d+/)).toBeVisible();
-      await shots(page, `availability-${width}`);
+      await snapThemes(page, `timetable-availability-${width}`);
       await page.goto('/timetable/generate');
       await expect(page.getByLabel('Название шаблона')).toBeVisible();
-      await shots(page, `generator-${width}`);
+      await snapThemes(page, `timetable-generator-${width}`);
     }
   });
 
@@ -140,7 +125,7 @@ test.describe('timetable: bells, periods, load, template, dated lessons', () => 
       await page.setViewportSize({ width, height: 844 });
       await page.goto('/organization/settings');
       await expect(page.getByRole('textbox', { name: 'Уроков в день' })).toHaveValue('7');
-      await shots(page, `settings-${width}`);
+      await snapThemes(page, `timetable-settings-${width}`);
     }
   });
 });

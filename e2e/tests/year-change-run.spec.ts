@@ -1,12 +1,9 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { ArchivePage } from '../pages/archive.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin, apiMe } from '../support/demo';
-import { ARTIFACTS_DIR } from '../support/system';
-
-const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
+import { snap } from '../support/screenshots';
 
 /**
  * «Новый учебный год» run for real, as the director does it (issue 40), then the archive of the year
@@ -70,17 +67,17 @@ test('the director runs «Новый учебный год»: classes move up, p
   await expect(year).toHaveValue('2026/2027');
   // The closed year's list holds the same plans (and the branch's, whose year goes on).
   await expect.poll(() => plans.count()).toBeGreaterThanOrEqual(carried);
-  await page.screenshot({ path: shot('ktp-after-year-change') });
+  await snap(page, 'ktp-after-year-change');
   await page.goto('/class');
   await expect(page.getByRole('heading', { name: 'Классы', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: '6А', exact: true }).first()).toBeVisible();
-  await page.screenshot({ path: shot('year-change-classes-after'), fullPage: true });
+  await snap(page, 'year-change-classes-after', { fullPage: true });
 
   // A second run is refused: the year is already closed.
   await archive.goto();
   await archive.yearChangeButton.click();
   await expect(dialog).toContainText(/2027\/2028|уже/);
-  await page.screenshot({ path: shot('year-change-after') });
+  await snap(page, 'year-change-after');
   await page.keyboard.press('Escape');
 
   // The closed year is archived whole: every class journal of 2026/2027, 5А's under its old name.
@@ -89,7 +86,7 @@ test('the director runs «Новый учебный год»: classes move up, p
   await archive.build.click();
   await expect(archive.progress).toContainText(/Готов: классов (\d+) из \1/, { timeout: 420_000 });
   await expect(archive.fileRow(/Классный журнал 5А, 2026\/2027 учебный год/)).toBeVisible();
-  await page.screenshot({ path: shot('archive-closed-year'), fullPage: true });
+  await snap(page, 'archive-closed-year', { fullPage: true });
 
   // The pupil of 5А, now 6А, still signs in and reads the diary.
   await new AppLayout(page).signOut();

@@ -6,9 +6,7 @@ import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { ArchivePage } from '../pages/archive.page';
 import { LoginPage } from '../pages/login.page';
-import { ARTIFACTS_DIR } from '../support/system';
-
-const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
+import { screenshotPath, snap } from '../support/screenshots';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 850 },
@@ -38,7 +36,7 @@ test.describe('the year’s end', () => {
 
     await archive.build.click();
     await expect(archive.progress).toContainText(/(В очереди|Формируется): классов \d+ из \d+/);
-    await page.screenshot({ path: shot('archive-building') });
+    await snap(page, 'archive-building');
     await expect(archive.progress).toContainText(/Готов: классов (\d+) из \1/, { timeout: 360_000 });
     await expect(archive.fileRow(/Классный журнал 5А/)).toBeVisible();
 
@@ -64,7 +62,7 @@ test.describe('the year’s end', () => {
         const png = readFileSync(`${prefix}.png`);
         expect(png.subarray(1, 4).toString()).toBe('PNG');
         await testInfo.attach(`journal-5А-page-${pageNumber}`, { body: png, contentType: 'image/png' });
-        writeFileSync(shot(`archive-journal-5А-page-${pageNumber}`), png);
+        writeFileSync(screenshotPath(`archive-journal-5А-page-${pageNumber}`), png);
       }
     } finally {
       rmSync(workDir, { recursive: true, force: true });
@@ -96,16 +94,16 @@ test.describe('the year’s end', () => {
         await expect(archive.register).toBeVisible();
         await page.mouse.move(0, viewport.height - 1);
         await expect(page.getByRole('tooltip')).toHaveCount(0);
-        await page.screenshot({ path: shot(`archive-${viewport.name}-${theme}`), fullPage: true });
+        await snap(page, `archive-${viewport.name}-${theme}`, { fullPage: true });
         await archive.openYearChange();
-        await page.screenshot({ path: shot(`year-change-${viewport.name}-${theme}`) });
+        await snap(page, `year-change-${viewport.name}-${theme}`);
         // The new first grades are the завуч's choice: 1А picked, the rest left.
         const firstGrades = archive.yearChange.getByTestId('year-change-first-grades');
         await firstGrades.locator('label', { hasText: /^1А$/ }).click();
         await expect(firstGrades).toContainText('Откроются: 1А.');
         const run = archive.yearChange.getByRole('button', { name: /^Закрыть .* и начать / });
         await run.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: shot(`year-change-end-${viewport.name}-${theme}`) });
+        await snap(page, `year-change-end-${viewport.name}-${theme}`);
         await page.keyboard.press('Escape');
         await expect(archive.yearChange).toBeHidden();
       }
