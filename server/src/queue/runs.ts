@@ -68,16 +68,16 @@ export const RUN_SWEEP_INTERVAL_MS = 5000;
 
 const UNIQUE_VIOLATION = '23505';
 
-/** The update of a run's row: the kind's own columns, typed by the kind's table. */
-type RunValues<T extends RunTable> = Partial<T['$inferInsert']> & Record<string, unknown>;
+/** Values of a run's row, typed by the kind's table (progress, the end's own columns). */
+export type RunValues<T extends RunTable> = Partial<T['$inferInsert']>;
 
 function update<T extends RunTable>(
   db: Database,
   kind: RunKind<T>,
-  values: RunValues<T>,
+  values: Record<string, unknown>,
   where: SQL | undefined,
 ) {
-  // The table is generic here: its own values are typed by the callers (RunValues<T>).
+  // The table is generic here: the callers' values are typed by the kind's table (RunValues<T>).
   return db
     .update(kind.table as PgTable)
     .set(values as never)
