@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Rules of the server's layers that dependency-cruiser cannot see (docs/ARCHITECTURE.md «Фоновая
- * работа»): code runs off the API's thread only through queue/off-thread.ts, from real module files
+ * Rules of the server's layers that dependency-cruiser cannot see (docs/ARCHITECTURE.md «Background
+ * work»): code runs off the API's thread only through queue/off-thread.ts, from real module files
  * (no eval'd worker source: editors and dependency-cruiser follow what a thread runs); jobs are
  * declared beside their module in `<area>.jobs.ts`, not in a routes file (routes are HTTP only).
  */

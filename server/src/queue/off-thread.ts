@@ -5,7 +5,7 @@ import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 /**
- * The one way code runs off the API's thread (docs/ARCHITECTURE.md «Фоновая работа»): in a worker
+ * The one way code runs off the API's thread (docs/ARCHITECTURE.md «Background work»): in a worker
  * thread (its own heap and event loop: the solver's search, the archive's PDF layout) or in a child
  * process (its own database connection and CPU priority: the archive's build on PostgreSQL).
  *

@@ -6,7 +6,7 @@ import { conflict, databaseErrorCode } from '../plugins/errors';
 import type { JobKind, Queue } from './queue';
 
 /**
- * A background run (docs/ARCHITECTURE.md «Фоновая работа»): long work a user starts and follows —
+ * A background run (docs/ARCHITECTURE.md «Background work»): long work a user starts and follows —
  * a timetable generation, an archive build, an import. Its whole state lives in the owning module's
  * table, one row a run, never in a process, so every API instance answers the same about it; the
  * queue carries only the row's id to a worker.

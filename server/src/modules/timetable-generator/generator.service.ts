@@ -46,7 +46,7 @@ import { startWorkers, type WorkerRun } from './solver/workers';
 export { FAILED_REASON, GENERATION_JOB, INSTANCE_LOST_REASON };
 
 /**
- * Timetable generation as a background run (`queue/runs.ts`, docs/ARCHITECTURE.md «Фоновая работа»;
+ * Timetable generation as a background run (`queue/runs.ts`, docs/ARCHITECTURE.md «Background work»;
  * its job in generator.jobs.ts): POST checks the school and writes a `generations` row (queued) with
  * its job in one transaction; a worker on any instance claims the row, runs the search in worker
  * threads and writes progress and a heartbeat every PROGRESS_INTERVAL_MS; the result (template,
