@@ -11,7 +11,7 @@ import {
   readOperations,
   sampleValue,
 } from '../test/openapi-walk';
-import { ARCHIVE_JOB } from './modules/archive/archive.service';
+import { ARCHIVE_JOB } from './modules/archive/archive.repository';
 import { GENERATION_JOB } from './modules/timetable-generator/generator.service';
 
 /**

@@ -104,13 +104,17 @@ export {
   getOrganizationOptions,
   getPeriods,
   getSubgroups,
+  isRunUnderway,
   type LoadFilter,
   queryKeys,
+  RUN_POLL_MS,
+  type RunQueryOptions,
   useClassLabels,
   useGroups,
   useLoads,
   useOrganizationOptions,
   usePeriods,
+  useRun,
   useSubgroups,
 } from './queries';
 export {

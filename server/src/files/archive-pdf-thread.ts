@@ -1,6 +1,5 @@
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
-import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { parentPort, type Worker } from 'node:worker_threads';
+import { lowerPriority, offThreadEntry, startThread } from '../queue/off-thread';
 import { type ArchiveDocument, writeArchivePdf } from './archive-pdf';
 
 /**
@@ -20,20 +19,12 @@ interface Request {
 }
 type Answer = { id: number; bytes: Uint8Array; pages: number } | { id: number; error: string };
 
-/** The thread's own lowest priority; elsewhere than Linux the thread keeps the process's. */
-function lowerThisThread() {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 19);
-  } catch {
-    // no /proc (not Linux) or not allowed: the layout still runs off the API's thread
-  }
-}
-
 // ---------------------------------------------------------------- inside the thread
-if (!isMainThread && parentPort && process.env.PARTA_ARCHIVE_THREAD === '1') {
-  lowerThisThread();
+/** The thread (started by `thread()` below through queue/off-thread.ts): lays out one request at a time. */
+const layoutThread = offThreadEntry<null>(__filename, () => {
+  lowerPriority('thread');
   const port = parentPort;
+  if (!port) return;
   port.on('message', (request: Request) => {
     writeArchivePdf(request.document, new Date(request.createdAt)).then(
       ({ bytes, pages }) => {
@@ -43,19 +34,9 @@ if (!isMainThread && parentPort && process.env.PARTA_ARCHIVE_THREAD === '1') {
       (error: unknown) => port.postMessage({ id: request.id, error: String(error) } satisfies Answer),
     );
   });
-}
+});
 
 // ---------------------------------------------------------------- the API's side
-/**
- * The worker's entry: this file, compiled by tsx when the server runs from its sources (pnpm start,
- * jest), as is when built to JavaScript.
- */
-const BOOT = `
-const file = ${JSON.stringify(__filename)};
-if (file.endsWith('.ts')) require('tsx/cjs/api').register();
-require(file);
-`;
-
 let worker: Worker | null = null;
 let nextId = 1;
 const waiting = new Map<
@@ -71,15 +52,7 @@ function failAll(error: Error) {
 
 function thread(): Worker {
   if (worker) return worker;
-  const started = new Worker(BOOT, {
-    eval: true,
-    env: { ...process.env, PARTA_ARCHIVE_THREAD: '1' },
-    // The server's own loader flags (tsx's --import) are not needed: the boot registers tsx itself.
-    execArgv: [],
-    workerData: null,
-    stdout: false,
-    stderr: false,
-  });
+  const started = startThread(layoutThread, null);
   started.unref();
   started.on('message', (answer: Answer) => {
     const entry = waiting.get(answer.id);

@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationsRoutes } from './applications/applications.routes';
+import { registerArchiveJobs } from './archive/archive.jobs';
 import { archiveRoutes } from './archive/archive.routes';
 import { availabilityRoutes } from './availability/availability.routes';
 import { bellsRoutes } from './bells/bells.routes';
@@ -21,6 +23,7 @@ import { studentsRoutes } from './students/students.routes';
 import { subjectsRoutes } from './subjects/subjects.routes';
 import { substitutionsRoutes } from './substitutions/substitutions.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
+import { registerGeneratorJobs } from './timetable-generator/generator.jobs';
 import { generatorRoutes } from './timetable-generator/generator.routes';
 import { usersRoutes } from './users/users.routes';
 import { yearChangeRoutes } from './year-change/year-change.routes';
@@ -65,4 +68,15 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   archiveRoutes,
   // «Новый учебный год» (issue 40)
   yearChangeRoutes,
+];
+
+/**
+ * The areas' background jobs, registered on the queue by app.ts before it starts: a new area with
+ * jobs adds its `<area>.jobs.ts` registration here (routes files stay HTTP only).
+ */
+export const apiJobs: Array<(app: FastifyInstance) => void> = [
+  // automatic timetable generator (issue 21)
+  registerGeneratorJobs,
+  // the year's archive (issue 40)
+  registerArchiveJobs,
 ];

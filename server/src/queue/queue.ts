@@ -3,15 +3,16 @@ import PgBoss from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client';
 
 /**
- * Background work (docs/ARCHITECTURE.md «Фоновая работа»): one durable job queue on the database the
+ * Background work (docs/ARCHITECTURE.md «Background work»): one durable job queue on the database the
  * API already uses — pg-boss, on PostgreSQL and on the embedded PGlite alike (its statements go
  * through `DatabaseHandle.executeSql`, no connection of its own). A job waits in the database until a
  * worker on any instance takes it (`SELECT … FOR UPDATE SKIP LOCKED`), so several instances share the
  * work and a restart loses none of it.
  *
- * A module adds a job kind with `register` (from its routes plugin, before the app is ready) and
+ * A module adds a job kind with `register` (from its `<area>.jobs.ts`, collected in modules/index.ts
+ * `apiJobs`, before the app is ready; a run a user follows through `registerRun` of runs.ts) and
  * sends jobs with `send`; the queue starts its workers when the app is ready and stops them when it
- * closes. The job itself carries only an id: the state a user sees lives in the module's own table.
+ * closes. A run's job carries only its row's id: the state a user sees lives in the module's table.
  */
 export interface JobKind<Data extends object> {
   /** The queue's name: letters, digits, dashes. */

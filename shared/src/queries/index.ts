@@ -10,3 +10,4 @@ export {
 export { getPeriods, usePeriods } from './get-periods';
 export { getSubgroups, useSubgroups } from './get-subgroups';
 export { queryKeys } from './query-keys';
+export { isRunUnderway, RUN_POLL_MS, type RunQueryOptions, useRun } from './use-run';

@@ -10,6 +10,7 @@ import {
   periods,
   users,
 } from '../../db/schema';
+import type { RunKind } from '../../queue/runs';
 
 const ISO = (column: unknown) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -18,6 +19,22 @@ const personName = (table: { surname: unknown; name: unknown; patronymic: unknow
   sql<string | null>`nullif(trim(concat_ws(' ', ${table.surname}, ${table.name}, ${table.patronymic})), '')`;
 
 const builder = alias(users, 'builder');
+
+export const ARCHIVE_JOB = 'archive-year';
+export const FAILED_REASON = 'Архив не сформирован из-за ошибки на сервере. Сформируйте его ещё раз.';
+export const STOPPED_REASON = 'Сервер остановился, не закончив архив. Сформируйте его ещё раз.';
+
+/** Archive builds as background runs (queue/runs.ts): the table, its job and its Russian reasons. */
+export const ARCHIVE_RUN: RunKind<typeof archiveBuilds> = {
+  job: ARCHIVE_JOB,
+  idKey: 'buildId',
+  table: archiveBuilds,
+  label: 'Архив',
+  alreadyRunning: 'Архив школы уже формируется: дождитесь окончания',
+  failedReason: FAILED_REASON,
+  lostReason: STOPPED_REASON,
+  reason: (text) => ({ error: text }),
+};
 
 const buildColumns = {
   id: archiveBuilds.id,
@@ -58,52 +75,6 @@ export async function insertBuild(
     .values({ ...values, status: 'queued' })
     .returning({ id: archiveBuilds.id });
   return row.id;
-}
-
-/** queued → running; undefined when it is no longer queued (offered twice, taken elsewhere). */
-export async function claimBuild(db: Database, id: number) {
-  const [row] = await db
-    .update(archiveBuilds)
-    .set({ status: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()` })
-    .where(and(eq(archiveBuilds.id, id), eq(archiveBuilds.status, 'queued')))
-    .returning();
-  return row;
-}
-
-export async function finishBuild(db: Database, id: number, status: 'done' | 'failed', error: string | null) {
-  await db
-    .update(archiveBuilds)
-    .set({ status, error, finishedAt: sql`now()` })
-    .where(eq(archiveBuilds.id, id));
-}
-
-/** A build still running becomes failed (its process ended without finishing it). */
-export async function failRunningBuild(db: Database, id: number, reason: string) {
-  await db
-    .update(archiveBuilds)
-    .set({ status: 'failed', error: reason, finishedAt: sql`now()` })
-    .where(and(eq(archiveBuilds.id, id), eq(archiveBuilds.status, 'running')));
-}
-
-/** The running build's heartbeat: its instance is alive. */
-export async function touchBuild(db: Database, id: number) {
-  await db
-    .update(archiveBuilds)
-    .set({ heartbeatAt: sql`now()` })
-    .where(and(eq(archiveBuilds.id, id), eq(archiveBuilds.status, 'running')));
-}
-
-/** Running builds without a heartbeat for `seconds` (their instance died) become failed. */
-export async function failStaleBuilds(db: Database, seconds: number, reason: string) {
-  await db
-    .update(archiveBuilds)
-    .set({ status: 'failed', error: reason, finishedAt: sql`now()` })
-    .where(
-      and(
-        eq(archiveBuilds.status, 'running'),
-        sql`${archiveBuilds.heartbeatAt} < now() - make_interval(secs => ${seconds})`,
-      ),
-    );
 }
 
 /** The school's classes of an academic year in the given grades, in register order. */

@@ -6,34 +6,13 @@ import {
 } from '@parta/shared/domain/contracts/archive';
 import { idParamsSchema } from '@parta/shared/domain/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  archiveJob,
-  archiveRegister,
-  downloadFile,
-  downloadZip,
-  getBuild,
-  SWEEP_INTERVAL_MS,
-  startBuild,
-  sweepStaleBuilds,
-} from './archive.service';
+import { archiveRegister, downloadFile, downloadZip, getBuild, startBuild } from './archive.service';
 
 const access =
   'Директор и завуч (право periods.edit) — вся школа; классный руководитель — только свои классы.';
 
 /** «Архив года» (issue 40): class journals as PDF/A, built in the background, with their register. */
 export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
-  // PostgreSQL: each build in a low-priority child process of its own; PGlite (or with
-  // PARTA_ARCHIVE_IN_PROCESS=1, for comparison) in this process.
-  const isolated = app.dbHandle.kind === 'postgres' && process.env.PARTA_ARCHIVE_IN_PROCESS !== '1';
-  app.queue.register(
-    archiveJob(
-      app.db,
-      (message) => app.log.warn(message),
-      isolated ? app.dbHandle.connectionString : undefined,
-    ),
-  );
-  app.queue.every(SWEEP_INTERVAL_MS, () => sweepStaleBuilds(app.db));
-
   app.get(
     '/archive',
     {

@@ -1,8 +1,8 @@
-import { ACTIVE_GENERATION_STATUSES } from '@parta/shared/domain/contracts/timetable-generator';
-import { and, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { classes, generations, students, subgroupMembers, subgroupSets, subgroups } from '../../db/schema';
+import type { RunKind } from '../../queue/runs';
 import type { SchoolDivision, SchoolGroupSize } from './school-instance';
 
 /** The academic year to generate for: the one asked, else the organization's latest with classes. */
@@ -78,12 +78,23 @@ export async function findGroupSizes(
 // ---------------------------------------------------------------- generations (the jobs' state)
 
 export type GenerationRow = typeof generations.$inferSelect;
-type GenerationProgress = Pick<
-  GenerationRow,
-  'placed' | 'total' | 'hardViolations' | 'softCost' | 'teacherGaps' | 'seconds'
->;
 
-const ACTIVE = inArray(generations.status, [...ACTIVE_GENERATION_STATUSES]);
+export const GENERATION_JOB = 'timetable-generation';
+export const INSTANCE_LOST_REASON = 'Сервер, выполнявший генерацию, остановился. Запустите генерацию снова';
+export const FAILED_REASON =
+  'Генерация прервалась из-за внутренней ошибки сервера; результат не сохранён. Запустите генерацию снова';
+
+/** Generations as background runs (queue/runs.ts): the table, its job and its Russian reasons. */
+export const GENERATION_RUN: RunKind<typeof generations> = {
+  job: GENERATION_JOB,
+  idKey: 'generationId',
+  table: generations,
+  label: 'Генерация',
+  alreadyRunning: 'Генерация расписания этой школы уже идёт: дождитесь её или остановите',
+  failedReason: FAILED_REASON,
+  lostReason: INSTANCE_LOST_REASON,
+  reason: (text) => ({ reasons: [text] }),
+};
 
 export async function insertGeneration(
   db: Database,
@@ -99,15 +110,6 @@ export async function findGeneration(db: Database, id: number): Promise<Generati
   return row;
 }
 
-/** The school's generation under way (queued or running), if any. */
-export async function findActiveGeneration(db: Database, organizationId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: generations.id })
-    .from(generations)
-    .where(and(eq(generations.organizationId, organizationId), ACTIVE));
-  return row?.id ?? null;
-}
-
 /** 1 for the queued generation that starts next (of every school: the solvers are shared). */
 export async function queuePosition(db: Database, id: number): Promise<number> {
   const [row] = await db
@@ -115,84 +117,4 @@ export async function queuePosition(db: Database, id: number): Promise<number> {
     .from(generations)
     .where(and(eq(generations.status, 'queued'), lte(generations.id, id)));
   return row.ahead;
-}
-
-/** queued → running on `runner`; undefined when it is no longer queued (stopped meanwhile, taken). */
-export async function claimGeneration(
-  db: Database,
-  id: number,
-  runner: string,
-): Promise<GenerationRow | undefined> {
-  const [row] = await db
-    .update(generations)
-    .set({ status: 'running', runner, startedAt: sql`now()`, heartbeatAt: sql`now()` })
-    .where(and(eq(generations.id, id), eq(generations.status, 'queued')))
-    .returning();
-  return row;
-}
-
-/**
- * Progress and heartbeat of a running generation on `runner`; answers whether a stop was asked, or
- * null when the row is no longer this runner's (a sweep failed it: the search should end).
- */
-export async function writeProgress(
-  db: Database,
-  id: number,
-  runner: string,
-  progress: Partial<GenerationProgress>,
-): Promise<{ stopRequested: boolean } | null> {
-  const [row] = await db
-    .update(generations)
-    .set({ ...progress, heartbeatAt: sql`now()` })
-    .where(and(eq(generations.id, id), eq(generations.status, 'running'), eq(generations.runner, runner)))
-    .returning({ stopRequested: generations.stopRequested });
-  return row ?? null;
-}
-
-/** The final state of a running generation on `runner`; false when it was no longer this runner's. */
-export async function finishGeneration(
-  db: Database,
-  id: number,
-  runner: string,
-  values: Partial<GenerationProgress> &
-    Pick<GenerationRow, 'status' | 'reasons'> &
-    Partial<Pick<GenerationRow, 'templateId' | 'figures'>>,
-): Promise<boolean> {
-  const rows = await db
-    .update(generations)
-    .set({ ...values, finishedAt: sql`now()` })
-    .where(and(eq(generations.id, id), eq(generations.status, 'running'), eq(generations.runner, runner)))
-    .returning({ id: generations.id });
-  return rows.length === 1;
-}
-
-/** A stop asked from any instance: a queued generation stops at once, a running one at its next heartbeat. */
-export async function requestStop(db: Database, id: number): Promise<void> {
-  await db
-    .update(generations)
-    .set({ status: 'stopped', finishedAt: sql`now()` })
-    .where(and(eq(generations.id, id), eq(generations.status, 'queued')));
-  await db
-    .update(generations)
-    .set({ stopRequested: true })
-    .where(and(eq(generations.id, id), eq(generations.status, 'running')));
-}
-
-/** Fails every running generation whose heartbeat is older than `staleSeconds`; answers their ids. */
-export async function failStaleGenerations(
-  db: Database,
-  staleSeconds: number,
-  reason: string,
-): Promise<number[]> {
-  const rows = await db
-    .update(generations)
-    .set({ status: 'failed', reasons: [reason], finishedAt: sql`now()` })
-    .where(
-      and(
-        eq(generations.status, 'running'),
-        lt(generations.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds})`),
-      ),
-    )
-    .returning({ id: generations.id });
-  return rows.map((row) => row.id);
 }

@@ -6,21 +6,10 @@ import {
 } from '@parta/shared/domain/contracts/timetable-generator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  generationJob,
-  getGeneration,
-  SWEEP_INTERVAL_MS,
-  startGeneration,
-  stopGeneration,
-  sweepLostGenerations,
-} from './generator.service';
+import { getGeneration, startGeneration, stopGeneration } from './generator.service';
 
 /** Автоматическое составление расписания: a generation job, its progress, stopping it. */
 export const generatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const log = (message: string) => app.log.warn(message);
-  app.queue.register(generationJob(app.db, log));
-  app.queue.every(SWEEP_INTERVAL_MS, () => sweepLostGenerations(app.db, log));
-
   app.post(
     '/timetable/generations',
     {

@@ -1,4 +1,3 @@
-import { availableParallelism, hostname } from 'node:os';
 import type { Generation, GenerationInputParsed } from '@parta/shared/domain/contracts/timetable-generator';
 import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
 import { parseSettings } from '@parta/shared/domain/week';
@@ -6,33 +5,36 @@ import { targetOrganization } from '../../access/organization';
 import { isInScope } from '../../access/scope';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
+import { notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
+import type { Queue } from '../../queue/queue';
 import {
-  conflict,
-  databaseErrorCode,
-  notFound,
-  unprocessable,
-  VALIDATION_MESSAGE,
-} from '../../plugins/errors';
-import type { JobKind, Queue } from '../../queue/queue';
+  assertNoActiveRun,
+  claimRun,
+  failRun,
+  finishRun,
+  keepAlive,
+  RUN_STALE_SECONDS,
+  RUN_SWEEP_INTERVAL_MS,
+  requestStop,
+  startRun,
+} from '../../queue/runs';
 import { unavailableOfOrganization } from '../availability/availability.service';
 import { loadLinesOfYear } from '../loads/loads.service';
 import { roomsOfOrganization } from '../rooms/rooms.service';
 import { settingsOf } from '../settings/settings.service';
 import { addSlots, bellNumbersOfGrades, createTemplateOf } from '../timetable/templates.service';
 import {
-  claimGeneration,
-  failStaleGenerations,
+  FAILED_REASON,
   findAcademicYear,
-  findActiveGeneration,
   findDivisions,
   findGeneration,
   findGroupSizes,
-  finishGeneration,
+  GENERATION_JOB,
+  GENERATION_RUN,
   type GenerationRow,
+  INSTANCE_LOST_REASON,
   insertGeneration,
   queuePosition,
-  requestStop,
-  writeProgress,
 } from './generator.repository';
 import { classScreenProblems, schoolFigures } from './school-figures';
 import { buildSchoolInstance, type SchoolInstance, type SchoolLoadLine } from './school-instance';
@@ -41,45 +43,29 @@ import { diagnose } from './solver/diagnose';
 import type { SolveResult } from './solver/model';
 import { startWorkers, type WorkerRun } from './solver/workers';
 
+export { FAILED_REASON, GENERATION_JOB, INSTANCE_LOST_REASON };
+
 /**
- * Timetable generation as a job of the shared queue (`queue/queue.ts`, docs/ARCHITECTURE.md «Фоновая
- * работа»): POST checks the school and writes a `generations` row (queued) with its job in one
- * transaction; a worker on any instance claims the row, runs the search in worker threads and writes
- * progress and a heartbeat every PROGRESS_INTERVAL_MS; the result (template, slots, final status) is
- * written in one transaction. Every read goes to the row, so every instance answers the same.
+ * Timetable generation as a background run (`queue/runs.ts`, docs/ARCHITECTURE.md «Background work»;
+ * its job in generator.jobs.ts): POST checks the school and writes a `generations` row (queued) with
+ * its job in one transaction; a worker on any instance claims the row, runs the search in worker
+ * threads and writes progress and a heartbeat every PROGRESS_INTERVAL_MS; the result (template,
+ * slots, final status) is written in one transaction. Every read goes to the row, so every instance
+ * answers the same.
  */
-export const GENERATION_JOB = 'timetable-generation';
 
 /** How often the running instance writes progress and its heartbeat, and reads a stop request. */
 export const PROGRESS_INTERVAL_MS = 500;
 /** A running generation whose heartbeat is older than this has lost its instance (killed, frozen). */
-export const HEARTBEAT_STALE_SECONDS = 10;
-/** How often every instance looks for such generations: one is failed at most ~15 s after its instance died. */
-export const SWEEP_INTERVAL_MS = 5000;
-/** The longest search the contract allows, plus the time to build the school and save the result. */
-const JOB_EXPIRE_SECONDS = 600 + 300;
-/** A job whose instance died before it claimed the row is offered once more (after it expires). */
-const JOB_RETRIES = 1;
+export const HEARTBEAT_STALE_SECONDS = RUN_STALE_SECONDS;
+/** How often every instance looks for such generations. */
+export const SWEEP_INTERVAL_MS = RUN_SWEEP_INTERVAL_MS;
 /** Each search runs two workers; the second one's seed is offset by a prime so the two differ. */
 const SECOND_SEED_OFFSET = 7919;
 /** At most this many of the check's problems are kept in the reasons. */
 const MAX_REASONS = 20;
 
 const NOT_FOUND = 'Генерация не найдена';
-const ALREADY_RUNNING = 'Генерация расписания этой школы уже идёт: дождитесь её или остановите';
-export const INSTANCE_LOST_REASON = 'Сервер, выполнявший генерацию, остановился. Запустите генерацию снова';
-export const FAILED_REASON =
-  'Генерация прервалась из-за внутренней ошибки сервера; результат не сохранён. Запустите генерацию снова';
-
-/** This process, as written to a running row (`runner`): the host and the process id. */
-const RUNNER = `${hostname()}:${process.pid}`;
-
-/** Solver jobs one instance runs at once: PARTA_SOLVER_CONCURRENCY, else half the cores (each runs two threads). */
-export function solverConcurrency(env: NodeJS.ProcessEnv = process.env): number {
-  const asked = Number(env.PARTA_SOLVER_CONCURRENCY);
-  if (Number.isInteger(asked) && asked >= 1) return asked;
-  return Math.max(1, Math.floor(availableParallelism() / 2));
-}
 
 /** Every load line of the organization's classes of one academic year. */
 async function schoolLoad(
@@ -147,7 +133,7 @@ export async function startGeneration(
   input: GenerationInputParsed,
 ): Promise<{ id: number }> {
   const organizationId = targetOrganization(actor, input.organization_id);
-  if ((await findActiveGeneration(db, organizationId)) !== null) throw conflict(ALREADY_RUNNING);
+  await assertNoActiveRun(db, GENERATION_RUN, organizationId);
   const academicYear = await findAcademicYear(db, organizationId, input.academic_year);
   if (!academicYear) throw unprocessable(VALIDATION_MESSAGE, { academic_year: ['В школе нет классов'] });
   const lines = await schoolLoad(db, organizationId, academicYear);
@@ -171,24 +157,10 @@ export async function startGeneration(
     });
     return { id };
   }
-  try {
-    const id = await db.transaction(async (tx) => {
-      const generationId = await insertGeneration(tx, {
-        organizationId,
-        status: 'queued',
-        input,
-        academicYear,
-        total,
-      });
-      await queue.send(tx, GENERATION_JOB, { generationId });
-      return generationId;
-    });
-    return { id };
-  } catch (error) {
-    // Two starts at once (on two instances): the database's one-under-way-per-school index decides.
-    if (databaseErrorCode(error) === '23505') throw conflict(ALREADY_RUNNING);
-    throw error;
-  }
+  const id = await startRun(db, queue, GENERATION_RUN, (tx) =>
+    insertGeneration(tx, { organizationId, status: 'queued', input, academicYear, total }),
+  );
+  return { id };
 }
 
 async function toGeneration(db: Database, row: GenerationRow): Promise<Generation> {
@@ -221,7 +193,7 @@ export async function getGeneration(db: Database, actor: Actor, id: number): Pro
 /** Any instance: a queued generation stops now, a running one within PROGRESS_INTERVAL_MS (its best kept). */
 export async function stopGeneration(db: Database, actor: Actor, id: number): Promise<Generation> {
   await generationInScope(db, actor, id);
-  await requestStop(db, id);
+  await requestStop(db, GENERATION_RUN, id);
   return getGeneration(db, actor, id);
 }
 
@@ -266,7 +238,7 @@ async function saveResult(
             ],
       ),
     );
-    const finished = await finishGeneration(tx, row.id, RUNNER, {
+    const finished = await finishRun(tx, GENERATION_RUN, row.id, {
       status: stopAsked ? 'stopped' : 'done',
       placed: result.placed,
       hardViolations,
@@ -283,23 +255,23 @@ async function saveResult(
 }
 
 /** The job: claims the row, searches, saves; any failure leaves the row failed with a Russian reason. */
-async function runGeneration(
+export async function runGeneration(
   db: Database,
   generationId: number,
   localRuns: Map<number, WorkerRun>,
   log: (message: string) => void,
 ) {
-  const row = await claimGeneration(db, generationId, RUNNER);
+  const row = await claimRun(db, GENERATION_RUN, generationId);
   if (!row) return;
   let run: WorkerRun | undefined;
-  let heartbeat: NodeJS.Timeout | undefined;
+  let heartbeat: { stop(): void } | undefined;
   try {
     const lines = await schoolLoad(db, row.organizationId, row.academicYear);
     const school = await loadSchool(db, row.organizationId, lines, row.input);
     const reasons = diagnose(school.instance);
     // The school changed since the start so that it cannot be done now.
     if (reasons.length > 0 || lines.length === 0) {
-      await finishGeneration(db, row.id, RUNNER, {
+      await finishRun(db, GENERATION_RUN, row.id, {
         status: 'impossible',
         total: school.instance.activities.length,
         reasons: reasons.length > 0 ? reasons : [`Нет нагрузки на ${row.academicYear} учебный год`],
@@ -319,62 +291,25 @@ async function runGeneration(
     });
     run = activeRun;
     localRuns.set(row.id, activeRun);
-    let writing = false;
-    heartbeat = setInterval(() => {
-      if (writing) return;
-      writing = true;
-      writeProgress(db, row.id, RUNNER, latest)
-        .then((answer) => {
-          if (answer?.stopRequested || answer === null) {
-            stopAsked = true;
-            activeRun.stop();
-          }
-        })
-        .catch((error: unknown) => log(`Генерация ${row.id}: ход не записан: ${String(error)}`))
-        .finally(() => {
-          writing = false;
-        });
-    }, PROGRESS_INTERVAL_MS);
+    heartbeat = keepAlive(db, GENERATION_RUN, row.id, {
+      intervalMs: PROGRESS_INTERVAL_MS,
+      progress: () => latest,
+      // Asked to stop, or swept as lost: the search ends with its best.
+      onStop: () => {
+        stopAsked = true;
+        activeRun.stop();
+      },
+      log,
+    });
     const result = await activeRun.result;
-    clearInterval(heartbeat);
+    heartbeat.stop();
     await saveResult(db, row, school, result, stopAsked || result.stopped);
   } catch (error) {
     // The завуч sees a Russian reason; what went wrong is in the server's log.
-    log(
-      `Генерация ${row.id} прервалась: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
-    await finishGeneration(db, row.id, RUNNER, { status: 'failed', reasons: [FAILED_REASON] }).catch(
-      (writeError: unknown) => log(`Генерация ${row.id}: состояние не записано: ${String(writeError)}`),
-    );
+    await failRun(db, GENERATION_RUN, row.id, log, error);
   } finally {
-    clearInterval(heartbeat);
+    heartbeat?.stop();
     run?.stop();
     localRuns.delete(row.id);
   }
-}
-
-/** The generation job kind, registered on the app's queue by the routes plugin. */
-export function generationJob(
-  db: Database,
-  log: (message: string) => void,
-): JobKind<{ generationId: number }> {
-  /** The searches this app runs, by generation id: stopped when the app closes. */
-  const localRuns = new Map<number, WorkerRun>();
-  return {
-    name: GENERATION_JOB,
-    concurrency: solverConcurrency(),
-    expireInSeconds: JOB_EXPIRE_SECONDS,
-    retryLimit: JOB_RETRIES,
-    run: ({ generationId }) => runGeneration(db, generationId, localRuns, log),
-    // Closing the app: every search ends now and saves its best as «stopped».
-    stopRunning: () => {
-      for (const run of localRuns.values()) run.stop();
-    },
-  };
-}
-
-/** Every instance, every SWEEP_INTERVAL_MS: generations whose instance died are failed, never running forever. */
-export async function sweepLostGenerations(db: Database, log: (message: string) => void): Promise<void> {
-  const lost = await failStaleGenerations(db, HEARTBEAT_STALE_SECONDS, INSTANCE_LOST_REASON);
-  if (lost.length > 0) log(`Генерации без сервера отмечены прерванными: ${lost.join(', ')}`);
 }

@@ -1,6 +1,5 @@
-import { apiGet, queryKeys } from '@parta/shared';
+import { apiGet, queryKeys, useRun } from '@parta/shared';
 import type { ArchiveRegister } from '@parta/shared/domain/contracts/archive';
-import { useQuery } from '@tanstack/react-query';
 
 /** While a build is under way the register is asked again this often (progress bar, new files). */
 const BUILD_POLL_MS = 2000;
@@ -12,13 +11,11 @@ export async function getArchive(periodId: number, signal?: AbortSignal) {
 
 /** The register of the chosen period, polled while its build is queued or running. */
 export function useArchive(periodId: number | undefined) {
-  return useQuery({
+  return useRun({
     queryKey: queryKeys.archive.register(periodId),
     queryFn: ({ signal }) => getArchive(periodId as number, signal),
     enabled: periodId !== undefined,
-    refetchInterval: (query) => {
-      const status = query.state.data?.build?.status;
-      return status === 'queued' || status === 'running' ? BUILD_POLL_MS : false;
-    },
+    statusOf: (register) => register.build?.status,
+    pollMs: BUILD_POLL_MS,
   });
 }

@@ -1,6 +1,6 @@
-import { apiGet, apiPost, queryKeys } from '@parta/shared';
+import { apiGet, apiPost, queryKeys, useRun } from '@parta/shared';
 import type { Generation, GenerationInput } from '@parta/shared/domain/contracts/timetable-generator';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/timetable/generations: starts a generation job; the answer is its id. */
 export function startGeneration(input: GenerationInput): Promise<{ id: number }> {
@@ -23,14 +23,13 @@ export function useStartGeneration() {
 
 /** A generation's progress (or its place in the queue), asked every second while it is under way. */
 export function useGeneration(id: number | null) {
-  return useQuery({
+  return useRun({
     queryKey: queryKeys.timetable.generation(id),
     queryFn: ({ signal }) => getGeneration(id as number, signal),
     enabled: id !== null,
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === undefined || status === 'queued' || status === 'running' ? 1000 : false;
-    },
+    statusOf: (generation) => generation.status,
+    // Just started: asked until its first answer comes.
+    whileLoading: true,
   });
 }
 

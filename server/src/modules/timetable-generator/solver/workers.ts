@@ -1,9 +1,9 @@
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { startThread } from '../../../queue/off-thread';
 import type { Instance, Progress, SolveResult } from './model';
+import { type SearchThreadMessage, searchThread } from './search-thread';
 
 /**
- * Runs the search in worker threads, one per seed (two on a 2-core server), and keeps the best
+ * Runs the search in worker threads (search-thread.ts through queue/off-thread.ts), one per seed (two on a 2-core server), and keeps the best
  * result: fewest hard violations, then lowest soft cost. Progress is the best of the workers' latest
  * reports; `stop()` ends every search with its best so far.
  */
@@ -23,22 +23,6 @@ export interface WorkerOptions {
   stopAtFeasible?: boolean;
 }
 
-/** The worker's body: loads the TypeScript search through tsx, as the server itself runs. */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-require(workerData.tsx).register();
-const { solve } = require(workerData.search);
-const flag = new Int32Array(workerData.stop);
-const result = solve(workerData.instance, {
-  seed: workerData.seed,
-  seconds: workerData.seconds,
-  stopAtFeasible: workerData.stopAtFeasible,
-  shouldStop: () => Atomics.load(flag, 0) === 1,
-  onProgress: (progress) => parentPort.postMessage({ type: 'progress', progress }),
-});
-parentPort.postMessage({ type: 'done', result });
-`;
-
 function better(a: Progress, b: Progress): boolean {
   return (
     a.hardViolations < b.hardViolations || (a.hardViolations === b.hardViolations && a.softCost < b.softCost)
@@ -49,37 +33,27 @@ export function startWorkers(instance: Instance, opts: WorkerOptions): WorkerRun
   const stopBuffer = new SharedArrayBuffer(4);
   const flag = new Int32Array(stopBuffer);
   const latest: Array<Progress | null> = opts.seeds.map(() => null);
-  const tsx = require.resolve('tsx/cjs/api');
-  const search = join(__dirname, 'search.ts');
   const runs = opts.seeds.map(
     (seed, i) =>
       new Promise<SolveResult>((resolve, reject) => {
-        const worker = new Worker(WORKER_SOURCE, {
-          eval: true,
-          workerData: {
-            tsx,
-            search,
-            instance,
-            seed,
-            seconds: opts.seconds,
-            stopAtFeasible: opts.stopAtFeasible ?? false,
-            stop: stopBuffer,
-          },
+        const worker = startThread(searchThread, {
+          instance,
+          seed,
+          seconds: opts.seconds,
+          stopAtFeasible: opts.stopAtFeasible ?? false,
+          stop: stopBuffer,
         });
-        worker.on(
-          'message',
-          (msg: { type: 'progress'; progress: Progress } | { type: 'done'; result: SolveResult }) => {
-            if (msg.type === 'progress') {
-              latest[i] = msg.progress;
-              let best: Progress | null = null;
-              for (const p of latest) if (p && (!best || better(p, best))) best = p;
-              if (best) opts.onProgress?.(best);
-            } else {
-              if (opts.stopAtFeasible && msg.result.hardViolations === 0) Atomics.store(flag, 0, 1);
-              resolve(msg.result);
-            }
-          },
-        );
+        worker.on('message', (msg: SearchThreadMessage) => {
+          if (msg.type === 'progress') {
+            latest[i] = msg.progress;
+            let best: Progress | null = null;
+            for (const p of latest) if (p && (!best || better(p, best))) best = p;
+            if (best) opts.onProgress?.(best);
+          } else {
+            if (opts.stopAtFeasible && msg.result.hardViolations === 0) Atomics.store(flag, 0, 1);
+            resolve(msg.result);
+          }
+        });
         worker.on('error', reject);
         // A thread that ends without its answer (a crash, an exit from inside) fails the run, so the
         // job does not wait forever; after 'done' the promise is settled and this changes nothing.
