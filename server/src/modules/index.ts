@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationsRoutes } from './applications/applications.routes';
 import { archiveRoutes } from './archive/archive.routes';
@@ -9,6 +10,7 @@ import { healthRoutes } from './health/health.routes';
 import { journalRoutes } from './journal/journal.routes';
 import { ktpRoutes } from './ktp/ktp.routes';
 import { loadsRoutes } from './loads/loads.routes';
+import { notificationsJobs } from './notifications/notifications.jobs';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { parentsRoutes } from './parents/parents.routes';
 import { periodsRoutes } from './periods/periods.routes';
@@ -66,3 +68,9 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   // «Новый учебный год» (issue 40)
   yearChangeRoutes,
 ];
+
+/**
+ * The modules' background work (`<area>.jobs.ts`): job kinds with their retry policies, the domain
+ * events they follow, periodic ticks — registered on `app.queue` by app.ts before the routes.
+ */
+export const moduleJobs: Array<(app: FastifyInstance) => Promise<void>> = [notificationsJobs];

@@ -29,3 +29,27 @@ export function classRosterIds(classId: SQL): SQL {
 export function closedYearClassesOf(studentId: number): SQL {
   return sql`(select ce.class_id from ${classEnrollments} ce where ce.student_id = ${studentId})`;
 }
+
+/**
+ * The pupils of a lesson (`id`, `user_id`): the class's, or only the subgroup's when the lesson is a
+ * subgroup's — a subquery the notices of a lesson compose.
+ */
+export function pupilsOfLesson(lesson: {
+  organization_id: number;
+  class_id: number;
+  subgroup_id: number | null;
+}): SQL {
+  return lesson.subgroup_id === null
+    ? sql`select s.id, s.user_id from students s
+             where s.class_id = ${lesson.class_id} and s.organization_id = ${lesson.organization_id}`
+    : sql`select s.id, s.user_id from students s
+              join subgroup_members m on m.student_id = s.id and m.subgroup_id = ${lesson.subgroup_id}
+             where s.class_id = ${lesson.class_id} and s.organization_id = ${lesson.organization_id}`;
+}
+
+/** A lesson's day and school (`organization_id`, `date`) with the pupil's `surname` and `name`, when the pupil is of the lesson's school. */
+export function pupilOfLesson(lessonId: number, studentId: number): SQL {
+  return sql`select l.organization_id, l.date::text as date, s.surname, s.name
+          from lessons l join students s on s.id = ${studentId} and s.organization_id = l.organization_id
+         where l.id = ${lessonId}`;
+}
