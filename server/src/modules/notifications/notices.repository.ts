@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { absencesOfPupilDay, finalMarkOfPupil, markChangesOfDay } from '../journal/journal.sql';
-import { pupilOfLesson, pupilsOfLesson } from '../students/students.sql';
+import {
+  activeParentLinks,
+  activeParentsOf,
+  familiesOfLesson,
+  pupilOfLesson,
+} from '../students/students.sql';
 import { changedLesson, homeworkOfDay } from '../timetable/lessons.sql';
 
 /** A lesson's day, school and the pupil it is about (null: no such lesson or pupil). */
@@ -35,12 +40,7 @@ export function findAbsencesOfDay(
 
 /** The active parent accounts linked to a pupil in that pupil's school. */
 export function findParentsOf(db: Database, organizationId: number, studentId: number) {
-  return rowsOf<{ id: number }>(
-    db,
-    sql`select u.id from student_parents sp join users u on u.id = sp.parent_user_id
-         where sp.student_id = ${studentId} and sp.organization_id = ${organizationId} and u.active
-         order by u.id`,
-  );
+  return rowsOf<{ id: number }>(db, activeParentsOf(organizationId, studentId));
 }
 
 /** A dated lesson as a change notice tells of it: class, subject, when, who teaches it now. */
@@ -71,17 +71,7 @@ export function findFamiliesOfLesson(
   db: Database,
   lesson: { organization_id: number; class_id: number; subgroup_id: number | null },
 ) {
-  const pupils = pupilsOfLesson(lesson);
-  return rowsOf<{ id: number }>(
-    db,
-    sql`with pupils as (${pupils})
-        select u.id from users u
-         where u.active and (u.id in (select user_id from pupils)
-           or u.id in (select sp.parent_user_id from student_parents sp
-                        where sp.organization_id = ${lesson.organization_id}
-                          and sp.student_id in (select id from pupils)))
-         order by u.id`,
-  );
+  return rowsOf<{ id: number }>(db, familiesOfLesson(lesson));
 }
 
 /** A pupil's final mark of a subject and period as it is now (value null: none), with the names a notice needs. */
@@ -135,12 +125,7 @@ export function findMarkChangesOfDay(db: Database, organizationId: number, date:
 /** The active parent accounts linked to any of `studentIds` in their school, with whose parent each is. */
 export function findParentLinks(db: Database, organizationId: number, studentIds: number[]) {
   if (studentIds.length === 0) return Promise.resolve([]);
-  return rowsOf<{ parent_id: number; student_id: number }>(
-    db,
-    sql`select u.id as parent_id, sp.student_id from student_parents sp join users u on u.id = sp.parent_user_id
-         where sp.organization_id = ${organizationId} and u.active
-           and sp.student_id = any(${`{${studentIds.join(',')}}`}::int[])`,
-  );
+  return rowsOf<{ parent_id: number; student_id: number }>(db, activeParentLinks(organizationId, studentIds));
 }
 
 /** The homework of a school's lessons of `date` (not cancelled), per pupil of each lesson's class or subgroup. */
