@@ -3,7 +3,7 @@ import '@parta/shared/domain/contracts/zod-locale';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client';
-import { apiJobs, apiModules } from './modules';
+import { apiModules, moduleJobs } from './modules';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionSource } from './modules/auth/auth.service';
 import type { SmtpSettings } from './modules/notifications/mailer';
@@ -85,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapiDocsPlugin);
   app.decorate('smtp', options.smtp ?? null);
   app.decorate('push', options.push ?? pushFromEnv({}));
+  for (const jobs of moduleJobs) await jobs(app);
 
   await app.register(
     async (api) => {
@@ -99,7 +100,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   );
-  for (const registerJobs of apiJobs) registerJobs(app);
 
   if (options.serveFrontend) {
     // Loaded only when serving: @fastify/static pulls in ESM-only packages that jest cannot require.

@@ -11,6 +11,7 @@ import { healthRoutes } from './health/health.routes';
 import { journalRoutes } from './journal/journal.routes';
 import { ktpRoutes } from './ktp/ktp.routes';
 import { loadsRoutes } from './loads/loads.routes';
+import { notificationsJobs } from './notifications/notifications.jobs';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { parentsRoutes } from './parents/parents.routes';
 import { periodsRoutes } from './periods/periods.routes';
@@ -71,10 +72,13 @@ export const apiModules: FastifyPluginAsyncZod[] = [
 ];
 
 /**
- * The areas' background jobs, registered on the queue by app.ts before it starts: a new area with
- * jobs adds its `<area>.jobs.ts` registration here (routes files stay HTTP only).
+ * The modules' background work (`<area>.jobs.ts`): job kinds with their retry policies, the runs a
+ * user follows, the domain events they follow, periodic ticks — registered on `app.queue` by app.ts
+ * before the routes (routes files stay HTTP only). A new area with jobs adds its registration here.
  */
-export const apiJobs: Array<(app: FastifyInstance) => void> = [
+export const moduleJobs: Array<(app: FastifyInstance) => void | Promise<void>> = [
+  // notices, letters, pushes and the events they follow (issues 38, 48)
+  notificationsJobs,
   // automatic timetable generator (issue 21)
   registerGeneratorJobs,
   // the year's archive (issue 40)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client';
+import { createEventBus, type EventBus } from './events';
 
 /**
  * Background work (docs/ARCHITECTURE.md «Background work»): one durable job queue on the database the
@@ -10,9 +11,11 @@ import type { Database, DatabaseHandle } from '../db/client';
  * work and a restart loses none of it.
  *
  * A module adds a job kind with `register` (from its `<area>.jobs.ts`, collected in modules/index.ts
- * `apiJobs`, before the app is ready; a run a user follows through `registerRun` of runs.ts) and
+ * `moduleJobs`, before the app is ready; a run a user follows through `registerRun` of runs.ts) and
  * sends jobs with `send`; the queue starts its workers when the app is ready and stops them when it
- * closes. A run's job carries only its row's id: the state a user sees lives in the module's table.
+ * closes. A job carries ids and the little its run needs; the state a user sees lives in the
+ * module's own table. Modules tell each other of a change by domain events (`events.ts`): `emit` in
+ * the writer's transaction, and the subscribers (`on`) queue their jobs in it.
  */
 export interface JobKind<Data extends object> {
   /** The queue's name: letters, digits, dashes. */
@@ -52,13 +55,6 @@ export function retrySpanSeconds(policy: RetryPolicy): number {
   return Math.max(1, policy.delaySeconds) * (2 ** policy.limit - 1);
 }
 
-/**
- * The policy of every delivery (letters, pushes, the notices they come from): 12 retries from 30 s
- * on, doubling — the last attempt comes 34 to 68 hours after the first, so a mail server or push
- * service down for a night and a day still gets its letters.
- */
-export const DELIVERY_RETRY: RetryPolicy = { limit: 12, delaySeconds: 30 };
-
 export interface QueueOptions {
   /** How often an idle worker asks for a job (seconds, ≥ 0.5); default 1. */
   pollingSeconds?: number;
@@ -83,7 +79,7 @@ export interface SendOptions {
   singletonKey?: string;
 }
 
-export interface Queue {
+export interface Queue extends EventBus {
   register<Data extends object>(kind: JobKind<Data>): void;
   /**
    * Adds a job; with `db` a transaction, the job exists only if that transaction commits (the row a
@@ -209,7 +205,12 @@ export function createQueue(handle: DatabaseHandle, options: QueueOptions = {}):
     }
   }
 
+  const events = createEventBus(() => started);
+
   return {
+    on: events.on,
+    emit: events.emit,
+
     register(kind) {
       if (started) throw new Error(`job kind ${kind.name} registered after the queue started`);
       kinds.set(kind.name, kind as JobKind<object>);

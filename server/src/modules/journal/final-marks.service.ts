@@ -16,7 +16,6 @@ import type { Actor } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable } from '../../plugins/errors';
 import type { Queue } from '../../queue/queue';
 import { listLoads } from '../loads/loads.service';
-import { finalMarksChanged } from '../notifications/notifications.service';
 import { listPeriods } from '../periods/periods.service';
 import {
   findFinalMarks,
@@ -168,16 +167,14 @@ export async function saveFinalMarks(
       actor.userId,
       input.marks.map((mark) => ({ ...mark, organization_id: organizationOf(mark.student_id) })),
     );
-    await finalMarksChanged(
-      tx,
-      queue,
-      changed.map((mark) => ({
+    await queue.emit(tx, 'journal.final-marks-changed', {
+      changes: changed.map((mark) => ({
         studentId: mark.student_id,
         subjectId: mark.subject_id,
         periodId: mark.period_id,
         actorId: actor.userId,
       })),
-    );
+    });
   });
   return input.marks
     .filter((mark): mark is typeof mark & { value: FinalMark } => mark.value !== null)

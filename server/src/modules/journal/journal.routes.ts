@@ -108,11 +108,11 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       answeringConflict(reply, () =>
         saveCell(
           app.db,
+          app.queue,
           request.actor,
           request.params.lesson_id,
           request.params.student_id,
           request.body,
-          app.queue,
         ),
       ),
   );
@@ -129,7 +129,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      answeringConflict(reply, () => saveCellBatch(app.db, request.actor, request.body, app.queue)),
+      answeringConflict(reply, () => saveCellBatch(app.db, app.queue, request.actor, request.body)),
   );
 
   app.get(

@@ -22,8 +22,6 @@ import { HttpError, notFound, unprocessable, VALIDATION_MESSAGE } from '../../pl
 import type { Queue } from '../../queue/queue';
 import { schoolToday } from '../clock/clock.service';
 import { listLoads, toLoadItem } from '../loads/loads.service';
-import { marksSaved } from '../notifications/instant-marks.service';
-import { absencesEntered } from '../notifications/notifications.service';
 import { listPeriods } from '../periods/periods.service';
 import {
   type CellWrite,
@@ -253,7 +251,7 @@ function savedCell(write: CellWrite, version: number): JournalCell {
   };
 }
 
-/** Schedules the parents' notice of every «н»/«б» among the saved cells (notifications module). */
+/** Every «н»/«б» among the saved cells, told as one event in the save's transaction (the parents' notices). */
 function absencesSaved(
   db: Database,
   queue: Queue,
@@ -265,32 +263,30 @@ function absencesSaved(
   const absences = writes.filter(
     (write) => write.attendance !== null && savedKeys.has(`${write.lesson_id}|${write.student_id}`),
   );
-  return absencesEntered(
-    db,
-    queue,
-    absences.map((write) => ({
+  return queue.emit(db, 'journal.absences-recorded', {
+    absences: absences.map((write) => ({
       lessonId: write.lesson_id,
       studentId: write.student_id,
       actorId: actor.userId,
     })),
-  );
+  });
 }
 
 /** PUT one cell: saved with its new version; else why not (404/403/423/422), or 409 with the cell as saved now. */
 export async function saveCell(
   db: Database,
+  queue: Queue,
   actor: Actor,
   lessonId: number,
   studentId: number,
   input: CellInputParsed,
-  queue?: Queue,
 ): Promise<JournalCell> {
   const cell = { lesson_id: lessonId, student_id: studentId, ...input };
   const write = toWrite(cell);
-  // Only a saved «н»/«б» owes a notification job, written in the same transaction; a mark alone
-  // keeps the single statement it always was.
+  // Only a saved «н»/«б» owes an event (its notices' jobs), written in the same transaction; a mark
+  // alone keeps the single statement it always was.
   const [saved] =
-    queue && write.attendance !== null
+    write.attendance !== null
       ? await db.transaction(async (tx) => {
           const rows = await saveCells(tx, writerOf(actor), [write]);
           await absencesSaved(tx, queue, actor, [write], rows);
@@ -298,16 +294,16 @@ export async function saveCell(
         })
       : await saveCells(db, writerOf(actor), [write]);
   if (!saved) throw await refusal(db, actor, [cell], new Set());
-  if (queue) await marksSaved(db, queue, actor.organizationId);
+  await queue.emit(db, 'journal.marks-saved', { organizationId: actor.organizationId });
   return savedCell(write, Number(saved.version));
 }
 
 /** PUT a batch (paste, fill down): every cell saved, or none and the reason (409 with the stale ones). */
 export async function saveCellBatch(
   db: Database,
+  queue: Queue,
   actor: Actor,
   input: CellBatchInputParsed,
-  queue?: Queue,
 ): Promise<JournalCell[]> {
   const writes = input.cells.map(toWrite);
   let refused: unknown;
@@ -324,13 +320,13 @@ export async function saveCellBatch(
         // Rolls the whole batch back: a paste lands whole or not at all.
         throw refused;
       }
-      if (queue) await absencesSaved(tx, queue, actor, writes, rows);
+      await absencesSaved(tx, queue, actor, writes, rows);
       return rows;
     })
     .catch((error) => {
       throw refused ?? error;
     });
-  if (queue) await marksSaved(db, queue, actor.organizationId);
+  await queue.emit(db, 'journal.marks-saved', { organizationId: actor.organizationId });
   const versionOf = new Map(saved.map((row) => [`${row.lesson_id}|${row.student_id}`, Number(row.version)]));
   return writes.map((write) => savedCell(write, versionOf.get(`${write.lesson_id}|${write.student_id}`)!));
 }

@@ -2,22 +2,14 @@ import { createHash } from 'node:crypto';
 import type { NotificationCategory } from '@parta/shared/domain/contracts/notifications';
 import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
+import type { Notice } from '../../queue/events';
 import type { Queue } from '../../queue/queue';
 import { schoolTime } from '../clock/clock.service';
 import { settingsOf } from '../settings/settings.service';
 import { upsertNotification } from './notifications.repository';
 
-/** What one notification says, before it is addressed to anyone. */
-export interface OutgoingNotification {
-  organizationId: number;
-  category: NotificationCategory;
-  title: string;
-  body: string;
-  /** A path in the app (the diary day, a journal), or null. */
-  link: string | null;
-  /** Names what it is about: a later change of the same thing replaces it rather than adding one. */
-  dedupeKey: string;
-}
+/** What one notification says, before it is addressed to anyone (a domain event's `Notice`). */
+export type OutgoingNotification = Notice;
 
 /** A stored notification's row (the bell's), as a channel that delivers it later sends it. */
 export function outgoingOf(

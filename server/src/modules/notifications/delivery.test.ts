@@ -9,16 +9,16 @@ import { SMTPServer } from 'smtp-server';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
 import { rowsOf } from '../../db/rows';
 import { deliveryFailures, notifications, users } from '../../db/schema';
-import { DELIVERY_RETRY, retrySpanSeconds } from '../../queue/queue';
+import { retrySpanSeconds } from '../../queue/queue';
 import { journalUntil } from '../../seed/curriculum';
 import { schoolToday } from '../clock/clock.service';
 import { CONFIRMATION_LETTERS_PER_HOUR } from './confirmation-limit';
-import { EMAIL_JOB, emailJob, sendEmailNotice } from './email-channel';
+import { EMAIL_JOB, sendEmailNotice } from './email-channel';
 import { createMailer, type SmtpSettings } from './mailer';
 import { markAbsent as markAbsentAs, pupilWithExtraLessons } from './notifications.fixtures';
+import { absenceJob, DELIVERY_RETRY, emailJob, pushJob } from './notifications.jobs';
 import { upsertNotification } from './notifications.repository';
-import { absenceJob } from './notifications.service';
-import { pushJob, sendPushNotice } from './push-channel';
+import { sendPushNotice } from './push-channel';
 
 /**
  * Nothing owed is lost (issue 48), against a real SMTP server and a real push endpoint started

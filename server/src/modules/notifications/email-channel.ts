@@ -5,7 +5,7 @@ import {
 } from '@parta/shared/domain/contracts/notifications';
 import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
-import { DELIVERY_RETRY, type JobKind, type Queue } from '../../queue/queue';
+import type { Queue } from '../../queue/queue';
 import { settingsOf } from '../settings/settings.service';
 import {
   type Channel,
@@ -17,9 +17,10 @@ import {
   versionOf,
 } from './channels';
 import { claimDelivery, releaseDelivery } from './delivery.repository';
-import { keepFailedDelivery, refusedReason, retriesSpentReason } from './delivery-failures';
+import { keepFailedDelivery, refusedReason } from './delivery-failures';
 import type { Letter, Mailer } from './mailer';
-import { deleteEmail, findEmail, findLetterOf, recordSent, wasSent } from './notifications.repository';
+import { findLetterOf, recordSent, wasSent } from './notifications.repository';
+import { deleteEmail, findEmail } from './preferences.repository';
 
 /** The job that sends one notice by e-mail: a user and the notice's dedupe key (the letter reads the notice as it is then). */
 export const EMAIL_JOB = 'notify-email';
@@ -174,16 +175,4 @@ export async function sendEmailNotice(
   } finally {
     await releaseDelivery(db, claim);
   }
-}
-
-export function emailJob(db: Database, mailer: Mailer, log: (message: string) => void): JobKind<EmailJob> {
-  return {
-    name: EMAIL_JOB,
-    concurrency: 2,
-    expireInSeconds: 120,
-    retry: DELIVERY_RETRY,
-    run: (data) => sendEmailNotice(db, mailer, data, log),
-    failedForGood: (data, error) =>
-      keepFailedDelivery(db, 'email', data.userId, data.dedupeKey, retriesSpentReason('email', error)),
-  };
 }

@@ -9,11 +9,13 @@ import { rowsOf } from '../../db/rows';
 import { lessons, notificationEmails, notifications, users } from '../../db/schema';
 import { journalUntil } from '../../seed/curriculum';
 import { schoolTime, schoolToday } from '../clock/clock.service';
+import { notifyAbsence } from './absence-notices.service';
 import { quietDelaySeconds } from './channels';
+import { notifyMarksDigest } from './digests.service';
 import { EMAIL_JOB, sendEmailNotice } from './email-channel';
 import { createMailer, failureOf, type SmtpSettings, smtpFromEnv } from './mailer';
 import { markAbsent as markAbsentAs, pupilWithExtraLessons } from './notifications.fixtures';
-import { channelsOf, notifyAbsence, notifyMarksDigest } from './notifications.service';
+import { channelsOf } from './notifications.service';
 
 /**
  * E-mail notifications (issue 38) against a real SMTP server started here, in-process: every letter

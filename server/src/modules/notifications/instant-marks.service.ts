@@ -1,11 +1,10 @@
 import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
-import { DELIVERY_RETRY, type JobKind, type Queue } from '../../queue/queue';
+import type { Queue } from '../../queue/queue';
 import { schoolToday } from '../clock/clock.service';
 import { settingsOf } from '../settings/settings.service';
-import type { Channel } from './channels';
-import { hasInstantMarks } from './notifications.repository';
-import { type MarksDigestJob, notifyMarksDigest } from './notifications.service';
+import type { MarksDigestJob } from './digests.service';
+import { hasInstantMarks } from './preferences.repository';
 
 /**
  * Marks «сразу» (issue 48): a mark saved in the journal is told to the families who chose «сразу»
@@ -56,19 +55,4 @@ export async function marksSaved(db: Database, queue: Queue, organizationId: num
   } catch (error) {
     console.warn(`Оценки «сразу» не поставлены в очередь: ${String(error)}`);
   }
-}
-
-export function marksInstantJob(
-  db: Database,
-  log: (message: string) => void,
-  channels: readonly Channel[],
-): JobKind<MarksDigestJob> {
-  return {
-    name: MARKS_INSTANT_JOB,
-    policy: 'short',
-    concurrency: 1,
-    expireInSeconds: 300,
-    retry: DELIVERY_RETRY,
-    run: (data) => notifyMarksDigest(db, { ...data, instantOnly: true }, log, channels),
-  };
 }

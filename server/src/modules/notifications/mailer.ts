@@ -102,3 +102,15 @@ export function createMailer(settings: SmtpSettings): Mailer {
     },
   };
 }
+
+const mailers = new WeakMap<SmtpSettings, Mailer>();
+
+/** The app's one mailer of its SMTP settings (the routes' confirmation letters and the e-mail job share it). */
+export function mailerOf(settings: SmtpSettings): Mailer {
+  let mailer = mailers.get(settings);
+  if (!mailer) {
+    mailer = createMailer(settings);
+    mailers.set(settings, mailer);
+  }
+  return mailer;
+}

@@ -18,60 +18,35 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countConfirmationLetter } from './confirmation-limit';
-import { cleanUpDeliveryFailures, listDeliveryFailures } from './delivery-failures';
-import { emailJob, UNSUBSCRIBE_PATH } from './email-channel';
-import { marksInstantJob } from './instant-marks.service';
-import { createMailer } from './mailer';
+import { listDeliveryFailures } from './delivery-failures';
+import { UNSUBSCRIBE_PATH } from './email-channel';
+import { mailerOf } from './mailer';
 import {
-  absenceJob,
-  CLEANUP_INTERVAL_MS,
-  channelsOf,
-  cleanUpNotifications,
-  confirmEmailByToken,
-  DIGEST_TICK_MS,
-  digestTick,
-  finalMarkJob,
-  getPreferences,
-  type LinkPage,
-  lessonChangeJob,
-  linkPageHtml,
   listNotifications,
-  marksDigestJob,
-  noticeJob,
-  RETENTION_DAYS,
   readAllNotifications,
   readNotification,
+  unreadCount,
+} from './notifications.service';
+import {
+  confirmEmailByToken,
+  getPreferences,
+  type LinkPage,
+  linkPageHtml,
   removeEmail,
   setEmail,
-  subscribePush,
-  unreadCount,
   unsubscribeByToken,
-  unsubscribePush,
   updatePreferences,
-} from './notifications.service';
-import { ensureVapidKeys, pushJob } from './push-channel';
-import { warningsJob } from './warnings.service';
+} from './preferences.service';
+import { subscribePush, unsubscribePush } from './push.service';
+import { ensureVapidKeys } from './push-channel';
 
 /** Уведомления (issue 38): the bell's list of the caller's own notifications. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const log = (message: string) => app.log.warn(message);
   // E-mail only with SMTP settings (app.smtp from the environment); without them the bell alone.
-  const mailer = app.smtp ? createMailer(app.smtp) : null;
-  const channels = channelsOf(app.db, app.queue, mailer);
-  app.queue.register(absenceJob(app.db, log, channels));
-  app.queue.register(lessonChangeJob(app.db, log, channels));
-  app.queue.register(finalMarkJob(app.db, log, channels));
-  app.queue.register(marksDigestJob(app.db, log, channels));
-  app.queue.register(marksInstantJob(app.db, log, channels));
-  app.queue.register(noticeJob(log, channels));
-  app.queue.register(warningsJob(app.db, log, channels));
-  if (mailer) app.queue.register(emailJob(app.db, mailer, log));
-  app.queue.register(pushJob(app.db, app.push, log));
+  // The jobs, the events they follow and the ticks: notifications.jobs.ts.
+  const mailer = app.smtp ? mailerOf(app.smtp) : null;
   // The VAPID keys are made on the first start and kept: every instance signs with the same pair.
   const vapid = await ensureVapidKeys(app.db);
-  app.queue.every(DIGEST_TICK_MS, () => digestTick(app.db, app.queue));
-  app.queue.every(CLEANUP_INTERVAL_MS, () => cleanUpNotifications(app.db));
-  app.queue.every(CLEANUP_INTERVAL_MS, () => cleanUpDeliveryFailures(app.db, RETENTION_DAYS));
 
   app.get(
     '/notifications',

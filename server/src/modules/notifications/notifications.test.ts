@@ -6,16 +6,11 @@ import { rowsOf } from '../../db/rows';
 import { lessons, notifications, studentParents, students, users } from '../../db/schema';
 import { journalUntil } from '../../seed/curriculum';
 import { schoolTime, schoolToday } from '../clock/clock.service';
+import { ABSENCE_JOB, notifyAbsence } from './absence-notices.service';
+import { digestTick, MARKS_DIGEST_JOB, notifyMarksDigest } from './digests.service';
+import { LESSON_CHANGE_JOB } from './lesson-notices.service';
 import { pupilWithExtraLessons } from './notifications.fixtures';
-import {
-  ABSENCE_JOB,
-  cleanUpNotifications,
-  digestTick,
-  LESSON_CHANGE_JOB,
-  MARKS_DIGEST_JOB,
-  notifyAbsence,
-  notifyMarksDigest,
-} from './notifications.service';
+import { cleanUpNotifications } from './notifications.service';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import webpush from 'web-push';
 import type { Database } from '../../db/client';
-import { DELIVERY_RETRY, type JobKind, type Queue } from '../../queue/queue';
+import type { Queue } from '../../queue/queue';
 import {
   type Channel,
   ChannelError,
@@ -12,7 +12,7 @@ import {
   versionOf,
 } from './channels';
 import { claimDelivery, releaseDelivery } from './delivery.repository';
-import { keepFailedDelivery, refusedReason, retriesSpentReason } from './delivery-failures';
+import { keepFailedDelivery, refusedReason } from './delivery-failures';
 import {
   deleteSubscription,
   findPushKeys,
@@ -226,20 +226,4 @@ async function pushTo(
   }
   if (status >= 200 && status < 300) return null;
   return { kind: pushFailureOf(status), detail: `ответ ${status}` };
-}
-
-export function pushJob(
-  db: Database,
-  settings: PushSettings,
-  log: (message: string) => void,
-): JobKind<PushJob> {
-  return {
-    name: PUSH_JOB,
-    concurrency: 2,
-    expireInSeconds: 120,
-    retry: DELIVERY_RETRY,
-    run: (data) => sendPushNotice(db, settings, data, log),
-    failedForGood: (data, error) =>
-      keepFailedDelivery(db, 'push', data.userId, data.dedupeKey, retriesSpentReason('push', error)),
-  };
 }

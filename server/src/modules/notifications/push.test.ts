@@ -11,7 +11,7 @@ import { pushDeliveries, pushKeys, pushSubscriptions, users } from '../../db/sch
 import { journalUntil } from '../../seed/curriculum';
 import { schoolToday } from '../clock/clock.service';
 import { markAbsent as markAbsentAs, pupilWithExtraLessons } from './notifications.fixtures';
-import { subscribePush } from './notifications.service';
+import { subscribePush } from './push.service';
 import {
   ensureVapidKeys,
   PUSH_JOB,

@@ -4,7 +4,7 @@ import { groupName } from '@parta/shared/domain/names';
 import { weightedAverage } from '@parta/shared/domain/reports';
 import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
-import type { JobKind, Queue } from '../../queue/queue';
+import type { Queue } from '../../queue/queue';
 import { settingsOf } from '../settings/settings.service';
 import { type Channel, deliver, inAppChannel } from './channels';
 import {
@@ -138,18 +138,4 @@ export async function notifyWarnings(
       log,
     );
   }
-}
-
-export function warningsJob(
-  db: Database,
-  log: (message: string) => void,
-  channels: readonly Channel[],
-): JobKind<WarningsJob> {
-  return {
-    name: WARNINGS_JOB,
-    concurrency: 1,
-    expireInSeconds: 300,
-    retryLimit: 3,
-    run: (data) => notifyWarnings(db, data, log, channels),
-  };
 }

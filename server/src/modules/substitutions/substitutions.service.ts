@@ -24,7 +24,6 @@ import { type Actor, can } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import type { Queue } from '../../queue/queue';
 import { lessonStarted } from '../clock/clock.service';
-import { noticeOwed } from '../notifications/notifications.service';
 import { getSettings } from '../settings/settings.service';
 import {
   changeLesson,
@@ -473,7 +472,7 @@ async function tellAbsentTeacher(
     `заменено ${replaced} из ${lessons.length}`,
     ...(cancelled ? [`отменено ${cancelled}`] : []),
   ];
-  await noticeOwed(db, queue, {
+  await queue.emit(db, 'notice.owed', {
     userId: absence.teacherId,
     actorId: actor.userId,
     notice: {
@@ -507,7 +506,7 @@ async function tellSubstitutes(
       .map((item) => item.lesson);
     const [first] = taken;
     if (!first) continue;
-    await noticeOwed(db, queue, {
+    await queue.emit(db, 'notice.owed', {
       userId: teacherId,
       actorId: actor.userId,
       notice: {

@@ -30,7 +30,8 @@ import {
   users,
 } from '../../db/schema';
 import { schoolToday, setSchoolClock } from '../clock/clock.service';
-import { LESSON_CHANGE_JOB, NOTICE_JOB } from '../notifications/notifications.service';
+import { LESSON_CHANGE_JOB } from '../notifications/lesson-notices.service';
+import { NOTICE_JOB } from '../notifications/notifications.service';
 
 /**
  * A small school built here (not the demo: its hundreds of lessons would hide what ranks why):

@@ -15,7 +15,6 @@ import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import type { Queue } from '../../queue/queue';
 import { schoolToday } from '../clock/clock.service';
-import { lessonChanged } from '../notifications/notifications.service';
 import {
   findClassGrade,
   findClassLessonsAt,
@@ -135,17 +134,15 @@ export async function changeLesson(
       before.date !== after.date ||
       before.lessonNumber !== after.lessonNumber
     ) {
-      await lessonChanged(
-        tx,
-        queue,
-        {
+      await queue.emit(tx, 'timetable.lesson-changed', {
+        change: {
           lessonId: id,
           actorId: actor.userId,
           previous: { status: before.status, teacherId: before.teacherId, date: before.date },
           ...(options.substituteToldElsewhere ? { substituteToldElsewhere: true } : {}),
         },
-        after.date,
-      );
+        date: after.date,
+      });
     }
   });
   return getLesson(db, actor, id);
@@ -221,16 +218,14 @@ async function told(
   before: typeof lessons.$inferSelect,
   after: typeof lessons.$inferSelect,
 ) {
-  await lessonChanged(
-    db,
-    queue,
-    {
+  await queue.emit(db, 'timetable.lesson-changed', {
+    change: {
       lessonId: before.id,
       actorId: actor.userId,
       previous: { status: before.status, teacherId: before.teacherId, date: before.date },
     },
-    after.date,
-  );
+    date: after.date,
+  });
 }
 
 /**
