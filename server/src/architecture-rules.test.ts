@@ -17,7 +17,9 @@ const production = sources.filter((file) => !isTest(file));
 
 /** The files (relative to src/) a source imports by a relative specifier. */
 function importsOf(file: string): string[] {
-  const specifiers = [...read(file).matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*)'(\.{1,2}\/[^']+)'/g)];
+  const specifiers = [
+    ...read(file).matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*)'(\.{1,2}\/[^']+)'/g),
+  ];
   return specifiers.map((match) =>
     path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1])).replace(/\.ts$/, ''),
   );
@@ -34,7 +36,8 @@ test('threads and processes of our code start only in queue/off-thread.ts, never
 test('no routes file registers a job: job kinds live in <area>.jobs.ts', () => {
   const registering = production.filter(
     (file) =>
-      file.endsWith('.routes.ts') && /\.queue\s*\.\s*(register|every)\s*\(|\bregisterRun\s*\(/.test(read(file)),
+      file.endsWith('.routes.ts') &&
+      /\.queue\s*\.\s*(register|every)\s*\(|\bregisterRun\s*\(/.test(read(file)),
   );
   expect(registering).toEqual([]);
 });
