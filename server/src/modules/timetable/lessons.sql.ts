@@ -1,0 +1,47 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * SQL pieces of the timetable's tables (lessons, timetables, timetable_slots) that other modules
+ * compose into their own queries: the timetable owns these tables, and a reader elsewhere spells
+ * them only through here (table-owners.test.ts).
+ */
+
+/**
+ * The room of each dated lesson of a range that has one. Lessons carry no room: a lesson is in the
+ * room of the template slot it was made from (its timetable's template; class, load, subgroup,
+ * weekday and lesson number) — for a lesson swapped by «Перенести», the slot of its own first hour.
+ * Rows: lesson_id, room.
+ */
+export function lessonRoomsSql(organizationId: number, from: string, to: string): SQL {
+  return sql`select l.id as lesson_id, s.room
+          from lessons l
+          join timetables t on t.id = l.timetable_id
+          left join lessons p on p.id = l.swapped_with_id
+          join timetable_slots s
+            on s.template_id = t.template_id
+           and s.class_id = l.class_id
+           and s.load_id = l.load_id
+           and s.subgroup_id is not distinct from l.subgroup_id
+           and s.weekday = extract(isodow from l.date)::int
+           and s.lesson_number = coalesce(p.lesson_number, l.lesson_number)
+         where l.organization_id = ${organizationId}
+           and l.date between ${from} and ${to}
+           and s.room is not null and s.room <> ''`;
+}
+
+/**
+ * The slots of each old template copied to its new one, each on the load line it became
+ * (`templates`: JSON of {old_template, new_template}; `loads`: JSON of {old_load, new_load}).
+ */
+export function copyTemplateSlotsSql(templates: string, loads: string): SQL {
+  return sql`
+    insert into timetable_slots (organization_id, template_id, load_id, class_id, subgroup_id, weekday,
+                                 lesson_number, room)
+    select s.organization_id, t.new_template, nl.id, nl.class_id, nl.subgroup_id, s.weekday,
+           s.lesson_number, s.room
+      from json_to_recordset(${templates}::json) as t(old_template int, new_template int)
+      join timetable_slots s on s.template_id = t.old_template
+      join json_to_recordset(${loads}::json) as m(old_load int, new_load int) on m.old_load = s.load_id
+      join loads nl on nl.id = m.new_load
+     order by s.id`;
+}
