@@ -2,7 +2,7 @@ import type { ChangePasswordBody, CurrentUser, LoginBody } from '@parta/shared/d
 import type { Database } from '../../db/client';
 import type { Actor, SessionSource } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable } from '../../plugins/errors';
-import { readSchoolSettings } from '../settings/school-settings';
+import { readSchoolSettings } from '../settings/school-settings.service';
 import { graduationMessage } from '../year-change/year-change.service';
 import {
   findCurrentUser,

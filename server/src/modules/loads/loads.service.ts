@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { classes, loads } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
-import { readSchoolSettings } from '../settings/school-settings';
+import { readSchoolSettings } from '../settings/school-settings.service';
 import {
   deleteLoad,
   findActiveSubject,

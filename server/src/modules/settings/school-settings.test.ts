@@ -1,5 +1,5 @@
 import { parseSettings, SETTINGS_DEFAULTS } from '@parta/shared/domain/week';
-import { parseSchoolSettings } from './school-settings';
+import { parseSchoolSettings } from './school-settings.service';
 
 describe('parseSchoolSettings', () => {
   it('gives every default when nothing is stored', () => {

@@ -14,7 +14,7 @@ import { teacherAbsences, users } from '../../db/schema';
 import { type Actor, can } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import { lessonStarted } from '../clock/clock.service';
-import { readSchoolSettings } from '../settings/school-settings';
+import { readSchoolSettings } from '../settings/school-settings.service';
 import { listTeacherLessonsWithReplaced } from '../timetable/lessons.service';
 import {
   covers,

@@ -19,7 +19,7 @@ import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plu
 import { lessonStarted, schoolToday } from '../clock/clock.service';
 import { relayPlansOfLessons } from '../ktp/ktp.service';
 import { getPeriod, holidaysBetween } from '../periods/periods.service';
-import { readSchoolSettings } from '../settings/school-settings';
+import { readSchoolSettings } from '../settings/school-settings.service';
 import {
   deleteLessons,
   findLessonsForApply,
