@@ -25,10 +25,6 @@ const ALLOWED = [
   // Moved by the events/runs work.
   'modules/notifications/',
   'modules/archive/',
-  // The journal's grid, diary and attendance queries read lessons and the roster in one round trip
-  // (prepared, measured by the bench): their pieces for lessons.sql.ts and students.sql.ts are still to
-  // write — left by the splits work (its report lists them).
-  'modules/journal/',
 ];
 
 /** Where a table may be spelled outside its owner: the schema, migrations and seeds, the tools. */

@@ -5,8 +5,8 @@ import type { Database } from '../../db/client';
 import { classes, type finalMarks, loads } from '../../db/schema';
 import { selectLoads } from '../loads/loads.sql';
 import { periodsOfOrganizationJson } from '../periods/periods.sql';
-import { classRosterIds } from '../students/students.sql';
-
+import { classRosterIds, rosterJson } from '../students/students.sql';
+import { heldLessonIdsOfLoad, loadLessonsJson } from '../timetable/lessons.sql';
 import { foldCells, type PartRow, toPart } from './cell-parts';
 
 /**
@@ -18,23 +18,10 @@ import { foldCells, type PartRow, toPart } from './cell-parts';
  * four JSON arrays in the same row, one round trip instead of four.
  */
 function gridColumns(from: SQL, to: SQL) {
-  const held = sql`select id from lessons
-     where load_id = loads.id and date between ${from}::date and ${to}::date and status <> 'cancelled'`;
+  const held = heldLessonIdsOfLoad(sql`loads.id`, from, to);
   return {
-    students: sql<JournalStudent[]>`(
-        select coalesce(json_agg(json_build_object('id', s.id, 'surname', s.surname, 'name', s.name,
-                                                   'patronymic', s.patronymic)
-                                 order by s.surname, s.name, s.patronymic, s.id), '[]'::json)
-          from students s
-         where s.id in ${classRosterIds(sql`loads.class_id`)}
-           and (loads.subgroup_id is null or exists (
-                 select 1 from subgroup_members sm where sm.student_id = s.id and sm.subgroup_id = loads.subgroup_id)))`,
-    lessons: sql<JournalLessonRow[]>`(
-        select coalesce(json_agg(json_build_object('id', l.id, 'date', l.date, 'lesson_number', l.lesson_number,
-                                                   'topic', l.topic, 'homework', l.homework)
-                                 order by l.date, l.lesson_number, l.id), '[]'::json)
-          from lessons l
-         where l.load_id = loads.id and l.date between ${from}::date and ${to}::date and l.status <> 'cancelled')`,
+    students: sql<JournalStudent[]>`${rosterJson(sql`loads.class_id`, sql`loads.subgroup_id`)}`,
+    lessons: sql<JournalLessonRow[]>`${loadLessonsJson(sql`loads.id`, from, to)}`,
     parts: sql<PartRow[]>`(
         select coalesce(json_agg(json_build_array(p.kind, p.lesson_id, p.student_id, p.value, p.work_type_id, p.weight)
                                  order by p.ord), '[]'::json)

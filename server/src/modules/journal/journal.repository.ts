@@ -5,9 +5,9 @@ import { loadTeacherOfLesson, type TeachingActor, teachesSql } from '../../acces
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { classes, finalMarks, lessons, loads, students, subgroupMembers } from '../../db/schema';
-import { onClassRoster } from '../students/students.sql';
+import { joinStudent, onClassRoster, studentPlacesJson } from '../students/students.sql';
+import { joinLesson } from '../timetable/lessons.sql';
 import { yearClosedSql } from '../year-change/year-change.sql';
-
 import { type CellPart, foldCells } from './cell-parts';
 
 /** The grid's reads (one round trip each) live in journal-grid.repository.ts. */
@@ -112,11 +112,7 @@ function buildLessonGuards(db: Database, scoped: boolean) {
         select w.id from work_types w where w.organization_id = ${lessons.organizationId})`,
       // The students a save names, with their class and subgroups, in the same round trip (the same
       // array on every row; empty when no student is asked for).
-      places: sql<StudentPlace[]>`(
-        select coalesce(json_agg(json_build_object('id', s.id, 'classId', s.class_id, 'subgroupIds', array(
-                 select sm.subgroup_id from subgroup_members sm where sm.student_id = s.id))), '[]'::json)
-          from students s
-         where s.id = any(${sql.placeholder('studentIds')}::int[]) and s.status = 'active')`,
+      places: sql<StudentPlace[]>`${studentPlacesJson(sql`${sql.placeholder('studentIds')}`)}`,
     })
     .from(lessons)
     .innerJoin(classes, eq(classes.id, lessons.classId))
@@ -199,10 +195,10 @@ export async function saveCells(db: Database, writer: CellWriter, cells: CellWri
         allowed as (
           select i.*, l.organization_id, l.subject_id
             from input i
-            join lessons l on l.id = i.lesson_id and l.status <> 'cancelled'
+            ${joinLesson('l', sql`i.lesson_id`, sql`l.status <> 'cancelled'`)}
             join classes c on c.id = l.class_id
             left join loads ld on ld.id = l.load_id
-            join students st on st.id = i.student_id and st.status = 'active' and st.class_id = l.class_id
+            ${joinStudent('st', sql`i.student_id`, sql`st.status = 'active' and st.class_id = l.class_id`)}
            where (${scope}::int[] is null or l.organization_id = any(${scope}::int[]))
              and l.date <= ${writer.today}::date
              and (coalesce(ld.graded, true) or json_array_length(i.grades) = 0)

@@ -117,3 +117,48 @@ export function graduationOfUserSql(userId: number): SQL {
         order by own desc, academic_year desc
         limit 1`;
 }
+
+/**
+ * `join students <alias> on <alias>.id = <studentId>` (and `extra`, a condition on the pupil): the
+ * pupil a row names (a mark, a cell being saved).
+ */
+export function joinStudent(alias: string, studentId: SQL, extra?: SQL): SQL {
+  const st = sql.raw(alias);
+  return extra
+    ? sql`join students ${st} on ${st}.id = ${studentId} and ${extra}`
+    : sql`join students ${st} on ${st}.id = ${studentId}`;
+}
+
+/**
+ * A class's roster (or one subgroup's when `subgroupId` is not null) as a JSON array in register order
+ * (id, surname, name, patronymic): the journal grid's rows.
+ */
+export function rosterJson(classId: SQL, subgroupId: SQL): SQL {
+  return sql`(
+        select coalesce(json_agg(json_build_object('id', s.id, 'surname', s.surname, 'name', s.name,
+                                                   'patronymic', s.patronymic)
+                                 order by s.surname, s.name, s.patronymic, s.id), '[]'::json)
+          from students s
+         where s.id in ${classRosterIds(classId)}
+           and (${subgroupId} is null or exists (
+                 select 1 from subgroup_members sm where sm.student_id = s.id and sm.subgroup_id = ${subgroupId})))`;
+}
+
+/** The active pupils of the ids (an array parameter) with their class and subgroups, as a JSON array. */
+export function studentPlacesJson(studentIds: SQL): SQL {
+  return sql`(
+        select coalesce(json_agg(json_build_object('id', s.id, 'classId', s.class_id, 'subgroupIds', array(
+                 select sm.subgroup_id from subgroup_members sm where sm.student_id = s.id))), '[]'::json)
+          from students s
+         where s.id = any(${studentIds}::int[]) and s.status = 'active')`;
+}
+
+/**
+ * The pupils a parent account is linked to, by surname and name; `scope` is a condition on
+ * `students.organization_id`. Rows: id.
+ */
+export function childrenOfParentSql(parentUserId: number, scope: SQL): SQL {
+  return sql`select students.id from student_parents sp join students on students.id = sp.student_id
+         where sp.parent_user_id = ${parentUserId} and ${scope}
+         order by students.surname, students.name`;
+}

@@ -45,3 +45,36 @@ export function copyTemplateSlotsSql(templates: string, loads: string): SQL {
       join loads nl on nl.id = m.new_load
      order by s.id`;
 }
+
+/**
+ * `join lessons <alias> on <alias>.id = <lessonId>` (and `extra`, a condition on the lesson): the dated
+ * lesson a row names (a mark, an attendance mark, a cell being saved).
+ */
+export function joinLesson(alias: string, lessonId: SQL, extra?: SQL): SQL {
+  const l = sql.raw(alias);
+  return extra
+    ? sql`join lessons ${l} on ${l}.id = ${lessonId} and ${extra}`
+    : sql`join lessons ${l} on ${l}.id = ${lessonId}`;
+}
+
+/** The ids of a load's held (not cancelled) lessons between two dates, as a subquery's select. */
+export function heldLessonIdsOfLoad(loadId: SQL, from: SQL, to: SQL): SQL {
+  return sql`select id from lessons
+     where load_id = ${loadId} and date between ${from}::date and ${to}::date and status <> 'cancelled'`;
+}
+
+/** A load's held lessons between two dates as a JSON array (id, date, lesson_number, topic, homework). */
+export function loadLessonsJson(loadId: SQL, from: SQL, to: SQL): SQL {
+  return sql`(
+        select coalesce(json_agg(json_build_object('id', l.id, 'date', l.date, 'lesson_number', l.lesson_number,
+                                                   'topic', l.topic, 'homework', l.homework)
+                                 order by l.date, l.lesson_number, l.id), '[]'::json)
+          from lessons l
+         where l.load_id = ${loadId} and l.date between ${from}::date and ${to}::date and l.status <> 'cancelled')`;
+}
+
+/** A class's held lessons between two dates. Rows: id, date, lesson_number, subgroup_id. */
+export function classLessonsSql(classId: number, from: string, to: string): SQL {
+  return sql`select id, date::text as date, lesson_number, subgroup_id from lessons
+           where class_id = ${classId} and date between ${from} and ${to} and status <> 'cancelled'`;
+}
