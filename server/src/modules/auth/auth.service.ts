@@ -1,9 +1,8 @@
 import type { ChangePasswordBody, CurrentUser, LoginBody } from '@parta/shared/domain/contracts/auth';
-import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
 import type { Actor, SessionSource } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable } from '../../plugins/errors';
-import { settingsOf } from '../settings/settings.service';
+import { readSchoolSettings } from '../settings/school-settings.service';
 import { graduationMessage } from '../year-change/year-change.service';
 import {
   findCurrentUser,
@@ -68,7 +67,7 @@ export async function currentUser(db: Database, userId: number): Promise<Current
   const user = await findCurrentUser(db, userId);
   if (!user) throw notFound('Пользователь не найден');
   // The school's week, for every calendar of the app (a five-day school's Saturday is a day off).
-  const { working_days_per_week } = parseSettings(await settingsOf(db, user.organization.id));
+  const { working_days_per_week } = await readSchoolSettings(db, user.organization.id);
   return { ...user, organization: { ...user.organization, working_days_per_week } };
 }
 

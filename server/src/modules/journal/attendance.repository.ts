@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { classLessonsSql, joinLesson } from '../timetable/lessons.sql';
 
 /* What attendance.service reads: a class's lessons with their attendance marks. */
 
@@ -9,8 +10,7 @@ export async function findClassAttendance(db: Database, classId: number, from: s
   const [lessonRows, marks, members] = await Promise.all([
     rowsOf<{ id: number; date: string; lesson_number: number; subgroup_id: number | null }>(
       db,
-      sql`select id, date::text as date, lesson_number, subgroup_id from lessons
-           where class_id = ${classId} and date between ${from} and ${to} and status <> 'cancelled'`,
+      classLessonsSql(classId, from, to),
     ),
     rowsOf<{
       student_id: number;
@@ -21,7 +21,7 @@ export async function findClassAttendance(db: Database, classId: number, from: s
     }>(
       db,
       sql`select a.student_id, l.date::text as date, l.lesson_number, s.name as subject_name, a.value
-            from attendance a join lessons l on l.id = a.lesson_id join subjects s on s.id = l.subject_id
+            from attendance a ${joinLesson('l', sql`a.lesson_id`)} join subjects s on s.id = l.subject_id
            where l.class_id = ${classId} and l.date between ${from} and ${to} and l.status <> 'cancelled'
            order by l.date, l.lesson_number`,
     ),

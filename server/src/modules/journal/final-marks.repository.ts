@@ -2,6 +2,7 @@ import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { finalMarks, students } from '../../db/schema';
+import { joinLesson } from '../timetable/lessons.sql';
 
 /* What final-marks.service reads and writes: confirmed final marks, term averages, students' classes. */
 
@@ -34,7 +35,7 @@ export async function findTermAverages(
     sql`select m.student_id, l.subject_id, t.id as period_id,
                (sum(m.value::int * m.weight) / nullif(sum(m.weight), 0))::text as average
           from marks m
-          join lessons l on l.id = m.lesson_id
+          ${joinLesson('l', sql`m.lesson_id`)}
           join json_to_recordset(${json}::json) as t(id int, start date, "end" date)
             on l.date between t.start and t."end"
          where l.class_id = ${classId}

@@ -1,15 +1,17 @@
-import type { JournalCell } from '@parta/shared/domain/contracts/journal';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import { inScopePlaceholder, prepared, preparedInScope, scopeParams } from '../../access/prepared';
+import { inScopePlaceholder, preparedInScope, scopeParams } from '../../access/prepared';
 import type { ScopedActor } from '../../access/scope';
 import { loadTeacherOfLesson, type TeachingActor, teachesSql } from '../../access/teaching';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { classes, finalMarks, lessons, loads, students, subgroupMembers } from '../../db/schema';
-import { selectLoads } from '../loads/loads.sql';
-import { periodsOfOrganizationJson } from '../periods/periods.sql';
-import { classRosterIds, onClassRoster } from '../students/students.sql';
+import { joinStudent, onClassRoster, studentPlacesJson } from '../students/students.sql';
+import { joinLesson } from '../timetable/lessons.sql';
 import { yearClosedSql } from '../year-change/year-change.sql';
+import { type CellPart, foldCells } from './cell-parts';
+
+/** The grid's reads (one round trip each) live in journal-grid.repository.ts. */
+export { findJournalGrid, findJournalOpen } from './journal-grid.repository';
 
 /** The class's roster (its active pupils; a closed year's: who sat in it), or one subgroup's, in register order. */
 export function findJournalStudents(db: Database, classId: number, subgroupId: number | null) {
@@ -29,205 +31,6 @@ export function findJournalStudents(db: Database, classId: number, subgroupId: n
           .innerJoin(subgroupMembers, eq(subgroupMembers.studentId, students.id))
           .where(and(where, eq(subgroupMembers.subgroupId, subgroupId)))
   ).orderBy(asc(students.surname), asc(students.name), asc(students.patronymic), asc(students.id));
-}
-
-/**
- * The grid's columns of one load (the outer row, named `loads.…` in plain SQL: Drizzle leaves a
- * column of the only table in FROM unqualified, which inside a subquery would bind to the
- * subquery's own table) between the dates `from` and `to`: the students (of the class or the
- * subgroup, register order), the held lessons of the period, every saved cell part (grades with
- * their weight, attendance, versions; folded by `foldCells`) and the organization's work types —
- * four JSON arrays in the same row, one round trip instead of four.
- */
-function gridColumns(from: SQL, to: SQL) {
-  const held = sql`select id from lessons
-     where load_id = loads.id and date between ${from}::date and ${to}::date and status <> 'cancelled'`;
-  return {
-    students: sql<JournalStudent[]>`(
-        select coalesce(json_agg(json_build_object('id', s.id, 'surname', s.surname, 'name', s.name,
-                                                   'patronymic', s.patronymic)
-                                 order by s.surname, s.name, s.patronymic, s.id), '[]'::json)
-          from students s
-         where s.id in ${classRosterIds(sql`loads.class_id`)}
-           and (loads.subgroup_id is null or exists (
-                 select 1 from subgroup_members sm where sm.student_id = s.id and sm.subgroup_id = loads.subgroup_id)))`,
-    lessons: sql<JournalLessonRow[]>`(
-        select coalesce(json_agg(json_build_object('id', l.id, 'date', l.date, 'lesson_number', l.lesson_number,
-                                                   'topic', l.topic, 'homework', l.homework)
-                                 order by l.date, l.lesson_number, l.id), '[]'::json)
-          from lessons l
-         where l.load_id = loads.id and l.date between ${from}::date and ${to}::date and l.status <> 'cancelled')`,
-    parts: sql<PartRow[]>`(
-        select coalesce(json_agg(json_build_array(p.kind, p.lesson_id, p.student_id, p.value, p.work_type_id, p.weight)
-                                 order by p.ord), '[]'::json)
-          from (select 'm' as kind, m.lesson_id, m.student_id, m.value, m.work_type_id, m.weight::text as weight,
-                       m.id as ord
-                  from marks m where m.lesson_id in (${held})
-                union all
-                select 'a', a.lesson_id, a.student_id, a.value, null, null, 0
-                  from attendance a where a.lesson_id in (${held})
-                union all
-                select 'v', c.lesson_id, c.student_id, c.version::text, null, null, 0
-                  from journal_cells c where c.lesson_id in (${held})) p)`,
-    work_types: sql<{ id: number; name: string; weight: number }[]>`(
-        select coalesce(json_agg(json_build_object('id', w.id, 'name', w.name, 'weight', w.weight)
-                                 order by w.weight, w.name), '[]'::json)
-          from work_types w where w.organization_id = loads.organization_id)`,
-  };
-}
-
-type PartRow = [CellPart['kind'], number, number, string, number | null, string | null];
-
-/** The grid of one load between two placeholders' dates (another period than the open statement chose). */
-const gridStatement = prepared((db) =>
-  db
-    .select(gridColumns(sql`${sql.placeholder('from')}`, sql`${sql.placeholder('to')}`))
-    .from(loads)
-    .where(eq(loads.id, sql.placeholder('loadId')))
-    .prepare('journal_grid'),
-);
-
-/**
- * Opening a journal in one statement (the screen every teacher opens all day, prepared once): the
- * load line (of the caller's scope, in that class), its organization's periods, and the grid of
- * the period `chosen` here — the one asked for (`periodId`), else the term that `today` falls in,
- * picked as `currentTerm` picks it — with that period's confirmed final marks (the «Итог» column).
- * The service checks the choice against `currentTerm` and reads another period's grid with
- * `findJournalGrid` when they differ, so the rule has one home; this pick only saves the round trips.
- */
-function buildJournalOpen(db: Database, scoped: boolean) {
-  const today = sql`${sql.placeholder('today')}::date`;
-  const periodId = sql`${sql.placeholder('periodId')}::int`;
-  const chosen = db
-    .select({
-      id: sql<number>`p.id`.as('chosen_id'),
-      from: sql`p.start_date`.as('chosen_from'),
-      to: sql`p.end_date`.as('chosen_to'),
-    })
-    .from(sql`periods p`)
-    .where(
-      sql`p.organization_id = loads.organization_id and p.academic_year = classes.academic_year
-          and classes.number = any (p.grades)
-          and (case when ${periodId} is null then p.kind <> 'year' else p.id = ${periodId} end)`,
-    )
-    .orderBy(
-      sql`case when p.start_date <= ${today} and ${today} <= p.end_date then 0 when p.start_date <= ${today} then 1 else 2 end`,
-      sql`case when p.start_date <= ${today} then p.start_date end desc nulls last`,
-      sql`p.start_date`,
-      sql`p.kind desc`,
-      sql`p.id desc`,
-    )
-    .limit(1)
-    .as('chosen');
-  return selectLoads(db, {
-    periods: periodsOfOrganizationJson(loads.organizationId, classes.academicYear),
-    chosen_period_id: sql<number | null>`chosen.chosen_id`,
-    ...gridColumns(sql`chosen.chosen_from`, sql`chosen.chosen_to`),
-    final_marks: sql<{ student_id: number; value: (typeof finalMarks.$inferSelect)['value'] }[]>`(
-        select coalesce(json_agg(json_build_object('student_id', f.student_id, 'value', f.value)), '[]'::json)
-          from final_marks f
-         where f.period_id = chosen.chosen_id and f.subject_id = loads.subject_id
-           and f.student_id in ${classRosterIds(sql`loads.class_id`)})`,
-  })
-    .leftJoinLateral(chosen, sql`true`)
-    .where(
-      and(
-        eq(loads.id, sql.placeholder('loadId')),
-        eq(loads.classId, sql.placeholder('groupId')),
-        scoped ? inScopePlaceholder(loads.organizationId) : undefined,
-      ),
-    )
-    .prepare(scoped ? 'journal_open_scoped' : 'journal_open_all');
-}
-const journalOpen = preparedInScope(buildJournalOpen);
-
-/**
- * The load line with its periods and the grid of the period the statement chose (see
- * `buildJournalOpen`), cells folded; null when the load is not in that class or not the caller's.
- */
-export async function findJournalOpen(
-  db: Database,
-  scope: ScopedActor,
-  groupId: number,
-  loadId: number,
-  periodId: number | null,
-  today: string,
-) {
-  const [row] = await journalOpen(db, scope).execute({
-    ...scopeParams(scope),
-    groupId,
-    loadId,
-    periodId,
-    today,
-  });
-  if (!row) return null;
-  const { students, lessons, parts, work_types, final_marks, chosen_period_id, ...head } = row;
-  return {
-    head,
-    chosenPeriodId: chosen_period_id,
-    grid: { students, lessons, cells: foldCells(parts.map(toPart)), work_types },
-    finalMarks: final_marks,
-  };
-}
-
-type JournalStudent = { id: number; surname: string; name: string; patronymic: string | null };
-type JournalLessonRow = {
-  id: number;
-  date: string;
-  lesson_number: number;
-  topic: string | null;
-  homework: string | null;
-};
-
-/** Everything the grid shows of one load between two dates (see `gridColumns`), cells folded. */
-export async function findJournalGrid(db: Database, loadId: number, from: string, to: string) {
-  const [row] = await gridStatement(db).execute({ loadId, from, to });
-  if (!row) return null;
-  return {
-    students: row.students,
-    lessons: row.lessons,
-    cells: foldCells(row.parts.map(toPart)),
-    work_types: row.work_types,
-  };
-}
-
-function toPart([kind, lesson_id, student_id, value, work_type_id, weight]: PartRow): CellPart {
-  return { kind, lesson_id, student_id, value, work_type_id, weight };
-}
-
-interface CellPart {
-  kind: 'm' | 'a' | 'v';
-  lesson_id: number;
-  student_id: number;
-  value: string;
-  work_type_id: number | null;
-  weight: string | null;
-}
-
-/** Folds the rows of marks, attendance and versions into cells, grades in the order given. */
-function foldCells(parts: CellPart[]): (JournalCell & { weights: number[] })[] {
-  const cells = new Map<string, JournalCell & { weights: number[] }>();
-  for (const part of parts) {
-    const key = `${part.lesson_id}|${part.student_id}`;
-    let cell = cells.get(key);
-    if (!cell) {
-      cell = {
-        lesson_id: part.lesson_id,
-        student_id: part.student_id,
-        grades: [],
-        attendance: null,
-        version: 0,
-        weights: [],
-      };
-      cells.set(key, cell);
-    }
-    if (part.kind === 'm') {
-      cell.grades.push({ value: Number(part.value), work_type_id: part.work_type_id });
-      cell.weights.push(Number(part.weight ?? 1));
-    } else if (part.kind === 'a') cell.attendance = part.value as 'н' | 'б';
-    else cell.version = Number(part.value);
-  }
-  return [...cells.values()];
 }
 
 /** The cells named by (lesson, student) pairs, as saved now (what a 409 answers). */
@@ -309,11 +112,7 @@ function buildLessonGuards(db: Database, scoped: boolean) {
         select w.id from work_types w where w.organization_id = ${lessons.organizationId})`,
       // The students a save names, with their class and subgroups, in the same round trip (the same
       // array on every row; empty when no student is asked for).
-      places: sql<StudentPlace[]>`(
-        select coalesce(json_agg(json_build_object('id', s.id, 'classId', s.class_id, 'subgroupIds', array(
-                 select sm.subgroup_id from subgroup_members sm where sm.student_id = s.id))), '[]'::json)
-          from students s
-         where s.id = any(${sql.placeholder('studentIds')}::int[]) and s.status = 'active')`,
+      places: sql<StudentPlace[]>`${studentPlacesJson(sql`${sql.placeholder('studentIds')}`)}`,
     })
     .from(lessons)
     .innerJoin(classes, eq(classes.id, lessons.classId))
@@ -396,10 +195,10 @@ export async function saveCells(db: Database, writer: CellWriter, cells: CellWri
         allowed as (
           select i.*, l.organization_id, l.subject_id
             from input i
-            join lessons l on l.id = i.lesson_id and l.status <> 'cancelled'
+            ${joinLesson('l', sql`i.lesson_id`, sql`l.status <> 'cancelled'`)}
             join classes c on c.id = l.class_id
             left join loads ld on ld.id = l.load_id
-            join students st on st.id = i.student_id and st.status = 'active' and st.class_id = l.class_id
+            ${joinStudent('st', sql`i.student_id`, sql`st.status = 'active' and st.class_id = l.class_id`)}
            where (${scope}::int[] is null or l.organization_id = any(${scope}::int[]))
              and l.date <= ${writer.today}::date
              and (coalesce(ld.graded, true) or json_array_length(i.grades) = 0)

@@ -1,15 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { childrenOfParentSql, joinStudent } from '../students/students.sql';
+import { joinLesson } from '../timetable/lessons.sql';
 
 /** The students a parent account is linked to (the parent's children); `scope` is a condition on `students.organization_id`. */
 export async function findChildrenOfParent(db: Database, parentUserId: number, scope: SQL | undefined) {
-  const rows = await rowsOf<{ id: number }>(
-    db,
-    sql`select students.id from student_parents sp join students on students.id = sp.student_id
-         where sp.parent_user_id = ${parentUserId} and ${scope ?? sql`true`}
-         order by students.surname, students.name`,
-  );
+  const rows = await rowsOf<{ id: number }>(db, childrenOfParentSql(parentUserId, scope ?? sql`true`));
   return rows.map((row) => Number(row.id));
 }
 
@@ -47,7 +44,7 @@ export async function findSchoolWeek(
     sql`select l.class_id, sj.name as subject_name, count(*)::int as count,
                round(avg(marks.value::int), 2)::text as average
           from marks
-          join lessons l on l.id = marks.lesson_id
+          ${joinLesson('l', sql`marks.lesson_id`)}
           join subjects sj on sj.id = l.subject_id
          where l.date between ${from} and ${to}
            and l.class_id in (select classes.id from classes where ${inScope})
@@ -92,10 +89,10 @@ export async function findRecentMarks(
     sql`select l.date::text as date, sj.name as subject_name, c.number, c.letter,
                st.surname, st.name, st.patronymic, marks.value
           from marks
-          join lessons l on l.id = marks.lesson_id
+          ${joinLesson('l', sql`marks.lesson_id`)}
           join subjects sj on sj.id = l.subject_id
           join classes c on c.id = l.class_id
-          join students st on st.id = marks.student_id
+          ${joinStudent('st', sql`marks.student_id`)}
          where ${whose} and l.date between ${from} and ${to} and ${scope ?? sql`true`}
          order by ${childFirst}l.date desc, l.lesson_number desc, marks.id desc
          limit 200`,

@@ -1,14 +1,13 @@
 import type { LoadInputParsed, LoadItem } from '@parta/shared/domain/contracts/timetable';
 import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
 import { classWeeklyHours, weeklyLoadWarning } from '@parta/shared/domain/timetable';
-import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq } from 'drizzle-orm';
 import { findInScope, scopeFilter } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { classes, loads } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
-import { getSettings } from '../settings/settings.service';
+import { readSchoolSettings } from '../settings/school-settings.service';
 import {
   deleteLoad,
   findActiveSubject,
@@ -75,7 +74,7 @@ async function classWarnings(
   classRow: { id: number; number: number; organizationId: number },
 ) {
   const items = await listLoads(db, actor, { group_id: classRow.id });
-  const settings = parseSettings(await getSettings(db, actor, classRow.organizationId));
+  const settings = await readSchoolSettings(db, classRow.organizationId);
   const warning = weeklyLoadWarning(classRow.number, classWeeklyHours(items), settings.working_days_per_week);
   return warning ? [`${groupName(classRow)}: ${warning}`] : [];
 }

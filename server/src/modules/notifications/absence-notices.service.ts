@@ -1,9 +1,8 @@
 import { formatDate } from '@parta/shared/domain/dates';
-import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
 import type { AbsenceRecorded } from '../../queue/events';
 import type { Queue } from '../../queue/queue';
-import { settingsOf } from '../settings/settings.service';
+import { readSchoolSettings } from '../settings/school-settings.service';
 import { type Channel, deliver, inAppChannel } from './channels';
 import { findAbsenceSubject, findAbsencesOfDay, findParentsOf } from './notices.repository';
 
@@ -13,7 +12,7 @@ export const ABSENCE_JOB = 'notify-absence';
 export type AbsenceJob = AbsenceRecorded;
 
 async function correctionMinutes(db: Database, organizationId: number) {
-  return parseSettings(await settingsOf(db, organizationId)).absence_correction_minutes;
+  return (await readSchoolSettings(db, organizationId)).absence_correction_minutes;
 }
 
 /**

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { NotificationCategory } from '@parta/shared/domain/contracts/notifications';
-import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
 import type { Notice } from '../../queue/events';
 import type { Queue } from '../../queue/queue';
 import { schoolTime } from '../clock/clock.service';
-import { settingsOf } from '../settings/settings.service';
+import { readSchoolSettings } from '../settings/school-settings.service';
 import { upsertNotification } from './notifications.repository';
 
 /** What one notification says, before it is addressed to anyone (a domain event's `Notice`). */
@@ -135,7 +134,7 @@ export async function queueDelivery(
   notification: OutgoingNotification,
   recipient: Recipient,
 ): Promise<void> {
-  const settings = parseSettings(await settingsOf(db, notification.organizationId));
+  const settings = await readSchoolSettings(db, notification.organizationId);
   const delay = quietDelaySeconds(schoolTime(), settings.quiet_hours_from, settings.quiet_hours_to);
   await queue.send(
     db,

@@ -2,11 +2,10 @@ import { formatDate } from '@parta/shared/domain/dates';
 import { formatAverage } from '@parta/shared/domain/marks';
 import { weightedAverage } from '@parta/shared/domain/reports';
 import { addDays } from '@parta/shared/domain/timetable';
-import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
 import type { Queue } from '../../queue/queue';
 import { SCHOOL_TIME_ZONE, schoolTime, schoolToday } from '../clock/clock.service';
-import { settingsOf } from '../settings/settings.service';
+import { readSchoolSettings } from '../settings/school-settings.service';
 import { type Channel, deliver, inAppChannel, type OutgoingNotification } from './channels';
 import { preferenceDefaults } from './email-channel';
 import {
@@ -42,7 +41,7 @@ export async function digestTick(db: Database, queue: Queue): Promise<void> {
   const hour = Number(schoolTime().slice(0, 2));
   for (const { id } of await findOrganizationIds(db)) {
     await warningsTick(db, queue, id, date, hour);
-    const { digest_hour, marks_instant_by_default } = parseSettings(await settingsOf(db, id));
+    const { digest_hour, marks_instant_by_default } = await readSchoolSettings(db, id);
     if (hour >= digest_hour) await queue.send(db, MARKS_DIGEST_JOB, { organizationId: id, date });
     else if (marks_instant_by_default === 1 || (await hasInstantMarks(db, id)))
       await queue.send(db, MARKS_DIGEST_JOB, { organizationId: id, date, instantOnly: true });

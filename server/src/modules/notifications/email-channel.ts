@@ -3,10 +3,9 @@ import {
   NOTIFICATION_CATEGORY_LABELS,
   type NotificationCategory,
 } from '@parta/shared/domain/contracts/notifications';
-import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
 import type { Queue } from '../../queue/queue';
-import { settingsOf } from '../settings/settings.service';
+import { readSchoolSettings } from '../settings/school-settings.service';
 import {
   type Channel,
   ChannelError,
@@ -60,7 +59,7 @@ export function verifyUnsubscribeToken(
 
 /** What a user who has not chosen gets: the school's defaults (its «Настройки»). */
 export async function preferenceDefaults(db: Database, organizationId: number) {
-  const settings = parseSettings(await settingsOf(db, organizationId));
+  const settings = await readSchoolSettings(db, organizationId);
   return { email: settings.email_by_default === 1, instant: settings.marks_instant_by_default === 1 };
 }
 

@@ -1,8 +1,7 @@
-import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
 import type { Queue } from '../../queue/queue';
 import { schoolToday } from '../clock/clock.service';
-import { settingsOf } from '../settings/settings.service';
+import { readSchoolSettings } from '../settings/school-settings.service';
 import type { MarksDigestJob } from './digests.service';
 import { hasInstantMarks } from './preferences.repository';
 
@@ -28,7 +27,7 @@ async function hasInstantReaders(db: Database, organizationId: number): Promise<
   const known = instantSchools.get(organizationId);
   if (known && known.until > Date.now()) return known.instant;
   const instant =
-    parseSettings(await settingsOf(db, organizationId)).marks_instant_by_default === 1 ||
+    (await readSchoolSettings(db, organizationId)).marks_instant_by_default === 1 ||
     (await hasInstantMarks(db, organizationId));
   instantSchools.set(organizationId, { until: Date.now() + INSTANT_READERS_CACHE_MS, instant });
   return instant;

@@ -2,10 +2,9 @@ import { formatDate } from '@parta/shared/domain/dates';
 import { formatAverage } from '@parta/shared/domain/marks';
 import { groupName } from '@parta/shared/domain/names';
 import { weightedAverage } from '@parta/shared/domain/reports';
-import { parseSettings } from '@parta/shared/domain/week';
 import type { Database } from '../../db/client';
 import type { Queue } from '../../queue/queue';
-import { settingsOf } from '../settings/settings.service';
+import { readSchoolSettings } from '../settings/school-settings.service';
 import { type Channel, deliver, inAppChannel } from './channels';
 import {
   findAbsentThreeDays,
@@ -39,7 +38,7 @@ export async function warningsTick(
   date: string,
   hour: number,
 ) {
-  const { warnings_hour } = parseSettings(await settingsOf(db, organizationId));
+  const { warnings_hour } = await readSchoolSettings(db, organizationId);
   if (hour >= warnings_hour && hour < warnings_hour + WARNINGS_HOURS)
     await queue.send(db, WARNINGS_JOB, { organizationId, date } satisfies WarningsJob);
 }

@@ -9,14 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendWorkbook } from '../../files/report-workbook';
-import {
-  classificationReport,
-  classificationWorkbook,
-  completionReport,
-  completionWorkbook,
-  performanceReport,
-  performanceWorkbook,
-} from './reports.service';
+import { classificationWorkbook, completionWorkbook, performanceWorkbook } from './report-workbooks';
+import { classificationReport, completionReport, performanceReport } from './reports.service';
 
 const xlsxNote = 'С format=xlsx — тот же отчёт файлом Excel.';
 

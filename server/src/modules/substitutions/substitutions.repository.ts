@@ -12,6 +12,7 @@ import {
   teacherAbsences,
   users,
 } from '../../db/schema';
+import { lessonRoomsSql } from '../timetable/lessons.sql';
 
 export type AbsenceValues = typeof teacherAbsences.$inferInsert;
 
@@ -261,21 +262,5 @@ export function findRooms(db: Database, organizationId: number) {
  * weekday and lesson number) — for a lesson swapped by «Перенести», the slot of its own first hour.
  */
 export function findLessonRooms(db: Database, organizationId: number, from: string, to: string) {
-  return rowsOf<{ lesson_id: number; room: string }>(
-    db,
-    sql`select l.id as lesson_id, s.room
-          from lessons l
-          join timetables t on t.id = l.timetable_id
-          left join lessons p on p.id = l.swapped_with_id
-          join timetable_slots s
-            on s.template_id = t.template_id
-           and s.class_id = l.class_id
-           and s.load_id = l.load_id
-           and s.subgroup_id is not distinct from l.subgroup_id
-           and s.weekday = extract(isodow from l.date)::int
-           and s.lesson_number = coalesce(p.lesson_number, l.lesson_number)
-         where l.organization_id = ${organizationId}
-           and l.date between ${from} and ${to}
-           and s.room is not null and s.room <> ''`,
-  );
+  return rowsOf<{ lesson_id: number; room: string }>(db, lessonRoomsSql(organizationId, from, to));
 }

@@ -14,16 +14,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendWorkbook } from '../../files/report-workbook';
-import {
-  createAbsence,
-  decideLesson,
-  distributeAbsence,
-  getAbsence,
-  listAbsences,
-  removeAbsence,
-  substitutionReport,
-  substitutionWorkbook,
-} from './substitutions.service';
+import { createAbsence, getAbsence, listAbsences } from './absences.service';
+import { substitutionReport, substitutionWorkbook } from './report.service';
+import { decideLesson, distributeAbsence, removeAbsence } from './substitutions.service';
 
 /** Замены: a teacher's absence, the lessons it leaves, the decisions per lesson, the month's report. */
 export const substitutionsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,5 @@
 import type { Generation, GenerationInputParsed } from '@parta/shared/domain/contracts/timetable-generator';
 import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
-import { parseSettings } from '@parta/shared/domain/week';
 import { targetOrganization } from '../../access/organization';
 import { isInScope } from '../../access/scope';
 import type { Database } from '../../db/client';
@@ -21,7 +20,7 @@ import {
 import { unavailableOfOrganization } from '../availability/availability.service';
 import { loadLinesOfYear } from '../loads/loads.service';
 import { roomsOfOrganization } from '../rooms/rooms.service';
-import { settingsOf } from '../settings/settings.service';
+import { readSchoolSettings } from '../settings/school-settings.service';
 import { addSlots, bellNumbersOfGrades, createTemplateOf } from '../timetable/templates.service';
 import {
   FAILED_REASON,
@@ -101,7 +100,7 @@ async function loadSchool(
   lines: SchoolLoadLine[],
   input: Pick<GenerationInputParsed, 'weights' | 'class_no_gaps' | 'class_first_lesson'>,
 ): Promise<SchoolInstance> {
-  const settings = parseSettings(await settingsOf(db, organizationId));
+  const settings = await readSchoolSettings(db, organizationId);
   const classIds = [...new Set(lines.map((l) => l.classId))];
   const rooms = await roomsOfOrganization(db, organizationId);
   return buildSchoolInstance(

@@ -9,7 +9,6 @@ import type {
 } from '@parta/shared/domain/contracts/timetable';
 import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
 import { type GridSlot, isoWeekday, placementConflict } from '@parta/shared/domain/timetable';
-import { parseSettings } from '@parta/shared/domain/week';
 import { and, eq } from 'drizzle-orm';
 import { targetOrganization } from '../../access/organization';
 import { findInScope, inScope, scopeFilter } from '../../access/scope';
@@ -20,7 +19,7 @@ import { conflict, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plu
 import { lessonStarted, schoolToday } from '../clock/clock.service';
 import { relayPlansOfLessons } from '../ktp/ktp.service';
 import { getPeriod, holidaysBetween } from '../periods/periods.service';
-import { getSettings } from '../settings/settings.service';
+import { readSchoolSettings } from '../settings/school-settings.service';
 import {
   deleteLessons,
   findLessonsForApply,
@@ -181,7 +180,7 @@ export async function addSlot(
   if (!load)
     throw unprocessable(VALIDATION_MESSAGE, { load_id: ['Строка нагрузки не найдена в этой организации'] });
   const slots = await findSlots(db, templateId);
-  const settings = parseSettings(await getSettings(db, actor, template.organizationId));
+  const settings = await readSchoolSettings(db, template.organizationId);
   const bells = bellsForGrade(
     await findBellTimes(db, template.organizationId),
     load.grade,

@@ -2,6 +2,17 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { classes, closedYears, holidays, ktpPlans, periods, timetableTemplates } from '../../db/schema';
+import {
+  activePupilCount,
+  closeChildlessParentsSql,
+  closingAccountsSql,
+  graduatePupilsSql,
+  graduationOfUserSql,
+  isActivePupil,
+  keepRostersSql,
+  movePupilsSql,
+} from '../students/students.sql';
+import { copyTemplateSlotsSql } from '../timetable/lessons.sql';
 
 /**
  * The year «Новый учебный год» closes: the school's latest academic year that has begun (a period of
@@ -66,7 +77,7 @@ export function findYearClasses(db: Database, organizationId: number, year: stri
   }>(
     db,
     sql`select c.id, c.number, c.letter,
-               (select count(*) from students s where s.class_id = c.id and s.status = 'active')::int as students,
+               ${activePupilCount(sql`c.id`)} as students,
                (select count(*) from subgroup_sets ss where ss.class_id = c.id)::int as subgroup_sets,
                (select count(*) from loads l where l.class_id = c.id)::int as load_lines
           from ${classes} c
@@ -115,19 +126,7 @@ export async function countTimetableTemplates(db: Database, organizationId: numb
  */
 export async function countClosingAccounts(db: Database, graduateClassIds: number[]) {
   const ids = `{${graduateClassIds.join(',')}}`;
-  const [row] = await rowsOf<{ pupils: number; parents: number }>(
-    db,
-    sql`with graduates as (
-          select id, user_id from students where class_id = any(${ids}::int[]) and status = 'active')
-        select (select count(*) from graduates g join users u on u.id = g.user_id and u.active)::int as pupils,
-               (select count(distinct sp.parent_user_id) from student_parents sp
-                  join graduates g on g.id = sp.student_id
-                  join users u on u.id = sp.parent_user_id and u.active
-                 where not exists (select 1 from student_parents other
-                                     join students s on s.id = other.student_id and s.status = 'active'
-                                    where other.parent_user_id = sp.parent_user_id
-                                      and s.id not in (select id from graduates)))::int as parents`,
-  );
+  const [row] = await rowsOf<{ pupils: number; parents: number }>(db, closingAccountsSql(ids));
   return row;
 }
 
@@ -202,12 +201,7 @@ export async function moveClassesUp(
   nextYear: string,
   lastGrade: number,
 ): Promise<Map<number, number>> {
-  await db.execute(sql`
-    insert into class_enrollments (organization_id, class_id, student_id)
-    select s.organization_id, s.class_id, s.id
-      from students s join classes c on c.id = s.class_id
-     where c.organization_id = ${organizationId} and c.academic_year = ${year} and s.status = 'active'
-    on conflict (class_id, student_id) do nothing`);
+  await db.execute(keepRostersSql(organizationId, year));
   const moved = await rowsOf<{ old_id: number; new_id: number }>(
     db,
     sql`with old as (
@@ -221,10 +215,7 @@ export async function moveClassesUp(
           from old join created on created.number = old.number + 1 and created.letter = old.letter`,
   );
   const map = new Map(moved.map((row) => [row.old_id, row.new_id]));
-  await db.execute(sql`
-    update students s set class_id = m.new_id
-      from json_to_recordset(${JSON.stringify(moved)}::json) as m(old_id int, new_id int)
-     where s.class_id = m.old_id and s.status = 'active'`);
+  await db.execute(movePupilsSql(JSON.stringify(moved)));
   return map;
 }
 
@@ -235,22 +226,11 @@ export async function moveClassesUp(
  */
 export async function graduate(db: Database, graduateClassIds: number[], leftAt: string) {
   const ids = `{${graduateClassIds.join(',')}}`;
-  const graduates = await rowsOf<{ id: number; user_id: number | null }>(
-    db,
-    sql`update students set status = 'left', left_at = ${leftAt}::date
-         where class_id = any(${ids}::int[]) and status = 'active'
-        returning id, user_id`,
-  );
+  const graduates = await rowsOf<{ id: number; user_id: number | null }>(db, graduatePupilsSql(ids, leftAt));
   const studentIds = `{${graduates.map((row) => row.id).join(',')}}`;
   const userIds = `{${graduates.flatMap((row) => (row.user_id === null ? [] : [row.user_id])).join(',')}}`;
   await db.execute(sql`update users set active = false where id = any(${userIds}::int[])`);
-  await db.execute(sql`
-    update users u set active = false
-     where u.kind = 'parent' and u.active
-       and exists (select 1 from student_parents sp where sp.parent_user_id = u.id
-                     and sp.student_id = any(${studentIds}::int[]))
-       and not exists (select 1 from student_parents sp join students s on s.id = sp.student_id
-                        where sp.parent_user_id = u.id and s.status = 'active')`);
+  await db.execute(closeChildlessParentsSql(studentIds));
   return graduates.length;
 }
 
@@ -291,7 +271,7 @@ export async function copySubgroups(db: Database, classMap: Map<number, number>)
       from json_to_recordset(${groupPairs}::json) as m(old_group int, new_group int)
       join subgroup_members sm on sm.subgroup_id = m.old_group
       join subgroups ng on ng.id = m.new_group
-      join students s on s.id = sm.student_id and s.status = 'active'`);
+     where ${isActivePupil(sql`sm.student_id`)}`);
   return { sets: sets.length, groups: new Map(groups.map((row) => [row.old_group, row.new_group])) };
 }
 
@@ -366,16 +346,7 @@ export async function copyTimetables(
         select old.id as old_template, numbered.id as new_template from old join numbered on numbered.n = old.n`,
   );
   const loadPairs = JSON.stringify([...loadMap].map(([old_load, new_load]) => ({ old_load, new_load })));
-  await db.execute(sql`
-    insert into timetable_slots (organization_id, template_id, load_id, class_id, subgroup_id, weekday,
-                                 lesson_number, room)
-    select s.organization_id, t.new_template, nl.id, nl.class_id, nl.subgroup_id, s.weekday,
-           s.lesson_number, s.room
-      from json_to_recordset(${JSON.stringify(templates)}::json) as t(old_template int, new_template int)
-      join timetable_slots s on s.template_id = t.old_template
-      join json_to_recordset(${loadPairs}::json) as m(old_load int, new_load int) on m.old_load = s.load_id
-      join loads nl on nl.id = m.new_load
-     order by s.id`);
+  await db.execute(copyTemplateSlotsSql(JSON.stringify(templates), loadPairs));
   return templates.length;
 }
 
@@ -435,23 +406,6 @@ export async function copyKtpPlans(db: Database, organizationId: number, year: s
  * no child of theirs is active. Null: the account was closed for another reason.
  */
 export async function findGraduationOfUser(db: Database, userId: number) {
-  const [row] = await rowsOf<{ academic_year: string; own: boolean }>(
-    db,
-    sql`with graduated as (
-          select s.id, s.user_id, c.academic_year from students s
-            join classes c on c.id = s.class_id
-            join closed_years cy on cy.organization_id = c.organization_id and cy.academic_year = c.academic_year
-           where s.status = 'left'
-             and c.number >= (select max(g) from periods p cross join lateral unnest(p.grades) g
-                               where p.organization_id = c.organization_id and p.academic_year = c.academic_year))
-        select academic_year, true as own from graduated where user_id = ${userId}
-        union all
-        select g.academic_year, false from graduated g join student_parents sp on sp.student_id = g.id
-         where sp.parent_user_id = ${userId}
-           and not exists (select 1 from student_parents other join students s on s.id = other.student_id
-                            where other.parent_user_id = ${userId} and s.status = 'active')
-        order by own desc, academic_year desc
-        limit 1`,
-  );
+  const [row] = await rowsOf<{ academic_year: string; own: boolean }>(db, graduationOfUserSql(userId));
   return row ?? null;
 }

@@ -1,0 +1,102 @@
+import { fullName, initials } from '@parta/shared';
+import type { JournalGrid as Grid } from '@parta/shared/domain/contracts/journal';
+import { averageColor, finalMarkState, formatAverage, proposeMark } from '@parta/shared/domain/marks';
+import type { KeyboardEvent } from 'react';
+import { type CellSaveStatus, cellKey } from '../api/save-cell';
+import { cellText } from '../model/cell-text';
+import type { GridPlace } from '../model/grid-editing';
+import { CellView, FinalCell } from './grid-cell';
+import classes from './journal-grid.module.css';
+
+/** The handlers every cell shares (stable across renders: a render redraws only changed cells). */
+export interface CellHandlers {
+  onEditChange: (text: string) => void;
+  onEditKey: (event: KeyboardEvent<HTMLInputElement>) => void;
+  onPick: (row: number, col: number, touch: boolean) => void;
+}
+
+/**
+ * The grid's body: a row per pupil — the name (full, or «Комарова А. С.» on a phone), a cell per
+ * lesson, the weighted average and the final mark.
+ */
+export function GridRows({
+  grid,
+  saves,
+  shown,
+  averages,
+  finals,
+  cursor,
+  editing,
+  readOnly,
+  isFuture,
+  handlers,
+}: {
+  grid: Grid;
+  saves: Map<string, CellSaveStatus>;
+  shown: (lessonId: number, studentId: number) => Parameters<typeof cellText>[0];
+  averages: (number | null)[];
+  finals: Map<number, Grid['final_marks'][number]['value']>;
+  cursor: GridPlace;
+  editing: string | null;
+  readOnly: boolean;
+  isFuture: boolean[];
+  handlers: CellHandlers;
+}) {
+  return (
+    <tbody>
+      {grid.students.map((student, row) => {
+        const average = averages[row];
+        return (
+          <tr key={student.id}>
+            {/* The pupil names the row for a screen reader (scope="row"). A phone shows «Комарова А. С.»
+                (two lines if need be), never a name cut to «Комарова …» that two classmates share. */}
+            <th scope="row" className={classes.name} title={fullName(student)} data-testid="pupil-name">
+              <span className={classes.fullName}>
+                {row + 1}. {fullName(student)}
+              </span>
+              {/* «А. П.» kept together: the line breaks after the surname, never between the initials. */}
+              <span className={classes.shortName}>
+                {`${row + 1}. ${student.surname} ${initials(student).replace(' ', '\u00a0')}`}
+              </span>
+            </th>
+            {grid.lessons.map((lesson, col) => {
+              const key = cellKey(lesson.id, student.id);
+              const status: CellSaveStatus | undefined = saves.get(key);
+              const selected = cursor.row === row && cursor.col === col;
+              return (
+                <CellView
+                  key={lesson.id}
+                  row={row}
+                  col={col}
+                  text={cellText(shown(lesson.id, student.id))}
+                  state={status?.state}
+                  selected={selected}
+                  editing={selected ? editing : null}
+                  readOnly={readOnly || isFuture[col]}
+                  future={isFuture[col]}
+                  onEditChange={handlers.onEditChange}
+                  onEditKey={handlers.onEditKey}
+                  onPick={handlers.onPick}
+                />
+              );
+            })}
+            <td
+              className={`${classes.summary} ${classes.average} ${average === null ? '' : classes[averageColor(average)]}`}
+              data-testid="average"
+              data-color={average === null ? undefined : averageColor(average)}
+            >
+              {formatAverage(average)}
+            </td>
+            <FinalCell
+              state={finalMarkState(
+                finals.get(student.id),
+                proposeMark(average, grid.thresholds),
+                grid.period.closed,
+              )}
+            />
+          </tr>
+        );
+      })}
+    </tbody>
+  );
+}
