@@ -21,13 +21,22 @@ export function parseClock(value: string): Date {
   return instant;
 }
 
-/** How far the school clock runs ahead of (or behind) the machine's, in ms. */
-let offsetMs = process.env.PARTA_CLOCK ? parseClock(process.env.PARTA_CLOCK).getTime() - Date.now() : 0;
+/** How far the clock `PARTA_CLOCK` starts runs ahead of (or behind) the machine's, in ms (0 without it). */
+const startOffsetMs = process.env.PARTA_CLOCK
+  ? parseClock(process.env.PARTA_CLOCK).getTime() - Date.now()
+  : 0;
 
-/** Sets the school clock to `instant` from now on (it runs on from there); `null` goes back to the machine's clock. */
+/** How far the school clock runs ahead of (or behind) the machine's, in ms. */
+let offsetMs = startOffsetMs;
+
+/**
+ * Sets the school clock to `instant` from now on (it runs on from there); `null` goes back to the
+ * clock the process started with (`PARTA_CLOCK`'s, else the machine's): a test that moved the clock
+ * hands the next one the day the whole run was set to, not the real one.
+ */
 export function setSchoolClock(instant: string | Date | null): void {
   if (instant === null) {
-    offsetMs = 0;
+    offsetMs = startOffsetMs;
     return;
   }
   const at = typeof instant === 'string' ? parseClock(instant) : instant;

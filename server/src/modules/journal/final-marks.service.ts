@@ -15,6 +15,7 @@ import { classes, students } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable } from '../../plugins/errors';
 import type { Queue } from '../../queue/queue';
+import { schoolNow } from '../clock/clock.service';
 import { listLoads } from '../loads/loads.service';
 import { listPeriods } from '../periods/periods.service';
 import {
@@ -166,6 +167,7 @@ export async function saveFinalMarks(
       tx,
       actor.userId,
       input.marks.map((mark) => ({ ...mark, organization_id: organizationOf(mark.student_id) })),
+      schoolNow().toISOString(),
     );
     await queue.emit(tx, 'journal.final-marks-changed', {
       changes: changed.map((mark) => ({

@@ -167,6 +167,8 @@ export interface CellWriter extends TeachingActor {
   organizationIds: number[] | null;
   /** The school's today: a lesson dated later takes no mark or attendance yet. */
   today: string;
+  /** The school clock's instant (ISO): when the audit trail says a change was made. */
+  now: string;
 }
 
 /**
@@ -264,15 +266,15 @@ export async function saveCells(db: Database, writer: CellWriter, cells: CellWri
           select lesson_id, student_id, string_agg(value, '/' order by id) as grades_text from old_marks group by 1, 2
         ),
         audit_marks as (
-          insert into mark_audit (organization_id, entity, student_id, lesson_id, subject_id, old_value, new_value, user_id)
-          select s.organization_id, 'mark', s.student_id, s.lesson_id, s.subject_id, o.grades_text, s.grades_text, ${userId}
+          insert into mark_audit (organization_id, entity, student_id, lesson_id, subject_id, old_value, new_value, user_id, changed_at)
+          select s.organization_id, 'mark', s.student_id, s.lesson_id, s.subject_id, o.grades_text, s.grades_text, ${userId}, ${writer.now}::timestamptz
             from saved s left join old_text o on o.lesson_id = s.lesson_id and o.student_id = s.student_id
            where o.grades_text is distinct from s.grades_text
           returning id
         ),
         audit_attendance as (
-          insert into mark_audit (organization_id, entity, student_id, lesson_id, subject_id, old_value, new_value, user_id)
-          select s.organization_id, 'attendance', s.student_id, s.lesson_id, s.subject_id, o.value, s.attendance, ${userId}
+          insert into mark_audit (organization_id, entity, student_id, lesson_id, subject_id, old_value, new_value, user_id, changed_at)
+          select s.organization_id, 'attendance', s.student_id, s.lesson_id, s.subject_id, o.value, s.attendance, ${userId}, ${writer.now}::timestamptz
             from saved s left join old_attendance o on o.lesson_id = s.lesson_id and o.student_id = s.student_id
            where o.value is distinct from s.attendance
           returning id

@@ -20,7 +20,7 @@ import { classes, markAudit } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { HttpError, notFound, unprocessable, VALIDATION_MESSAGE } from '../../plugins/errors';
 import type { Queue } from '../../queue/queue';
-import { schoolToday } from '../clock/clock.service';
+import { schoolNow, schoolToday } from '../clock/clock.service';
 import { listLoads, toLoadItem } from '../loads/loads.service';
 import { listPeriods } from '../periods/periods.service';
 import {
@@ -225,6 +225,7 @@ function writerOf(actor: Actor): CellWriter {
     ...teachingActor(actor),
     organizationIds: actor.isPlatformAdmin ? null : [...actor.organizationIds],
     today: schoolToday(),
+    now: schoolNow().toISOString(),
   };
 }
 
