@@ -15,7 +15,12 @@ import { schoolToday } from '../clock/clock.service';
 import { CONFIRMATION_LETTERS_PER_HOUR } from './confirmation-limit';
 import { EMAIL_JOB, sendEmailNotice } from './email-channel';
 import { createMailer, type SmtpSettings } from './mailer';
-import { markAbsent as markAbsentAs, pupilWithExtraLessons } from './notifications.fixtures';
+import {
+  gradePupil,
+  markAbsent as markAbsentAs,
+  pupilWithExtraLessons,
+  setSchoolSettings,
+} from './notifications.fixtures';
 import { absenceJob, DELIVERY_RETRY, emailJob, pushJob } from './notifications.jobs';
 import { upsertNotification } from './notifications.repository';
 import { sendPushNotice } from './push-channel';
@@ -191,16 +196,11 @@ beforeAll(async () => {
     [{ id: ids[login] }] = await app.db.select({ id: users.id }).from(users).where(eq(users.login, login));
   }
   ({ pupilId, lessonIds } = await pupilWithExtraLessons(app.db, ids.teacher, day, [11, 12, 13, 14, 15]));
-  const settings = await call(
-    app,
-    tokens.director,
-    'PUT',
-    '/api/organizations/settings',
-    Object.entries({ quiet_hours_from: 0, quiet_hours_to: 0, absence_correction_minutes: 0 }).map(
-      ([key, value]) => ({ key, value: String(value) }),
-    ),
-  );
-  expect(settings.statusCode).toBe(200);
+  await setSchoolSettings(app, tokens.director, {
+    quiet_hours_from: 0,
+    quiet_hours_to: 0,
+    absence_correction_minutes: 0,
+  });
   await confirmAddress('parent', 'parent@family.test');
   await subscribe('parent', '/parent-phone');
 }, 180_000);
@@ -355,18 +355,7 @@ describe('marks «сразу»', () => {
     const before = lettersTo('parent@family.test').length;
     const beforePush = pushesTo('/parent-phone').length;
     const saved = Date.now();
-    const graded = await call(
-      app,
-      tokens.teacher,
-      'PUT',
-      `/api/journal/lessons/${lessonIds[4]}/students/${pupilId}`,
-      {
-        grades: [{ value: 4 }],
-        attendance: null,
-        version: 0,
-      },
-    );
-    expect(graded.statusCode).toBe(200);
+    await gradePupil(app, tokens.teacher, lessonIds[4], pupilId, 4);
     const bell = () =>
       app.db
         .select()

@@ -14,7 +14,12 @@ import { quietDelaySeconds } from './channels';
 import { notifyMarksDigest } from './digests.service';
 import { EMAIL_JOB, sendEmailNotice } from './email-channel';
 import { createMailer, failureOf, type SmtpSettings, smtpFromEnv } from './mailer';
-import { markAbsent as markAbsentAs, pupilWithExtraLessons } from './notifications.fixtures';
+import {
+  gradePupil,
+  markAbsent as markAbsentAs,
+  pupilWithExtraLessons,
+  setSchoolSettings,
+} from './notifications.fixtures';
 import { channelsOf } from './notifications.service';
 
 /**
@@ -82,16 +87,7 @@ async function preferencesOf(login: string) {
   expect(response.statusCode).toBe(200);
   return notificationPreferencesSchema.parse(response.json().data);
 }
-async function setSettings(items: Record<string, number>) {
-  const response = await call(
-    app,
-    tokens.director,
-    'PUT',
-    '/api/organizations/settings',
-    Object.entries(items).map(([key, value]) => ({ key, value: String(value) })),
-  );
-  expect(response.statusCode).toBe(200);
-}
+const setSettings = (items: Record<string, number>) => setSchoolSettings(app, tokens.director, items);
 /** Gives `login` the address and confirms it through the link of the letter that arrives. */
 async function confirmAddress(login: string, address: string) {
   const before = received.filter((letter) => letter.to.includes(address)).length;
@@ -428,18 +424,7 @@ describe('marks «сразу»', () => {
     });
     expect(chose.json().data.marks_instant).toBe(true);
     const [lesson] = await app.db.select().from(lessons).where(eq(lessons.id, lessonIds[3]));
-    const graded = await call(
-      app,
-      tokens.teacher,
-      'PUT',
-      `/api/journal/lessons/${lessonIds[3]}/students/${pupilId}`,
-      {
-        grades: [{ value: 5 }],
-        attendance: null,
-        version: 0,
-      },
-    );
-    expect(graded.statusCode).toBe(200);
+    await gradePupil(app, tokens.teacher, lessonIds[3], pupilId, 5);
     await notifyMarksDigest(
       app.db,
       { organizationId: lesson.organizationId, date: schoolToday(), instantOnly: true },

@@ -66,3 +66,41 @@ export async function markAbsent(
   );
   if (response.statusCode !== 200) throw new Error(response.body);
 }
+
+/** The teacher gives the pupil one mark for a lesson through the journal's cell save (a new cell). */
+export async function gradePupil(
+  app: FastifyInstance,
+  teacherToken: string,
+  lessonId: number,
+  pupilId: number,
+  value: number,
+) {
+  const response = await call(
+    app,
+    teacherToken,
+    'PUT',
+    `/api/journal/lessons/${lessonId}/students/${pupilId}`,
+    {
+      grades: [{ value }],
+      attendance: null,
+      version: 0,
+    },
+  );
+  if (response.statusCode !== 200) throw new Error(response.body);
+}
+
+/** The director sets the school's settings (numbers) through the settings screen's call. */
+export async function setSchoolSettings(
+  app: FastifyInstance,
+  directorToken: string,
+  items: Record<string, number>,
+) {
+  const response = await call(
+    app,
+    directorToken,
+    'PUT',
+    '/api/organizations/settings',
+    Object.entries(items).map(([key, value]) => ({ key, value: String(value) })),
+  );
+  if (response.statusCode !== 200) throw new Error(response.body);
+}

@@ -10,7 +10,11 @@ import { rowsOf } from '../../db/rows';
 import { pushDeliveries, pushKeys, pushSubscriptions, users } from '../../db/schema';
 import { journalUntil } from '../../seed/curriculum';
 import { schoolToday } from '../clock/clock.service';
-import { markAbsent as markAbsentAs, pupilWithExtraLessons } from './notifications.fixtures';
+import {
+  markAbsent as markAbsentAs,
+  pupilWithExtraLessons,
+  setSchoolSettings,
+} from './notifications.fixtures';
 import { subscribePush } from './push.service';
 import {
   ensureVapidKeys,
@@ -120,16 +124,11 @@ beforeAll(async () => {
     [{ id: ids[login] }] = await app.db.select({ id: users.id }).from(users).where(eq(users.login, login));
   }
   ({ pupilId, lessonIds } = await pupilWithExtraLessons(app.db, ids.teacher, day, [11, 12, 13, 14]));
-  const response = await call(
-    app,
-    tokens.director,
-    'PUT',
-    '/api/organizations/settings',
-    Object.entries({ quiet_hours_from: 0, quiet_hours_to: 0, absence_correction_minutes: 0 }).map(
-      ([key, value]) => ({ key, value: String(value) }),
-    ),
-  );
-  expect(response.statusCode).toBe(200);
+  await setSchoolSettings(app, tokens.director, {
+    quiet_hours_from: 0,
+    quiet_hours_to: 0,
+    absence_correction_minutes: 0,
+  });
 }, 180_000);
 
 afterAll(async () => {

@@ -171,6 +171,18 @@ afterAll(async () => {
   await app.close();
 });
 
+/** «Классификация» of one class for a period, as `token` reads it. */
+async function classificationOf(token: string, periodId: number, groupId: number) {
+  const response = await call(
+    app,
+    token,
+    'GET',
+    `/api/reports/classification?period_id=${periodId}&group_id=${groupId}`,
+  );
+  expect(response.statusCode).toBe(200);
+  return classificationReportSchema.parse(response.json().data);
+}
+
 describe('GET /api/reports/classification', () => {
   it('counts the class as by hand: N without освобождённые, the three percentages and the average', async () => {
     const response = await call(
@@ -555,16 +567,7 @@ describe('безотметочное обучение: a load line «без от
   });
 
   it('classification: the line’s marks count nowhere; a class with only such lines reads «без отметок»', async () => {
-    const mixed = classificationReportSchema.parse(
-      (
-        await call(
-          app,
-          tokens.zavuch,
-          'GET',
-          `/api/reports/classification?period_id=${periodId}&group_id=${mixedId}`,
-        )
-      ).json().data,
-    ).rows[0];
+    const mixed = (await classificationOf(tokens.zavuch, periodId, mixedId)).rows[0];
     expect(mixed).toMatchObject({ name: '7В', students: 4, total: 4, without_marks: false });
     expect(mixed.counts).toMatchObject({
       excellent: 2,
@@ -577,16 +580,7 @@ describe('безотметочное обучение: a load line «без от
     });
     // успеваемость 4/4, качество 3/4; средний по A: 17/4.
     expect([mixed.success, mixed.quality, mixed.average]).toEqual([100, 75, 4.25]);
-    const only = classificationReportSchema.parse(
-      (
-        await call(
-          app,
-          tokens.zavuch,
-          'GET',
-          `/api/reports/classification?period_id=${periodId}&group_id=${onlyId}`,
-        )
-      ).json().data,
-    ).rows[0];
+    const only = (await classificationOf(tokens.zavuch, periodId, onlyId)).rows[0];
     expect(only).toMatchObject({ name: '7Г', students: 1, total: 0, without_marks: true, success: null });
     expect(only.counts.without_marks).toBe(1);
     const school = classificationReportSchema
@@ -745,16 +739,7 @@ describe('mid-term reports from the current averages', () => {
     // Only subject A has marks so far: mid-term a subject not graded yet says nothing, so each
     // student with a mark is classified by it (0, 1 → 5; 2 → 4; 5's confirmed «4»; 3 → 3; 4 → 2)
     // and only the six without any mark read «без оценки», outside N.
-    const report = classificationReportSchema.parse(
-      (
-        await call(
-          app,
-          tokens.zavuch,
-          'GET',
-          `/api/reports/classification?period_id=${secondTerm}&group_id=${classId}`,
-        )
-      ).json().data,
-    );
+    const report = await classificationOf(tokens.zavuch, secondTerm, classId);
     expect(report.basis).toBe('current');
     const [row] = report.rows;
     expect([row.counts.excellent, row.counts.good, row.counts.satisfactory, row.counts.failing_one]).toEqual([
@@ -1007,16 +992,7 @@ describe('a missing final mark: one rule for every pupil', () => {
   });
 
   it('keeps every pupil with a missing final mark apart and named, a «2» or not', async () => {
-    const report = classificationReportSchema.parse(
-      (
-        await call(
-          app,
-          tokens.zavuch,
-          'GET',
-          `/api/reports/classification?period_id=${periodId}&group_id=${groupId}`,
-        )
-      ).json().data,
-    );
+    const report = await classificationOf(tokens.zavuch, periodId, groupId);
     expect(report.basis).toBe('final');
     const [row] = report.rows;
     expect(row.counts).toMatchObject({ excellent: 1, failing_one: 1, no_marks: 2 });

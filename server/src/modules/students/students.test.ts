@@ -9,6 +9,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { authHeader, call, createTestApp, loginAs, loginWithOneTimePassword } from '../../../test/helpers';
+import { schoolToday } from '../clock/clock.service';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
@@ -175,7 +176,7 @@ describe('student card', () => {
     });
     expect(left.json().data).toMatchObject({
       status: 'left',
-      left_at: new Date().toISOString().slice(0, 10),
+      left_at: schoolToday(),
     });
 
     const active = await call(
