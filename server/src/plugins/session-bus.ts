@@ -20,15 +20,26 @@ export interface SessionBus {
   readonly live: boolean;
   /** Tells every instance, this one first; resolves once the database has delivered it (or after a short wait). */
   publish(): Promise<void>;
-  /** Lets notifications already received on the socket run before a reused session is trusted. */
+  /**
+   * Resolves once every change committed before the call has reached this instance, so a reused
+   * session is trusted only after it: on PostgreSQL a round trip on the listening connection (the
+   * server sends a session its pending notifications before the answer to its next query), shared by
+   * the requests that arrive while one is under way.
+   */
   settle(): Promise<void> | undefined;
   close(): Promise<void>;
 }
 
 export const SESSION_CHANNEL = 'parta_sessions';
 
-/** How long `publish` waits for its own notification to come back before answering anyway. */
-const ECHO_WAIT_MS = 500;
+/**
+ * How long `publish` waits for its own notification to come back before answering anyway. Its echo
+ * is the proof that PostgreSQL has handed the change to every listening instance, so a sign-out is
+ * answered only then; on a busy machine the echo took over half a second and the other instance
+ * still honoured the token on the very next request (multi-instance.test). A live channel's echo
+ * comes back in milliseconds; a dead one is seen by `dropped` and ends the wait at once.
+ */
+const ECHO_WAIT_MS = 5000;
 const RECONNECT_MS = 1000;
 
 /** One process: a change is seen by the only instance at once. */
@@ -99,6 +110,20 @@ export async function createPostgresSessionBus(
     }
   }
 
+  let inFlight: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  function roundTrip(current: Client): Promise<void> {
+    return current
+      .query('select 1')
+      .then(
+        () => undefined,
+        (error: unknown) => dropped(error instanceof Error ? error.message : String(error)),
+      )
+      .finally(() => {
+        inFlight = undefined;
+      });
+  }
+
   await connect();
 
   return {
@@ -114,7 +139,10 @@ export async function createPostgresSessionBus(
       const echoed = new Promise<void>((resolve) => {
         echoes.set(payload, resolve);
         setTimeout(() => {
-          echoes.delete(payload);
+          if (echoes.delete(payload))
+            log(
+              `Канал сессий PostgreSQL не вернул уведомление за ${ECHO_WAIT_MS} мс: другие экземпляры могут узнать о выходе позже`,
+            );
           resolve();
         }, ECHO_WAIT_MS).unref();
       });
@@ -128,7 +156,24 @@ export async function createPostgresSessionBus(
       // Our own notification back means PostgreSQL has handed it to every listening instance.
       await echoed;
     },
-    settle: () => new Promise<void>((resolve) => setImmediate(resolve)),
+    settle() {
+      const current = client;
+      if (!current || !live) return undefined;
+      // A round trip answers for the requests that arrived before it started: one that arrives while
+      // it is under way waits for the next, which all such requests share.
+      if (!inFlight) {
+        inFlight = roundTrip(current);
+        return inFlight;
+      }
+      next ??= inFlight.then(() => {
+        next = undefined;
+        const now = client;
+        if (!now || !live) return;
+        inFlight = roundTrip(now);
+        return inFlight;
+      });
+      return next;
+    },
     async close() {
       closed = true;
       live = false;
