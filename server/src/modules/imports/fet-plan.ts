@@ -49,13 +49,14 @@ export function splitTeacherName(source: string): { surname: string; name: strin
   return { surname: words[0] ?? source, name: words.slice(1).join(' ') || words[0] || source };
 }
 
-/** Classes from the years: «5А», «5 А», «Year 7» keep their number (and letter); the rest are given one. */
+/** Classes from the years: «5А», «5 А», «Year 7» keep their number (and letter); the rest are given one (5–11). */
 export function classNames(years: string[]): { source: string; number: number; letter: string }[] {
   const used = new Set<string>();
   const wanted = years.map((source, index) => {
     const digits = source.match(/\d+/);
     const n = digits ? Number(digits[0]) : Number.NaN;
-    const number = n >= 1 && n <= 11 ? n : (index % 11) + 1;
+    // A year with no grade in its name is taken for a secondary school's (5–11: no primary day limits).
+    const number = n >= 1 && n <= 11 ? n : 5 + (index % 7);
     const letter = source.toUpperCase().match(/[А-ЯЁ]/)?.[0] ?? null;
     return { source, number, letter };
   });

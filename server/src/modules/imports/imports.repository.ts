@@ -84,52 +84,52 @@ export async function queueImport(db: Database, id: number): Promise<number | un
 
 /** What a school already has that an import may map names to (the classes of one year). */
 export async function findSchool(db: Database, organizationId: number, academicYear: string) {
-  const [staff, subjectRows, classRows, roomRows] = await Promise.all([
-    db
-      .select({ id: users.id, surname: users.surname, name: users.name, patronymic: users.patronymic })
-      .from(users)
-      .where(and(eq(users.organizationId, organizationId), eq(users.kind, 'staff'))),
-    db
-      .select({ id: subjects.id, name: subjects.name })
-      .from(subjects)
-      .where(eq(subjects.organizationId, organizationId)),
-    db
-      .select({ id: classes.id, number: classes.number, letter: classes.letter })
-      .from(classes)
-      .where(and(eq(classes.organizationId, organizationId), eq(classes.academicYear, academicYear))),
-    db
-      .select({ id: rooms.id, name: rooms.name, capacity: rooms.capacity })
-      .from(rooms)
-      .where(eq(rooms.organizationId, organizationId)),
-  ]);
+  // One statement after another: inside a transaction they share one connection.
+  const staff = await db
+    .select({ id: users.id, surname: users.surname, name: users.name, patronymic: users.patronymic })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.kind, 'staff')));
+  const subjectRows = await db
+    .select({ id: subjects.id, name: subjects.name })
+    .from(subjects)
+    .where(eq(subjects.organizationId, organizationId));
+  const classRows = await db
+    .select({ id: classes.id, number: classes.number, letter: classes.letter })
+    .from(classes)
+    .where(and(eq(classes.organizationId, organizationId), eq(classes.academicYear, academicYear)));
+  const roomRows = await db
+    .select({ id: rooms.id, name: rooms.name, capacity: rooms.capacity })
+    .from(rooms)
+    .where(eq(rooms.organizationId, organizationId));
   const classIds = classRows.map((c) => c.id);
-  const [subgroupRows, loadRows] =
+  const subgroupRows =
     classIds.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db
-            .select({
-              id: subgroups.id,
-              setId: subgroupSets.id,
-              classId: subgroupSets.classId,
-              subjectId: subgroupSets.subjectId,
-              name: subgroups.name,
-            })
-            .from(subgroupSets)
-            .leftJoin(subgroups, eq(subgroups.setId, subgroupSets.id))
-            .where(inArray(subgroupSets.classId, classIds)),
-          db
-            .select({
-              id: loads.id,
-              classId: loads.classId,
-              subgroupId: loads.subgroupId,
-              subjectId: loads.subjectId,
-              teacherId: loads.teacherId,
-              hours: loads.hoursPerWeek,
-            })
-            .from(loads)
-            .where(inArray(loads.classId, classIds)),
-        ]);
+      ? []
+      : await db
+          .select({
+            id: subgroups.id,
+            setId: subgroupSets.id,
+            classId: subgroupSets.classId,
+            subjectId: subgroupSets.subjectId,
+            name: subgroups.name,
+          })
+          .from(subgroupSets)
+          .leftJoin(subgroups, eq(subgroups.setId, subgroupSets.id))
+          .where(inArray(subgroupSets.classId, classIds));
+  const loadRows =
+    classIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: loads.id,
+            classId: loads.classId,
+            subgroupId: loads.subgroupId,
+            subjectId: loads.subjectId,
+            teacherId: loads.teacherId,
+            hours: loads.hoursPerWeek,
+          })
+          .from(loads)
+          .where(inArray(loads.classId, classIds));
   const unavailable = await db
     .select({
       teacherId: unavailableCells.teacherId,
