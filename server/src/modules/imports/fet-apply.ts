@@ -24,8 +24,12 @@ import {
 } from './imports.repository';
 import { normalName, SchoolMatch } from './match';
 
-/** The name of the template an import keeps the file's locked lessons in. */
-export const lockedTemplateName = (fileName: string) => `Импорт FET: ${fileName}`.slice(0, 100);
+/**
+ * The name of the template an import keeps the file's locked lessons in: the file's own name without
+ * `.fet` (an export of a template is named after it, so importing it back finds that very template).
+ */
+export const lockedTemplateName = (fileName: string) =>
+  (fileName.replace(/\.fet$/i, '').trim() || 'Импорт FET').slice(0, 100);
 
 /**
  * Writes a plan into a school, in the caller's transaction: what the school has (matched as the

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unprocessable } from '../../plugins/errors';
+import { exportTemplateToFet } from './export.service';
 import { applyImport, createImport, getImport, listImports, MAX_IMPORT_BYTES } from './imports.service';
 import { readFormData } from './multipart';
 
@@ -99,5 +100,28 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .status(202)
         .send({ data: await applyImport(app.db, app.queue, request.actor, request.params.id) }),
+  );
+
+  app.get(
+    '/timetable/templates/:id/fet',
+    {
+      config: { permission: 'timetables.edit' },
+      schema: {
+        tags: ['imports'],
+        summary: 'Выгрузить школу с шаблоном расписания в файл FET (.fet), который читает fet-cl',
+        params: idParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, text } = await exportTemplateToFet(app.db, request.actor, request.params.id);
+      return reply
+        .header('Content-Type', 'application/xml; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="timetable.fet"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        .header('Cache-Control', 'no-store')
+        .send(text);
+    },
   );
 };

@@ -132,8 +132,8 @@ describe('a FET file into an empty school', () => {
       [school.organizationId],
     );
     expect(slots).toEqual([
-      { name: 'Импорт FET: малая.fet', weekday: 2, lesson_number: 1 },
-      { name: 'Импорт FET: малая.fet', weekday: 2, lesson_number: 2 },
+      { name: 'малая', weekday: 2, lesson_number: 1 },
+      { name: 'малая', weekday: 2, lesson_number: 2 },
     ]);
     const rooms = await rows<{ name: string; capacity: number }>(
       'select name, capacity from rooms where organization_id = $1 order by 1',
