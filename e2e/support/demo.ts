@@ -32,6 +32,7 @@ export const MENU_ITEMS: { label: string; permission: PermissionKey | Permission
   { label: 'Предметы', permission: 'subjects.view' },
   { label: 'Звонки', permission: 'bells.view' },
   { label: 'Периоды', permission: 'periods.view' },
+  { label: 'Импорт', permission: 'timetables.edit' },
   { label: 'Классы', permission: 'classes.view' },
   { label: 'Нагрузка', permission: 'loads.view' },
   { label: 'Расписание', permission: 'timetables.view' },

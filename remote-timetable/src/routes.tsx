@@ -6,6 +6,7 @@ const AvailabilityPage = lazyPage(() => import('./pages/availability-page'), 'Av
 const BellPage = lazyPage(() => import('./pages/bell-page'), 'BellPage');
 const BellsPage = lazyPage(() => import('./pages/bells-page'), 'BellsPage');
 const GeneratorPage = lazyPage(() => import('./pages/generator-page'), 'GeneratorPage');
+const ImportsPage = lazyPage(() => import('./pages/imports-page'), 'ImportsPage');
 const LoadPage = lazyPage(() => import('./pages/load-page'), 'LoadPage');
 const PeriodsPage = lazyPage(() => import('./pages/periods-page'), 'PeriodsPage');
 const RoomsPage = lazyPage(() => import('./pages/rooms-page'), 'RoomsPage');
@@ -38,6 +39,7 @@ export default function TimetableRoutes() {
         <Route path="timetable/availability" element={<AvailabilityPage />} />
         <Route path="timetable/generate" element={<GeneratorPage />} />
         <Route path="timetable/substitutions" element={<SubstitutionsPage />} />
+        <Route path="imports" element={<ImportsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </PageSuspense>

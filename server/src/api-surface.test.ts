@@ -12,6 +12,7 @@ import {
   sampleValue,
 } from '../test/openapi-walk';
 import { ARCHIVE_JOB } from './modules/archive/archive.repository';
+import { IMPORT_JOB } from './modules/imports/imports.service';
 import { GENERATION_JOB } from './modules/timetable-generator/generator.service';
 
 /**
@@ -25,9 +26,11 @@ let operations: Operation[];
 
 beforeAll(async () => {
   // The walk checks answers, not background work: a hostile value that happens to be a valid request
-  // queues a generation or an archive build, which this app's queue keeps without running (a whole
+  // queues a generation, an archive build or an import, which this app's queue keeps without running (a whole
   // school's archive or a solver search would only slow the walk).
-  app = await createTestApp({ queue: { concurrency: { [GENERATION_JOB]: 0, [ARCHIVE_JOB]: 0 } } });
+  app = await createTestApp({
+    queue: { concurrency: { [GENERATION_JOB]: 0, [ARCHIVE_JOB]: 0, [IMPORT_JOB]: 0 } },
+  });
   operations = await readOperations(app);
 });
 afterAll(async () => {

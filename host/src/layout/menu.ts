@@ -41,6 +41,7 @@ export const MENU: readonly MenuGroup[] = [
       { label: 'Предметы', to: '/subject', permission: 'subjects.view' },
       { label: 'Звонки', to: '/bells', permission: 'bells.view' },
       { label: 'Периоды', to: '/periods', permission: 'periods.view' },
+      { label: 'Импорт', to: '/imports', permission: 'timetables.edit' },
     ],
   },
   {

@@ -22,6 +22,7 @@ const OWNERS: Record<string, Omit<RouteOwner, 'prefix'>> = {
   periods: { remote: 'timetable', permission: 'periods.view' },
   load: { remote: 'timetable', permission: 'loads.view' },
   timetable: { remote: 'timetable', permission: 'timetables.view' },
+  imports: { remote: 'timetable', permission: 'timetables.edit' },
   journal: { remote: 'journal', permission: 'journals.view' },
   ktp: { remote: 'journal', permission: 'ktp.view' },
   reports: { remote: 'journal', permission: 'reports.view' },

@@ -13,4 +13,5 @@ export const paths = {
   rooms: '/timetable/rooms',
   availability: '/timetable/availability',
   generator: '/timetable/generate',
+  imports: '/imports',
 };

@@ -8,6 +8,8 @@ import { bellsRoutes } from './bells/bells.routes';
 import { diaryRoutes } from './diary/diary.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
+import { registerImportJobs } from './imports/imports.jobs';
+import { importsRoutes } from './imports/imports.routes';
 import { journalRoutes } from './journal/journal.routes';
 import { ktpRoutes } from './ktp/ktp.routes';
 import { loadsRoutes } from './loads/loads.routes';
@@ -69,6 +71,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   archiveRoutes,
   // «Новый учебный год» (issue 40)
   yearChangeRoutes,
+  // imports: a school moves in with its files (issue 50)
+  importsRoutes,
 ];
 
 /**
@@ -83,4 +87,6 @@ export const moduleJobs: Array<(app: FastifyInstance) => void | Promise<void>> =
   registerGeneratorJobs,
   // the year's archive (issue 40)
   registerArchiveJobs,
+  // imports (issue 50)
+  registerImportJobs,
 ];

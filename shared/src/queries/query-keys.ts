@@ -99,6 +99,10 @@ export const queryKeys = {
     applyPreview: (templateId: number, periodId: number | null) =>
       ['lessons', 'apply-preview', templateId, periodId] as const,
   },
+  imports: {
+    all: ['imports'] as const,
+    item: (id: number | null) => ['imports', 'item', id] as const,
+  },
   substitutions: {
     all: ['substitutions'] as const,
     absences: (params: Params) => ['substitutions', 'absences', params] as const,

@@ -2,6 +2,7 @@ export { archiveBuilds, archiveFiles } from './archive';
 export { bellLessons, bellSchedules } from './bells';
 export { classes } from './classes';
 export { generations } from './generations';
+export { imports } from './imports';
 export { attendance, finalMarks, journalCells, markAudit, marks, workTypes } from './journal';
 export { ktpItems, ktpPlans } from './ktp';
 export { loads } from './loads';
