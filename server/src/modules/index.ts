@@ -6,6 +6,7 @@ import { archiveRoutes } from './archive/archive.routes';
 import { availabilityRoutes } from './availability/availability.routes';
 import { bellsRoutes } from './bells/bells.routes';
 import { diaryRoutes } from './diary/diary.routes';
+import { extracurricularRoutes } from './extracurricular/extracurricular.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
 import { journalRoutes } from './journal/journal.routes';
@@ -69,6 +70,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   archiveRoutes,
   // «Новый учебный год» (issue 40)
   yearChangeRoutes,
+  // внеурочная деятельность (issue 51)
+  extracurricularRoutes,
 ];
 
 /**
