@@ -61,7 +61,7 @@ export function ExtracurricularPage() {
             {list.map((course) => {
               const groups = [
                 ...new Set(course.students.map((student) => student.group_name).filter(Boolean)),
-              ];
+              ].sort((a, b) => String(a).localeCompare(String(b), 'ru'));
               return (
                 <Card key={course.id} withBorder radius="md" data-testid="course-card">
                   <Stack gap={6}>
