@@ -245,15 +245,15 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: () =
               />
               <TextInput
                 label="Начало"
-                type="time"
-                w={110}
+                placeholder="ЧЧ:ММ"
+                w={90}
                 value={slot.start_time}
                 onChange={(event) => setSlot(index, { start_time: event.currentTarget.value })}
               />
               <TextInput
                 label="Конец"
-                type="time"
-                w={110}
+                placeholder="ЧЧ:ММ"
+                w={90}
                 value={slot.end_time}
                 onChange={(event) => setSlot(index, { end_time: event.currentTarget.value })}
               />
