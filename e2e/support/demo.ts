@@ -41,6 +41,7 @@ export const MENU_ITEMS: { label: string; permission: PermissionKey | Permission
   { label: 'Реестр организаций', permission: 'organizations.create' },
   { label: 'Заявки', permission: 'organizations.create' },
   { label: 'Журнал', permission: 'journals.view' },
+  { label: 'Внеурочная деятельность', permission: 'journals.view' },
   { label: 'КТП', permission: 'ktp.view' },
   { label: 'Отчёты', permission: 'reports.view' },
   { label: 'Архив года', permission: ['periods.edit', 'students.edit'] },

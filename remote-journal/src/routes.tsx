@@ -9,7 +9,13 @@ const AcademicPerformancePage = lazyPage(
 const ArchivePage = lazyPage(() => import('./pages/archive-page'), 'ArchivePage');
 const AttendancePage = lazyPage(() => import('./pages/attendance-page'), 'AttendancePage');
 const ClassificationPage = lazyPage(() => import('./pages/classification-page'), 'ClassificationPage');
+const CourseJournalPage = lazyPage(() => import('./pages/course-journal-page'), 'CourseJournalPage');
 const DiaryPage = lazyPage(() => import('./pages/diary-page'), 'DiaryPage');
+const ExtracurricularPage = lazyPage(() => import('./pages/extracurricular-page'), 'ExtracurricularPage');
+const ExtracurricularReportPage = lazyPage(
+  () => import('./pages/extracurricular-report-page'),
+  'ExtracurricularReportPage',
+);
 const FinalMarksPage = lazyPage(() => import('./pages/final-marks-page'), 'FinalMarksPage');
 const JournalCompletionPage = lazyPage(
   () => import('./pages/journal-completion-page'),
@@ -32,6 +38,9 @@ export default function JournalRoutes() {
         <Route path="journal/topics" element={<TopicsPage />} />
         <Route path="journal/attendance" element={<AttendancePage />} />
         <Route path="journal/archive" element={<ArchivePage />} />
+        <Route path="journal/extracurricular" element={<ExtracurricularPage />} />
+        <Route path="journal/extracurricular/report" element={<ExtracurricularReportPage />} />
+        <Route path="journal/extracurricular/:id" element={<CourseJournalPage />} />
         <Route path="journal/:groupId/:loadId" element={<JournalPage />} />
         <Route path="ktp" element={<KtpListPage />} />
         <Route path="ktp/:id" element={<KtpEditPage />} />

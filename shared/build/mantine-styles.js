@@ -66,20 +66,24 @@ function importedNames(source) {
   return names;
 }
 
-/** The component folders of @mantine/core a set of names reaches, with everything they import. */
+/**
+ * The component folders of @mantine/core a set of names reaches, with everything they import; the
+ * styled helpers under `esm/utils` (InlineInput: the label beside a Checkbox, Radio or Switch) count
+ * as components too.
+ */
 function componentClosure(coreDir, names) {
-  const componentsDir = path.join(coreDir, 'esm', 'components');
+  const roots = [path.join(coreDir, 'esm', 'components'), path.join(coreDir, 'esm', 'utils')];
   const seen = new Set();
   const visit = (component) => {
-    if (seen.has(component) || !fs.existsSync(path.join(componentsDir, component))) return;
+    const dir = roots.map((root) => path.join(root, component)).find((candidate) => fs.existsSync(candidate));
+    if (seen.has(component) || !dir) return;
     seen.add(component);
-    for (const file of filesUnder(path.join(componentsDir, component), (name) => name.endsWith('.mjs'))) {
+    for (const file of filesUnder(dir, (name) => name.endsWith('.mjs'))) {
       const source = fs.readFileSync(file, 'utf8');
       for (const match of source.matchAll(/from\s*['"]([^'"]+)['"]/g)) {
         const target = path.resolve(path.dirname(file), match[1]);
-        if (target.startsWith(componentsDir + path.sep)) {
-          visit(path.relative(componentsDir, target).split(path.sep)[0]);
-        }
+        const root = roots.find((candidate) => target.startsWith(candidate + path.sep));
+        if (root) visit(path.relative(root, target).split(path.sep)[0]);
       }
     }
   };

@@ -110,6 +110,7 @@ export {
   RUN_POLL_MS,
   type RunQueryOptions,
   useClassLabels,
+  useGroup,
   useGroups,
   useLoads,
   useOrganizationOptions,

@@ -67,6 +67,8 @@ export const MENU: readonly MenuGroup[] = [
     label: 'Отчётность и журналы',
     items: [
       { label: 'Журнал', to: '/journal', permission: 'journals.view' },
+      // Внеурочная деятельность (issue 51): courses, their journal, the hours report.
+      { label: 'Внеурочная деятельность', to: '/journal/extracurricular', permission: 'journals.view' },
       { label: 'КТП', to: '/ktp', permission: 'ktp.view' },
       { label: 'Отчёты', to: '/reports', permission: 'reports.view' },
       // The year's end is the director's and the завуч's (periods.edit); a class teacher (students.edit,

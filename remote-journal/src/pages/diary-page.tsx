@@ -29,7 +29,8 @@ export function DiaryPage() {
   };
 
   const data = diary.data;
-  const days = data?.days.filter((day, index) => index < 6 || day.lessons.length > 0) ?? [];
+  const days =
+    data?.days.filter((day, index) => index < 6 || day.lessons.length > 0 || day.courses.length > 0) ?? [];
 
   return (
     <>
@@ -102,7 +103,13 @@ export function DiaryPage() {
               style={{ opacity: diary.isPlaceholderData ? 0.6 : 1 }}
             >
               {days.map((day) => (
-                <DiaryDay key={day.date} date={day.date} lessons={day.lessons} today={day.date === today} />
+                <DiaryDay
+                  key={day.date}
+                  date={day.date}
+                  lessons={day.lessons}
+                  courses={day.courses}
+                  today={day.date === today}
+                />
               ))}
             </SimpleGrid>
             {data.period && data.subjects.length > 0 ? (

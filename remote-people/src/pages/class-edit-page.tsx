@@ -18,6 +18,7 @@ import {
   getErrorMessage,
   notify,
   PageTitle,
+  useGroup,
   useGroups,
   useIdParam,
   usePermissions,
@@ -26,7 +27,6 @@ import { STUDENT_STATUS_LABELS } from '@parta/shared/domain/contracts/people';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDeleteGroup } from '../features/classes/api/delete-group';
-import { useGroup } from '../features/classes/api/get-group';
 import { useUpdateGroup } from '../features/classes/api/update-group';
 import { GroupForm } from '../features/classes/ui/group-form';
 import { paths } from '../lib/paths';

@@ -6,6 +6,7 @@ import { archiveRoutes } from './archive/archive.routes';
 import { availabilityRoutes } from './availability/availability.routes';
 import { bellsRoutes } from './bells/bells.routes';
 import { diaryRoutes } from './diary/diary.routes';
+import { extracurricularRoutes } from './extracurricular/extracurricular.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
 import { registerImportJobs } from './imports/imports.jobs';
@@ -73,6 +74,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   yearChangeRoutes,
   // imports: a school moves in with its files (issue 50)
   importsRoutes,
+  // внеурочная деятельность (issue 51)
+  extracurricularRoutes,
 ];
 
 /**

@@ -32,6 +32,7 @@ describe('week days and settings', () => {
       email_by_default: 1,
       marks_instant_by_default: 0,
       max_teacher_lessons_per_week: 36,
+      extracurricular_break_minutes: 10,
     });
   });
 

@@ -25,7 +25,8 @@ export type OrganizationSettingKey =
   | 'quiet_hours_to'
   | 'email_by_default'
   | 'marks_instant_by_default'
-  | 'max_teacher_lessons_per_week';
+  | 'max_teacher_lessons_per_week'
+  | 'extracurricular_break_minutes';
 
 /** Defaults of the organization settings (SPEC §9). */
 export const SETTINGS_DEFAULTS: Readonly<Record<OrganizationSettingKey, number>> = {
@@ -43,6 +44,8 @@ export const SETTINGS_DEFAULTS: Readonly<Record<OrganizationSettingKey, number>>
   marks_instant_by_default: 0,
   /** Substitutions stop at this many lessons a week (two rates of 18 hours: the usual ceiling). */
   max_teacher_lessons_per_week: 36,
+  /** Внеурочная деятельность starts at least this many minutes after its pupils' last lesson. */
+  extracurricular_break_minutes: 10,
 };
 
 /** The working days of a week with `workingDaysPerWeek` days (clamped to 1–7). */

@@ -130,6 +130,15 @@ export const queryKeys = {
     list: (academicYear: string | null) => ['ktp', 'list', academicYear ?? 'all'] as const,
     detail: (id: number) => ['ktp', 'detail', id] as const,
   },
+  extracurricular: {
+    all: ['extracurricular'] as const,
+    courses: ['extracurricular', 'courses'] as const,
+    directions: ['extracurricular', 'directions'] as const,
+    journals: ['extracurricular', 'journal'] as const,
+    journal: (courseId: number) => ['extracurricular', 'journal', courseId] as const,
+    report: (params: Params) => ['extracurricular', 'report', params] as const,
+    plan: (groupId: number | null) => ['extracurricular', 'plan', groupId] as const,
+  },
   diary: {
     all: ['diary'] as const,
     week: (params: Params) => ['diary', 'week', params] as const,

@@ -1,6 +1,15 @@
 export { archiveBuilds, archiveFiles } from './archive';
 export { bellLessons, bellSchedules } from './bells';
 export { classes } from './classes';
+export {
+  extracurricularAttendance,
+  extracurricularCourses,
+  extracurricularDirections,
+  extracurricularMembers,
+  extracurricularPlans,
+  extracurricularSessions,
+  extracurricularSlots,
+} from './extracurricular';
 export { generations } from './generations';
 export { imports } from './imports';
 export { attendance, finalMarks, journalCells, markAudit, marks, workTypes } from './journal';

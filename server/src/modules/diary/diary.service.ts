@@ -15,6 +15,7 @@ import { students } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { forbidden } from '../../plugins/errors';
 import { schoolToday } from '../clock/clock.service';
+import { pupilCourseSessions } from '../extracurricular/course-journal.service';
 import {
   type DiaryStudentRow,
   findAttendanceOf,
@@ -62,9 +63,13 @@ export async function getDiaryWeek(db: Database, actor: Actor, query: DiaryQuery
   const { student, allowed } = await diaryOwner(db, actor, query.student_id);
   const monday = weekStart(query.week ?? schoolToday());
   const sunday = addDays(monday, 6);
+  const courses = await pupilCourseSessions(db, student.id, monday, sunday);
   const days = Array.from({ length: 7 }, (_, index) => ({
     date: addDays(monday, index),
     lessons: [] as DiaryLesson[],
+    courses: courses
+      .filter((course) => course.date === addDays(monday, index))
+      .map(({ date: _date, ...course }) => course),
   }));
   const base = { student: toStudent(student), students: allowed.map(toStudent), week_start: monday, days };
   if (student.classId === null || student.number === null) return { ...base, period: null, subjects: [] };

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { idSchema, isoDateSchema } from './common';
+import { diaryCourseSchema } from './extracurricular';
 
 export const diaryQuerySchema = z.object({
   /** Omitted: the caller's own diary (a student) or their first child (a parent). */
@@ -51,6 +52,8 @@ export type DiaryLesson = z.infer<typeof diaryLessonSchema>;
 export const diaryDaySchema = z.object({
   date: z.string(),
   lessons: z.array(diaryLessonSchema),
+  /** The pupil's внеурочная деятельность that day, apart from the lessons (issue 51). */
+  courses: z.array(diaryCourseSchema),
 });
 
 export const diarySubjectSchema = z.object({

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { formatDate, MarkBadge, WEEK_DAYS } from '@parta/shared';
 import type { DiaryLesson } from '@parta/shared/domain/contracts/diary';
+import type { DiaryCourse } from '@parta/shared/domain/contracts/extracurricular';
 import { isoWeekday, LESSON_STATUSES } from '@parta/shared/domain/timetable';
 
 const ATTENDANCE_LABELS = { н: 'Отсутствовал', б: 'Болел' } as const;
@@ -9,12 +10,14 @@ export interface DiaryDayProps {
   /** ISO date of the day. */
   date: string;
   lessons: DiaryLesson[];
+  /** The pupil's внеурочная деятельность that day, shown apart from the lessons. */
+  courses?: DiaryCourse[];
   /** Highlights today. */
   today: boolean;
 }
 
 /** One day of the diary: its lessons with time, subject, topic, homework, grades and attendance. */
-export function DiaryDay({ date, lessons, today }: DiaryDayProps) {
+export function DiaryDay({ date, lessons, courses = [], today }: DiaryDayProps) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="diary-day" data-date={date} className="diary-day">
       <Group justify="space-between" mb="xs">
@@ -118,6 +121,58 @@ export function DiaryDay({ date, lessons, today }: DiaryDayProps) {
           ))}
         </Stack>
       )}
+      {courses.length > 0 ? (
+        <Stack
+          gap={4}
+          mt="xs"
+          pt="xs"
+          style={{ borderTop: '1px dashed var(--mantine-color-default-border)' }}
+        >
+          <Text size="xs" fw={600} c="dimmed">
+            Внеурочная деятельность
+          </Text>
+          {courses.map((course) => (
+            <Group
+              key={course.session_id}
+              gap="sm"
+              wrap="nowrap"
+              align="flex-start"
+              data-testid="diary-course"
+            >
+              <Text size="xs" c="dimmed" w={76} style={{ flexShrink: 0 }}>
+                {course.start_time ?? ''}
+                {course.end_time ? `–${course.end_time}` : ''}
+              </Text>
+              <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                <Text size="sm" fw={600}>
+                  {course.name}
+                  {course.room ? (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      · {course.room}
+                    </Text>
+                  ) : null}
+                </Text>
+                {course.topic ? (
+                  <Text size="xs" c="dimmed">
+                    {course.topic}
+                  </Text>
+                ) : null}
+              </Stack>
+              {course.present === false ? (
+                <Badge
+                  color="gray"
+                  variant="outline"
+                  radius="sm"
+                  title={course.excused ? 'Не был, уважительная причина' : 'Не был'}
+                >
+                  {course.excused ? 'уваж.' : 'н'}
+                </Badge>
+              ) : null}
+            </Group>
+          ))}
+        </Stack>
+      ) : null}
     </Card>
   );
 }

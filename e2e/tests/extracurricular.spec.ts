@@ -1,0 +1,170 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { LoginPage } from '../pages/login.page';
+import { apiLogin } from '../support/demo';
+import { snap, snapThemes } from '../support/screenshots';
+
+/**
+ * Внеурочная деятельность (issue 51): the завуч makes «Юный шахматист» for pupils of 5А and 5Б and
+ * schedules it for today's weekday after lessons; the course's teacher marks who came on a phone;
+ * the pupil sees it in the diary; the завуч downloads the hours report.
+ */
+const COURSE = 'Юный шахматист';
+const WEEK_DAYS = ['Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница', 'Суббота', 'Воскресенье'];
+const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
+const weekday = ((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+const ddmmyy = `${today.slice(8, 10)}.${today.slice(5, 7)}.${today.slice(2, 4)}`;
+
+async function noSeriousAxe(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter(
+    (item) => item.impact === 'serious' || item.impact === 'critical',
+  );
+  expect(serious.map((item) => `${item.id}: ${item.nodes[0]?.target}`)).toEqual([]);
+}
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+let pupilName = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test('the завуч makes «Юный шахматист» for 5А and 5Б and schedules it after lessons', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const teacherToken = await apiLogin(request, 'teacher');
+  const me = (
+    await (
+      await request.post('/api/auth/me', { headers: { Authorization: `Bearer ${teacherToken}` } })
+    ).json()
+  ).data as { surname: string };
+  const studentToken = await apiLogin(request, 'student');
+  pupilName = (
+    await (await request.get('/api/diary', { headers: { Authorization: `Bearer ${studentToken}` } })).json()
+  ).data.student.name;
+
+  await new LoginPage(page).signIn('zavuch');
+  await page.getByRole('link', { name: 'Внеурочная деятельность' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Внеурочная деятельность' })).toBeVisible();
+  await page.getByRole('button', { name: 'Новый курс' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Название').fill(COURSE);
+  await pick(page, 'Направление', 'Общеинтеллектуальное');
+  await dialog.getByRole('combobox', { name: 'Учитель' }).fill(me.surname);
+  await page.getByRole('option').filter({ hasText: me.surname }).first().click();
+
+  await pick(page, 'Добавить учеников класса', '5А');
+  await dialog.getByRole('button', { name: 'Отметить весь класс' }).click();
+  await pick(page, 'Добавить учеников класса', '5Б');
+  const pupils5b = dialog.getByTestId('course-pupils').getByRole('checkbox');
+  await pupils5b.nth(0).check();
+  await pupils5b.nth(1).check();
+  await expect(dialog.getByText(/Ученики: \d+/)).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Добавить занятие' }).click();
+  const slot = dialog.getByTestId('course-slot');
+  await slot.getByRole('combobox', { name: 'День' }).click();
+  await page.getByRole('option', { name: WEEK_DAYS[weekday - 1], exact: true }).click();
+  await slot.getByLabel('Начало').fill('18:00');
+  await slot.getByLabel('Конец').fill('18:45');
+  await slot.getByLabel('Кабинет').fill('Шахматный клуб');
+  // The dialog's overlay covers the theme switch: the editor is taken as it is.
+  await snap(page, 'extracurricular-editor-1366-light');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByTestId('course-card').filter({ hasText: COURSE });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('5А, 5Б');
+  await expect(card.getByTestId('course-schedule')).toContainText('18:00–18:45, Шахматный клуб');
+  await noSeriousAxe(page);
+  await snapThemes(page, 'extracurricular-courses', { widths: true });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the teacher marks who came by taps, and the marks are there after a reload', async ({ page }) => {
+    test.setTimeout(120_000);
+    await new LoginPage(page).signIn('teacher');
+    await page.goto('/journal/extracurricular');
+    await page
+      .getByTestId('course-card')
+      .filter({ hasText: COURSE })
+      .getByRole('link', { name: 'Журнал' })
+      .tap();
+    await expect(page.getByRole('heading', { level: 1, name: COURSE })).toBeVisible();
+    const grid = page.getByTestId('course-journal');
+    await expect(grid).toBeVisible();
+
+    const saved = () =>
+      page.waitForResponse(
+        (response) => response.request().method() === 'PUT' && /\/students\/\d+$/.test(response.url()),
+      );
+    const came = grid.getByRole('button', { name: `${pupilName}, ${ddmmyy}: не отмечено` });
+    const box = await came.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    let answer = saved();
+    await came.tap();
+    expect((await answer).status()).toBe(200);
+    await expect(grid.getByRole('button', { name: `${pupilName}, ${ddmmyy}: был` })).toBeVisible();
+    const cells = grid.locator(`[data-testid="presence-cell"][aria-label*="${ddmmyy}"]`);
+    const labels = await cells.evaluateAll((nodes) =>
+      nodes.map((node) => node.getAttribute('aria-label') ?? ''),
+    );
+    const otherLabel = labels.find((label) => !label.startsWith(pupilName))!.replace(/: .*$/, '');
+    answer = saved();
+    await grid.getByRole('button', { name: `${otherLabel}: не отмечено` }).tap();
+    expect((await answer).status()).toBe(200);
+    answer = saved();
+    await grid.getByRole('button', { name: `${otherLabel}: был` }).tap();
+    expect((await answer).status()).toBe(200);
+    await expect(grid.getByRole('button', { name: `${otherLabel}: не был` })).toBeVisible();
+    await noSeriousAxe(page);
+    await snapThemes(page, 'extracurricular-journal', { widths: true });
+
+    await page.reload();
+    await expect(grid.getByRole('button', { name: `${pupilName}, ${ddmmyy}: был` })).toBeVisible();
+    await expect(grid.getByRole('button', { name: `${otherLabel}: не был` })).toBeVisible();
+  });
+
+  test('the pupil sees the course on its day in the diary', async ({ page }) => {
+    await new LoginPage(page).signIn('student');
+    await page.goto('/diary');
+    const day = page.locator(`[data-testid="diary-day"][data-date="${today}"]`);
+    await expect(day.getByTestId('diary-course')).toContainText(COURSE);
+    await expect(day.getByTestId('diary-course')).toContainText('18:00–18:45');
+    await snapThemes(page, 'extracurricular-diary', { widths: true });
+  });
+});
+
+test('the завуч downloads the hours report with the pupil’s hour', async ({ page }) => {
+  test.setTimeout(90_000);
+  await new LoginPage(page).signIn('zavuch');
+  await page.goto('/journal/extracurricular/report');
+  await expect(page.getByTestId('hours-students')).toContainText(pupilName);
+  const row = page.getByTestId('hours-students').getByRole('row').filter({ hasText: pupilName });
+  await expect(row).toContainText('Общеинтеллектуальное: 1');
+  await noSeriousAxe(page);
+  await snapThemes(page, 'extracurricular-report', { widths: true });
+
+  const waiting = page.waitForEvent('download');
+  await page.getByTestId('hours-xlsx').click();
+  const file = await (await waiting).path();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  const rows: string[][] = [];
+  book.worksheets[0].eachRow((line) =>
+    rows.push((line.values as unknown[]).slice(1).map((value) => String(value ?? ''))),
+  );
+  expect(rows[1]).toEqual(['Ученик', 'Класс', 'Часов', 'По направлениям']);
+  expect(rows.find((line) => line[0] === pupilName)?.slice(1, 3)).toEqual(['5А', '1']);
+});
