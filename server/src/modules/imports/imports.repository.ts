@@ -83,7 +83,12 @@ export async function queueImport(db: Database, id: number): Promise<number | un
 // ---------------------------------------------------------------- the school as it is
 
 /** What a school already has that an import may map names to (the classes of one year). */
-export async function findSchool(db: Database, organizationId: number, academicYear: string) {
+export async function findSchool(
+  db: Database,
+  organizationId: number,
+  academicYear: string,
+  templateName?: string,
+) {
   // One statement after another: inside a transaction they share one connection.
   const staff = await db
     .select({ id: users.id, surname: users.surname, name: users.name, patronymic: users.patronymic })
@@ -138,6 +143,24 @@ export async function findSchool(db: Database, organizationId: number, academicY
     })
     .from(unavailableCells)
     .where(and(eq(unavailableCells.organizationId, organizationId), isNotNull(unavailableCells.teacherId)));
+  // The slots of the template a file's locked lessons go to, when it exists.
+  const slots = templateName
+    ? await db
+        .select({
+          loadId: timetableSlots.loadId,
+          weekday: timetableSlots.weekday,
+          lesson: timetableSlots.lessonNumber,
+        })
+        .from(timetableSlots)
+        .innerJoin(timetableTemplates, eq(timetableTemplates.id, timetableSlots.templateId))
+        .where(
+          and(
+            eq(timetableTemplates.organizationId, organizationId),
+            eq(timetableTemplates.name, templateName),
+            eq(timetableTemplates.academicYear, academicYear),
+          ),
+        )
+    : [];
   return {
     staff,
     subjects: subjectRows,
@@ -146,6 +169,7 @@ export async function findSchool(db: Database, organizationId: number, academicY
     subgroups: subgroupRows,
     loads: loadRows,
     unavailable,
+    slots,
   };
 }
 

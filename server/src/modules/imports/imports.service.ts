@@ -14,7 +14,7 @@ import { startThread } from '../../queue/off-thread';
 import type { Queue } from '../../queue/queue';
 import { assertNoActiveRun, claimRun, failRun, finishRun, keepAlive, startRun } from '../../queue/runs';
 import { schoolNow } from '../clock/clock.service';
-import { applyFetPlan } from './fet-apply';
+import { applyFetPlan, lockedTemplateName } from './fet-apply';
 import type { FetData } from './fet-file';
 import { planFet } from './fet-plan';
 import { ImportFileError } from './import-file-error';
@@ -152,7 +152,7 @@ export async function createImport(
     const plan = planFet(data);
     preview = previewOf(
       plan,
-      await findSchool(db, organizationId, academicYear),
+      await findSchool(db, organizationId, academicYear, lockedTemplateName(file.fileName)),
       file.fileName,
       academicYear,
     );

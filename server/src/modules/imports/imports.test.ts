@@ -147,7 +147,16 @@ describe('a FET file into an empty school', () => {
 
   it('the same file again maps every name to what exists and changes nothing', async () => {
     const { preview, done } = await importFile(app, school.token, SMALL, 'малая.fet');
-    for (const entity of ['teachers', 'subjects', 'classes', 'subgroups', 'rooms', 'loads', 'unavailable'])
+    for (const entity of [
+      'teachers',
+      'subjects',
+      'classes',
+      'subgroups',
+      'rooms',
+      'loads',
+      'unavailable',
+      'slots',
+    ])
       expect(preview.counts[entity].new).toBe(0);
     expect(preview.creates_staff).toBe(false);
     expect(done.status).toBe('done');

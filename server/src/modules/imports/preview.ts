@@ -65,7 +65,15 @@ export function previewOf(
       return id !== undefined && match.hasUnavailable(id, u.weekday, u.lesson);
     }).length,
   );
-  count('slots', plan.slots.length, 0);
+  const slots = new Set(school.slots.map((s) => `${s.loadId}|${s.weekday}|${s.lesson}`));
+  count(
+    'slots',
+    plan.slots.length,
+    plan.slots.filter((slot) => {
+      const load = match.load(slot.loadKey);
+      return load !== undefined && slots.has(`${load.id}|${slot.weekday}|${slot.lesson}`);
+    }).length,
+  );
 
   const classNameOf = new Map(plan.classes.map((c) => [c.source, className(c)]));
   const hours = (key: (l: FetPlan['loads'][number]) => string | null) => {
