@@ -5,9 +5,10 @@ import {
   hoursReportSchema,
 } from '@parta/shared/domain/contracts/extracurricular';
 import { isoWeekday } from '@parta/shared/domain/timetable';
-import { and, asc, eq, gte, isNotNull, notInArray } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { rowsOf } from '../../db/rows';
 import { classes, lessons, students, users } from '../../db/schema';
 import { setSchoolClock } from '../clock/clock.service';
 
@@ -44,7 +45,7 @@ async function pupilsOf(classId: number, count: number) {
 
 beforeAll(async () => {
   app = await createTestApp();
-  for (const login of ['zavuch', 'teacher', 'student', 'director2'])
+  for (const login of ['zavuch', 'teacher', 'student', 'director2', 'director'])
     tokens[login] = await loginAs(app, login);
   const a = await classOf(5, 'А');
   const b = await classOf(5, 'Б');
@@ -318,6 +319,53 @@ describe('внеурочная деятельность', () => {
     ).json().data;
     expect(read.sessions[0].topic).toBe('Шахматная доска');
     expect(read.cells).toHaveLength(2);
+  });
+
+  it('tells parents of a course absence only when the school switches it on', async () => {
+    const courseNotices = () =>
+      rowsOf<{ user_id: string; title: string }>(
+        app.db,
+        sql`select data->>'userId' as user_id, data->'notice'->>'title' as title from pgboss.job
+             where data->'notice'->>'dedupeKey' like 'course-absence:%'`,
+      );
+    // The third session's «не был» above was saved with the setting off: nobody was told.
+    expect(await courseNotices()).toEqual([]);
+    const session = (
+      await call(
+        app,
+        tokens.teacher,
+        'GET',
+        `/api/extracurricular/courses/${courseId}/journal?from=2026-10-19&to=2026-10-19`,
+      )
+    ).json().data;
+    const [me] = ids.pupilsA;
+    const cell = session.cells.find((item: { student_id: number }) => item.student_id === me);
+    const on = await call(app, tokens.director, 'PUT', '/api/organizations/settings', [
+      { key: 'extracurricular_absence_notices', value: '1' },
+    ]);
+    expect(on.statusCode).toBe(200);
+    const again = await call(
+      app,
+      tokens.teacher,
+      'PUT',
+      `/api/extracurricular/sessions/${session.sessions[0].id}/students/${me}`,
+      {
+        present: false,
+        version: cell.version,
+      },
+    );
+    expect(again.statusCode).toBe(200);
+    const [{ id: parentId }] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.login, 'parent'));
+    const notices = await courseNotices();
+    expect(notices).toEqual([
+      { user_id: String(parentId), title: expect.stringMatching(/: пропуск занятия 19\.10\.26$/) },
+    ]);
+    await call(app, tokens.director, 'PUT', '/api/organizations/settings', [
+      { key: 'extracurricular_absence_notices', value: '0' },
+    ]);
   });
 
   it('counts the report’s hours as the sessions attended, per pupil, direction and class plan (+ .xlsx)', async () => {
