@@ -233,6 +233,33 @@ describe('внеурочная деятельность', () => {
     expect(journal.sessions[0]).toMatchObject({ start_time: '17:00', end_time: '17:45', room: 'Каб. 12' });
   });
 
+  it('refuses another course in the same room or with the same teacher at that time', async () => {
+    const [other] = await app.db.select({ id: users.id }).from(users).where(eq(users.login, ids.managerB));
+    const second = await call(app, tokens.zavuch, 'POST', '/api/extracurricular/courses', {
+      ...base(),
+      name: 'Шахматы для старших',
+      teacher_id: other.id,
+      student_ids: [],
+    });
+    expect(second.statusCode).toBe(201);
+    const url = `/api/extracurricular/courses/${second.json().data.id}/schedule`;
+    const room = await call(app, tokens.zavuch, 'PUT', url, {
+      slots: [{ weekday: 1, start_time: '17:30', end_time: '18:15', room: 'Каб. 12' }],
+    });
+    expect(room.statusCode).toBe(422);
+    expect(room.json().errors['slots.0']).toEqual([
+      'Пн 17:30–18:15: кабинет Каб. 12 занят курсом «Юный шахматист» 17:00–17:45',
+    ]);
+    const elsewhere = await call(app, tokens.zavuch, 'PUT', url, {
+      slots: [{ weekday: 1, start_time: '17:30', end_time: '18:15', room: 'Каб. 14' }],
+    });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(
+      (await call(app, tokens.zavuch, 'DELETE', `/api/extracurricular/courses/${second.json().data.id}`))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('saves presence with versions: a second writer on the old version gets 409', async () => {
     setSchoolClock('2026-10-20T18:00:00+03:00');
     const journal = courseJournalSchema.parse(
