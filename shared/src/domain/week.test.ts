@@ -33,6 +33,7 @@ describe('week days and settings', () => {
       marks_instant_by_default: 0,
       max_teacher_lessons_per_week: 36,
       extracurricular_break_minutes: 10,
+      extracurricular_absence_notices: 0,
     });
   });
 

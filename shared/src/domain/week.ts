@@ -26,7 +26,8 @@ export type OrganizationSettingKey =
   | 'email_by_default'
   | 'marks_instant_by_default'
   | 'max_teacher_lessons_per_week'
-  | 'extracurricular_break_minutes';
+  | 'extracurricular_break_minutes'
+  | 'extracurricular_absence_notices';
 
 /** Defaults of the organization settings (SPEC §9). */
 export const SETTINGS_DEFAULTS: Readonly<Record<OrganizationSettingKey, number>> = {
@@ -46,6 +47,8 @@ export const SETTINGS_DEFAULTS: Readonly<Record<OrganizationSettingKey, number>>
   max_teacher_lessons_per_week: 36,
   /** Внеурочная деятельность starts at least this many minutes after its pupils' last lesson. */
   extracurricular_break_minutes: 10,
+  /** A pupil absent from a course: parents are told (1) or not (0: a course is not a lesson). */
+  extracurricular_absence_notices: 0,
 };
 
 /** The working days of a week with `workingDaysPerWeek` days (clamped to 1–7). */

@@ -19,11 +19,14 @@ import { extracurricularSessions, students } from '../../db/schema';
 import { writeReportWorkbook } from '../../files/report-workbook';
 import type { Actor } from '../../plugins/auth';
 import { forbidden, HttpError, notFound, unprocessable } from '../../plugins/errors';
+import type { Queue } from '../../queue/queue';
 import { schoolToday } from '../clock/clock.service';
+import { readSchoolSettings } from '../settings/school-settings.service';
 import { getPlan, marksCourse, readableCourse } from './extracurricular.service';
 import {
   findAttendedHours,
   findCells,
+  findParentIds,
   findPupilSessions,
   findReportStudents,
   findSession,
@@ -85,6 +88,7 @@ async function writableSession(db: Database, actor: Actor, id: number) {
  */
 export async function saveAttendance(
   db: Database,
+  queue: Queue,
   actor: Actor,
   sessionId: number,
   studentId: number,
@@ -100,7 +104,7 @@ export async function saveAttendance(
     });
   if (input.passed !== null && !course.pass_fail)
     throw unprocessable('Проверьте введённые данные', { passed: ['По этому курсу зачёт не ставится'] });
-  const saved = await saveCell(db, {
+  const write = {
     organizationId: session.organizationId,
     sessionId,
     studentId,
@@ -109,10 +113,52 @@ export async function saveAttendance(
     passed: input.passed,
     basedOn: input.version,
     userId: actor.userId,
-  });
+  };
+  // A course is not a lesson: its absence reaches parents only when the school says so, as a notice
+  // owed in the save's transaction (it exists exactly when the mark does).
+  const tells =
+    !input.present &&
+    (await readSchoolSettings(db, session.organizationId)).extracurricular_absence_notices === 1;
+  const saved = tells
+    ? await db.transaction(async (tx) => {
+        const row = await saveCell(tx, write);
+        if (row) await courseAbsenceOwed(tx, queue, actor, { ...session, course }, studentId, input.excused);
+        return row;
+      })
+    : await saveCell(db, write);
   if (saved) return saved;
   const [current] = (await findCells(db, [sessionId])).filter((cell) => cell.student_id === studentId);
   throw new AttendanceConflictError(current ?? null);
+}
+
+/** The parents of a pupil marked absent from a course are owed a notice (one per pupil and session). */
+async function courseAbsenceOwed(
+  db: Database,
+  queue: Queue,
+  actor: Actor,
+  session: {
+    id: number;
+    date: string;
+    organizationId: number;
+    course: { name: string; students: { id: number; name: string }[] };
+  },
+  studentId: number,
+  excused: boolean,
+) {
+  const pupil = session.course.students.find((student) => student.id === studentId);
+  for (const userId of await findParentIds(db, studentId))
+    await queue.emit(db, 'notice.owed', {
+      userId,
+      actorId: actor.userId,
+      notice: {
+        organizationId: session.organizationId,
+        category: 'absence',
+        title: `${pupil?.name ?? 'Ученик'}: пропуск занятия ${formatDate(session.date)}`,
+        body: `Внеурочная деятельность: «${session.course.name}»${excused ? ' (уважительная причина)' : ''}`,
+        link: `/diary?week=${session.date}&student=${studentId}`,
+        dedupeKey: `course-absence:${studentId}:${session.id}`,
+      },
+    });
 }
 
 /** PUT /api/extracurricular/sessions/{id}: the session's topic. */

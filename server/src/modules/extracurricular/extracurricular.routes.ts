@@ -204,6 +204,7 @@ export const extracurricularRoutes: FastifyPluginAsyncZod = async (app) => {
         return {
           data: await saveAttendance(
             app.db,
+            app.queue,
             request.actor,
             request.params.id,
             request.params.studentId,

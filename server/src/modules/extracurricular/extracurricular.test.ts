@@ -5,9 +5,10 @@ import {
   hoursReportSchema,
 } from '@parta/shared/domain/contracts/extracurricular';
 import { isoWeekday } from '@parta/shared/domain/timetable';
-import { and, asc, eq, gte, isNotNull, notInArray } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { rowsOf } from '../../db/rows';
 import { classes, lessons, students, users } from '../../db/schema';
 import { setSchoolClock } from '../clock/clock.service';
 
@@ -44,7 +45,7 @@ async function pupilsOf(classId: number, count: number) {
 
 beforeAll(async () => {
   app = await createTestApp();
-  for (const login of ['zavuch', 'teacher', 'student', 'director2'])
+  for (const login of ['zavuch', 'teacher', 'student', 'director2', 'director'])
     tokens[login] = await loginAs(app, login);
   const a = await classOf(5, 'А');
   const b = await classOf(5, 'Б');
@@ -232,6 +233,33 @@ describe('внеурочная деятельность', () => {
     expect(journal.sessions[0]).toMatchObject({ start_time: '17:00', end_time: '17:45', room: 'Каб. 12' });
   });
 
+  it('refuses another course in the same room or with the same teacher at that time', async () => {
+    const [other] = await app.db.select({ id: users.id }).from(users).where(eq(users.login, ids.managerB));
+    const second = await call(app, tokens.zavuch, 'POST', '/api/extracurricular/courses', {
+      ...base(),
+      name: 'Шахматы для старших',
+      teacher_id: other.id,
+      student_ids: [],
+    });
+    expect(second.statusCode).toBe(201);
+    const url = `/api/extracurricular/courses/${second.json().data.id}/schedule`;
+    const room = await call(app, tokens.zavuch, 'PUT', url, {
+      slots: [{ weekday: 1, start_time: '17:30', end_time: '18:15', room: 'Каб. 12' }],
+    });
+    expect(room.statusCode).toBe(422);
+    expect(room.json().errors['slots.0']).toEqual([
+      'Пн 17:30–18:15: кабинет Каб. 12 занят курсом «Юный шахматист» 17:00–17:45',
+    ]);
+    const elsewhere = await call(app, tokens.zavuch, 'PUT', url, {
+      slots: [{ weekday: 1, start_time: '17:30', end_time: '18:15', room: 'Каб. 14' }],
+    });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(
+      (await call(app, tokens.zavuch, 'DELETE', `/api/extracurricular/courses/${second.json().data.id}`))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('saves presence with versions: a second writer on the old version gets 409', async () => {
     setSchoolClock('2026-10-20T18:00:00+03:00');
     const journal = courseJournalSchema.parse(
@@ -318,6 +346,53 @@ describe('внеурочная деятельность', () => {
     ).json().data;
     expect(read.sessions[0].topic).toBe('Шахматная доска');
     expect(read.cells).toHaveLength(2);
+  });
+
+  it('tells parents of a course absence only when the school switches it on', async () => {
+    const courseNotices = () =>
+      rowsOf<{ user_id: string; title: string }>(
+        app.db,
+        sql`select data->>'userId' as user_id, data->'notice'->>'title' as title from pgboss.job
+             where data->'notice'->>'dedupeKey' like 'course-absence:%'`,
+      );
+    // The third session's «не был» above was saved with the setting off: nobody was told.
+    expect(await courseNotices()).toEqual([]);
+    const session = (
+      await call(
+        app,
+        tokens.teacher,
+        'GET',
+        `/api/extracurricular/courses/${courseId}/journal?from=2026-10-19&to=2026-10-19`,
+      )
+    ).json().data;
+    const [me] = ids.pupilsA;
+    const cell = session.cells.find((item: { student_id: number }) => item.student_id === me);
+    const on = await call(app, tokens.director, 'PUT', '/api/organizations/settings', [
+      { key: 'extracurricular_absence_notices', value: '1' },
+    ]);
+    expect(on.statusCode).toBe(200);
+    const again = await call(
+      app,
+      tokens.teacher,
+      'PUT',
+      `/api/extracurricular/sessions/${session.sessions[0].id}/students/${me}`,
+      {
+        present: false,
+        version: cell.version,
+      },
+    );
+    expect(again.statusCode).toBe(200);
+    const [{ id: parentId }] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.login, 'parent'));
+    const notices = await courseNotices();
+    expect(notices).toEqual([
+      { user_id: String(parentId), title: expect.stringMatching(/: пропуск занятия 19\.10\.26$/) },
+    ]);
+    await call(app, tokens.director, 'PUT', '/api/organizations/settings', [
+      { key: 'extracurricular_absence_notices', value: '0' },
+    ]);
   });
 
   it('counts the report’s hours as the sessions attended, per pupil, direction and class plan (+ .xlsx)', async () => {

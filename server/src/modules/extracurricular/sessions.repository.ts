@@ -8,6 +8,7 @@ import {
   extracurricularSessions,
   extracurricularSlots,
   lessons,
+  studentParents,
   students,
   subjects,
 } from '../../db/schema';
@@ -352,4 +353,13 @@ export function findPupilSessions(db: Database, studentId: number, from: string,
       ),
     )
     .orderBy(asc(extracurricularSessions.date), asc(extracurricularSessions.startTime));
+}
+
+/** The parents' logins linked to a pupil (who hear of a course absence when the school asks for it). */
+export async function findParentIds(db: Database, studentId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: studentParents.parentUserId })
+    .from(studentParents)
+    .where(eq(studentParents.studentId, studentId));
+  return rows.map((row) => row.id);
 }

@@ -64,6 +64,7 @@ describe('organizations: tree and settings', () => {
           { key: 'marks_instant_by_default', value: '0', default: '0' },
           { key: 'max_teacher_lessons_per_week', value: '36', default: '36' },
           { key: 'extracurricular_break_minutes', value: '10', default: '10' },
+          { key: 'extracurricular_absence_notices', value: '0', default: '0' },
         ],
       });
     });
@@ -86,6 +87,7 @@ describe('organizations: tree and settings', () => {
         { key: 'marks_instant_by_default', value: '0', default: '0' },
         { key: 'max_teacher_lessons_per_week', value: '36', default: '36' },
         { key: 'extracurricular_break_minutes', value: '10', default: '10' },
+        { key: 'extracurricular_absence_notices', value: '0', default: '0' },
       ]);
       const again = (await call(app, director, 'GET', '/api/organizations/settings')).json().data;
       expect(again[0].value).toBe('8');

@@ -34,6 +34,11 @@ export const ORGANIZATION_SETTING_LIMITS = {
   max_teacher_lessons_per_week: { min: 1, max: 60, label: 'Уроков учителя в неделю с заменами, не больше' },
   // Внеурочная деятельность (issue 51): the break between a class's last lesson and a course.
   extracurricular_break_minutes: { min: 0, max: 120, label: 'Перерыв перед внеурочным занятием, минут' },
+  extracurricular_absence_notices: {
+    min: 0,
+    max: 1,
+    label: 'Сообщать родителям о пропуске внеурочного занятия',
+  },
 } as const;
 export type OrganizationSettingName = keyof typeof ORGANIZATION_SETTING_LIMITS;
 
