@@ -149,6 +149,35 @@ test.describe('on a phone', () => {
 test('the завуч downloads the hours report with the pupil’s hour', async ({ page }) => {
   test.setTimeout(90_000);
   await new LoginPage(page).signIn('zavuch');
+  // The завуч marks too, by keyboard: «+» sets «был» and goes down the column, «у» the next pupil.
+  await page.goto('/journal/extracurricular');
+  await page
+    .getByTestId('course-card')
+    .filter({ hasText: COURSE })
+    .getByRole('link', { name: 'Журнал' })
+    .click();
+  const cells = page.locator(`[data-testid="presence-cell"][aria-label*="${ddmmyy}"]`);
+  await expect(cells.first()).toBeVisible();
+  const free = await cells.evaluateAll((nodes) =>
+    nodes.findIndex(
+      (node, index) =>
+        index > 0 &&
+        node.getAttribute('data-presence') === 'none' &&
+        nodes[index + 1]?.getAttribute('data-presence') === 'none',
+    ),
+  );
+  expect(free).toBeGreaterThan(0);
+  await cells.nth(free).focus();
+  await page.keyboard.press('+');
+  await expect(cells.nth(free)).toHaveAttribute('data-presence', 'present');
+  await expect(cells.nth(free + 1)).toBeFocused();
+  // «у» on the Russian layout is the key E: a Latin layout's «e» means the same.
+  await page.keyboard.press('e');
+  await expect(cells.nth(free + 1)).toHaveAttribute('data-presence', 'excused');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(cells.nth(free)).toBeFocused();
+
   await page.goto('/journal/extracurricular/report');
   await expect(page.getByTestId('hours-students')).toContainText(pupilName);
   const row = page.getByTestId('hours-students').getByRole('row').filter({ hasText: pupilName });
