@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   classes,
@@ -9,9 +9,9 @@ import {
   subjects,
   timetableSlots,
   timetableTemplates,
-  unavailableCells,
   users,
 } from '../../db/schema';
+import { findTeacherUnavailability } from './imports.repository';
 
 /** What the FET export of one template reads: the template, and the school's records of its year. */
 export async function findTemplate(db: Database, id: number) {
@@ -80,14 +80,7 @@ export async function findExportRows(
     })
     .from(timetableSlots)
     .where(eq(timetableSlots.templateId, templateId));
-  const unavailable = await db
-    .select({
-      teacherId: unavailableCells.teacherId,
-      weekday: unavailableCells.weekday,
-      lesson: unavailableCells.lessonNumber,
-    })
-    .from(unavailableCells)
-    .where(and(eq(unavailableCells.organizationId, organizationId), isNotNull(unavailableCells.teacherId)));
+  const unavailable = await findTeacherUnavailability(db, organizationId);
   return {
     institution: organization?.name ?? '',
     classes: classRows,

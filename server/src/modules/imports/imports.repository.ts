@@ -135,14 +135,7 @@ export async function findSchool(
           })
           .from(loads)
           .where(inArray(loads.classId, classIds));
-  const unavailable = await db
-    .select({
-      teacherId: unavailableCells.teacherId,
-      weekday: unavailableCells.weekday,
-      lesson: unavailableCells.lessonNumber,
-    })
-    .from(unavailableCells)
-    .where(and(eq(unavailableCells.organizationId, organizationId), isNotNull(unavailableCells.teacherId)));
+  const unavailable = await findTeacherUnavailability(db, organizationId);
   // The slots of the template a file's locked lessons go to, when it exists.
   const slots = templateName
     ? await db
@@ -348,4 +341,16 @@ export async function insertSlots(
   }[],
 ) {
   if (rows.length > 0) await db.insert(timetableSlots).values(rows);
+}
+
+/** The teachers' not-available cells of a school (a FET file's and an export's availability). */
+export function findTeacherUnavailability(db: Database, organizationId: number) {
+  return db
+    .select({
+      teacherId: unavailableCells.teacherId,
+      weekday: unavailableCells.weekday,
+      lesson: unavailableCells.lessonNumber,
+    })
+    .from(unavailableCells)
+    .where(and(eq(unavailableCells.organizationId, organizationId), isNotNull(unavailableCells.teacherId)));
 }
