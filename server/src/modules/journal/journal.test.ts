@@ -13,8 +13,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
 import { lessons, loads as loadsTable } from '../../db/schema';
+import { lastSeededSchoolDay, openSchoolDay } from '../../../test/school-days';
 import { journalUntil } from '../../seed/curriculum';
-import { schoolToday } from '../clock/clock.service';
+import { schoolToday, setSchoolClock } from '../clock/clock.service';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
@@ -24,6 +25,8 @@ let foreign: JournalLoad;
 let grid: JournalGrid;
 /** The demo journal's last day: the template was seeded today (server/test/build-templates.ts). */
 const JOURNAL_SEEDED_UNTIL = journalUntil(schoolToday());
+/** The school's «today» of this file: the first open school day after the seed (test/school-days.ts). */
+let schoolDay: string;
 
 const gridOf = async (load: JournalLoad, token = tokens.teacher, query = '') =>
   call(app, token, 'GET', `/api/journal/${load.group_id}/${load.id}${query}`);
@@ -35,21 +38,21 @@ const cellUrl = (lessonId: number, studentId: number) =>
  */
 const emptyLessons = () =>
   grid.lessons.filter((lesson) => lesson.date > JOURNAL_SEEDED_UNTIL && lesson.date <= grid.today);
-const nextDay = (date: string) => new Date(Date.parse(date) + 86_400_000).toISOString().slice(0, 10);
 
-/** A lesson of a load line on the first day after the seeded weeks (a day with no marks yet). */
+/** A lesson of a load line on the school day after the seeded weeks (a day with no marks yet). */
 const lessonAfterSeed = (row: typeof loadsTable.$inferSelect, lessonNumber: number) => ({
   organizationId: row.organizationId,
   loadId: row.id,
   classId: row.classId,
   subjectId: row.subjectId,
   teacherId: row.teacherId,
-  date: nextDay(JOURNAL_SEEDED_UNTIL),
+  date: schoolDay,
   lessonNumber,
 });
 
 beforeAll(async () => {
   app = await createTestApp();
+  schoolDay = await openSchoolDay(app.db);
   for (const login of ['teacher', 'zavuch', 'student', 'director2'])
     tokens[login] = await loginAs(app, login);
   const index = journalIndexSchema.parse((await call(app, tokens.teacher, 'GET', '/api/journal')).json());
@@ -57,13 +60,19 @@ beforeAll(async () => {
   own = loads.find((load) => load.own && load.subgroup_id === null)!;
   foreign = loads.find((load) => !load.own && load.teacher_id !== null && load.subgroup_id === null)!;
   const [row] = await app.db.select().from(loadsTable).where(eq(loadsTable.id, own.id));
+  const [foreignRow] = await app.db.select().from(loadsTable).where(eq(loadsTable.id, foreign.id));
   await app.db
     .insert(lessons)
-    .values(Array.from({ length: 8 }, (_, index) => lessonAfterSeed(row, 11 + index)));
+    .values([
+      ...Array.from({ length: 8 }, (_, index) => lessonAfterSeed(row, 11 + index)),
+      // Another teacher's lesson held today too (whatever weekday the school day is).
+      lessonAfterSeed(foreignRow, 19),
+    ]);
   grid = journalGridSchema.parse((await gridOf(own)).json().data);
 }, 180_000);
 
 afterAll(async () => {
+  setSchoolClock(null);
   await app.close();
 });
 
@@ -92,7 +101,9 @@ describe('GET /api/journal/{group_id}/{load_id}', () => {
     for (const lesson of grid.lessons) {
       expect(lesson.date >= grid.period.start_date && lesson.date <= grid.period.end_date).toBe(true);
     }
-    expect(grid.cells.some((cell) => cell.grades.length > 0)).toBe(true);
+    // The seeded days' lessons come with their marks (a term begun after the seed has none yet).
+    const seeded = grid.lessons.some((lesson) => lesson.date <= JOURNAL_SEEDED_UNTIL);
+    expect(grid.cells.some((cell) => cell.grades.length > 0)).toBe(seeded);
     expect(grid.work_types.length).toBeGreaterThan(0);
   });
 
@@ -629,13 +640,14 @@ describe('attendance and the week', () => {
   });
 
   it('gives a teacher the marks they gave this week and a student the marks they got', async () => {
+    const seededDay = await lastSeededSchoolDay(app.db);
     const teacher = weekMarksSchema.parse(
-      (await call(app, tokens.teacher, 'GET', `/api/journal/week?date=${JOURNAL_SEEDED_UNTIL}`)).json(),
+      (await call(app, tokens.teacher, 'GET', `/api/journal/week?date=${seededDay}`)).json(),
     ).data;
     expect(teacher.role).toBe('teacher');
     expect(teacher.marks.length).toBeGreaterThan(0);
     const student = weekMarksSchema.parse(
-      (await call(app, tokens.student, 'GET', `/api/journal/week?date=${JOURNAL_SEEDED_UNTIL}`)).json(),
+      (await call(app, tokens.student, 'GET', `/api/journal/week?date=${seededDay}`)).json(),
     ).data;
     expect(student.role).toBe('student');
     expect(new Set(student.marks.map((mark) => mark.student_name)).size).toBeLessThanOrEqual(1);

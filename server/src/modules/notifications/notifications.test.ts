@@ -2,10 +2,10 @@ import { notificationListSchema } from '@parta/shared/domain/contracts/notificat
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { openSchoolDay } from '../../../test/school-days';
 import { rowsOf } from '../../db/rows';
 import { lessons, notifications, studentParents, students, users } from '../../db/schema';
-import { journalUntil } from '../../seed/curriculum';
-import { schoolTime, schoolToday } from '../clock/clock.service';
+import { schoolTime, schoolToday, setSchoolClock } from '../clock/clock.service';
 import { ABSENCE_JOB, notifyAbsence } from './absence-notices.service';
 import { digestTick, MARKS_DIGEST_JOB, notifyMarksDigest } from './digests.service';
 import { LESSON_CHANGE_JOB } from './lesson-notices.service';
@@ -19,7 +19,8 @@ let parentId: number;
 let teacherId: number;
 /** Lessons of the demo pupil's class on a day with no attendance yet, taught by the teacher. */
 let lessonIds: number[];
-const day = new Date(Date.parse(journalUntil(schoolToday())) + 86_400_000).toISOString().slice(0, 10);
+/** The school's «today» of this file: the first open school day after the seed (test/school-days.ts). */
+let day: string;
 const noLog = () => {};
 
 const cellUrl = (lessonId: number) => `/api/journal/lessons/${lessonId}/students/${pupilId}`;
@@ -73,6 +74,7 @@ const pendingJobs = () =>
 
 beforeAll(async () => {
   app = await createTestApp({ queue: { pollingSeconds: 0.5 } });
+  day = await openSchoolDay(app.db);
   for (const login of ['teacher', 'parent', 'student', 'director', 'director2', 'zavuch'])
     tokens[login] = await loginAs(app, login);
   [{ id: parentId }] = await app.db.select({ id: users.id }).from(users).where(eq(users.login, 'parent'));
@@ -81,6 +83,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  setSchoolClock(null);
   await app.close();
 });
 
