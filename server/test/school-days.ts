@@ -37,7 +37,9 @@ async function openLessonDaysAfter(db: Database, after: string): Promise<LessonD
  */
 export async function firstOpenSchoolDay(db: Database): Promise<string> {
   const days = await openLessonDaysAfter(db, journalUntil(schoolToday()));
-  const day = days.find((item, index) => days.slice(index + 1).some((later) => later.periodId === item.periodId));
+  const day = days.find((item, index) =>
+    days.slice(index + 1).some((later) => later.periodId === item.periodId),
+  );
   if (!day) throw new Error('the demo has no open term with lessons after its seeded journal');
   return day.date;
 }

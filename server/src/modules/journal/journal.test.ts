@@ -12,8 +12,8 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
-import { lessons, loads as loadsTable } from '../../db/schema';
 import { lastSeededSchoolDay, openSchoolDay } from '../../../test/school-days';
+import { lessons, loads as loadsTable } from '../../db/schema';
 import { journalUntil } from '../../seed/curriculum';
 import { schoolToday, setSchoolClock } from '../clock/clock.service';
 
@@ -61,13 +61,11 @@ beforeAll(async () => {
   foreign = loads.find((load) => !load.own && load.teacher_id !== null && load.subgroup_id === null)!;
   const [row] = await app.db.select().from(loadsTable).where(eq(loadsTable.id, own.id));
   const [foreignRow] = await app.db.select().from(loadsTable).where(eq(loadsTable.id, foreign.id));
-  await app.db
-    .insert(lessons)
-    .values([
-      ...Array.from({ length: 8 }, (_, index) => lessonAfterSeed(row, 11 + index)),
-      // Another teacher's lesson held today too (whatever weekday the school day is).
-      lessonAfterSeed(foreignRow, 19),
-    ]);
+  await app.db.insert(lessons).values([
+    ...Array.from({ length: 8 }, (_, index) => lessonAfterSeed(row, 11 + index)),
+    // Another teacher's lesson held today too (whatever weekday the school day is).
+    lessonAfterSeed(foreignRow, 19),
+  ]);
   grid = journalGridSchema.parse((await gridOf(own)).json().data);
 }, 180_000);
 
