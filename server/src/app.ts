@@ -1,7 +1,7 @@
 // Zod's own messages (type errors, too short, …) in Russian, set where the browser apps set it too.
 import '@parta/shared/domain/contracts/zod-locale';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client';
 import { apiModules, moduleJobs } from './modules';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -14,6 +14,7 @@ import { databasePlugin } from './plugins/db';
 import { errorHandlerPlugin, notFoundHandler } from './plugins/errors';
 import { openapiDocsPlugin } from './plugins/openapi';
 import { rateLimitingPlugin } from './plugins/rate-limit';
+import { createAnswerSerializerCompiler } from './plugins/serializer';
 import type { TrustProxy } from './plugins/trust-proxy';
 import { jobQueuePlugin } from './queue/plugin';
 import type { QueueOptions } from './queue/queue';
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
   smtp?: SmtpSettings | null;
   /** Web Push: the VAPID subject and whether http push endpoints are accepted (tests). */
   push?: PushSettings;
+  /** Every answer written by both writers and compared (plugins/serializer.ts): the API tests. */
+  checkAnswers?: boolean;
 }
 
 /** Builds the API: plugins first (db, errors, rate limit, auth, OpenAPI), then the modules under /api. */
@@ -53,7 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createAnswerSerializerCompiler({ checked: options.checkAnswers ?? false }));
 
   // An empty JSON body (POST /api/auth/me from some clients) is no body, not an error.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

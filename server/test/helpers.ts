@@ -64,7 +64,13 @@ export async function createTestApp(
   options: Partial<BuildAppOptions> & { seed?: boolean } = {},
 ): Promise<FastifyInstance> {
   const database = options.database ?? (await openTestDatabase({ seeded: options.seed !== false }));
-  const app = await buildApp({ ...options, database, closeDatabase: options.closeDatabase ?? true });
+  // checkAnswers: every answer is also written by zod's writer and compared (plugins/serializer.ts).
+  const app = await buildApp({
+    checkAnswers: true,
+    ...options,
+    database,
+    closeDatabase: options.closeDatabase ?? true,
+  });
   await app.ready();
   return app;
 }

@@ -128,7 +128,9 @@ async function authPlugin(app: FastifyInstance, options: AuthGuardOptions) {
 
     const token = bearerToken(request);
     const tokenHash = token ? options.sessions.keyOf(token) : undefined;
-    if (tokenHash) await bus?.settle();
+    // A cached session is trusted only once the changes published before this request have reached
+    // this instance (session-bus.ts); a lookup reads the database itself and needs no such wait.
+    if (tokenHash && sessions.has(tokenHash)) await bus?.settle();
     const session = tokenHash
       ? await sessions.get(tokenHash, () => options.sessions.find(app.db, tokenHash))
       : undefined;

@@ -29,8 +29,16 @@ describe('session cache', () => {
     expect(missing).toBe(2);
 
     cache.clear();
+    expect(cache.has('a')).toBe(false);
     await cache.get('a', load);
     expect(lookups).toBe(3);
+    // `has` says whether the next `get` answers from the cache (the auth hook waits for the session
+    // channel only then).
+    expect(cache.has('a')).toBe(true);
+    expect(cache.has('b')).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(cache.has('a')).toBe(false);
+    expect(createSessionCache(0).has('a')).toBe(false);
   });
 
   it('is cleared by a successful write outside the journal, КТП and timetable', () => {

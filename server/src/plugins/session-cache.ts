@@ -16,6 +16,8 @@
  */
 export interface SessionCache<T> {
   get(tokenHash: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
+  /** Whether `get` would answer from the cache now (a lookup under way counts: it is shared). */
+  has(tokenHash: string): boolean;
   clear(): void;
 }
 
@@ -50,6 +52,11 @@ export function createSessionCache<T>(ttl: number | (() => number)): SessionCach
         },
       );
       return value;
+    },
+    has(tokenHash) {
+      const ttlMs = ttlNow();
+      const hit = entries.get(tokenHash);
+      return ttlMs > 0 && hit !== undefined && Date.now() - hit.at < ttlMs;
     },
     clear() {
       entries.clear();
