@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { classes } from './classes';
+import { extracurricularCourses } from './extracurricular';
 import { organizations } from './organizations';
 import { periods } from './periods';
 import { users } from './users';
@@ -74,10 +75,11 @@ export const archiveFiles = pgTable(
     periodId: integer()
       .notNull()
       .references(() => periods.id),
-    classId: integer()
-      .notNull()
-      .references(() => classes.id),
-    /** The class's name when built (a class renamed or moved up later keeps its archive's name). */
+    /** The class of a class journal; null for a course's journal. */
+    classId: integer().references(() => classes.id),
+    /** The course of внеурочная деятельность of a course journal (a course removed later keeps its file). */
+    courseId: integer().references(() => extracurricularCourses.id, { onDelete: 'set null' }),
+    /** The class's (or course's) name when built (a class renamed or moved up later keeps its archive's name). */
     groupName: text().notNull(),
     title: text().notNull(),
     fileName: text().notNull(),

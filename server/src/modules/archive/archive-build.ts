@@ -9,6 +9,7 @@ import { writeArchivePdfInThread } from '../../files/archive-pdf-thread';
 import type { Actor } from '../../plugins/auth';
 import { claimRun, failRun, finishRun } from '../../queue/runs';
 import { schoolToday } from '../clock/clock.service';
+import { schoolCourseJournals } from '../extracurricular/course-journal.service';
 import { finalGrid } from '../journal/final-marks.service';
 import { openJournal } from '../journal/journal.service';
 import { listLoads } from '../loads/loads.service';
@@ -30,6 +31,7 @@ import {
   coveredDates,
   periodsOfClass,
 } from './archive-document';
+import { courseDocument } from './course-document';
 
 /**
  * The archive's build loop (a background run, queue/runs.ts; its job in archive.jobs.ts): claims
@@ -136,9 +138,17 @@ async function readClassDocument(
 }
 
 /**
+ * The dates of the courses' sessions a build keeps: the period's, up to today (a mid-year archive
+ * prints no sessions to come).
+ */
+export function courseDates(period: Period, today: string) {
+  return { from: period.start_date, to: period.end_date < today ? period.end_date : today };
+}
+
+/**
  * The build: claims it, then one class at a time (never two: the archive must not slow the journal
  * for others) reads, lays out and stores the class's PDF with its checksum, counting the class done
- * in the same transaction. Any failure leaves the build failed with a Russian reason.
+ * in the same transaction; then each course's journal the same way. Any failure leaves the build failed with a Russian reason.
  */
 export async function runBuild(
   db: Database,
@@ -179,6 +189,41 @@ export async function runBuild(
         periodId: period.id,
         classId: target.id,
         groupName: groupName(target),
+        title,
+        fileName,
+        size: bytes.length,
+        sha256: sha256(bytes),
+        pages,
+        content: bytes,
+        createdBy: row.createdBy,
+      });
+      await way.pace();
+    }
+    // Then each course of внеурочная деятельность that held sessions: its own journal, its own file.
+    const today = schoolToday();
+    const { from, to } = courseDates(period, today);
+    for (const journal of await schoolCourseJournals(db, actor, from, to)) {
+      if (state.stopping) {
+        await failRun(db, ARCHIVE_RUN, buildId, log, undefined, STOPPED_REASON);
+        return;
+      }
+      const { document, title, fileName } = courseDocument({
+        school,
+        chosen: period,
+        journal,
+        from,
+        to,
+        builtBy: build?.created_by_name ?? null,
+        today,
+      });
+      const { bytes, pages } = await way.layout(document, new Date());
+      await insertFile(db, {
+        organizationId: row.organizationId,
+        buildId,
+        periodId: period.id,
+        classId: null,
+        courseId: journal.course.id,
+        groupName: journal.course.name,
         title,
         fileName,
         size: bytes.length,

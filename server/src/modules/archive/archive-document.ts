@@ -37,7 +37,8 @@ export function shortPeriodName(period: Period): string {
   return number ? `${number} ${kind}` : period.name;
 }
 
-const dayMonth = (date: string) => formatDate(date).slice(0, 5);
+/** «05.11» of a date: a grid column's label. */
+export const dayMonth = (date: string) => formatDate(date).slice(0, 5);
 
 /** A sentence ending in one full stop: «Прохоров В. В.» ends in one already («В. В..» otherwise). */
 export const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);

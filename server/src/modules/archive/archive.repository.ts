@@ -139,7 +139,7 @@ export async function findLessonTeachers(db: Database, loadIds: number[], from: 
     .orderBy(asc(users.surname), asc(users.name));
 }
 
-/** Adds a file to the register and counts its class done, in one transaction. */
+/** Adds a file to the register and counts its class (or course) done, in one transaction. */
 export async function insertFile(db: Database, values: typeof archiveFiles.$inferInsert): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(archiveFiles).values(values);
@@ -155,6 +155,7 @@ const registerColumns = {
   build_id: archiveFiles.buildId,
   period_id: archiveFiles.periodId,
   group_id: archiveFiles.classId,
+  course_id: archiveFiles.courseId,
   group_name: archiveFiles.groupName,
   title: archiveFiles.title,
   file_name: archiveFiles.fileName,
@@ -181,6 +182,7 @@ export function findFileContents(db: Database, where: SQL | undefined) {
     .select({
       id: archiveFiles.id,
       classId: archiveFiles.classId,
+      courseId: archiveFiles.courseId,
       fileName: archiveFiles.fileName,
       size: archiveFiles.size,
       sha256: archiveFiles.sha256,

@@ -15,6 +15,8 @@ import type { Actor } from '../../plugins/auth';
 import { forbidden, HttpError, notFound, unprocessable } from '../../plugins/errors';
 import type { Queue } from '../../queue/queue';
 import { startRun } from '../../queue/runs';
+import { schoolToday } from '../clock/clock.service';
+import { schoolCourseJournals } from '../extracurricular/course-journal.service';
 import { getPeriod } from '../periods/periods.service';
 import {
   ARCHIVE_RUN,
@@ -24,7 +26,7 @@ import {
   findRegister,
   insertBuild,
 } from './archive.repository';
-import { sha256 } from './archive-build';
+import { courseDates, sha256 } from './archive-build';
 
 /**
  * «Архив года» (issue 40), the requests: start a build (a background run of queue/runs.ts, built by
@@ -61,11 +63,13 @@ export async function startBuild(
   if (period.kind !== 'year' && !period.closed) throw unprocessable(NOT_CLOSED, { period_id: [NOT_CLOSED] });
   const targets = await findArchiveClasses(db, period.organization_id, period.academic_year, period.grades);
   if (targets.length === 0) throw unprocessable(NO_CLASSES, { period_id: [NO_CLASSES] });
+  const { from, to } = courseDates(period, schoolToday());
+  const courses = await schoolCourseJournals(db, actor, from, to);
   const id = await startRun(db, queue, ARCHIVE_RUN, (tx) =>
     insertBuild(tx, {
       organizationId: period.organization_id,
       periodId: period.id,
-      total: targets.length,
+      total: targets.length + courses.length,
       createdBy: actor.userId,
     }),
   );
@@ -134,7 +138,7 @@ export async function downloadFile(
 }
 
 /**
- * GET /api/archive/zip: the latest file of every class for the period, each checked against the
+ * GET /api/archive/zip: the latest file of every class (and course) for the period, each checked against the
  * register, with the register's lines as a `sha256sum -c` list beside them.
  */
 export async function downloadZip(
@@ -152,8 +156,12 @@ export async function downloadZip(
       classRule(archiveFiles.classId),
     ),
   );
-  const latest = new Map<number, (typeof rows)[number]>();
-  for (const row of rows) if (!latest.has(row.classId)) latest.set(row.classId, row);
+  // The latest file of each class journal and of each course's journal.
+  const latest = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) {
+    const key = row.courseId === null ? `class ${row.classId}` : `course ${row.courseId}`;
+    if (!latest.has(key)) latest.set(key, row);
+  }
   if (latest.size === 0) throw notFound('Архив за этот период ещё не сформирован');
   const entries: Record<string, [Uint8Array, { level: 0 }]> = {};
   const sums: string[] = [];

@@ -9,12 +9,21 @@ import {
   archiveRegisterSchema,
 } from '@parta/shared/domain/contracts/archive';
 import type { Period } from '@parta/shared/domain/contracts/timetable';
+import { addDays } from '@parta/shared/domain/timetable';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
 import { rowsOf } from '../../db/rows';
-import { archiveBuilds, archiveFiles, classes, periods as periodsTable, users } from '../../db/schema';
+import {
+  archiveBuilds,
+  archiveFiles,
+  classes,
+  extracurricularSessions,
+  periods as periodsTable,
+  students,
+  users,
+} from '../../db/schema';
 import * as offThread from '../../queue/off-thread';
 import { RUN_SWEEP_INTERVAL_MS as SWEEP_INTERVAL_MS, sweepStaleRuns } from '../../queue/runs';
 import { archiveJob } from './archive.jobs';
@@ -43,6 +52,64 @@ let firstBuild: ArchiveBuild;
 let workDir: string;
 const SMALL_SCHOOL_GRADES = [1, 5];
 let smallSchoolClasses: number;
+/** A course of внеурочная деятельность with three sessions in the closed term: its own file. */
+const COURSE_NAME = 'Юный шахматист';
+let courseId: number;
+
+/**
+ * «Юный шахматист» for three pupils of 5А, led by the demo teacher, with three sessions dated in the
+ * closed term (the schedule lays sessions from today on, so the test dates them itself) and the
+ * teacher's marks and topics saved through the course journal's routes.
+ */
+async function courseInClosedTerm(): Promise<number> {
+  const [teacher] = await app.db.select({ id: users.id }).from(users).where(eq(users.login, 'teacher'));
+  const pupils = await app.db
+    .select({ id: students.id })
+    .from(students)
+    .where(eq(students.classId, class5aId))
+    .orderBy(students.surname, students.name)
+    .limit(3);
+  const created = await call(app, tokens.zavuch, 'POST', '/api/extracurricular/courses', {
+    name: COURSE_NAME,
+    direction: 'Общеинтеллектуальное',
+    teacher_id: teacher.id,
+    hours_per_week: 1,
+    student_ids: pupils.map((pupil) => pupil.id),
+  });
+  expect(created.statusCode).toBe(201);
+  const course = created.json().data as { id: number; organization_id: number };
+  const dates = [
+    closedTerm.start_date,
+    addDays(closedTerm.start_date, 7),
+    addDays(closedTerm.start_date, 14),
+  ];
+  const sessions = await app.db
+    .insert(extracurricularSessions)
+    .values(
+      dates.map((date) => ({
+        organizationId: course.organization_id,
+        courseId: course.id,
+        date,
+        startTime: '15:00',
+        endTime: '15:45',
+        room: 'Каб. 12',
+      })),
+    )
+    .returning({ id: extracurricularSessions.id });
+  const mark = async (session: number, pupil: number, present: boolean, excused = false) => {
+    const url = `/api/extracurricular/sessions/${session}/students/${pupil}`;
+    const saved = await call(app, tokens.teacher, 'PUT', url, { present, excused, version: 0 });
+    expect(saved.statusCode).toBe(200);
+  };
+  await mark(sessions[0].id, pupils[0].id, true);
+  await mark(sessions[0].id, pupils[1].id, false);
+  await mark(sessions[1].id, pupils[1].id, false, true);
+  const topic = await call(app, tokens.teacher, 'PUT', `/api/extracurricular/sessions/${sessions[0].id}`, {
+    topic: 'Дебют: развитие фигур',
+  });
+  expect(topic.statusCode).toBe(200);
+  return course.id;
+}
 
 const pdfText = (bytes: Buffer, name = 'file.pdf') => {
   const file = path.join(workDir, name);
@@ -123,6 +190,7 @@ beforeAll(async () => {
         order by u.id limit 1`,
   );
   tokens.plainTeacher = await loginAs(app, plain.login);
+  courseId = await courseInClosedTerm();
 }, 120_000);
 
 afterAll(async () => {
@@ -140,7 +208,8 @@ describe('building the archive of a closed term of the demo school', () => {
     });
     expect(response.statusCode).toBe(202);
     const queued = response.json().data as ArchiveBuild;
-    expect(queued.total).toBe(smallSchoolClasses);
+    // Every class of the period's grades, and the course that held sessions in it.
+    expect(queued.total).toBe(smallSchoolClasses + 1);
     expect(queued.total).toBeGreaterThan(2);
     const again = await call(app, tokens.zavuch, 'POST', '/api/archive/builds', { period_id: year.id });
     expect(again.statusCode).toBe(409);
@@ -160,7 +229,29 @@ describe('building the archive of a closed term of the demo school', () => {
     expect(listed.build?.id).toBe(firstBuild.id);
     expect(listed.files).toHaveLength(queued.total);
     expect(listed.files.map((file) => file.group_name)).toContain('5А');
+    expect(listed.files.filter((file) => file.course_id === courseId)).toMatchObject([
+      { group_id: null, group_name: COURSE_NAME },
+    ]);
   }, 300_000);
+
+  it('prints each course of внеурочная деятельность as its own journal: cover, pupils × sessions, topics', async () => {
+    const { files } = await register(tokens.director);
+    const file = files.find((item) => item.course_id === courseId)!;
+    expect(file.title).toBe(
+      `Журнал внеурочной деятельности «${COURSE_NAME}», ${closedTerm.name}, ${closedTerm.academic_year} учебный год`,
+    );
+    expect(file.file_name).toMatch(/^Внеурочная Юный шахматист .+\.pdf$/);
+    const text = (await pdfText((await download(tokens.director, file.id)).rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain(`Журнал внеурочной деятельности «${COURSE_NAME}»`);
+    expect(text).toContain('Направление: Общеинтеллектуальное');
+    expect(text).toContain('Учеников: 3, занятий: 3');
+    expect(text).toContain('Посещаемость занятий');
+    expect(text).toContain('Дебют: развитие фигур');
+    expect(text).toContain('Каб. 12');
+    // One pupil came once, one missed twice (once excused): «✓», «н», «у», and the counts.
+    expect(text).toMatch(/1\. \S+ \S+.*\(5А\) ✓ 1 0/);
+    expect(text).toMatch(/2\. \S+ \S+.*\(5А\) н у 0 2/);
+  });
 
   it('prints the journal of 5А: title page, pupils, marks, topics, attendance totals and final marks', async () => {
     const file = (await register(tokens.director)).files.find((item) => item.group_id === class5aId)!;
@@ -330,7 +421,7 @@ describe('where the build runs', () => {
           file_name,
           pages,
         }))
-        .sort((a, b) => a.group_id - b.group_id);
+        .sort((a, b) => (a.group_id ?? 0) - (b.group_id ?? 0) || a.group_name.localeCompare(b.group_name));
     expect(shape(inProcess)).toEqual(shape(inChild));
     const textOf = async (files: typeof inChild, name: string) =>
       pdfText(

@@ -22,7 +22,7 @@ import { forbidden, HttpError, notFound, unprocessable } from '../../plugins/err
 import type { Queue } from '../../queue/queue';
 import { schoolToday } from '../clock/clock.service';
 import { readSchoolSettings } from '../settings/school-settings.service';
-import { getPlan, marksCourse, readableCourse } from './extracurricular.service';
+import { getPlan, marksCourse, readableCourse, schoolCourses } from './extracurricular.service';
 import {
   findAttendedHours,
   findCells,
@@ -68,6 +68,29 @@ export async function courseJournal(
     sessions.map((session) => session.id),
   );
   return { course, sessions, students: course.students, cells };
+}
+
+/**
+ * The journals of the caller's school's courses that held sessions between `from` and `to` (the
+ * year's archive: archive-build.ts), each as `courseJournal` answers it, in the courses' order.
+ */
+export async function schoolCourseJournals(
+  db: Database,
+  actor: Actor,
+  from: string,
+  to: string,
+): Promise<CourseJournal[]> {
+  const journals: CourseJournal[] = [];
+  for (const course of await schoolCourses(db, actor)) {
+    const sessions = (await findSessions(db, course.id, from, to)).map(toSession);
+    if (sessions.length === 0) continue;
+    const cells = await findCells(
+      db,
+      sessions.map((session) => session.id),
+    );
+    journals.push({ course, sessions, students: course.students, cells });
+  }
+  return journals;
 }
 
 /** A session the caller marks: another school's 404, someone else's course 403. */

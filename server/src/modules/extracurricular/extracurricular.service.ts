@@ -119,6 +119,15 @@ export async function listCourses(db: Database, actor: Actor): Promise<Course[]>
   );
 }
 
+/**
+ * Every course of the caller's school, whoever leads it: for the year's archive (archive-build.ts),
+ * which keeps each course's journal as the school's record. Not a route's answer: the archive's own
+ * access rule decides who starts a build and who reads its files.
+ */
+export async function schoolCourses(db: Database, actor: Actor): Promise<Course[]> {
+  return coursesWith(db, actor, await findCourses(db, inScope(actor, extracurricularCourses.organizationId)));
+}
+
 /** One course the caller reads: another school's is 404, one the caller has no part in 403. */
 export async function readableCourse(db: Database, actor: Actor, id: number): Promise<Course> {
   const [row] = await findCourses(

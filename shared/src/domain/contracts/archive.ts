@@ -40,7 +40,11 @@ export const archiveFileSchema = z.object({
   id: z.number().int(),
   build_id: z.number().int(),
   period_id: z.number().int(),
-  group_id: z.number().int(),
+  /** The class of a class journal; null for the journal of a course of внеурочная деятельность. */
+  group_id: z.number().int().nullable(),
+  /** The course of a course journal (внеурочная деятельность); null for a class journal. */
+  course_id: z.number().int().nullable(),
+  /** The class's name, or the course's, when built. */
   group_name: z.string(),
   /** «Классный журнал 5А, 2026/2027 учебный год». */
   title: z.string(),

@@ -1,4 +1,5 @@
-import { nextPresence, presenceInput, presenceOf, presenceOfKey } from './presence';
+import { presenceOf } from '@parta/shared/domain/presence';
+import { nextPresence, presenceInput, presenceOfKey } from './presence';
 
 describe('course journal presence', () => {
   it('reads a cell and moves on by a tap', () => {

@@ -1,21 +1,5 @@
-import type { AttendanceCell, AttendanceInput } from '@parta/shared/domain/contracts/extracurricular';
-
-/** What a cell of the course journal shows: not marked, был, не был, не был по уважительной причине. */
-export type Presence = 'none' | 'present' | 'absent' | 'excused';
-
-export const PRESENCE_TEXT: Record<Presence, string> = { none: '', present: '✓', absent: 'н', excused: 'у' };
-export const PRESENCE_LABEL: Record<Presence, string> = {
-  none: 'не отмечено',
-  present: 'был',
-  absent: 'не был',
-  excused: 'не был, уважительная причина',
-};
-
-export function presenceOf(cell: Pick<AttendanceCell, 'present' | 'excused'> | undefined): Presence {
-  if (!cell) return 'none';
-  if (cell.present) return 'present';
-  return cell.excused ? 'excused' : 'absent';
-}
+import type { AttendanceInput } from '@parta/shared/domain/contracts/extracurricular';
+import type { Presence } from '@parta/shared/domain/presence';
 
 /** A tap moves on: не отмечено → был → не был → уважительная → был. */
 export function nextPresence(presence: Presence): Exclude<Presence, 'none'> {
