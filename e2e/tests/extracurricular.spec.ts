@@ -87,6 +87,17 @@ test('the завуч makes «Юный шахматист» for 5А and 5Б and s
   await expect(card.getByTestId('course-schedule')).toContainText('18:00–18:45, Шахматный клуб');
   await noSeriousAxe(page);
   await snapThemes(page, 'extracurricular-courses', { widths: true });
+
+  // The timetable's week of 5А lists the course beside its lessons, apart from the grid.
+  await page.goto('/timetable');
+  await pick(page, 'Класс', '5А');
+  await expect(page.getByTestId('week-lesson').first()).toBeVisible();
+  const beside = page.getByTestId('course-beside').filter({ hasText: COURSE });
+  await expect(beside).toContainText('18:00–18:45, Шахматный клуб');
+  await expect(beside).toContainText('учеников класса:');
+  await expect(page.getByTestId('week-grid')).not.toContainText(COURSE);
+  await noSeriousAxe(page);
+  await snapThemes(page, 'extracurricular-timetable-week', { widths: true });
 });
 
 test.describe('on a phone', () => {

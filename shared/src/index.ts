@@ -99,6 +99,7 @@ export {
   workingDays,
 } from './domain/week';
 export {
+  getCourses,
   getGroups,
   getLoads,
   getOrganizationOptions,
@@ -110,6 +111,7 @@ export {
   RUN_POLL_MS,
   type RunQueryOptions,
   useClassLabels,
+  useCourses,
   useGroup,
   useGroups,
   useLoads,

@@ -5,23 +5,14 @@ import {
   notify,
   PageTitle,
   QueryView,
+  useCourses,
   useItemEditor,
   usePermissions,
 } from '@parta/shared';
 import type { Course } from '@parta/shared/domain/contracts/extracurricular';
-import { WEEK_DAYS_SHORT } from '@parta/shared/domain/week';
+import { courseScheduleText } from '@parta/shared/domain/extracurricular';
 import { Link } from 'react-router-dom';
-import { CourseForm, useCourses, useDeleteCourse } from '../features/extracurricular';
-
-function scheduleText(course: Course): string {
-  if (course.slots.length === 0) return 'Расписания нет';
-  return course.slots
-    .map(
-      (slot) =>
-        `${WEEK_DAYS_SHORT[slot.weekday - 1]} ${slot.start_time}–${slot.end_time}${slot.room ? `, ${slot.room}` : ''}`,
-    )
-    .join('; ');
-}
+import { CourseForm, useDeleteCourse } from '../features/extracurricular';
 
 /** Внеурочная деятельность: the courses the caller reads; the завуч makes and schedules them. */
 export function ExtracurricularPage() {
@@ -79,7 +70,7 @@ export function ExtracurricularPage() {
                       {groups.length > 0 ? ` (${groups.join(', ')})` : ''}
                     </Text>
                     <Text size="sm" c="dimmed" data-testid="course-schedule">
-                      {scheduleText(course)}
+                      {courseScheduleText(course.slots)}
                     </Text>
                     <Group gap="xs" mt={4}>
                       <Button component={Link} to={`/journal/extracurricular/${course.id}`} size="xs">

@@ -29,6 +29,7 @@ import { useSettings } from '../features/settings/api/get-settings';
 import { useAddSlot } from '../features/timetable/api/add-slot';
 import { useTemplate } from '../features/timetable/api/get-template';
 import { useRemoveSlot } from '../features/timetable/api/remove-slot';
+import { CoursesBeside } from '../features/timetable/ui/courses-beside';
 import { LoadPicker } from '../features/timetable/ui/load-picker';
 import { LoadSummary } from '../features/timetable/ui/load-summary';
 import { WeekGrid } from '../features/timetable/ui/week-grid';
@@ -219,6 +220,7 @@ export function TemplatePage() {
             </Grid.Col>
           </Grid>
         )}
+        <CoursesBeside groupId={groupId} />
       </Stack>
     </>
   );

@@ -1,4 +1,5 @@
 // Reads more than one app makes: one fetcher and hook per call, one cache key each.
+export { getCourses, useCourses } from './get-courses';
 export { getGroup, useGroup } from './get-group';
 export { getGroups, useGroups } from './get-groups';
 export { getLoads, type LoadFilter, useLoads } from './get-loads';

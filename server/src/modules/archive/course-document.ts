@@ -1,7 +1,7 @@
 import type { CourseJournal } from '@parta/shared/domain/contracts/extracurricular';
 import type { Period } from '@parta/shared/domain/contracts/timetable';
 import { formatDate } from '@parta/shared/domain/dates';
-import { PRESENCE_TEXT, presenceOf } from '@parta/shared/domain/presence';
+import { PRESENCE_TEXT, presenceOf } from '@parta/shared/domain/extracurricular';
 import type { ArchiveBlock, ArchiveDocument, GridColumn } from '../../files/archive-pdf';
 import { dayMonth, sentence } from './archive-document';
 

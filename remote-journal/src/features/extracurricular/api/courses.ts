@@ -7,18 +7,6 @@ import type {
 } from '@parta/shared/domain/contracts/extracurricular';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-/** GET /api/extracurricular/courses: the courses the caller reads. */
-export function getCourses(signal?: AbortSignal): Promise<Course[]> {
-  return apiGet<Course[]>('/extracurricular/courses', { signal });
-}
-
-export function useCourses() {
-  return useQuery({
-    queryKey: queryKeys.extracurricular.courses,
-    queryFn: ({ signal }) => getCourses(signal),
-  });
-}
-
 /** GET /api/extracurricular/directions: the school's list of directions. */
 export function getDirections(signal?: AbortSignal): Promise<Directions> {
   return apiGet<Directions>('/extracurricular/directions', { signal });

@@ -1,4 +1,4 @@
-import { presenceOf } from '@parta/shared/domain/presence';
+import { presenceOf } from '@parta/shared/domain/extracurricular';
 import { nextPresence, presenceInput, presenceOfKey } from './presence';
 
 describe('course journal presence', () => {

@@ -1,5 +1,5 @@
 import type { AttendanceInput } from '@parta/shared/domain/contracts/extracurricular';
-import type { Presence } from '@parta/shared/domain/presence';
+import type { Presence } from '@parta/shared/domain/extracurricular';
 
 /** A tap moves on: не отмечено → был → не был → уважительная → был. */
 export function nextPresence(presence: Presence): Exclude<Presence, 'none'> {

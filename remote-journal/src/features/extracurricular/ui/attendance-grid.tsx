@@ -1,7 +1,12 @@
 import { Button, Group, Modal, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { formatDate } from '@parta/shared';
 import type { CourseJournal, CourseSession } from '@parta/shared/domain/contracts/extracurricular';
-import { PRESENCE_LABEL, PRESENCE_TEXT, type Presence, presenceOf } from '@parta/shared/domain/presence';
+import {
+  PRESENCE_LABEL,
+  PRESENCE_TEXT,
+  type Presence,
+  presenceOf,
+} from '@parta/shared/domain/extracurricular';
 import { type KeyboardEvent, useState } from 'react';
 import { useSaveAttendance, useSaveSessionTopic } from '../api/course-journal';
 import { nextPresence, presenceInput, presenceOfKey } from '../model/presence';

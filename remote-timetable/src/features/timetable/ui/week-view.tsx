@@ -25,6 +25,7 @@ import { addDays, weekStart } from '@parta/shared/domain/timetable';
 import { useState } from 'react';
 import { useSettings } from '../../settings';
 import { useLessons } from '../api/get-lessons';
+import { CoursesBeside } from './courses-beside';
 import { LessonChangeModal } from './lesson-change-modal';
 import { WeekGrid } from './week-grid';
 
@@ -148,6 +149,7 @@ export function WeekView({ mode }: { mode: 'class' | 'teacher' }) {
           />
         )}
       </Paper>
+      <CoursesBeside groupId={mode === 'class' ? who : null} teacherId={mode === 'teacher' ? who : null} />
       <LessonChangeModal lesson={changing} teachers={teachers} onClose={() => setChanging(null)} />
     </Stack>
   );
