@@ -4,7 +4,7 @@ import { fullName, groupName } from '@parta/shared/domain/names';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { archiveBuilds } from '../../db/schema';
-import type { writeArchivePdf } from '../../files/archive-pdf';
+import type { ArchiveDocument, writeArchivePdf } from '../../files/archive-pdf';
 import { writeArchivePdfInThread } from '../../files/archive-pdf-thread';
 import type { Actor } from '../../plugins/auth';
 import { claimRun, failRun, finishRun } from '../../queue/runs';
@@ -168,29 +168,20 @@ export async function runBuild(
       findOrganizationName(db, row.organizationId),
       findBuilds(db, eq(archiveBuilds.id, buildId)),
     ]);
-    for (const target of targets) {
-      if (state.stopping) {
-        await failRun(db, ARCHIVE_RUN, buildId, log, undefined, STOPPED_REASON);
-        return;
-      }
-      const { document, title, fileName } = await readClassDocument(
-        db,
-        actor,
-        school,
-        period,
-        target,
-        build?.created_by_name ?? null,
-        way.pace,
-      );
-      const { bytes, pages } = await way.layout(document, new Date());
+    const builtBy = build?.created_by_name ?? null;
+    /** Lays out one document and stores it with its checksum, counted done in the same transaction. */
+    const store = async (
+      made: { document: ArchiveDocument; title: string; fileName: string },
+      owner: { classId: number | null; courseId: number | null; groupName: string },
+    ) => {
+      const { bytes, pages } = await way.layout(made.document, new Date());
       await insertFile(db, {
         organizationId: row.organizationId,
         buildId,
         periodId: period.id,
-        classId: target.id,
-        groupName: groupName(target),
-        title,
-        fileName,
+        ...owner,
+        title: made.title,
+        fileName: made.fileName,
         size: bytes.length,
         sha256: sha256(bytes),
         pages,
@@ -198,41 +189,23 @@ export async function runBuild(
         createdBy: row.createdBy,
       });
       await way.pace();
+    };
+    const stopped = async () => {
+      if (state.stopping) await failRun(db, ARCHIVE_RUN, buildId, log, undefined, STOPPED_REASON);
+      return state.stopping;
+    };
+    for (const target of targets) {
+      if (await stopped()) return;
+      const made = await readClassDocument(db, actor, school, period, target, builtBy, way.pace);
+      await store(made, { classId: target.id, courseId: null, groupName: groupName(target) });
     }
     // Then each course of внеурочная деятельность that held sessions: its own journal, its own file.
     const today = schoolToday();
     const { from, to } = courseDates(period, today);
     for (const journal of await schoolCourseJournals(db, actor, from, to)) {
-      if (state.stopping) {
-        await failRun(db, ARCHIVE_RUN, buildId, log, undefined, STOPPED_REASON);
-        return;
-      }
-      const { document, title, fileName } = courseDocument({
-        school,
-        chosen: period,
-        journal,
-        from,
-        to,
-        builtBy: build?.created_by_name ?? null,
-        today,
-      });
-      const { bytes, pages } = await way.layout(document, new Date());
-      await insertFile(db, {
-        organizationId: row.organizationId,
-        buildId,
-        periodId: period.id,
-        classId: null,
-        courseId: journal.course.id,
-        groupName: journal.course.name,
-        title,
-        fileName,
-        size: bytes.length,
-        sha256: sha256(bytes),
-        pages,
-        content: bytes,
-        createdBy: row.createdBy,
-      });
-      await way.pace();
+      if (await stopped()) return;
+      const made = courseDocument({ school, chosen: period, journal, from, to, builtBy, today });
+      await store(made, { classId: null, courseId: journal.course.id, groupName: journal.course.name });
     }
     await finishRun(db, ARCHIVE_RUN, buildId, { status: 'done', error: null });
   } catch (error) {
