@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Paper, Text } from '@mantine/core';
 import { PageTitle, QueryView, schoolToday, useIdParam } from '@parta/shared';
+import { courseTeachersText } from '@parta/shared/domain/extracurricular';
 import { monthName, monthRange } from '@parta/shared/domain/timetable';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -25,7 +26,7 @@ export function CourseJournalPage() {
       <PageTitle
         description={
           journal.data
-            ? `${journal.data.course.direction} · ${journal.data.course.teacher_name ?? ''}`
+            ? `${journal.data.course.direction} · ${courseTeachersText(journal.data.course) ?? ''}`
             : undefined
         }
       >

@@ -10,7 +10,7 @@ import {
   usePermissions,
 } from '@parta/shared';
 import type { Course } from '@parta/shared/domain/contracts/extracurricular';
-import { courseScheduleText } from '@parta/shared/domain/extracurricular';
+import { courseScheduleText, courseTeachersText } from '@parta/shared/domain/extracurricular';
 import { Link } from 'react-router-dom';
 import { CourseForm, useDeleteCourse } from '../features/extracurricular';
 
@@ -63,7 +63,8 @@ export function ExtracurricularPage() {
                       </Badge>
                     </Group>
                     <Text size="sm">
-                      {course.teacher_name ?? 'Учитель не назначен'} · {course.hours_per_week} ч в неделю
+                      {courseTeachersText(course) ?? 'Учитель не назначен'} · {course.hours_per_week} ч в
+                      неделю
                     </Text>
                     <Text size="sm" c="dimmed">
                       Учеников: {course.students.length}

@@ -1,10 +1,16 @@
-import type { AttendanceCell, CourseSlot } from './contracts/extracurricular';
+import type { AttendanceCell, Course, CourseSlot } from './contracts/extracurricular';
 import { WEEK_DAYS_SHORT } from './week';
 
 /**
  * Внеурочная деятельность as the screens and the archive say it: a course's weekly schedule, and the
  * presence marks of its journal.
  */
+
+/** «Прохоров В. В., Ильин С. Я.»: the course's main teacher, then the others; null with none. */
+export function courseTeachersText(course: Pick<Course, 'teacher_name' | 'co_teachers'>): string | null {
+  const names = [course.teacher_name, ...course.co_teachers.map((teacher) => teacher.name)].filter(Boolean);
+  return names.length > 0 ? names.join(', ') : null;
+}
 
 /** «Пн 15:00–15:45, каб. 12; Чт 15:00–15:45»: a course's slots, or «Расписания нет». */
 export function courseScheduleText(slots: CourseSlot[]): string {

@@ -77,6 +77,26 @@ export const extracurricularMembers = pgTable(
   ],
 );
 
+/** The course's other teachers beside its main one (`teacher_id`): they mark its journal too. */
+export const extracurricularTeachers = pgTable(
+  'extracurricular_teachers',
+  {
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    courseId: integer()
+      .notNull()
+      .references(() => extracurricularCourses.id, { onDelete: 'cascade' }),
+    teacherId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.teacherId] }),
+    index('extracurricular_teachers_teacher_id_idx').on(t.teacherId),
+  ],
+);
+
 /** The course's weekly slots (weekday 1 = Monday … 7). */
 export const extracurricularSlots = pgTable(
   'extracurricular_slots',

@@ -9,6 +9,7 @@ export {
   extracurricularPlans,
   extracurricularSessions,
   extracurricularSlots,
+  extracurricularTeachers,
 } from './extracurricular';
 export { generations } from './generations';
 export { imports } from './imports';

@@ -28,6 +28,7 @@ function journal(passFail: boolean, sessions: CourseJournal['sessions']): Course
       direction: 'Общеинтеллектуальное',
       teacher_id: 9,
       teacher_name: 'Прохоров В. В.',
+      co_teachers: passFail ? [{ id: 10, name: 'Ильин С. Я.' }] : [],
       hours_per_week: 1,
       pass_fail: passFail,
       students,
@@ -84,6 +85,9 @@ describe('a course’s archive document', () => {
       'Журнал внеурочной деятельности «Шахматы: «дебют»/эндшпиль», I четверть, 2026/2027 учебный год',
     );
     expect(fileName).toBe('Внеурочная Шахматы «дебют» эндшпиль 2026-2027 I четверть.pdf');
+    expect(document.blocks[0].kind === 'title' && document.blocks[0].lines).toContain(
+      'Учителя: Прохоров В. В., Ильин С. Я.',
+    );
     const grid = document.blocks.find((block) => block.kind === 'grid');
     if (grid?.kind !== 'grid') throw new Error('no grid');
     expect(grid.rowLabels).toEqual(['1. Акимова Вера (5А)', '2. Белов Иван (5Б)']);
@@ -100,8 +104,8 @@ describe('a course’s archive document', () => {
   it('says so when the course held no sessions', () => {
     const { document } = courseDocument(input(journal(false, [])));
     expect(document.blocks.at(-1)).toEqual({ kind: 'text', text: 'Занятий в этом периоде не было.' });
-    expect(document.blocks[0].kind === 'title' && document.blocks[0].lines).toContain(
-      'Учеников: 2, занятий: 0',
-    );
+    const cover = document.blocks[0].kind === 'title' ? document.blocks[0].lines : [];
+    expect(cover).toContain('Учеников: 2, занятий: 0');
+    expect(cover).toContain('Учитель: Прохоров В. В.');
   });
 });

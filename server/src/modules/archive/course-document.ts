@@ -1,7 +1,7 @@
 import type { CourseJournal } from '@parta/shared/domain/contracts/extracurricular';
 import type { Period } from '@parta/shared/domain/contracts/timetable';
 import { formatDate } from '@parta/shared/domain/dates';
-import { PRESENCE_TEXT, presenceOf } from '@parta/shared/domain/extracurricular';
+import { courseTeachersText, PRESENCE_TEXT, presenceOf } from '@parta/shared/domain/extracurricular';
 import type { ArchiveBlock, ArchiveDocument, GridColumn } from '../../files/archive-pdf';
 import { dayMonth, sentence } from './archive-document';
 
@@ -64,7 +64,7 @@ export function courseDocument(input: CourseDocumentInput): {
         periodText,
         `${formatDate(from)}–${formatDate(to)}`,
         `Направление: ${course.direction}`,
-        `Учитель: ${course.teacher_name ?? 'не назначен'}`,
+        `${course.co_teachers.length > 0 ? 'Учителя' : 'Учитель'}: ${courseTeachersText(course) ?? 'не назначен'}`,
         `Часов в неделю: ${course.hours_per_week}${course.pass_fail ? ', с зачётом' : ''}`,
         `Учеников: ${students.length}, занятий: ${sessions.length}`,
         `Сформирован ${formatDate(today)}${builtBy ? `, ${builtBy}` : ''}`,

@@ -22,7 +22,13 @@ import { forbidden, HttpError, notFound, unprocessable } from '../../plugins/err
 import type { Queue } from '../../queue/queue';
 import { schoolToday } from '../clock/clock.service';
 import { readSchoolSettings } from '../settings/school-settings.service';
-import { getPlan, marksCourse, readableCourse, schoolCourses } from './extracurricular.service';
+import {
+  courseTeacherIds,
+  getPlan,
+  marksCourse,
+  readableCourse,
+  schoolCourses,
+} from './extracurricular.service';
 import {
   findAttendedHours,
   findCells,
@@ -101,7 +107,7 @@ async function writableSession(db: Database, actor: Actor, id: number) {
     if (error instanceof HttpError && error.statusCode === 403) throw forbidden(NOT_WRITER);
     throw error;
   });
-  if (!marksCourse(actor, course.teacher_id)) throw forbidden(NOT_WRITER);
+  if (!marksCourse(actor, courseTeacherIds(course))) throw forbidden(NOT_WRITER);
   return { session, course };
 }
 

@@ -7,6 +7,7 @@ import {
   extracurricularMembers,
   extracurricularPlans,
   extracurricularSlots,
+  extracurricularTeachers,
   students,
   users,
 } from '../../db/schema';
@@ -34,13 +35,26 @@ export async function replaceDirections(db: Database, organizationId: number, na
 
 // ---------------------------------------------------------------- courses
 
+/** The course (by its id column, e.g. of another course in a query) is taught by one of `teacherIds`: main or other. */
+export function taughtBySql(courseId: SQL | typeof extracurricularCourses.id, teacherIds: number[]): SQL {
+  if (teacherIds.length === 0) return sql`false`;
+  return sql`(exists (select 1 from ${extracurricularCourses} c where c.id = ${courseId} and c.teacher_id in (${sql.join(
+    teacherIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}))
+    or exists (select 1 from ${extracurricularTeachers} t where t.course_id = ${courseId} and t.teacher_id in (${sql.join(
+      teacherIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})))`;
+}
+
 /**
- * Who reads a course besides whoever holds `everyCourse` (the завуч): its teacher and the class
+ * Who reads a course besides whoever holds `everyCourse` (the завуч): its teachers and the class
  * teachers of its pupils' classes.
  */
 export function courseReachSql(userId: number): SQL {
   return or(
-    eq(extracurricularCourses.teacherId, userId),
+    taughtBySql(extracurricularCourses.id, [userId]),
     exists(
       sql`(select 1 from ${extracurricularMembers}
             join ${students} on ${students.id} = ${extracurricularMembers.studentId}
@@ -147,6 +161,37 @@ export async function updateCourse(db: Database, id: number, values: CourseValue
 
 export async function deleteCourse(db: Database, id: number) {
   await db.delete(extracurricularCourses).where(eq(extracurricularCourses.id, id));
+}
+
+/** The other teachers of the courses, by surname. */
+export function findCoTeachers(db: Database, courseIds: number[]) {
+  if (courseIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      courseId: extracurricularTeachers.courseId,
+      id: users.id,
+      surname: users.surname,
+      name: users.name,
+      patronymic: users.patronymic,
+    })
+    .from(extracurricularTeachers)
+    .innerJoin(users, eq(users.id, extracurricularTeachers.teacherId))
+    .where(inArray(extracurricularTeachers.courseId, courseIds))
+    .orderBy(asc(users.surname), asc(users.name));
+}
+export type CoTeacherRow = Awaited<ReturnType<typeof findCoTeachers>>[number];
+
+export async function replaceCoTeachers(
+  db: Database,
+  organizationId: number,
+  courseId: number,
+  ids: number[],
+) {
+  await db.delete(extracurricularTeachers).where(eq(extracurricularTeachers.courseId, courseId));
+  if (ids.length > 0)
+    await db
+      .insert(extracurricularTeachers)
+      .values(ids.map((teacherId) => ({ organizationId, courseId, teacherId })));
 }
 
 export async function replaceMembers(db: Database, organizationId: number, courseId: number, ids: number[]) {

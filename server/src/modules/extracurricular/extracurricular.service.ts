@@ -10,7 +10,7 @@ import {
   type ScheduleInputParsed,
 } from '@parta/shared/domain/contracts/extracurricular';
 import type { Holiday, Period } from '@parta/shared/domain/contracts/timetable';
-import { groupName, joinedTeacherName } from '@parta/shared/domain/names';
+import { groupName, joinedTeacherName, shortName } from '@parta/shared/domain/names';
 import { addDays, clockTime, eachDate, isDayOff, isoWeekday } from '@parta/shared/domain/timetable';
 import { WEEK_DAYS_SHORT } from '@parta/shared/domain/week';
 import { and, eq } from 'drizzle-orm';
@@ -26,11 +26,13 @@ import { holidaysBetween, listPeriods } from '../periods/periods.service';
 import { readSchoolSettings } from '../settings/school-settings.service';
 import { isStaffOf } from '../users/users.service';
 import {
+  type CoTeacherRow,
   type CourseRow,
   type CourseValues,
   courseReachSql,
   deleteCourse,
   findClass,
+  findCoTeachers,
   findCourses,
   findDirections,
   findMembers,
@@ -39,6 +41,7 @@ import {
   findStudentsOf,
   insertCourse,
   type MemberRow,
+  replaceCoTeachers,
   replaceDirections,
   replaceMembers,
   replacePlan,
@@ -63,9 +66,15 @@ const NOT_READER = 'Курс открыт его учителю, классны�
 /** Whoever holds loads.edit (завуч, директор) manages every course of the school. */
 export const managesCourses = (actor: Actor) => actor.permissions.has('loads.edit');
 
-/** The course's journal is marked with journals.edit by its teacher, or by whoever manages courses. */
-export function marksCourse(actor: Actor, teacherId: number | null): boolean {
-  return actor.permissions.has('journals.edit') && teaches(teachingActor(actor), [teacherId]);
+/** A course's teachers: its main one and the others. */
+export const courseTeacherIds = (course: Pick<Course, 'teacher_id' | 'co_teachers'>) => [
+  course.teacher_id,
+  ...course.co_teachers.map((teacher) => teacher.id),
+];
+
+/** The course's journal is marked with journals.edit by its teachers, or by whoever manages courses. */
+export function marksCourse(actor: Actor, teacherIds: readonly (number | null)[]): boolean {
+  return actor.permissions.has('journals.edit') && teaches(teachingActor(actor), teacherIds);
 }
 
 const toStudent = (row: Omit<MemberRow, 'courseId' | 'managerId'>) => ({
@@ -81,7 +90,11 @@ function toCourse(
   row: CourseRow,
   members: MemberRow[],
   slots: (CourseSlot & { courseId: number })[],
+  coTeachers: CoTeacherRow[],
 ): Course {
+  const others = coTeachers
+    .filter((teacher) => teacher.courseId === row.id)
+    .map((teacher) => ({ id: teacher.id, name: shortName(teacher) }));
   return {
     id: row.id,
     organization_id: row.organization_id,
@@ -89,6 +102,7 @@ function toCourse(
     direction: row.direction,
     teacher_id: row.teacher_id,
     teacher_name: joinedTeacherName(row),
+    co_teachers: others,
     hours_per_week: row.hours_per_week,
     pass_fail: row.pass_fail,
     students: members.filter((member) => member.courseId === row.id).map(toStudent),
@@ -99,14 +113,18 @@ function toCourse(
         start_time: clockTime(slot.start_time)!,
         end_time: clockTime(slot.end_time)!,
       })),
-    can_edit: marksCourse(actor, row.teacher_id),
+    can_edit: marksCourse(actor, [row.teacher_id, ...others.map((teacher) => teacher.id)]),
   };
 }
 
 async function coursesWith(db: Database, actor: Actor, rows: CourseRow[]): Promise<Course[]> {
   const ids = rows.map((row) => row.id);
-  const [members, slots] = await Promise.all([findMembers(db, ids), findSlots(db, ids)]);
-  return rows.map((row) => toCourse(actor, row, members, slots));
+  const [members, slots, coTeachers] = await Promise.all([
+    findMembers(db, ids),
+    findSlots(db, ids),
+    findCoTeachers(db, ids),
+  ]);
+  return rows.map((row) => toCourse(actor, row, members, slots, coTeachers));
 }
 
 /** GET /api/extracurricular/courses: every course for the завуч, else those the caller teaches or whose pupils they lead. */
@@ -137,7 +155,8 @@ export async function readableCourse(db: Database, actor: Actor, id: number): Pr
   if (!row) throw notFound(COURSE_NOT_FOUND);
   const [course] = await coursesWith(db, actor, [row]);
   const leads = (await findMembers(db, [id])).some((member) => member.managerId === actor.userId);
-  if (!managesCourses(actor) && row.teacher_id !== actor.userId && !leads) throw forbidden(NOT_READER);
+  if (!managesCourses(actor) && !courseTeacherIds(course).includes(actor.userId) && !leads)
+    throw forbidden(NOT_READER);
   return course;
 }
 
@@ -175,6 +194,14 @@ async function checkCourse(
     errors.direction = ['Такого направления нет в списке школы'];
   if (!(await isStaffOf(db, input.teacher_id, organizationId)))
     errors.teacher_id = ['Учитель не найден в этой организации'];
+  if (input.co_teacher_ids.includes(input.teacher_id))
+    errors.co_teacher_ids = ['Основной учитель уже ведёт курс: выберите других'];
+  else
+    for (const id of input.co_teacher_ids)
+      if (!(await isStaffOf(db, id, organizationId))) {
+        errors.co_teacher_ids = ['Среди других учителей есть не сотрудник этой организации'];
+        break;
+      }
   const found = new Set((await findStudentsOf(db, organizationId, input.student_ids)).map((row) => row.id));
   if (input.student_ids.some((id) => !found.has(id)))
     errors.student_ids = ['Среди учеников есть ученик другой школы или выбывший'];
@@ -194,6 +221,7 @@ export async function createCourse(db: Database, actor: Actor, input: CourseInpu
   const id = await db.transaction(async (tx) => {
     const courseId = await insertCourse(tx, organizationId, values);
     await replaceMembers(tx, organizationId, courseId, input.student_ids);
+    await replaceCoTeachers(tx, organizationId, courseId, input.co_teacher_ids);
     return courseId;
   });
   return readableCourse(db, actor, id);
@@ -210,6 +238,7 @@ export async function changeCourse(
   await db.transaction(async (tx) => {
     await updateCourse(tx, id, values);
     await replaceMembers(tx, course.organization_id, id, input.student_ids);
+    await replaceCoTeachers(tx, course.organization_id, id, input.co_teacher_ids);
   });
   return readableCourse(db, actor, id);
 }
@@ -280,20 +309,18 @@ async function slotCollision(
   const [pupil] = await pupilLessonAt(db, probe, studentIds);
   if (pupil)
     return `${when}: у учеников урок (${lessonText(pupil)}); занятие — не раньше чем через ${probe.breakMinutes} мин после уроков`;
-  if (course.teacher_id !== null) {
-    const [teacher] = await teacherLessonAt(db, probe, course.teacher_id);
+  const teacherIds = courseTeacherIds(course).filter((id): id is number => id !== null);
+  for (const teacherId of teacherIds) {
+    const [teacher] = await teacherLessonAt(db, probe, teacherId);
     if (teacher) return `${when}: у учителя урок (${lessonText(teacher)})`;
   }
   if (slot.room) {
     const [room] = await roomLessonAt(db, probe, slot.room);
     if (room) return `${when}: кабинет ${slot.room} занят уроком (${lessonText(room)})`;
   }
-  const other = await courseSlotAt(db, probe, course.id, {
-    teacherId: course.teacher_id ?? 0,
-    room: slot.room,
-  });
+  const other = await courseSlotAt(db, probe, course.id, { teacherIds, room: slot.room });
   if (other)
-    return other.teacherId === course.teacher_id
+    return other.sameTeacher
       ? `${when}: у учителя занятие курса «${other.name}» ${time(other.start_time)}–${time(other.end_time)}`
       : `${when}: кабинет ${slot.room} занят курсом «${other.name}» ${time(other.start_time)}–${time(other.end_time)}`;
   return null;

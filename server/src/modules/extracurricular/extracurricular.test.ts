@@ -550,3 +550,104 @@ describe('внеурочная деятельность', () => {
     ).toBe(404);
   });
 });
+
+describe('a course with more than one teacher', () => {
+  it('lets its other teachers read and mark it, refuses the others, and checks each teacher’s lessons', async () => {
+    setSchoolClock('2026-10-01T12:00:00+03:00');
+    // Another teacher of the school who gives lessons from the school clock's day on.
+    const [other] = await rowsOf<{ id: number; login: string; date: string; start: string; end: string }>(
+      app.db,
+      sql`select u.id, u.login, l.date::text as date, to_char(l.start_time, 'HH24:MI') as start,
+                 to_char(l.end_time, 'HH24:MI') as end
+            from lessons l join users u on u.id = l.teacher_id
+           where u.organization_id = (select organization_id from users where login = 'zavuch')
+             and u.id <> ${ids.teacher} and l.date >= '2026-10-01' and l.start_time is not null
+             and l.class_id not in (${ids.a}, ${ids.b})
+             and l.status <> 'cancelled'
+           order by l.date, l.start_time limit 1`,
+    );
+    tokens.other = await loginAs(app, other.login);
+    const lead = await call(app, tokens.zavuch, 'POST', '/api/extracurricular/courses', {
+      ...base(),
+      name: 'Робототехника',
+      co_teacher_ids: [ids.teacher],
+    });
+    expect(lead.statusCode).toBe(422);
+    expect(lead.json().errors.co_teacher_ids).toEqual(['Основной учитель уже ведёт курс: выберите других']);
+    const [stranger] = await app.db.select({ id: users.id }).from(users).where(eq(users.login, 'director2'));
+    const foreign = await call(app, tokens.zavuch, 'POST', '/api/extracurricular/courses', {
+      ...base(),
+      name: 'Робототехника',
+      co_teacher_ids: [stranger.id],
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors.co_teacher_ids).toEqual([
+      'Среди других учителей есть не сотрудник этой организации',
+    ]);
+
+    // No pupils yet: the slot below meets the other teacher's lesson, not a pupil's.
+    const created = await call(app, tokens.zavuch, 'POST', '/api/extracurricular/courses', {
+      ...base(),
+      name: 'Робототехника',
+      student_ids: [],
+      co_teacher_ids: [other.id],
+    });
+    expect(created.statusCode).toBe(201);
+    const course = courseSchema.parse(created.json().data);
+    expect(course.co_teachers.map((teacher) => teacher.id)).toEqual([other.id]);
+    // The other teacher lists it and may mark it; nobody else gains anything.
+    const listed = (await call(app, tokens.other, 'GET', '/api/extracurricular/courses')).json().data;
+    expect(listed.find((item: { id: number }) => item.id === course.id)).toMatchObject({ can_edit: true });
+
+    // A slot over the other teacher's lesson is refused with the reason.
+    const clash = await call(
+      app,
+      tokens.zavuch,
+      'PUT',
+      `/api/extracurricular/courses/${course.id}/schedule`,
+      {
+        slots: [{ weekday: isoWeekday(other.date), start_time: other.start, end_time: other.end }],
+      },
+    );
+    expect(clash.statusCode).toBe(422);
+    expect(clash.json().errors['slots.0'][0]).toMatch(/у учителя урок/);
+    const joined = await call(app, tokens.zavuch, 'PUT', `/api/extracurricular/courses/${course.id}`, {
+      ...base(),
+      name: 'Робототехника',
+      co_teacher_ids: [other.id],
+    });
+    expect(joined.statusCode).toBe(200);
+
+    const evening = await call(
+      app,
+      tokens.zavuch,
+      'PUT',
+      `/api/extracurricular/courses/${course.id}/schedule`,
+      {
+        slots: [{ weekday: 4, start_time: '20:00', end_time: '20:45', room: null }],
+      },
+    );
+    expect(evening.statusCode).toBe(200);
+    const journal = courseJournalSchema.parse(
+      (
+        await call(
+          app,
+          tokens.other,
+          'GET',
+          `/api/extracurricular/courses/${course.id}/journal?from=2026-10-01&to=2026-10-01`,
+        )
+      ).json().data,
+    );
+    const [session] = journal.sessions;
+    expect(session.date).toBe('2026-10-01');
+    const url = `/api/extracurricular/sessions/${session.id}/students/${ids.pupilsA[0]}`;
+    expect((await call(app, tokens.other, 'PUT', url, { present: true, version: 0 })).statusCode).toBe(200);
+    // A class teacher of its pupils reads it but does not mark it.
+    expect((await call(app, tokens.managerB, 'PUT', url, { present: false, version: 1 })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call(app, tokens.zavuch, 'DELETE', `/api/extracurricular/courses/${course.id}`)).statusCode,
+    ).toBe(200);
+  });
+});

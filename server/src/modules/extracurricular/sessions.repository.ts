@@ -13,6 +13,7 @@ import {
   subjects,
 } from '../../db/schema';
 import { lessonRoomsSql } from '../timetable/lessons.sql';
+import { taughtBySql } from './extracurricular.repository';
 
 // ---------------------------------------------------------------- collisions of a weekly slot
 
@@ -95,20 +96,21 @@ export function roomLessonAt(db: Database, probe: SlotProbe, room: string) {
   );
 }
 
-/** Another course's slot of the same teacher or room at the slot's time. */
+/** Another course's slot with one of the same teachers (main or other) or the room at the slot's time. */
 export async function courseSlotAt(
   db: Database,
   probe: SlotProbe,
   exceptCourseId: number,
-  who: { teacherId: number; room: string | null },
+  who: { teacherIds: number[]; room: string | null },
 ) {
+  const sameTeacher = taughtBySql(extracurricularCourses.id, who.teacherIds);
   const sameWho = who.room
-    ? sql`(${extracurricularCourses.teacherId} = ${who.teacherId} or ${extracurricularSlots.room} = ${who.room})`
-    : sql`${extracurricularCourses.teacherId} = ${who.teacherId}`;
+    ? sql`(${sameTeacher} or ${extracurricularSlots.room} = ${who.room})`
+    : sameTeacher;
   const [row] = await db
     .select({
       name: extracurricularCourses.name,
-      teacherId: extracurricularCourses.teacherId,
+      sameTeacher: sql<boolean>`${sameTeacher}`,
       room: extracurricularSlots.room,
       start_time: extracurricularSlots.startTime,
       end_time: extracurricularSlots.endTime,

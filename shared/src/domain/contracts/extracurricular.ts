@@ -41,6 +41,9 @@ export type DirectionsInputParsed = z.output<typeof directionsInputSchema>;
 
 // ---------------------------------------------------------------- courses
 
+/** How many teachers a course may have beside its main one. */
+export const MAX_CO_TEACHERS = 5;
+
 export const courseInputSchema = z.object({
   name: text('Укажите название курса', 200),
   direction: text('Укажите направление', 100),
@@ -51,6 +54,11 @@ export const courseInputSchema = z.object({
     .min(1, { error: 'Не меньше 1 часа в неделю' })
     .max(MAX_COURSE_HOURS, { error: `Не больше ${MAX_COURSE_HOURS} часов в неделю` }),
   student_ids: idListSchema('Укажите учеников'),
+  /** The course's other teachers beside `teacher_id` (they mark its journal too). */
+  co_teacher_ids: idListSchema('Укажите других учителей')
+    .max(MAX_CO_TEACHERS, { error: `Не больше ${MAX_CO_TEACHERS} других учителей` })
+    .optional()
+    .default([]),
   /** «Зачёт» at the sessions instead of no marks at all. */
   pass_fail: z.boolean({ error: 'Укажите, ставится ли зачёт' }).optional().default(false),
 });
@@ -80,6 +88,8 @@ export const courseSchema = z.object({
   direction: z.string(),
   teacher_id: z.number().int().nullable(),
   teacher_name: z.string().nullable(),
+  /** The other teachers, by surname: they mark the journal as the main teacher does. */
+  co_teachers: z.array(z.object({ id: z.number().int(), name: z.string() })),
   hours_per_week: z.number().int(),
   pass_fail: z.boolean(),
   students: z.array(courseStudentSchema),

@@ -4,6 +4,7 @@ import {
   Button,
   Checkbox,
   Group,
+  MultiSelect,
   NumberInput,
   Select,
   SimpleGrid,
@@ -132,6 +133,9 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: () =
   const [teacherId, setTeacherId] = useState<string | null>(
     course?.teacher_id ? String(course.teacher_id) : null,
   );
+  const [coTeacherIds, setCoTeacherIds] = useState<string[]>(
+    (course?.co_teachers ?? []).map((teacher) => String(teacher.id)),
+  );
   const [hours, setHours] = useState<number | string>(course?.hours_per_week ?? 1);
   const [passFail, setPassFail] = useState(course?.pass_fail ?? false);
   const [students, setStudents] = useState<CourseStudent[]>(course?.students ?? []);
@@ -141,6 +145,11 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: () =
   const setSlot = (index: number, change: Partial<SlotDraft>) =>
     setSlots(slots.map((slot, at) => (at === index ? { ...slot, ...change } : slot)));
 
+  const teacherOptions = (groups.data?.teachers ?? []).map((teacher) => ({
+    value: String(teacher.id),
+    label: shortName(teacher),
+  }));
+
   const submit = () =>
     save.run(async () => {
       const saved = await saveCourse.mutateAsync({
@@ -149,6 +158,7 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: () =
           name,
           direction: direction ?? '',
           teacher_id: Number(teacherId),
+          co_teacher_ids: coTeacherIds.map(Number),
           hours_per_week: Number(hours),
           pass_fail: passFail,
           student_ids: students.map((student) => student.id),
@@ -198,13 +208,20 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: () =
           label="Учитель"
           required
           searchable
-          data={(groups.data?.teachers ?? []).map((teacher) => ({
-            value: String(teacher.id),
-            label: shortName(teacher),
-          }))}
+          data={teacherOptions}
           value={teacherId}
           onChange={setTeacherId}
           error={errors.teacher_id}
+        />
+        <MultiSelect
+          label="Другие учителя"
+          description="Тоже ведут журнал курса"
+          searchable
+          data={teacherOptions.filter((option) => option.value !== teacherId)}
+          value={coTeacherIds.filter((id) => id !== teacherId)}
+          onChange={setCoTeacherIds}
+          maxValues={5}
+          error={errors.co_teacher_ids}
         />
         <NumberInput
           label="Часов в неделю"

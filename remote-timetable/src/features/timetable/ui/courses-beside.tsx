@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useCourses, usePermissions } from '@parta/shared';
-import { courseScheduleText } from '@parta/shared/domain/extracurricular';
+import { courseScheduleText, courseTeachersText } from '@parta/shared/domain/extracurricular';
 
 export interface CoursesBesideProps {
   /** The class shown: its pupils' courses. */
@@ -21,7 +21,7 @@ export function CoursesBeside({ groupId = null, teacherId = null }: CoursesBesid
   const shown = (courses.data ?? []).filter((course) =>
     groupId !== null
       ? course.students.some((pupil) => pupil.group_id === groupId)
-      : course.teacher_id === teacherId,
+      : course.teacher_id === teacherId || course.co_teachers.some((teacher) => teacher.id === teacherId),
   );
   if (!readable || shown.length === 0) return null;
   return (
@@ -47,7 +47,7 @@ export function CoursesBeside({ groupId = null, teacherId = null }: CoursesBesid
               <Text size="sm">{courseScheduleText(course.slots)}</Text>
               <Text size="xs" c="dimmed">
                 {groupId !== null
-                  ? `${course.teacher_name ?? 'учитель не назначен'} · учеников класса: ${ofClass}`
+                  ? `${courseTeachersText(course) ?? 'учитель не назначен'} · учеников класса: ${ofClass}`
                   : `учеников: ${course.students.length}`}
               </Text>
             </Group>
