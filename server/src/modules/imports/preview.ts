@@ -32,15 +32,18 @@ export function previewOf(
     classes: new Map(school.classes.map((c) => [c.id, className(c)])),
     rooms: new Map(school.rooms.map((r) => [r.id, r.name])),
   };
-  const map = (entity: ImportEntity, source: string, target: string, id: number | undefined) =>
+  const map = (entity: ImportEntity, source: string, target: string, id: number | undefined) => {
+    const how = match.matchOf(entity as Mappable, source);
     mappings.push({
       entity,
       source,
       // A name mapped to an existing record is shown as that record is named.
       target: id === undefined ? target : (names[entity as Mappable]?.get(id) ?? target),
       target_id: id ?? null,
-      match: id === undefined ? 'new' : match.matchOf(entity as Mappable, source),
+      // «новый» the user chose stays chosen (the apply keeps it even when a record matches).
+      match: id === undefined && how !== 'chosen' ? 'new' : how,
     });
+  };
 
   for (const t of plan.teachers)
     map(
