@@ -59,7 +59,9 @@ export function decodeXml(bytes: Uint8Array): string {
   try {
     decoder = new TextDecoder(label === 'cp1251' ? 'windows-1251' : label, { fatal: true });
   } catch {
-    throw fileError(`Кодировка файла «${declared}» не поддерживается: сохраните его в UTF-8 или windows-1251`);
+    throw fileError(
+      `Кодировка файла «${declared}» не поддерживается: сохраните его в UTF-8 или windows-1251`,
+    );
   }
   try {
     return decoder.decode(bytes).replace(/^\uFEFF/, '');
@@ -83,9 +85,7 @@ function section(root: Node, name: string, item: string, required: string[]): Ro
   if (rows.length > 0) {
     const missing = required.filter((c) => !columns.has(c));
     if (missing.length > 0)
-      throw fileError(
-        `В разделе <${name}> не объявлены столбцы ${missing.join(', ')} (атрибут columns)`,
-      );
+      throw fileError(`В разделе <${name}> не объявлены столбцы ${missing.join(', ')} (атрибут columns)`);
   }
   return (rows as unknown[]).map((raw) => {
     const row: Row = {};
@@ -116,16 +116,16 @@ export function readAscFile(bytes: Uint8Array): AscData {
     throw fileError('Это не файл aSc Timetables: нет элемента <timetable ascttversion="…">');
   const doc = root as Node;
   if (doc.lessons === undefined || doc.classes === undefined)
-    throw fileError('В файле aSc нет разделов <classes> и <lessons>: выгрузите расписание в формате XML 2012');
+    throw fileError(
+      'В файле aSc нет разделов <classes> и <lessons>: выгрузите расписание в формате XML 2012',
+    );
 
   const periods = section(doc, 'periods', 'period', ['period'])
     .map((p) => Number(p.period))
     .filter((n) => Number.isInteger(n))
     .sort((a, b) => a - b);
   const periodIdx = new Map(periods.map((p, i) => [p, i]));
-  const bitstrings = [
-    ...section(doc, 'daysdefs', 'daysdef', ['days']).flatMap((d) => ids(d.days)),
-  ];
+  const bitstrings = [...section(doc, 'daysdefs', 'daysdef', ['days']).flatMap((d) => ids(d.days))];
   const teacherRows = section(doc, 'teachers', 'teacher', ['id']);
   const subjectRows = section(doc, 'subjects', 'subject', ['id', 'name']);
   const classRows = section(doc, 'classes', 'class', ['id', 'name']);
@@ -187,7 +187,14 @@ export function readAscFile(bytes: Uint8Array): AscData {
     }
     if (teachers.length > 1) notCarried('Второй и следующие учителя урока');
     if (subject !== undefined)
-      lessons.push({ id: l.id, classes, subject, teachers, periodsPerCard: perCard, periodsPerWeek: perWeek });
+      lessons.push({
+        id: l.id,
+        classes,
+        subject,
+        teachers,
+        periodsPerCard: perCard,
+        periodsPerWeek: perWeek,
+      });
   }
   const lessonIds = new Set(lessonRows.map((l) => l.id));
   const cards: AscData['cards'] = [];

@@ -1,6 +1,6 @@
 import type { AscData } from './asc-file';
-import { ImportFileError } from './import-file-error';
 import { classNames, type FetPlan, loadKey, type PlannedLoad, splitTeacherName } from './fet-plan';
+import { ImportFileError } from './import-file-error';
 
 /**
  * What an aSc Timetables file becomes in a school's records: the same plan a FET file becomes

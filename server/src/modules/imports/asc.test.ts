@@ -46,12 +46,16 @@ function expected(xml: string) {
   for (const l of section('lessons', 'lesson')) {
     const ids = String(l.groupids ?? '').split(',');
     for (const classId of String(l.classids).split(',')) {
-      const split = groups.filter((g) => ids.includes(String(g.id)) && g.classid === classId && g.entireclass !== '1');
+      const split = groups.filter(
+        (g) => ids.includes(String(g.id)) && g.classid === classId && g.entireclass !== '1',
+      );
       hours += Number(l.periodsperweek) * Math.max(split.length, 1);
     }
   }
   const perCard = new Map(section('lessons', 'lesson').map((l) => [l.id, Number(l.periodspercard)]));
-  const classesOf = new Map(section('lessons', 'lesson').map((l) => [l.id, String(l.classids).split(',').length]));
+  const classesOf = new Map(
+    section('lessons', 'lesson').map((l) => [l.id, String(l.classids).split(',').length]),
+  );
   const slots = section('cards', 'card').reduce(
     (sum, c) => sum + perCard.get(c.lessonid)! * classesOf.get(c.lessonid)!,
     0,
@@ -204,11 +208,23 @@ describe('aSc files refused with a Russian 422', () => {
       '<?xml version="1.0"?><!DOCTYPE timetable [<!ENTITY x SYSTEM "file:///etc/passwd">]><timetable ascttversion="2012">&x;</timetable>',
       undefined,
     ],
-    ['bad UTF-8', Buffer.concat([Buffer.from(UTF8.slice(0, 200)), Buffer.from([0xff, 0xfe, 0xc3])]), undefined],
+    [
+      'bad UTF-8',
+      Buffer.concat([Buffer.from(UTF8.slice(0, 200)), Buffer.from([0xff, 0xfe, 0xc3])]),
+      undefined,
+    ],
     ['an unknown encoding', UTF8.replace('encoding="UTF-8"', 'encoding="x-klingon"'), undefined],
     ['a lesson of an undeclared subject', UTF8.replace('subjectid="*6"', 'subjectid="*99"'), undefined],
-    ['a card of an undeclared lesson', UTF8.replace('<card lessonid="*9"', '<card lessonid="*77"'), undefined],
-    ['lessons without the columns', UTF8.replace('columns="id,subjectid,classids,', 'columns="id,'), undefined],
+    [
+      'a card of an undeclared lesson',
+      UTF8.replace('<card lessonid="*9"', '<card lessonid="*77"'),
+      undefined,
+    ],
+    [
+      'lessons without the columns',
+      UTF8.replace('columns="id,subjectid,classids,', 'columns="id,'),
+      undefined,
+    ],
   ];
   it.each(cases)('%s', async (_label, body, kind) => {
     const response = await upload(app, token, body, 'bad.xml', kind);

@@ -7,10 +7,10 @@ import {
   addUserRoles,
   findRoleId,
   findSchool,
-  findStaffRoles,
-  findUserRoleIds,
   findSetting,
   findSlots,
+  findStaffRoles,
+  findUserRoleIds,
   insertClass,
   insertLoad,
   insertRoom,
@@ -21,8 +21,8 @@ import {
   insertTeacher,
   insertUnavailable,
   templateNamed,
-  updateLoadHours,
   updateClassManager,
+  updateLoadHours,
   updateRoomCapacity,
   updateStaffEmail,
   upsertSetting,
@@ -87,8 +87,7 @@ export async function applyFetPlan(
     const existing = match.teacherIds.get(t.source);
     if (existing === undefined) {
       const person = { surname: t.surname, name: t.name, patronymic: t.patronymic ?? null };
-      const login =
-        t.login && !(await loginTaken(tx, t.login)) ? t.login : await freeLoginFor(tx, person);
+      const login = t.login && !(await loginTaken(tx, t.login)) ? t.login : await freeLoginFor(tx, person);
       const id = await insertTeacher(
         tx,
         {
@@ -135,7 +134,13 @@ export async function applyFetPlan(
     if (existing === undefined) {
       match.classIds.set(
         c.source,
-        await insertClass(tx, { organizationId, number: c.number, letter: c.letter, academicYear, managerId }),
+        await insertClass(tx, {
+          organizationId,
+          number: c.number,
+          letter: c.letter,
+          academicYear,
+          managerId,
+        }),
       );
       add(created, 'classes');
     } else if (c.manager && managerId !== managerOf.get(existing)) {

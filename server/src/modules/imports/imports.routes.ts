@@ -112,7 +112,13 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(202).send({
-        data: await applyImport(app.db, app.queue, request.actor, request.params.id, request.body ?? undefined),
+        data: await applyImport(
+          app.db,
+          app.queue,
+          request.actor,
+          request.params.id,
+          request.body ?? undefined,
+        ),
       }),
   );
 

@@ -82,7 +82,10 @@ export function planOf(kind: string, data: unknown): FetPlan {
 }
 
 /** The file read in a worker thread: its kind and data, or a 422 with the Russian reason. */
-function readInThread(kind: ImportKind | 'xlsx', bytes: Buffer): Promise<{ kind: ImportKind; data: unknown }> {
+function readInThread(
+  kind: ImportKind | 'xlsx',
+  bytes: Buffer,
+): Promise<{ kind: ImportKind; data: unknown }> {
   return new Promise((resolve, reject) => {
     const worker = startThread(parseThread, { kind, bytes: new Uint8Array(bytes) });
     const timer = setTimeout(() => {
@@ -231,10 +234,12 @@ function chosenOf(preview: ImportPreview, body: ImportApplyBody | undefined): Ch
     const ids = new Set((preview.choices[entity] ?? []).map((c) => c.id));
     for (const [source, target] of Object.entries(mapping[entity] ?? {})) {
       if (!sources.has(source)) errors.push(`«${source}» нет в файле`);
-      else if (target !== null && !ids.has(target)) errors.push(`«${source}»: нет записи ${target}, с которой сопоставить`);
+      else if (target !== null && !ids.has(target))
+        errors.push(`«${source}»: нет записи ${target}, с которой сопоставить`);
     }
   }
-  if (errors.length > 0) throw unprocessable('Сопоставление не подходит к этому импорту', { mapping: errors });
+  if (errors.length > 0)
+    throw unprocessable('Сопоставление не подходит к этому импорту', { mapping: errors });
   return mapping;
 }
 
@@ -242,8 +247,10 @@ function chosenOf(preview: ImportPreview, body: ImportApplyBody | undefined): Ch
 function chosenIn(preview: ImportPreview): Chosen {
   const chosen: Chosen = {};
   for (const m of preview.mappings)
-    if (m.match === 'chosen' && (MAPPABLE as readonly string[]).includes(m.entity))
-      (chosen[m.entity as (typeof MAPPABLE)[number]] ??= {})[m.source] = m.target_id;
+    if (m.match === 'chosen' && (MAPPABLE as readonly string[]).includes(m.entity)) {
+      const entity = m.entity as (typeof MAPPABLE)[number];
+      chosen[entity] = { ...chosen[entity], [m.source]: m.target_id };
+    }
   return chosen;
 }
 

@@ -234,9 +234,7 @@ describe('files that are refused with a Russian 422, and nothing changes', () =>
     expect((await upload(app, school.token, SMALL, 'a.fet', 'pdf')).statusCode).toBe(422);
     const asc = await upload(app, school.token, SMALL, 'a.xml', 'asc');
     expect(asc.statusCode).toBe(422);
-    expect(asc.json().errors.file).toEqual([
-      'Файл не похож на то, что выбрано: Файл aSc Timetables (.xml)',
-    ]);
+    expect(asc.json().errors.file).toEqual(['Файл не похож на то, что выбрано: Файл aSc Timetables (.xml)']);
     const register = await upload(app, school.token, SMALL, 'a.xlsx', 'xlsx-load');
     expect(register.statusCode).toBe(422);
   });

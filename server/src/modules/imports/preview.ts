@@ -1,5 +1,10 @@
 import type { ImportEntity, ImportMapping, ImportPreview } from '@parta/shared/domain/contracts/imports';
-import { classWeeklyHours, TEACHER_RATE_HOURS, sanpinWeeklyMax, weeklyLoadWarning } from '@parta/shared/domain/timetable';
+import {
+  classWeeklyHours,
+  sanpinWeeklyMax,
+  TEACHER_RATE_HOURS,
+  weeklyLoadWarning,
+} from '@parta/shared/domain/timetable';
 import type { FetPlan } from './fet-plan';
 import type { School } from './imports.repository';
 import { type Chosen, type Mappable, normalName, SchoolMatch } from './match';

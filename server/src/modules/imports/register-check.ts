@@ -38,7 +38,9 @@ export async function checkRegister(
   }
   for (const c of plan.classes)
     if (c.manager && match.staffId(c.manager) === undefined)
-      errors.push(`Строка ${c.row}, столбец «Классный руководитель»: «${c.manager}» нет среди сотрудников школы`);
+      errors.push(
+        `Строка ${c.row}, столбец «Классный руководитель»: «${c.manager}» нет среди сотрудников школы`,
+      );
   if (errors.length > 0)
     throw new ImportFileError(`В реестре есть ошибки: ${errors[0]}`, { file: errors.slice(0, 20) });
 }

@@ -66,10 +66,19 @@ describe('the three registers into an empty school', () => {
     const preview = await upload(app, school.token, file, 'сотрудники.xlsx');
     expect(preview.statusCode).toBe(201);
     importSchema.parse(preview.json().data);
-    expect(preview.json().data).toMatchObject({ kind: 'xlsx-staff', preview: { days: null, creates_staff: true } });
+    expect(preview.json().data).toMatchObject({
+      kind: 'xlsx-staff',
+      preview: { days: null, creates_staff: true },
+    });
     const { done } = await importFile(app, school.token, file, 'сотрудники.xlsx');
     expect(done.result).toEqual({ created: { teachers: 3 }, updated: {} });
-    const staff = await rows<{ surname: string; patronymic: string | null; login: string; email: string | null; roles: string }>(
+    const staff = await rows<{
+      surname: string;
+      patronymic: string | null;
+      login: string;
+      email: string | null;
+      roles: string;
+    }>(
       `select u.surname, u.patronymic, u.login, u.email, string_agg(r.name, ', ' order by r.name) as roles
          from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
         where u.organization_id = $1 and u.surname in ('Иванова', 'Петров', 'Сидорова')
@@ -84,7 +93,13 @@ describe('the three registers into an empty school', () => {
         email: 'ivanova@school.test',
         roles: 'Классный руководитель, Учитель',
       },
-      { surname: 'Петров', patronymic: null, login: expect.any(String), email: 'petrov@school.test', roles: 'Учитель' },
+      {
+        surname: 'Петров',
+        patronymic: null,
+        login: expect.any(String),
+        email: 'petrov@school.test',
+        roles: 'Учитель',
+      },
       { surname: 'Сидорова', patronymic: 'Ивановна', login: expect.any(String), email: null, roles: 'Завуч' },
     ]);
     const again = await importFile(app, school.token, file, 'сотрудники.xlsx');
@@ -115,10 +130,12 @@ describe('the three registers into an empty school', () => {
       updated: {},
     });
     const changed = CLASSES.map((r) => (r[0] === 'В' ? ['В', 7, 'Петров Игорь'] : r));
-    expect((await importFile(app, school.token, await workbook(changed), 'классы.xlsx')).done.result).toEqual({
-      created: {},
-      updated: { classes: 1 },
-    });
+    expect((await importFile(app, school.token, await workbook(changed), 'классы.xlsx')).done.result).toEqual(
+      {
+        created: {},
+        updated: { classes: 1 },
+      },
+    );
   }, 60_000);
 
   it('load: lines on the classes and staff there are; hours against СанПиН; again nothing; changed hours updated', async () => {
@@ -144,8 +161,12 @@ describe('the three registers into an empty school', () => {
       created: {},
       updated: {},
     });
-    const changed = LOAD.map((r) => (r[1] === 'Математика' ? ['5А', 'Математика', 'Иванова Анна Петровна', 6, null] : r));
-    expect((await importFile(app, school.token, await workbook(changed), 'нагрузка.xlsx')).done.result).toEqual({
+    const changed = LOAD.map((r) =>
+      r[1] === 'Математика' ? ['5А', 'Математика', 'Иванова Анна Петровна', 6, null] : r,
+    );
+    expect(
+      (await importFile(app, school.token, await workbook(changed), 'нагрузка.xlsx')).done.result,
+    ).toEqual({
       created: {},
       updated: { loads: 1 },
     });
@@ -195,20 +216,23 @@ describe('the three registers into an empty school', () => {
 });
 
 describe('template workbooks', () => {
-  it.each(['xlsx-staff', 'xlsx-classes', 'xlsx-load'] as const)('%s downloads and reads back', async (kind) => {
-    const response = await call(app, school.token, 'GET', `/api/imports/templates/${kind}`);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const headers = (book.worksheets[0].getRow(1).values as unknown[]).slice(1);
-    expect(headers).toEqual(registerHeaders(kind));
-    expect(book.getWorksheet('Пояснения')?.getRow(2).getCell(2).value).toMatch(/[А-Яа-я]/);
-    // The template itself is told by its header row (and has no rows yet).
-    const uploaded = await upload(app, school.token, response.rawPayload, 'шаблон.xlsx');
-    expect(uploaded.statusCode).toBe(422);
-    expect(uploaded.json().message).toBe('В реестре нет ни одной строки после заголовков');
-  });
+  it.each(['xlsx-staff', 'xlsx-classes', 'xlsx-load'] as const)(
+    '%s downloads and reads back',
+    async (kind) => {
+      const response = await call(app, school.token, 'GET', `/api/imports/templates/${kind}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('spreadsheetml');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const headers = (book.worksheets[0].getRow(1).values as unknown[]).slice(1);
+      expect(headers).toEqual(registerHeaders(kind));
+      expect(book.getWorksheet('Пояснения')?.getRow(2).getCell(2).value).toMatch(/[А-Яа-я]/);
+      // The template itself is told by its header row (and has no rows yet).
+      const uploaded = await upload(app, school.token, response.rawPayload, 'шаблон.xlsx');
+      expect(uploaded.statusCode).toBe(422);
+      expect(uploaded.json().message).toBe('В реестре нет ни одной строки после заголовков');
+    },
+  );
 
   it('an unknown register is not found', async () => {
     expect((await call(app, school.token, 'GET', '/api/imports/templates/pdf')).statusCode).toBe(404);
@@ -217,14 +241,46 @@ describe('template workbooks', () => {
 
 describe('rows refused with their number and column, in Russian', () => {
   const cases: [string, (string | number | null)[][], string][] = [
-    ['hours not a number', [LOAD[0], LOAD[1], ['5А', 'Физика', null, 'много', null]], 'Строка 3, столбец «Часов в неделю»: «много» — не число от 0,5 до 40 (с шагом 0,5)'],
-    ['a class with no letter', [LOAD[0], ['5', 'Физика', null, 2, null]], 'Строка 2, столбец «Класс»: «5» — нужен номер и буква, например 5А'],
-    ['a class number 12', [CLASSES[0], ['А', 12, null]], 'Строка 2, столбец «Номер»: «12» — не число от 1 до 11'],
-    ['a role the school has not', [STAFF[0], ['Орлов', 'Пётр', null, null, 'Космонавт', null]], 'Строка 2, столбец «Роли»: роли «Космонавт» нет в школе'],
-    ['a login taken', [STAFF[0], ['Орлов', 'Пётр', null, 'ivanova.ap', null, null]], 'Строка 2, столбец «Логин»: «ivanova.ap» уже занят'],
-    ['a bad e-mail', [STAFF[0], ['Орлов', 'Пётр', null, null, null, 'не почта']], 'Строка 2, столбец «Эл. почта»: «не почта» — неверный адрес'],
-    ['no surname', [STAFF[0], [null, 'Пётр', null, null, null, null]], 'Строка 2, столбец «Фамилия»: не заполнено'],
-    ['an unknown class teacher', [CLASSES[0], ['Г', 8, 'Некто Неизвестный']], 'Строка 2, столбец «Классный руководитель»: «Некто Неизвестный» нет среди сотрудников школы'],
+    [
+      'hours not a number',
+      [LOAD[0], LOAD[1], ['5А', 'Физика', null, 'много', null]],
+      'Строка 3, столбец «Часов в неделю»: «много» — не число от 0,5 до 40 (с шагом 0,5)',
+    ],
+    [
+      'a class with no letter',
+      [LOAD[0], ['5', 'Физика', null, 2, null]],
+      'Строка 2, столбец «Класс»: «5» — нужен номер и буква, например 5А',
+    ],
+    [
+      'a class number 12',
+      [CLASSES[0], ['А', 12, null]],
+      'Строка 2, столбец «Номер»: «12» — не число от 1 до 11',
+    ],
+    [
+      'a role the school has not',
+      [STAFF[0], ['Орлов', 'Пётр', null, null, 'Космонавт', null]],
+      'Строка 2, столбец «Роли»: роли «Космонавт» нет в школе',
+    ],
+    [
+      'a login taken',
+      [STAFF[0], ['Орлов', 'Пётр', null, 'ivanova.ap', null, null]],
+      'Строка 2, столбец «Логин»: «ivanova.ap» уже занят',
+    ],
+    [
+      'a bad e-mail',
+      [STAFF[0], ['Орлов', 'Пётр', null, null, null, 'не почта']],
+      'Строка 2, столбец «Эл. почта»: «не почта» — неверный адрес',
+    ],
+    [
+      'no surname',
+      [STAFF[0], [null, 'Пётр', null, null, null, null]],
+      'Строка 2, столбец «Фамилия»: не заполнено',
+    ],
+    [
+      'an unknown class teacher',
+      [CLASSES[0], ['Г', 8, 'Некто Неизвестный']],
+      'Строка 2, столбец «Классный руководитель»: «Некто Неизвестный» нет среди сотрудников школы',
+    ],
   ];
   it.each(cases)('%s', async (_label, sheet, error) => {
     const response = await upload(app, school.token, await workbook(sheet), 'реестр.xlsx');
@@ -253,16 +309,25 @@ describe('access', () => {
 
   it('a завуч may preview the staff register but not create the staff', async () => {
     const zavuch = await loginAs(app, 'zavuch');
-    const created = await upload(app, zavuch, await workbook([STAFF[0], ['Орлов', 'Пётр', null, null, null, null]]), 'x.xlsx');
+    const created = await upload(
+      app,
+      zavuch,
+      await workbook([STAFF[0], ['Орлов', 'Пётр', null, null, null, null]]),
+      'x.xlsx',
+    );
     expect(created.statusCode).toBe(201);
-    expect((await call(app, zavuch, 'POST', `/api/imports/${created.json().data.id}/apply`)).statusCode).toBe(403);
+    expect((await call(app, zavuch, 'POST', `/api/imports/${created.json().data.id}/apply`)).statusCode).toBe(
+      403,
+    );
   });
 
   it('another school does not find a register import, nor maps to its records', async () => {
     const created = (await upload(app, school.token, await workbook(LOAD), 'x.xlsx')).json().data;
     const other = await loginAs(app, 'director');
     expect((await call(app, other, 'GET', `/api/imports/${created.id}`)).statusCode).toBe(404);
-    expect((await call(app, other, 'POST', `/api/imports/${created.id}/apply`, { mapping: {} })).statusCode).toBe(404);
+    expect(
+      (await call(app, other, 'POST', `/api/imports/${created.id}/apply`, { mapping: {} })).statusCode,
+    ).toBe(404);
     // An id of another school's record is not a choice here.
     const answer = (await call(app, other, 'GET', '/api/subject')).json();
     const theirs = (Array.isArray(answer) ? answer : answer.data) as { id: number }[];

@@ -61,7 +61,14 @@ const REGISTERS: Record<RegisterKind, { sheet: string; columns: Column[] }> = {
   'xlsx-classes': {
     sheet: 'Классы',
     columns: [
-      { key: 'number', header: 'Номер', aliases: ['параллель'], required: true, note: 'От 1 до 11', example: '5' },
+      {
+        key: 'number',
+        header: 'Номер',
+        aliases: ['параллель'],
+        required: true,
+        note: 'От 1 до 11',
+        example: '5',
+      },
       { key: 'letter', header: 'Буква', required: true, note: 'Русская буква', example: 'А' },
       {
         key: 'manager',
@@ -76,8 +83,20 @@ const REGISTERS: Record<RegisterKind, { sheet: string; columns: Column[] }> = {
     sheet: 'Нагрузка',
     columns: [
       { key: 'class', header: 'Класс', required: true, note: 'Номер и буква', example: '5А' },
-      { key: 'subject', header: 'Предмет', required: true, note: 'Как в учебном плане', example: 'Математика' },
-      { key: 'teacher', header: 'Учитель', required: false, note: 'ФИО; пусто — учитель не назначен', example: 'Иванова Анна Петровна' },
+      {
+        key: 'subject',
+        header: 'Предмет',
+        required: true,
+        note: 'Как в учебном плане',
+        example: 'Математика',
+      },
+      {
+        key: 'teacher',
+        header: 'Учитель',
+        required: false,
+        note: 'ФИО; пусто — учитель не назначен',
+        example: 'Иванова Анна Петровна',
+      },
       {
         key: 'hours',
         header: 'Часов в неделю',
@@ -136,7 +155,12 @@ export async function readRegister(
   const found = kinds.map((kind) => ({ kind, at: columnsOf(kind, headers) })).find((k) => k.at);
   if (!REGISTER_KINDS.includes(kinds[0]) || !found) {
     const wanted = kinds
-      .map((k) => REGISTERS[k].columns.filter((c) => c.required).map((c) => `«${c.header}»`).join(', '))
+      .map((k) =>
+        REGISTERS[k].columns
+          .filter((c) => c.required)
+          .map((c) => `«${c.header}»`)
+          .join(', '),
+      )
       .join(' или ');
     throw fileError(`Не узнать реестр по первой строке: нужны столбцы ${wanted}`);
   }
@@ -256,7 +280,12 @@ function readLoad(rows: Rows, plan: FetPlan, bad: Bad) {
     const key = loadKey(line);
     if (loads.has(key)) bad(row, 'subject', `эта строка нагрузки уже есть в строке ${loads.get(key)!.row}`);
     loads.set(key, { ...line, key, hours, row });
-    if (subgroup && !plan.subgroups.some((s) => JSON.stringify(s) === JSON.stringify({ classSource, subject, name: subgroup })))
+    if (
+      subgroup &&
+      !plan.subgroups.some(
+        (s) => JSON.stringify(s) === JSON.stringify({ classSource, subject, name: subgroup }),
+      )
+    )
       plan.subgroups.push({ classSource, subject, name: subgroup });
   }
   plan.classes = classSources.every((c) => /^\d{1,2}[А-ЯЁ]$/.test(c)) ? classNames(classSources) : [];
@@ -276,7 +305,9 @@ export async function registerTemplate(kind: RegisterKind): Promise<Buffer> {
   notes.addRow(['Столбец', 'Что писать', 'Пример']).font = { bold: true };
   for (const c of columns) notes.addRow([c.header, c.note, c.example]);
   notes.addRow([]);
-  notes.addRow(['Первая строка листа «' + title + '» — заголовки; данные — со второй строки. Пустые строки пропускаются.']);
+  notes.addRow([
+    `Первая строка листа «${title}» — заголовки; данные — со второй строки. Пустые строки пропускаются.`,
+  ]);
   notes.columns.forEach((column, i) => {
     column.width = i === 1 ? 70 : 24;
   });
