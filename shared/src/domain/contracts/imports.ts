@@ -65,13 +65,19 @@ export const importPreviewSchema = z.object({
   counts: z.record(z.enum(IMPORT_ENTITIES), countsSchema),
   mappings: z.array(importMappingSchema),
   /** A class's weekly lessons (subgroups of a subject once), its СанПиН maximum and the warning. */
+  // The defaults read previews kept before these fields were counted.
   hours_by_class: z.array(
-    z.object({ name: z.string(), hours: z.number(), max: z.number(), warning: z.string().nullable() }),
+    z.object({
+      name: z.string(),
+      hours: z.number(),
+      max: z.number().default(0),
+      warning: z.string().nullable().default(null),
+    }),
   ),
   /** A teacher's weekly hours and in ставки (TEACHER_RATE_HOURS). */
-  hours_by_teacher: z.array(z.object({ name: z.string(), hours: z.number(), rates: z.number() })),
+  hours_by_teacher: z.array(z.object({ name: z.string(), hours: z.number(), rates: z.number().default(0) })),
   /** The school's records a name may be mapped to instead, per mappable entity. */
-  choices: z.record(z.string(), z.array(z.object({ id: z.number().int(), name: z.string() }))),
+  choices: z.record(z.string(), z.array(z.object({ id: z.number().int(), name: z.string() }))).default({}),
   /** What the file holds that Parta does not carry: each by name, with how many. */
   unsupported: z.array(z.object({ name: z.string(), count: z.number().int() })),
   /** New staff need `users.edit` to be created. */
