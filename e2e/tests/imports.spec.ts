@@ -84,7 +84,7 @@ test('a new school applies, is approved, its director imports a FET file, applie
   await previewFile(page);
   const ivanova = page.getByTestId('import-mapping').filter({ hasText: 'Иванова Анна Петровна' }).first();
   await expect(ivanova).toContainText('уже есть');
-  await ivanova.getByRole('textbox', { name: 'Сопоставить «Иванова Анна Петровна»' }).click();
+  await ivanova.getByRole('combobox', { name: 'Сопоставить «Иванова Анна Петровна»' }).click();
   await page.getByRole('option', { name: 'новый', exact: true }).click();
   await expect(ivanova).toContainText('выбрано');
   await expect(page.getByTestId('import-hours-by-class')).toContainText('5А');

@@ -92,11 +92,21 @@ function section(root: Node, name: string, item: string, required: string[]): Ro
     const attributes = (typeof raw === 'object' && raw !== null ? raw : {}) as Node;
     for (const column of columns) {
       const value = attributes[`@${column}`];
-      if (value !== undefined) row[column] = String(value).trim();
+      if (value !== undefined) row[column] = unescapeXml(String(value)).trim();
     }
     return row;
   });
 }
+
+/** The five predefined entities and character references of an attribute (no DTD's are ever expanded). */
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+export const unescapeXml = (value: string) =>
+  value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, name: string) => {
+    if (name[0] !== '#') return PREDEFINED[name.toLowerCase()] ?? whole;
+    const code =
+      name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
 
 const ids = (value: string | undefined) =>
   (value ?? '')
@@ -183,6 +193,10 @@ export function readAscFile(bytes: Uint8Array): AscData {
       errors.push(`${where}: уроков подряд «${l.periodspercard}» — не число уроков дня`);
     if (classes.length === 0) {
       notCarried('Уроки без классов');
+      continue;
+    }
+    if (perWeek === 0) {
+      notCarried('Уроки без часов в неделю');
       continue;
     }
     if (teachers.length > 1) notCarried('Второй и следующие учителя урока');

@@ -235,6 +235,19 @@ describe('aSc files refused with a Russian 422', () => {
     expect(response.body).not.toMatch(/root:|passwd|stack/);
   });
 
+  it('reads the predefined entities of a name, and leaves a lesson of no hours out', async () => {
+    const body = UTF8.replace('name="Биология"', 'name="Биология &amp; экология"').replace(
+      'periodsperweek="1.5"',
+      'periodsperweek="0"',
+    );
+    const response = await upload(app, token, body, 'a.xml');
+    expect(response.statusCode).toBe(201);
+    const { preview } = response.json().data;
+    expect(preview.mappings).toContainEqual(expect.objectContaining({ source: 'Биология & экология' }));
+    expect(preview.counts.loads.total).toBe(12);
+    expect(preview.unsupported).toContainEqual({ name: 'Уроки без часов в неделю', count: 1 });
+  });
+
   it('names what is undeclared', async () => {
     const response = await upload(app, token, cases[7][1]);
     expect(response.json().errors.file).toContain('Урок *10: предмет «*99» не объявлен в файле');
