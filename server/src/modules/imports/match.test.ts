@@ -24,6 +24,7 @@ describe('closest', () => {
     expect(closest('Матиматика', [{ id: 5, name: 'Математика' }])).toBe(5);
     expect(closest('101', [{ id: 9, name: '102' }], false)).toBeUndefined();
     expect(closest('ИЗО', [{ id: 9, name: 'ОБЖ' }])).toBeUndefined();
+    expect(closest('Учитель 11', [{ id: 9, name: 'Учитель 10' }])).toBeUndefined();
   });
   it('gives nothing when two records are as close', () => {
     expect(closest('Иванов А. П.', [...staff, { id: 4, name: 'Иванов Алексей Павлович' }])).toBeUndefined();

@@ -72,7 +72,12 @@ export function closest(
   }
   if (found.size === 0 && typos && wanted.length >= 5) {
     const max = wanted.length >= 10 ? 2 : 1;
-    for (const r of records) if (editDistance(wanted, looseName(r.name), max) <= max) found.add(r.id);
+    // «Учитель 10» and «Учитель 11» are two: a slip is in the letters, never the numbers.
+    const digits = (s: string) => s.replace(/\D/g, '');
+    for (const r of records) {
+      const other = looseName(r.name);
+      if (digits(other) === digits(wanted) && editDistance(wanted, other, max) <= max) found.add(r.id);
+    }
   }
   return found.size === 1 ? [...found][0] : undefined;
 }
