@@ -7,7 +7,10 @@ import { LoginPage } from '../pages/login.page';
 import { LoadPage } from '../pages/timetable.page';
 import { ARTIFACTS_DIR, REPO_ROOT } from '../support/system';
 
-/** A school moves in (issue 50): it applies, is approved, and its director imports a FET file. */
+/**
+ * A school moves in (issue 50): it applies, is approved, and its director imports a FET file, then the
+ * same file again with one name mapped to «новый».
+ */
 
 const FET_FILE = path.join(REPO_ROOT, 'server/src/modules/imports/fixtures/small-school.fet');
 const shot = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
@@ -75,6 +78,20 @@ test('a new school applies, is approved, its director imports a FET file, applie
   // The file's locked lessons are a template named as the file.
   await page.getByRole('tab', { name: 'Шаблоны' }).click();
   await expect(page.getByText('small-school').first()).toBeVisible();
+
+  // The same file again: every name is the school's now; one is mapped to «новый» before applying.
+  await page.goto('/imports');
+  await previewFile(page);
+  const ivanova = page.getByTestId('import-mapping').filter({ hasText: 'Иванова Анна Петровна' }).first();
+  await expect(ivanova).toContainText('уже есть');
+  await ivanova.getByRole('combobox', { name: 'Сопоставить «Иванова Анна Петровна»' }).click();
+  await page.getByRole('option', { name: 'новый', exact: true }).click();
+  await expect(ivanova).toContainText('выбрано');
+  await expect(page.getByTestId('import-hours-by-class')).toContainText('5А');
+  await page.getByRole('button', { name: 'Применить' }).click();
+  await expect(page.getByTestId('import-done')).toBeVisible({ timeout: 60_000 });
+  // What was applied is kept with the import: that name went to a new teacher.
+  await expect(ivanova).toContainText('выбрано');
 
   // The import screen and its preview, light and dark, on a laptop and a phone.
   for (const theme of ['light', 'dark'] as const) {

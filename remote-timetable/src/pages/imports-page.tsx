@@ -1,86 +1,27 @@
-import { Alert, Badge, Button, FileInput, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, FileInput, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { getErrorMessage, PageTitle } from '@parta/shared';
-import type { ImportEntity, ImportPreview } from '@parta/shared/domain/contracts/imports';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useApplyImport, useImport, useUploadImport } from '../features/imports/api/imports';
+import {
+  downloadRegisterTemplate,
+  useApplyImport,
+  useImport,
+  useUploadImport,
+} from '../features/imports/api/imports';
+import { Counts, Hours, type MappingChanges, Mappings } from '../features/imports/ui/import-preview';
 import { paths } from '../lib/paths';
 
-const ENTITY_LABELS: Record<ImportEntity, string> = {
-  teachers: 'Учителя',
-  subjects: 'Предметы',
-  classes: 'Классы',
-  subgroups: 'Подгруппы',
-  rooms: 'Кабинеты',
-  loads: 'Строки нагрузки',
-  unavailable: 'Недоступное время',
-  slots: 'Закреплённые уроки',
-};
+const TEMPLATES = [
+  { kind: 'xlsx-staff', label: 'Сотрудники', file: 'шаблон — сотрудники.xlsx' },
+  { kind: 'xlsx-classes', label: 'Классы', file: 'шаблон — классы.xlsx' },
+  { kind: 'xlsx-load', label: 'Нагрузка', file: 'шаблон — нагрузка.xlsx' },
+] as const;
 
-function Counts({ preview }: { preview: ImportPreview }) {
-  return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table striped data-testid="import-counts">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Что</Table.Th>
-            <Table.Th>В файле</Table.Th>
-            <Table.Th>Новых</Table.Th>
-            <Table.Th>Уже есть</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(Object.keys(ENTITY_LABELS) as ImportEntity[]).map((entity) => {
-            const count = preview.counts[entity];
-            return count ? (
-              <Table.Tr key={entity}>
-                <Table.Td>{ENTITY_LABELS[entity]}</Table.Td>
-                <Table.Td>{count.total}</Table.Td>
-                <Table.Td>{count.new}</Table.Td>
-                <Table.Td>{count.existing}</Table.Td>
-              </Table.Tr>
-            ) : null;
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function Mappings({ preview }: { preview: ImportPreview }) {
-  return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table data-testid="import-mappings">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>В файле</Table.Th>
-            <Table.Th>В Parta</Table.Th>
-            <Table.Th>Совпадение</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {preview.mappings
-            .filter((m) => m.entity === 'teachers' || m.entity === 'classes')
-            .map((m) => (
-              <Table.Tr key={`${m.entity}|${m.source}`}>
-                <Table.Td>{m.source}</Table.Td>
-                <Table.Td>
-                  {ENTITY_LABELS[m.entity]}: {m.target}
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={m.match === 'exact' ? 'gray' : 'emerald'} variant="light">
-                    {m.match === 'exact' ? 'уже есть' : 'новый'}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-/** «Импорт»: a FET file previewed (names, counts, what is not carried), then applied in the background. */
+/**
+ * «Импорт»: a FET file, an aSc Timetables XML or an Excel register previewed (names and what they
+ * map to — changeable — counts, hours against СанПиН, what is not carried), then applied in the
+ * background with the user's mapping changes.
+ */
 export function ImportsPage() {
   const [params, setParams] = useSearchParams();
   const importId = params.get('id') ? Number(params.get('id')) : null;
@@ -88,10 +29,12 @@ export function ImportsPage() {
   const upload = useUploadImport();
   const apply = useApplyImport();
   const [failure, setFailure] = useState<string | null>(null);
+  const [changes, setChanges] = useState<MappingChanges>({});
   const state = current.data;
 
   const choose = async (file: File | null) => {
     setFailure(null);
+    setChanges({});
     if (!file) return;
     try {
       const created = await upload.mutateAsync(file);
@@ -104,7 +47,8 @@ export function ImportsPage() {
     if (importId === null) return;
     setFailure(null);
     try {
-      await apply.mutateAsync(importId);
+      const changed = Object.values(changes).some((entity) => Object.keys(entity ?? {}).length > 0);
+      await apply.mutateAsync({ id: importId, mapping: changed ? changes : undefined });
     } catch (error) {
       setFailure(getErrorMessage(error, 'Не удалось применить импорт'));
     }
@@ -114,14 +58,34 @@ export function ImportsPage() {
     <Stack>
       <PageTitle>Импорт</PageTitle>
       <Text size="sm">
-        Загрузите файл FET (.fet): учителя, предметы, классы, подгруппы, кабинеты, нагрузка, недоступное время
-        и закреплённые уроки. Сначала показывается, что будет сделано; в школе ничего не меняется, пока вы не
-        нажмёте «Применить».
+        Загрузите файл FET (.fet) или выгрузку aSc Timetables в XML (.xml): учителя, предметы, классы,
+        подгруппы, кабинеты, нагрузка и закреплённые уроки; или реестр Excel (.xlsx) — сотрудники, классы или
+        нагрузка. Сначала показывается, что будет сделано; в школе ничего не меняется, пока вы не нажмёте
+        «Применить».
       </Text>
+      <Group gap="xs">
+        <Text size="sm">Шаблоны реестров:</Text>
+        {TEMPLATES.map((t) => (
+          <Anchor
+            key={t.kind}
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() =>
+              void downloadRegisterTemplate(t.kind, t.file).catch((error: unknown) =>
+                setFailure(getErrorMessage(error, 'Не удалось скачать шаблон')),
+              )
+            }
+            data-testid={`import-template-${t.kind}`}
+          >
+            {t.label}
+          </Anchor>
+        ))}
+      </Group>
       <FileInput
         label="Файл"
-        placeholder="Выберите файл .fet"
-        accept=".fet,application/xml,text/xml"
+        placeholder="Выберите файл .fet, .xml или .xlsx"
+        accept=".fet,.xml,.xlsx,application/xml,text/xml,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         onChange={choose}
         disabled={upload.isPending}
         data-testid="import-file"
@@ -136,8 +100,10 @@ export function ImportsPage() {
           <Stack>
             <Group justify="space-between">
               <Text fw={600}>
-                {state.file_name} · {state.preview.academic_year} · {state.preview.days} дн. ×{' '}
-                {state.preview.lessons_per_day} ур.
+                {state.file_name} · {state.preview.academic_year}
+                {state.preview.days !== null
+                  ? ` · ${state.preview.days} дн. × ${state.preview.lessons_per_day} ур.`
+                  : ''}
               </Text>
               <Badge data-testid="import-status">
                 {
@@ -153,7 +119,13 @@ export function ImportsPage() {
                 {state.preview.unsupported.map((u) => `${u.name}: ${u.count}`).join('; ')}
               </Alert>
             ) : null}
-            <Mappings preview={state.preview} />
+            <Hours preview={state.preview} />
+            <Mappings
+              preview={state.preview}
+              editable={state.status === 'preview'}
+              changes={changes}
+              onChange={setChanges}
+            />
             {state.status === 'applying' ? (
               <Progress value={state.total > 0 ? (100 * state.done) / state.total : 5} animated />
             ) : null}

@@ -1,13 +1,16 @@
 import type { ImportResult } from '@parta/shared/domain/contracts/imports';
 import type { Database } from '../../db/client';
 import { generatePassword, hashPassword } from '../auth/auth.service';
-import { freeLoginFor } from '../users/users.service';
+import { freeLoginFor, loginTaken } from '../users/users.service';
 import type { FetPlan } from './fet-plan';
 import {
+  addUserRoles,
   findRoleId,
   findSchool,
   findSetting,
   findSlots,
+  findStaffRoles,
+  findUserRoleIds,
   insertClass,
   insertLoad,
   insertRoom,
@@ -18,18 +21,20 @@ import {
   insertTeacher,
   insertUnavailable,
   templateNamed,
+  updateClassManager,
   updateLoadHours,
   updateRoomCapacity,
+  updateStaffEmail,
   upsertSetting,
 } from './imports.repository';
-import { normalName, SchoolMatch } from './match';
+import { type Chosen, normalName, SchoolMatch } from './match';
 
 /**
  * The name of the template an import keeps the file's locked lessons in: the file's own name without
  * `.fet` (an export of a template is named after it, so importing it back finds that very template).
  */
 export const lockedTemplateName = (fileName: string) =>
-  (fileName.replace(/\.fet$/i, '').trim() || 'Импорт FET').slice(0, 100);
+  (fileName.replace(/\.(fet|xml)$/i, '').trim() || 'Импорт').slice(0, 100);
 
 /**
  * Writes a plan into a school, in the caller's transaction: what the school has (matched as the
@@ -41,11 +46,12 @@ export const lockedTemplateName = (fileName: string) =>
 export async function applyFetPlan(
   tx: Database,
   plan: FetPlan,
-  target: { organizationId: number; academicYear: string; fileName: string },
+  target: { organizationId: number; academicYear: string; fileName: string; chosen?: Chosen },
   progress: (done: number, total: number) => void,
 ): Promise<ImportResult> {
   const { organizationId, academicYear } = target;
-  const match = new SchoolMatch(plan, await findSchool(tx, organizationId, academicYear));
+  const school = await findSchool(tx, organizationId, academicYear);
+  const match = new SchoolMatch(plan, school, target.chosen);
   const created: Record<string, number> = {};
   const updated: Record<string, number> = {};
   const add = (to: Record<string, number>, key: string) => {
@@ -60,7 +66,8 @@ export async function applyFetPlan(
     ['working_days_per_week', plan.days],
     ['max_lessons_per_day', plan.lessonsPerDay],
   ] as const) {
-    if ((await findSetting(tx, organizationId, key)) === String(value)) continue;
+    // A register says nothing of the week.
+    if (value === null || (await findSetting(tx, organizationId, key)) === String(value)) continue;
     await upsertSetting(tx, organizationId, key, String(value));
     add(updated, 'settings');
   }
@@ -68,22 +75,46 @@ export async function applyFetPlan(
   const teacherRole = plan.teachers.some((t) => !match.teacherIds.has(t.source))
     ? await findRoleId(tx, 'teacher')
     : 0;
+  const roleIds = plan.teachers.some((t) => (t.roles ?? []).length > 0)
+    ? new Map((await findStaffRoles(tx, organizationId)).map((r) => [normalName(r.name), r.id]))
+    : new Map<string, number>();
+  const rolesOf = (t: FetPlan['teachers'][number]) =>
+    (t.roles ?? []).length === 0
+      ? [teacherRole]
+      : [...new Set((t.roles ?? []).flatMap((r) => roleIds.get(normalName(r)) ?? []))];
+  const staffEmail = new Map(school.staff.map((u) => [u.id, u.email]));
   for (const t of plan.teachers) {
-    if (!match.teacherIds.has(t.source)) {
-      const login = await freeLoginFor(tx, { surname: t.surname, name: t.name, patronymic: null });
+    const existing = match.teacherIds.get(t.source);
+    if (existing === undefined) {
+      const person = { surname: t.surname, name: t.name, patronymic: t.patronymic ?? null };
+      const login = t.login && !(await loginTaken(tx, t.login)) ? t.login : await freeLoginFor(tx, person);
       const id = await insertTeacher(
         tx,
         {
           organizationId,
-          surname: t.surname,
-          name: t.name,
+          ...person,
+          email: t.email ?? null,
           login,
           passwordHash: await hashPassword(generatePassword()),
         },
-        teacherRole,
+        rolesOf(t),
       );
       match.teacherIds.set(t.source, id);
       add(created, 'teachers');
+    } else if (t.roles !== undefined) {
+      // A staff register's row: its e-mail and roles brought up to date (no role is taken away).
+      let changed = false;
+      if (t.email && t.email !== staffEmail.get(existing)) {
+        await updateStaffEmail(tx, existing, t.email);
+        changed = true;
+      }
+      if (t.roles.length > 0) {
+        const have = new Set(await findUserRoleIds(tx, existing));
+        const missing = rolesOf(t).filter((id) => !have.has(id));
+        await addUserRoles(tx, existing, organizationId, missing);
+        changed ||= missing.length > 0;
+      }
+      if (changed) add(updated, 'teachers');
     }
     step();
   }
@@ -94,13 +125,27 @@ export async function applyFetPlan(
     }
     step();
   }
+  const managerOf = new Map(school.classes.map((c) => [c.id, c.managerId]));
   for (const c of plan.classes) {
-    if (!match.classIds.has(c.source)) {
+    const existing = match.classIds.get(c.source);
+    const managerId = c.manager
+      ? (match.teacherIds.get(c.manager) ?? match.staffId(c.manager) ?? null)
+      : null;
+    if (existing === undefined) {
       match.classIds.set(
         c.source,
-        await insertClass(tx, { organizationId, number: c.number, letter: c.letter, academicYear }),
+        await insertClass(tx, {
+          organizationId,
+          number: c.number,
+          letter: c.letter,
+          academicYear,
+          managerId,
+        }),
       );
       add(created, 'classes');
+    } else if (c.manager && managerId !== managerOf.get(existing)) {
+      await updateClassManager(tx, existing, managerId);
+      add(updated, 'classes');
     }
     step();
   }

@@ -16,14 +16,42 @@ export interface PlannedLoad {
   subject: string;
   teacher: string | null;
   hours: number;
+  row?: number;
 }
 
+/** A staff member: a file's teacher, or a row of the staff register with its account's details. */
+export interface PlannedTeacher {
+  source: string;
+  surname: string;
+  name: string;
+  patronymic?: string | null;
+  login?: string | null;
+  email?: string | null;
+  /** Role names (the staff register's); none: the teacher role. */
+  roles?: string[];
+  /** The register's row, for a refusal that names it. */
+  row?: number;
+}
+
+export interface PlannedClass {
+  source: string;
+  number: number;
+  letter: string;
+  /** The class teacher's full name (the classes register's), an existing staff member. */
+  manager?: string | null;
+  row?: number;
+}
+
+/**
+ * The one plan every kind of file becomes (FET, aSc, the Excel registers); the preview and the apply
+ * read only it. A register that says nothing of the week leaves `days` and `lessonsPerDay` null.
+ */
 export interface FetPlan {
-  days: number;
-  lessonsPerDay: number;
-  teachers: { source: string; surname: string; name: string }[];
+  days: number | null;
+  lessonsPerDay: number | null;
+  teachers: PlannedTeacher[];
   subjects: string[];
-  classes: { source: string; number: number; letter: string }[];
+  classes: PlannedClass[];
   rooms: { name: string; capacity: number | null }[];
   /** Subgroups by class source and subject. */
   subgroups: { classSource: string; subject: string; name: string }[];

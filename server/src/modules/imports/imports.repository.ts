@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   classes,
@@ -71,10 +71,14 @@ export function findImports(db: Database, organizationId: number) {
 }
 
 /** preview → queued (the run's start); none when the import is not a preview any more. */
-export async function queueImport(db: Database, id: number): Promise<number | undefined> {
+export async function queueImport(
+  db: Database,
+  id: number,
+  preview?: ImportRow['preview'],
+): Promise<number | undefined> {
   const [row] = await db
     .update(imports)
-    .set({ status: 'queued', error: null })
+    .set({ status: 'queued', error: null, ...(preview ? { preview } : {}) })
     .where(and(eq(imports.id, id), eq(imports.status, 'preview')))
     .returning({ id: imports.id });
   return row?.id;
@@ -91,7 +95,13 @@ export async function findSchool(
 ) {
   // One statement after another: inside a transaction they share one connection.
   const staff = await db
-    .select({ id: users.id, surname: users.surname, name: users.name, patronymic: users.patronymic })
+    .select({
+      id: users.id,
+      surname: users.surname,
+      name: users.name,
+      patronymic: users.patronymic,
+      email: users.email,
+    })
     .from(users)
     .where(and(eq(users.organizationId, organizationId), eq(users.kind, 'staff')));
   const subjectRows = await db
@@ -99,7 +109,7 @@ export async function findSchool(
     .from(subjects)
     .where(eq(subjects.organizationId, organizationId));
   const classRows = await db
-    .select({ id: classes.id, number: classes.number, letter: classes.letter })
+    .select({ id: classes.id, number: classes.number, letter: classes.letter, managerId: classes.managerId })
     .from(classes)
     .where(and(eq(classes.organizationId, organizationId), eq(classes.academicYear, academicYear)));
   const roomRows = await db
@@ -207,15 +217,50 @@ export async function findRoleId(db: Database, code: string): Promise<number> {
 /** A staff account whose password nobody knows yet: the director issues a one-time one. */
 export async function insertTeacher(
   db: Database,
-  values: { organizationId: number; surname: string; name: string; login: string; passwordHash: string },
-  roleId: number,
+  values: {
+    organizationId: number;
+    surname: string;
+    name: string;
+    patronymic?: string | null;
+    email?: string | null;
+    login: string;
+    passwordHash: string;
+  },
+  roleIds: number[],
 ): Promise<number> {
   const [row] = await db
     .insert(users)
     .values({ ...values, kind: 'staff', passwordChangeRequired: true })
     .returning({ id: users.id });
-  await db.insert(userRoles).values({ userId: row.id, roleId, organizationId: values.organizationId });
+  await addUserRoles(db, row.id, values.organizationId, roleIds);
   return row.id;
+}
+
+export async function addUserRoles(db: Database, userId: number, organizationId: number, roleIds: number[]) {
+  if (roleIds.length > 0)
+    await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId, organizationId })));
+}
+
+export async function findUserRoleIds(db: Database, userId: number): Promise<number[]> {
+  const rows = await db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+export async function updateStaffEmail(db: Database, id: number, email: string) {
+  await db.update(users).set({ email }).where(eq(users.id, id));
+}
+
+export async function updateClassManager(db: Database, id: number, managerId: number | null) {
+  await db.update(classes).set({ managerId }).where(eq(classes.id, id));
+}
+
+/** The roles a staff register may give in a school: the system's and its own, not a pupil's, a parent's or the platform's. */
+export async function findStaffRoles(db: Database, organizationId: number) {
+  const rows = await db
+    .select({ id: roles.id, name: roles.name, code: roles.code, organizationId: roles.organizationId })
+    .from(roles)
+    .where(or(isNull(roles.organizationId), eq(roles.organizationId, organizationId)));
+  return rows.filter((r) => !['student', 'parent', 'platform_admin'].includes(r.code ?? ''));
 }
 
 export async function insertSubject(db: Database, organizationId: number, name: string): Promise<number> {
@@ -225,7 +270,13 @@ export async function insertSubject(db: Database, organizationId: number, name: 
 
 export async function insertClass(
   db: Database,
-  values: { organizationId: number; number: number; letter: string; academicYear: string },
+  values: {
+    organizationId: number;
+    number: number;
+    letter: string;
+    academicYear: string;
+    managerId?: number | null;
+  },
 ): Promise<number> {
   const [row] = await db.insert(classes).values(values).returning({ id: classes.id });
   return row.id;

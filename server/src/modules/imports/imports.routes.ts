@@ -1,8 +1,10 @@
 import { idParamsSchema } from '@parta/shared/domain/contracts/common';
 import {
+  importApplyBodySchema,
   importCreateQuerySchema,
   importListItemSchema,
   importSchema,
+  importTemplateParamsSchema,
 } from '@parta/shared/domain/contracts/imports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,10 +12,18 @@ import { unprocessable } from '../../plugins/errors';
 import { exportTemplateToFet } from './export.service';
 import { applyImport, createImport, getImport, listImports, MAX_IMPORT_BYTES } from './imports.service';
 import { readFormData } from './multipart';
+import { registerTemplate } from './xlsx-register';
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const TEMPLATE_FILES = { 'xlsx-staff': 'сотрудники', 'xlsx-classes': 'классы', 'xlsx-load': 'нагрузка' };
 
 const FORM_MIME = 'multipart/form-data';
 
-/** Импорт (issue 50): a school's data from a FET file; preview, apply in the background, follow. */
+/**
+ * Импорт (issue 50): a school's data from a FET file, an aSc Timetables XML or an Excel register;
+ * preview, apply in the background (with the user's mapping changes), follow; the registers'
+ * template workbooks.
+ */
 export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The upload is read whole within the limit (a larger one is a 413); this parser lives only here.
   app.addContentTypeParser(
@@ -28,7 +38,8 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'timetables.edit' },
       schema: {
         tags: ['imports'],
-        summary: 'Загрузить файл для импорта (FET): ответ — предпросмотр, в школе ничего не меняется',
+        summary:
+          'Загрузить файл для импорта (FET, aSc Timetables XML, реестр Excel): ответ — предпросмотр, в школе ничего не меняется',
         description: `Тело запроса — ${FORM_MIME} с полем file (до ${MAX_IMPORT_BYTES / 1024 / 1024} МБ)`,
         querystring: importCreateQuerySchema,
         response: { 201: z.object({ data: importSchema }) },
@@ -92,14 +103,47 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['imports'],
         summary: 'Применить импорт: в фоне, одной транзакцией (всё или ничего)',
+        description:
+          'Тело (необязательно): mapping — по сущностям имя из файла → id существующей записи или null («новый»)',
         params: idParamsSchema,
+        body: importApplyBodySchema.nullish(),
         response: { 202: z.object({ data: importSchema }) },
       },
     },
     async (request, reply) =>
-      reply
-        .status(202)
-        .send({ data: await applyImport(app.db, app.queue, request.actor, request.params.id) }),
+      reply.status(202).send({
+        data: await applyImport(
+          app.db,
+          app.queue,
+          request.actor,
+          request.params.id,
+          request.body ?? undefined,
+        ),
+      }),
+  );
+
+  app.get(
+    '/imports/templates/:kind',
+    {
+      config: { permission: 'timetables.edit' },
+      schema: {
+        tags: ['imports'],
+        summary: 'Шаблон реестра Excel (.xlsx): заголовки столбцов и лист «Пояснения»',
+        params: importTemplateParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const kind = request.params.kind;
+      const fileName = `Шаблон — ${TEMPLATE_FILES[kind]}.xlsx`;
+      return reply
+        .header('Content-Type', XLSX_MIME)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${kind}.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        .header('Cache-Control', 'no-store')
+        .send(await registerTemplate(kind));
+    },
   );
 
   app.get(

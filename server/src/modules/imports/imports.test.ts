@@ -56,10 +56,11 @@ describe('a FET file into an empty school', () => {
         { entity: 'teachers', source: 'Петров', target: 'Петров Петров', target_id: null, match: 'new' },
       ]),
     );
+    // The class's week as the load screen counts it: the two English subgroups side by side once.
     expect(data.preview.hours_by_class).toEqual(
       expect.arrayContaining([
-        { name: '5А', hours: 5 },
-        { name: '6А', hours: 1 },
+        expect.objectContaining({ name: '5А', hours: 6, warning: null }),
+        expect.objectContaining({ name: '6А', hours: 1 }),
       ]),
     );
     expect(data.preview.unsupported).toEqual(
@@ -227,15 +228,15 @@ describe('files that are refused with a Russian 422, and nothing changes', () =>
     expect(response.json().errors.file).toContain('Занятие 5: предмет «Химия» не объявлен в файле');
   });
 
-  it('no file, an unknown kind, a kind not read yet', async () => {
+  it('no file, an unknown kind, a kind the file is not', async () => {
     const none = await call(app, school.token, 'POST', '/api/imports', { file: 'x' });
     expect(none.statusCode).toBe(422);
     expect((await upload(app, school.token, SMALL, 'a.fet', 'pdf')).statusCode).toBe(422);
     const asc = await upload(app, school.token, SMALL, 'a.xml', 'asc');
     expect(asc.statusCode).toBe(422);
-    expect(asc.json().errors.kind).toEqual([
-      'Этот вид файла пока не импортируется: загрузите файл FET (.fet)',
-    ]);
+    expect(asc.json().errors.file).toEqual(['Файл не похож на то, что выбрано: Файл aSc Timetables (.xml)']);
+    const register = await upload(app, school.token, SMALL, 'a.xlsx', 'xlsx-load');
+    expect(register.statusCode).toBe(422);
   });
 
   it('a file over the limit is a 413', async () => {

@@ -1,7 +1,13 @@
 import type { ImportEntity, ImportMapping, ImportPreview } from '@parta/shared/domain/contracts/imports';
+import {
+  classWeeklyHours,
+  sanpinWeeklyMax,
+  TEACHER_RATE_HOURS,
+  weeklyLoadWarning,
+} from '@parta/shared/domain/timetable';
 import type { FetPlan } from './fet-plan';
 import type { School } from './imports.repository';
-import { normalName, SchoolMatch } from './match';
+import { type Chosen, type Mappable, normalName, SchoolMatch } from './match';
 
 /** A class's name as the school reads it: «5А». */
 export const className = (c: { number: number; letter: string }) => `${c.number}${c.letter}`;
@@ -14,26 +20,43 @@ export const className = (c: { number: number; letter: string }) => `${c.number}
 export function previewOf(
   plan: FetPlan,
   school: School,
-  fileName: string,
-  academicYear: string,
+  target: { fileName: string; academicYear: string; workingDays: number; chosen?: Chosen },
 ): ImportPreview {
-  const match = new SchoolMatch(plan, school);
+  const { fileName, academicYear } = target;
+  const match = new SchoolMatch(plan, school, target.chosen);
   const mappings: ImportMapping[] = [];
   const counts = {} as ImportPreview['counts'];
   const count = (entity: ImportEntity, total: number, existing: number) => {
     counts[entity] = { total, new: total - existing, existing };
   };
-  const map = (entity: ImportEntity, source: string, target: string, id: number | undefined) =>
+  const names = {
+    teachers: new Map(
+      school.staff.map((u) => [u.id, [u.surname, u.name, u.patronymic].filter(Boolean).join(' ')]),
+    ),
+    subjects: new Map(school.subjects.map((s) => [s.id, s.name])),
+    classes: new Map(school.classes.map((c) => [c.id, className(c)])),
+    rooms: new Map(school.rooms.map((r) => [r.id, r.name])),
+  };
+  const map = (entity: ImportEntity, source: string, target: string, id: number | undefined) => {
+    const how = match.matchOf(entity as Mappable, source);
     mappings.push({
       entity,
       source,
-      target,
+      // A name mapped to an existing record is shown as that record is named.
+      target: id === undefined ? target : (names[entity as Mappable]?.get(id) ?? target),
       target_id: id ?? null,
-      match: id === undefined ? 'new' : 'exact',
+      // «новый» the user chose stays chosen (the apply keeps it even when a record matches).
+      match: id === undefined && how !== 'chosen' ? 'new' : how,
     });
+  };
 
   for (const t of plan.teachers)
-    map('teachers', t.source, `${t.surname} ${t.name}`, match.teacherIds.get(t.source));
+    map(
+      'teachers',
+      t.source,
+      [t.surname, t.name, t.patronymic].filter(Boolean).join(' '),
+      match.teacherIds.get(t.source),
+    );
   count('teachers', plan.teachers.length, match.teacherIds.size);
   for (const s of plan.subjects) map('subjects', s, s, match.subjectIds.get(s));
   count('subjects', plan.subjects.length, match.subjectIds.size);
@@ -75,15 +98,30 @@ export function previewOf(
     }).length,
   );
 
-  const classNameOf = new Map(plan.classes.map((c) => [c.source, className(c)]));
-  const hours = (key: (l: FetPlan['loads'][number]) => string | null) => {
-    const sums = new Map<string, number>();
-    for (const l of plan.loads) {
-      const k = key(l);
-      if (k !== null) sums.set(k, (sums.get(k) ?? 0) + l.hours);
-    }
-    return [...sums].map(([name, h]) => ({ name, hours: h }));
-  };
+  // The class's week as the load screen counts it (classWeeklyHours: a split subject once).
+  const subjectIndex = new Map(plan.subjects.map((s, i) => [s, i]));
+  const hoursByClass = plan.classes.flatMap((c) => {
+    const lines = plan.loads.filter((l) => l.classSource === c.source);
+    if (lines.length === 0) return [];
+    const hours = classWeeklyHours(
+      lines.map((l) => ({
+        subject_id: subjectIndex.get(l.subject) ?? -1,
+        subgroup_id: l.subgroup === null ? null : 1,
+        hours_per_week: l.hours,
+      })),
+    );
+    return [
+      {
+        name: className(c),
+        hours,
+        max: sanpinWeeklyMax(c.number, target.workingDays),
+        warning: weeklyLoadWarning(c.number, hours, target.workingDays),
+      },
+    ];
+  });
+  const teacherHours = new Map<string, number>();
+  for (const l of plan.loads)
+    if (l.teacher !== null) teacherHours.set(l.teacher, (teacherHours.get(l.teacher) ?? 0) + l.hours);
   return {
     file_name: fileName,
     academic_year: academicYear,
@@ -91,9 +129,18 @@ export function previewOf(
     lessons_per_day: plan.lessonsPerDay,
     counts,
     mappings,
-    // Subgroups' hours are the class's once each (they run side by side): the class's own lines here.
-    hours_by_class: hours((l) => (l.subgroup === null ? (classNameOf.get(l.classSource) ?? null) : null)),
-    hours_by_teacher: hours((l) => l.teacher),
+    hours_by_class: hoursByClass,
+    hours_by_teacher: [...teacherHours].map(([name, hours]) => ({
+      name,
+      hours,
+      rates: Math.round((hours / TEACHER_RATE_HOURS) * 100) / 100,
+    })),
+    choices: Object.fromEntries(
+      Object.entries(names).map(([entity, byId]) => [
+        entity,
+        [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'ru')),
+      ]),
+    ),
     unsupported: plan.unsupported,
     creates_staff: plan.teachers.some((t) => !match.teacherIds.has(t.source)),
   };

@@ -1,5 +1,5 @@
-import { apiClient, apiGet, apiPost, queryKeys, useRun } from '@parta/shared';
-import type { Import } from '@parta/shared/domain/contracts/imports';
+import { apiClient, apiGet, apiPost, downloadFile, queryKeys, useRun } from '@parta/shared';
+import type { Import, ImportApplyBody } from '@parta/shared/domain/contracts/imports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/imports: the file read and previewed (nothing in the school changes yet). */
@@ -14,9 +14,23 @@ export function getImport(id: number, signal?: AbortSignal): Promise<Import> {
   return apiGet<Import>(`/imports/${id}`, { signal });
 }
 
-/** POST /api/imports/{id}/apply: the background run starts (202). */
-export function applyImport(id: number): Promise<Import> {
-  return apiPost<Import>(`/imports/${id}/apply`);
+/** POST /api/imports/{id}/apply: the background run starts (202), with the user's mapping changes. */
+export function applyImport({
+  id,
+  mapping,
+}: {
+  id: number;
+  mapping?: ImportApplyBody['mapping'];
+}): Promise<Import> {
+  return apiPost<Import>(`/imports/${id}/apply`, mapping ? { mapping } : {});
+}
+
+/** GET /api/imports/templates/{kind}: a register's template workbook. */
+export function downloadRegisterTemplate(
+  kind: 'xlsx-staff' | 'xlsx-classes' | 'xlsx-load',
+  fileName: string,
+) {
+  return downloadFile(`/imports/templates/${kind}`, {}, fileName);
 }
 
 export function useUploadImport() {
