@@ -33,7 +33,7 @@ const NEW = 'new';
 
 export function Counts({ preview }: { preview: ImportPreview }) {
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <Table.ScrollContainer minWidth={300}>
       <Table striped data-testid="import-counts">
         <Table.Thead>
           <Table.Tr>
@@ -85,12 +85,13 @@ export function Mappings({
     });
   };
   return (
-    <Table.ScrollContainer minWidth={480}>
+    // On a phone the selector says what a name goes to: the «В Parta» column is left out there.
+    <Table.ScrollContainer minWidth={editable ? 320 : 480}>
       <Table data-testid="import-mappings">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>В файле</Table.Th>
-            <Table.Th>В Parta</Table.Th>
+            <Table.Th visibleFrom={editable ? 'sm' : undefined}>В Parta</Table.Th>
             <Table.Th>Совпадение</Table.Th>
             {editable ? <Table.Th>Сопоставить с</Table.Th> : null}
           </Table.Tr>
@@ -104,7 +105,7 @@ export function Mappings({
             return (
               <Table.Tr key={`${m.entity}|${m.source}`} data-testid="import-mapping">
                 <Table.Td>{m.source}</Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom={editable ? 'sm' : undefined}>
                   {ENTITY_LABELS[m.entity]}:{' '}
                   {current === null ? m.target : (choices.find((c) => c.id === current)?.name ?? m.target)}
                 </Table.Td>
