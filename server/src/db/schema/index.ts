@@ -11,6 +11,13 @@ export {
   extracurricularSlots,
 } from './extracurricular';
 export { generations } from './generations';
+export {
+  homeworkDeadlines,
+  homeworkFiles,
+  homeworkSubmissions,
+  storedFiles,
+  submissionFiles,
+} from './homework';
 export { imports } from './imports';
 export { attendance, finalMarks, journalCells, markAudit, marks, workTypes } from './journal';
 export { ktpItems, ktpPlans } from './ktp';
