@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition, readFormData, readLimited } from '../../files/multipart';
-import { HttpError, unprocessable } from '../../plugins/errors';
+import { HttpError } from '../../plugins/errors';
 import {
   attachHomeworkFile,
   detachHomeworkFile,
@@ -57,17 +57,14 @@ export const homeworkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The form's parts; a body that is not a form answers 422. */
-  const formOf = (body: unknown, contentType: string | undefined) => {
-    if (
-      !Buffer.isBuffer(body) ||
-      !String(contentType ?? '')
-        .toLowerCase()
-        .startsWith(FORM_MIME)
-    )
-      throw unprocessable('Приложите файл', { file: ['Приложите файл (multipart/form-data, поле file)'] });
-    return readFormData(body, String(contentType));
-  };
+  /** The form's parts; a body that is not a form has none (the service answers 404 or 422 «Приложите файл»). */
+  const formOf = (body: unknown, contentType: string | undefined) =>
+    Buffer.isBuffer(body) &&
+    String(contentType ?? '')
+      .toLowerCase()
+      .startsWith(FORM_MIME)
+      ? readFormData(body, String(contentType))
+      : [];
 
   app.post(
     '/lessons/:id/homework/files',
