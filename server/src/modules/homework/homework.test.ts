@@ -304,6 +304,11 @@ describe('pupils’ works', () => {
       expect((await call(app, tokens[login], 'GET', `/api/files/${fileId}`)).statusCode).toBe(200);
     for (const token of [tokens.otherPupil, tokens.director2])
       expect((await call(app, token, 'GET', `/api/files/${fileId}`)).statusCode).toBe(404);
+    // The journal grid marks the pupil's cell: a work is waiting.
+    const [row] = await app.db.select().from(lessons).where(eq(lessons.id, lessonId));
+    const grid = (await call(app, tokens.teacher, 'GET', `/api/journal/${row.classId}/${row.loadId}`)).json()
+      .data;
+    expect(grid.waiting_work).toContainEqual({ lesson_id: lessonId, student_id: pupilId });
   });
 
   it('roles: the parent and the teacher do not hand in; pupils do not review; another school 404', async () => {

@@ -5,6 +5,7 @@ import { loadTeacherOfLesson, type TeachingActor, teachesSql } from '../../acces
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { classes, finalMarks, lessons, loads, students, subgroupMembers, workTypes } from '../../db/schema';
+import { waitingWorksSql } from '../homework/homework.sql';
 import { joinStudent, onClassRoster, studentPlacesJson } from '../students/students.sql';
 import { joinLesson } from '../timetable/lessons.sql';
 import { yearClosedSql } from '../year-change/year-change.sql';
@@ -382,4 +383,10 @@ export async function findWorkTypeId(
     .orderBy(asc(workTypes.id))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** Pupils' works waiting for review in these lessons (homework's piece): a dot in their cells. */
+export async function findWaitingWorks(db: Database, lessonIds: number[]) {
+  if (lessonIds.length === 0) return [];
+  return rowsOf<{ lesson_id: number; student_id: number }>(db, waitingWorksSql(lessonIds));
 }
