@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { homeworkSubmissions } from '../../db/schema';
+import { homeworkFiles, homeworkSubmissions } from '../../db/schema';
 
 /**
  * The works waiting for the teacher's review among `lessonIds` (`lesson_id`, `student_id`): the
@@ -10,4 +10,9 @@ export function waitingWorksSql(lessonIds: number[]): SQL {
       from ${homeworkSubmissions}
      where ${homeworkSubmissions.status} = 'submitted'
        and ${homeworkSubmissions.lessonId} = any(${`{${lessonIds.join(',')}}`}::int[])`;
+}
+
+/** How many files the homework of the lesson `lessonId` has (the evening digest counts them). */
+export function homeworkFileCount(lessonId: SQL): SQL {
+  return sql`(select count(*)::int from ${homeworkFiles} where ${homeworkFiles.lessonId} = ${lessonId})`;
 }

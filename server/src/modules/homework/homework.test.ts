@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { submissionSchema } from '@parta/shared/domain/contracts/homework';
+import { addDays } from '@parta/shared/domain/timetable';
 import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { zipSync } from 'fflate';
@@ -15,6 +16,7 @@ import {
   workTypes,
 } from '../../db/schema';
 import { schoolToday, setSchoolClock } from '../clock/clock.service';
+import { notifyHomework } from '../notifications/digests.service';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
@@ -232,6 +234,27 @@ describe('the teacher’s files of a lesson’s homework', () => {
     expect(response.json().message).toMatch(/Место для файлов школы \(1 МБ\)/);
     expect(await storedCount()).toBe(before);
     await setting('homework_quota_mb', '5120');
+  });
+
+  it('the evening digest of the day before tells the homework’s files', async () => {
+    const sent: { body: string; userId: number }[] = [];
+    const channel = {
+      name: 'test',
+      send: async (notice: { body: string }, to: { userId: number }) =>
+        void sent.push({ body: notice.body, userId: to.userId }),
+    };
+    const [school] = await app.db
+      .select({ id: lessons.organizationId })
+      .from(lessons)
+      .where(eq(lessons.id, lessonId));
+    await notifyHomework(app.db, { organizationId: school.id, date: addDays(lessonDate, -1) }, () => {}, [
+      channel,
+    ]);
+    const [pupilUser] = await app.db
+      .select({ id: students.userId })
+      .from(students)
+      .where(eq(students.id, pupilId));
+    expect(sent.find((notice) => notice.userId === pupilUser.id)?.body).toMatch(/файлов: \d/);
   });
 
   it('the teacher removes a file', async () => {
