@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { formatDate, formatDateTime, getErrorMessage, notify } from '@parta/shared';
+import { formatDateTime, getErrorMessage, notify } from '@parta/shared';
 import {
   type DiaryHomework,
   MAX_SUBMISSION_FILES,
@@ -89,8 +89,7 @@ export function DiaryHomeworkBlock({
       <FileList files={details.files} />
       {details.deadline ? (
         <Text size="xs" c="dimmed">
-          Сдать до {formatDate(details.deadline.slice(0, 10))}{' '}
-          {formatDateTime(new Date(details.deadline)).slice(9)}
+          Сдать до {formatDateTime(new Date(details.deadline))}
         </Text>
       ) : null}
       {work ? (

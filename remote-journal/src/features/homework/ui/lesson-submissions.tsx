@@ -52,7 +52,7 @@ function Review({ work, readOnly }: { work: Submission; readOnly: boolean }) {
         maxLength={2000}
       />
       <Group gap="xs">
-        <Button size="sm" color="green" loading={review.isPending} onClick={() => send('accepted')}>
+        <Button size="sm" loading={review.isPending} onClick={() => send('accepted')}>
           Принять
         </Button>
         <Button size="sm" variant="default" loading={review.isPending} onClick={() => send('returned')}>

@@ -26,6 +26,7 @@ export function TopicModal({
     <Modal
       opened={lesson !== null}
       onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Закрыть' }}
       title={lesson ? `Урок ${formatDate(lesson.date)}, ${lesson.lesson_number}-й` : ''}
     >
       <form
