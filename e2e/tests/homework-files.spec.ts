@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { AppLayout } from '../pages/app-layout.page';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
 import { apiGrid } from '../support/journal';
-import { snap, snapThemes } from '../support/screenshots';
+import { SCREENSHOTS_TAG, SHOT_VIEWPORTS, snap, snapThemes } from '../support/screenshots';
 
 /**
  * Homework with files (issue 54) on a phone with a finger: the teacher attaches a photo of the
@@ -28,21 +29,8 @@ async function noSeriousAxe(page: Page) {
   expect(serious.map((item) => `${item.id}: ${item.nodes[0]?.target}`)).toEqual([]);
 }
 
-async function phonePage(browser: Browser, login: string) {
-  const page = await (
-    await browser.newContext({ ...PHONE, locale: 'ru-RU', timezoneId: 'Europe/Moscow' })
-  ).newPage();
-  await new LoginPage(page).signIn(login);
-  return page;
-}
-
-test('a worksheet photo in today’s homework, the pupil’s photo handed in, accepted with a «5» the parent sees', async ({
-  page,
-  request,
-  browser,
-}) => {
-  test.setTimeout(180_000);
-  // The pupil's class and a whole-class journal of it the teacher keeps, by the API (no seed ids).
+/** The pupil's class and a whole-class journal of it the teacher keeps, and its lesson of today (or the last before). */
+async function pickLesson(request: APIRequestContext) {
   const [teacherToken, studentToken] = await Promise.all([
     apiLogin(request, 'teacher'),
     apiLogin(request, 'student'),
@@ -67,6 +55,24 @@ test('a worksheet photo in today’s homework, the pupil’s photo handed in, ac
     if (grid.lessons[at].date <= grid.today) col = at;
   expect(col).toBeGreaterThanOrEqual(0);
   const lesson = grid.lessons[col];
+  return { teacherToken, studentToken, diary, journalUrl, grid, col, lesson };
+}
+
+async function phonePage(browser: Browser, login: string) {
+  const page = await (
+    await browser.newContext({ ...PHONE, locale: 'ru-RU', timezoneId: 'Europe/Moscow' })
+  ).newPage();
+  await new LoginPage(page).signIn(login);
+  return page;
+}
+
+test('a worksheet photo in today’s homework, the pupil’s photo handed in, accepted with a «5» the parent sees', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { diary, journalUrl, grid, col, lesson } = await pickLesson(request);
 
   // The teacher attaches a photo of the worksheet, as the phone's camera would hand it over.
   const journal = new JournalPage(page);
@@ -81,8 +87,12 @@ test('a worksheet photo in today’s homework, the pupil’s photo handed in, ac
     .getByTestId('pick-camera')
     .setInputFiles({ name: 'Рабочий лист.jpg', mimeType: 'image/jpeg', buffer: photo(1) });
   await expect(editor.getByTestId('homework-file').filter({ hasText: 'Рабочий лист.jpg' })).toBeVisible();
+  // A deadline a week after the lesson.
+  const due = new Date(Date.parse(lesson.date) + 7 * 86_400_000).toISOString().slice(0, 10);
+  await editor.getByTestId('homework-deadline').fill(`${due}T18:00`);
+  await editor.getByRole('button', { name: 'Сохранить срок' }).tap();
+  await expect(editor.getByRole('button', { name: 'Без срока' })).toBeVisible();
   await noSeriousAxe(page);
-  await snap(page, 'issue54-lesson-editor-390');
 
   // The pupil opens it in the diary and hands in a photo of the notebook.
   const pupil = await phonePage(browser, 'student');
@@ -90,6 +100,9 @@ test('a worksheet photo in today’s homework, the pupil’s photo handed in, ac
   const block = pupil.getByTestId('diary-homework').filter({ has: pupil.getByText('Рабочий лист.jpg') });
   await expect(block).toBeVisible();
   await expect(block).toContainText(/задано после \d\d:00/);
+  await expect(block).toContainText(
+    `Сдать до ${due.slice(8, 10)}.${due.slice(5, 7)}.${due.slice(2, 4)} 18:00`,
+  );
   const [download] = await Promise.all([
     pupil.waitForEvent('download'),
     block.getByTestId('homework-file').filter({ hasText: 'Рабочий лист.jpg' }).tap(),
@@ -106,7 +119,6 @@ test('a worksheet photo in today’s homework, the pupil’s photo handed in, ac
   await expect(block.getByTestId('diary-work')).toContainText('Сдано, ждёт проверки');
   await expect(block.getByTestId('work-file')).toHaveText(/Тетрадь\.jpg/);
   await noSeriousAxe(pupil);
-  await snapThemes(pupil, 'issue54-diary-handed-in');
 
   // The teacher sees the work (a dot in the pupil's cell), opens it and accepts it with a «5».
   await page.keyboard.press('Escape');
@@ -125,7 +137,6 @@ test('a worksheet photo in today’s homework, the pupil’s photo handed in, ac
   expect(opened.suggestedFilename()).toBe('Тетрадь.jpg');
   await work.getByTestId('work-mark').getByText('5', { exact: true }).tap();
   await noSeriousAxe(page);
-  await snapThemes(page, 'issue54-review');
   await work.getByRole('button', { name: 'Принять' }).tap();
   await expect(work).toContainText('Принято, 5');
   await page.keyboard.press('Escape');
@@ -141,7 +152,55 @@ test('a worksheet photo in today’s homework, the pupil’s photo handed in, ac
   const lessonRow = parent.getByTestId('diary-lesson').filter({ has: seen });
   await expect(lessonRow.getByTestId('diary-mark').filter({ hasText: '5' }).first()).toBeVisible();
   await noSeriousAxe(parent);
-  await snapThemes(parent, 'issue54-diary-parent');
   await pupil.context().close();
   await parent.context().close();
+});
+
+test('screenshots of the lesson editor with files and works, and of the diary, light and dark, 1366 and 390 px', {
+  tag: SCREENSHOTS_TAG,
+}, async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const { teacherToken, studentToken, journalUrl, col, lesson } = await pickLesson(request);
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const uploaded = await request.post(`/api/lessons/${lesson.id}/homework/files`, {
+    headers: auth(teacherToken),
+    multipart: { file: { name: 'Рабочий лист.jpg', mimeType: 'image/jpeg', buffer: photo(1) } },
+  });
+  expect(uploaded.status()).toBe(201);
+  const handed = await request.post(`/api/lessons/${lesson.id}/submissions`, {
+    headers: auth(studentToken),
+    multipart: {
+      file: { name: 'Тетрадь.jpg', mimeType: 'image/jpeg', buffer: photo(2) },
+      comment: 'Сделал упражнение 3',
+    },
+  });
+  expect([201, 409]).toContain(handed.status());
+
+  await new LoginPage(page).signIn('teacher');
+  await page.goto(journalUrl);
+  const journal = new JournalPage(page);
+  await journal.ready();
+  // The editor is a dialog over the grid: the theme is switched with it closed, then it is opened.
+  const layout = new AppLayout(page);
+  for (const viewport of SHOT_VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    for (const theme of ['light', 'dark'] as const) {
+      await layout.setTheme(theme);
+      await journal.lessonHeader(col).locator('button').click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByTestId('homework-file').first()).toBeVisible();
+      await expect(dialog.getByTestId('submission').first()).toBeVisible();
+      await page.mouse.move(1, 1);
+      await snap(page, `issue54-lesson-editor-${viewport.name}-${theme}`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+  }
+  await layout.setTheme('light');
+
+  const pupil = await phonePage(page.context().browser()!, 'student');
+  await pupil.goto(`/diary?week=${lesson.date}`);
+  await expect(pupil.getByTestId('diary-homework').first()).toBeVisible();
+  await snapThemes(pupil, 'issue54-diary', { widths: true });
+  await pupil.context().close();
 });

@@ -32,7 +32,7 @@ export function FileList({
             }
             data-testid={testId}
           >
-            📎 {file.name}
+            {file.name}
             <Text span size="xs" c="dimmed" ml={6}>
               {fileSizeText(file.size)}
             </Text>

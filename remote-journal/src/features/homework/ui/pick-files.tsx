@@ -39,7 +39,7 @@ export function PickFiles({
       >
         {(props) => (
           <Button {...props} variant="default" loading={loading} disabled={disabled} mih={40}>
-            📷 Снять на камеру
+            Снять на камеру
           </Button>
         )}
       </FileButton>
