@@ -98,12 +98,7 @@ export function DiaryDay({ date, lessons, courses = [], today, pupil = false }: 
                     {lesson.homework}
                   </Text>
                 ) : null}
-                <DiaryHomeworkBlock
-                  lessonId={lesson.id}
-                  details={lesson.homework_details}
-                  pupil={pupil}
-                  hasHomework={Boolean(lesson.homework)}
-                />
+                <DiaryHomeworkBlock lessonId={lesson.id} details={lesson.homework_details} pupil={pupil} />
               </Stack>
               <Group gap={4} justify="flex-end" style={{ flexShrink: 0, maxWidth: 96 }}>
                 {lesson.attendance ? (

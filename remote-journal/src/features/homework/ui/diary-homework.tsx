@@ -64,20 +64,19 @@ export function DiaryHomeworkBlock({
   lessonId,
   details,
   pupil,
-  hasHomework,
 }: {
   lessonId: number;
   details: DiaryHomework;
-  /** The lesson has homework (text or files): the pupil may hand in work for it. */
-  hasHomework: boolean;
   /** The diary's own pupil (a parent reads, the pupil also hands in). */
   pupil: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const work = details.submission;
   const closed = details.deadline !== null && new Date(details.deadline) < new Date();
-  const canHandIn =
-    pupil && (hasHomework || details.files.length > 0) && work?.status !== 'accepted' && !closed;
+  // Work is asked for where the teacher gave files or a deadline (or the pupil already handed some
+  // in); a lesson with a line of text homework alone keeps the diary as it was.
+  const asked = details.files.length > 0 || details.deadline !== null || work !== null;
+  const canHandIn = pupil && asked && work?.status !== 'accepted' && !closed;
   if (details.files.length === 0 && !work && !details.given_after && !canHandIn) return null;
   return (
     <Stack gap={4} data-testid="diary-homework">
