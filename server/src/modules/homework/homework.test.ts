@@ -5,6 +5,7 @@ import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { zipSync } from 'fflate';
 import { authHeader, call, createTestApp, loginAs, loginWithOneTimePassword } from '../../../test/helpers';
+import { rowsOf } from '../../db/rows';
 import {
   classes,
   journalCells,
@@ -393,6 +394,18 @@ describe('pupils’ works', () => {
       .leftJoin(workTypes, eq(workTypes.id, marks.workTypeId))
       .where(and(eq(marks.lessonId, lessonId), eq(marks.studentId, pupilId)));
     expect(saved).toContainEqual({ value: '5', workType: 'Домашняя работа' });
+    // The pupil and the parent are owed a notice (the outbox: jobs queued in the review's transaction).
+    const owed = await rowsOf<{ user_id: string; title: string }>(
+      app.db,
+      sql`select data->>'userId' as user_id, data->'notice'->>'title' as title from pgboss.job
+           where data->'notice'->>'dedupeKey' = ${`homework-work:${workId}`} order by 1`,
+    );
+    const family = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.login} in ('student', 'parent')`);
+    expect(owed.map((row) => Number(row.user_id)).sort()).toEqual(family.map((row) => row.id).sort());
+    expect(owed[0].title).toMatch(/работа принята, оценка 5$/);
     // The parent's diary shows the work accepted with its mark.
     const diary = (
       await call(app, tokens.parent, 'GET', `/api/diary?week=${lessonDate}&student_id=${pupilId}`)
