@@ -431,6 +431,43 @@ describe('pupils’ works', () => {
     expect(reviewAgain.statusCode).toBe(409);
   });
 
+  it('a returned work is handed in again, and waits for review once more', async () => {
+    const [{ classId }] = await app.db.select().from(lessons).where(eq(lessons.id, lessonId));
+    const [other] = await app.db
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(
+        and(
+          sql`${lessons.id} <> ${lessonId}`,
+          eq(lessons.classId, classId),
+          isNull(lessons.subgroupId),
+          eq(lessons.status, 'scheduled'),
+          lte(lessons.date, schoolToday()),
+        ),
+      )
+      .orderBy(desc(lessons.date))
+      .limit(1);
+    const first = await post(tokens.student, `/api/lessons/${other.id}/submissions`, [
+      ['file', 'a.jpg', JPEG],
+    ]);
+    expect(first.statusCode).toBe(201);
+    const id = first.json().data.id;
+    const returned = await call(app, tokens.zavuch, 'PUT', `/api/lessons/${other.id}/submissions/${id}`, {
+      status: 'returned',
+      comment: 'Нет второй страницы',
+    });
+    expect(returned.json().data).toMatchObject({
+      status: 'returned',
+      review_comment: 'Нет второй страницы',
+      mark: null,
+    });
+    const again = await post(tokens.student, `/api/lessons/${other.id}/submissions`, [
+      ['file', 'b.jpg', JPEG],
+    ]);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data).toMatchObject({ id, status: 'submitted', review_comment: null });
+  });
+
   it('after the deadline a hand-in is 422', async () => {
     const past = new Date(Date.now() - 3_600_000).toISOString();
     const [other] = await app.db
