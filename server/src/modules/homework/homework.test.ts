@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { submissionSchema } from '@parta/shared/domain/contracts/homework';
 import { addDays } from '@parta/shared/domain/timetable';
-import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { zipSync } from 'fflate';
 import { authHeader, call, createTestApp, loginAs, loginWithOneTimePassword } from '../../../test/helpers';
@@ -13,6 +13,7 @@ import {
   marks,
   storedFiles,
   students,
+  subgroupMembers,
   users,
   workTypes,
 } from '../../db/schema';
@@ -183,6 +184,40 @@ describe('the teacher’s files of a lesson’s homework', () => {
     );
     expect((await upload(tokens.student, 'a.png', PNG)).statusCode).toBe(403);
     expect((await call(app, tokens.student, 'DELETE', `/api/homework/files/${fileId}`)).statusCode).toBe(403);
+  });
+
+  it('a subgroup lesson’s files: its pupils read them, a classmate of the other subgroup gets 404', async () => {
+    const [row] = await app.db.select().from(lessons).where(eq(lessons.id, lessonId));
+    const [lesson] = await app.db
+      .select({ id: lessons.id, subgroupId: lessons.subgroupId })
+      .from(lessons)
+      .where(
+        and(eq(lessons.classId, row.classId), isNotNull(lessons.subgroupId), eq(lessons.status, 'scheduled')),
+      )
+      .limit(1);
+    if (!lesson) return;
+    const members = await app.db
+      .select({ id: subgroupMembers.studentId })
+      .from(subgroupMembers)
+      .where(eq(subgroupMembers.subgroupId, lesson.subgroupId!));
+    const inside = new Set(members.map((member) => member.id));
+    const [outsider] = (
+      await app.db
+        .select({ id: students.id, userId: students.userId })
+        .from(students)
+        .where(and(eq(students.classId, row.classId), eq(students.status, 'active')))
+    ).filter((pupil) => !inside.has(pupil.id) && pupil.id !== pupilId && pupil.userId === null);
+    const created = (
+      await call(app, tokens.director, 'POST', `/api/students/${outsider.id}/login`, {})
+    ).json().data;
+    const outsiderToken = await loginWithOneTimePassword(app, created.login, created.password);
+    const file = (await upload(tokens.zavuch, 'подгруппа.png', PNG, lesson.id)).json().data;
+    expect((await call(app, outsiderToken, 'GET', `/api/files/${file.id}`)).statusCode).toBe(404);
+    expect(
+      (await call(app, outsiderToken, 'GET', `/api/lessons/${lesson.id}/homework/files`)).statusCode,
+    ).toBe(404);
+    const reader = inside.has(pupilId) ? tokens.student : null;
+    if (reader) expect((await call(app, reader, 'GET', `/api/files/${file.id}`)).statusCode).toBe(200);
   });
 
   it('refuses programs, markup, macros and bare archives with 415 in Russian, storing nothing', async () => {
