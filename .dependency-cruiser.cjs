@@ -37,11 +37,20 @@ module.exports = {
     {
       name: 'server-infrastructure-not-modules',
       comment:
-        'plugins/, db/, access/, files/ and queue/ sit below the modules: they never import a module ' +
+        'plugins/, db/, access/, files/, storage/ and queue/ sit below the modules: they never import a module ' +
         '(a module registers its own hooks and job kinds; shared rules live in access/).',
       severity: 'error',
-      from: { path: '^server/src/(plugins|db|access|files|queue)/', pathNot: NOT_TESTS },
+      from: { path: '^server/src/(plugins|db|access|files|storage|queue)/', pathNot: NOT_TESTS },
       to: { path: '^server/src/modules/' },
+    },
+    {
+      name: 'server-storage-over-db',
+      comment:
+        'storage/ keeps the bytes of files behind one interface over db/: it knows no permissions, ' +
+        'no HTTP and no queue, and db/ does not know it.',
+      severity: 'error',
+      from: { path: '^server/src/storage/', pathNot: NOT_TESTS },
+      to: { path: '^server/src/(plugins|access|queue|files)/' },
     },
     {
       name: 'server-db-below-plugins',
@@ -49,7 +58,7 @@ module.exports = {
         'db/ is the lowest layer: it does not import the HTTP plugins, the access module or the queue.',
       severity: 'error',
       from: { path: '^server/src/db/', pathNot: NOT_TESTS },
-      to: { path: '^server/src/(plugins|access|queue)/' },
+      to: { path: '^server/src/(plugins|access|queue|storage)/' },
     },
     {
       name: 'server-queue-below-access',

@@ -5,8 +5,10 @@ import { call, createTestApp, loginAs, loginWithOneTimePassword, TEST_DATABASE }
 import {
   asUrlText,
   fillPath,
+  HOSTILE_FILES,
   HOSTILE_VALUES,
   LEAK_PATTERN,
+  multipartBody,
   type Operation,
   readOperations,
   sampleValue,
@@ -134,6 +136,56 @@ const walkHere = TEST_DATABASE === 'postgres' || !process.env.DATABASE_URL;
     }
     expect(requests).toBeGreaterThan(1_000);
   }, 600_000);
+
+  it('answers every hostile multipart form (files, names, fields, broken forms) without 5xx or internals', async () => {
+    const forms = operations.filter((operation) => operation.form);
+    expect(forms.length).toBeGreaterThanOrEqual(2);
+    for (const operation of forms) {
+      const path = fillPath(
+        operation.path,
+        Object.fromEntries(operation.pathParams.map((param) => [param.name, '1'])),
+      );
+      const fields = Object.entries(operation.form?.properties ?? {});
+      const fileFields = fields.filter(([, schema]) => schema.type === 'array' || schema.format === 'binary');
+      const textFields = fields.filter(
+        ([, schema]) => !(schema.type === 'array' || schema.format === 'binary'),
+      );
+      const send = async (payload: Buffer | string, contentType: string, label: string) => {
+        const response = await app.inject({
+          method: operation.method,
+          url: path,
+          headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+          payload,
+        });
+        expectSafe(response, `${operation.method} ${operation.path} ${label}`);
+      };
+      for (const [name, bytes] of HOSTILE_FILES) {
+        const form = multipartBody(
+          fileFields.map(([field]) => [field, name, bytes] as [string, string, Buffer]),
+        );
+        await send(form.payload, form.contentType, `file ${name.slice(0, 30)}`);
+      }
+      for (const [field] of textFields) {
+        for (const value of HOSTILE_VALUES) {
+          const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+          const form = multipartBody([
+            ...fileFields.map(([name]) => [name, 'a.txt', Buffer.from('текст')] as [string, string, Buffer]),
+            [field, text],
+          ]);
+          await send(form.payload, form.contentType, `field ${field} ${text.slice(0, 30)}`);
+        }
+      }
+      const whole = multipartBody([['file', 'a.txt', Buffer.from('a')]]).payload;
+      await send(
+        whole.subarray(0, whole.length / 2),
+        'multipart/form-data; boundary=----parta-walk',
+        'truncated',
+      );
+      await send(whole, 'multipart/form-data', 'no boundary');
+      await send('{"file": 1}', 'application/json', 'json instead of a form');
+      await send(Buffer.alloc(2048, 0x2d), 'multipart/form-data; boundary=--', 'only dashes');
+    }
+  }, 120_000);
 });
 
 describe('students and parents on every staff route', () => {

@@ -34,6 +34,8 @@ export interface Operation {
   pathParams: { name: string; schema: JsonSchema }[];
   queryParams: { name: string; schema: JsonSchema; required: boolean }[];
   body: JsonSchema | undefined;
+  /** A multipart/form-data body's fields (a file is `format: binary`, or an array of them). */
+  form: JsonSchema | undefined;
 }
 
 interface OpenApiDocument {
@@ -68,6 +70,7 @@ export async function readOperations(app: FastifyInstance): Promise<Operation[]>
           .filter((p) => p.in === 'query')
           .map((p) => ({ name: p.name, schema: p.schema, required: Boolean(p.required) })),
         body: operation.requestBody?.content?.['application/json']?.schema,
+        form: operation.requestBody?.content?.['multipart/form-data']?.schema,
       });
     }
   }
@@ -182,3 +185,32 @@ function encodeSegment(value: string): string {
 /** What an answer must never show: stack frames, SQL, driver messages. */
 export const LEAK_PATTERN =
   /\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\bselect\b.+\bfrom\b|\binsert into\b|\bupdate\b.+\bset\b|syntax error|violates|invalid input syntax|out of range for type|pglite|drizzle/i;
+
+const BOUNDARY = '----parta-walk';
+
+/** A multipart/form-data body from parts (a file: `[field, fileName, bytes]`, a text field: `[field, value]`). */
+export function multipartBody(parts: ([string, string, Buffer] | [string, string])[]) {
+  const chunks = parts.flatMap((part) => [
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part[0]}"${part.length === 3 ? `; filename="${part[1]}"` : ''}\r\n\r\n`,
+    ),
+    part.length === 3 ? part[2] : Buffer.from(part[1]),
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${BOUNDARY}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  };
+}
+
+/** Hostile files a form is sent: empty, a program, markup, NUL and path tricks in the name, junk. */
+export const HOSTILE_FILES: [string, Buffer][] = [
+  ['empty.png', Buffer.alloc(0)],
+  ['setup.exe', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)])],
+  ['page.html', Buffer.from('<html><script>alert(1)</script></html>')],
+  ['../../etc/passwd', Buffer.from('root:x:0:0')],
+  ['имя\u0000.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
+  ['x'.repeat(5000), Buffer.from('текст')],
+  ['junk.bin', Buffer.from([0x00, 0xff, 0xfe, 0x00, 0x01])],
+  ['zip.docx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00])],
+];

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { formatDate, getErrorMessage, PageTitle } from '@parta/shared';
+import { formatDate, getErrorMessage, PageTitle, usePermissions } from '@parta/shared';
 import { addDays, weekStart } from '@parta/shared/domain/timetable';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -29,6 +29,10 @@ export function DiaryPage() {
   };
 
   const data = diary.data;
+  const { user } = usePermissions();
+  // A pupil hands in work from their own diary; a parent (or anyone else) only reads it.
+  const pupil =
+    (user?.roles ?? []).length > 0 && (user?.roles ?? []).every((role) => role.code === 'student');
   const days =
     data?.days.filter((day, index) => index < 6 || day.lessons.length > 0 || day.courses.length > 0) ?? [];
 
@@ -109,6 +113,7 @@ export function DiaryPage() {
                   lessons={day.lessons}
                   courses={day.courses}
                   today={day.date === today}
+                  pupil={pupil}
                 />
               ))}
             </SimpleGrid>

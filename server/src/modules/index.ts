@@ -9,6 +9,7 @@ import { diaryRoutes } from './diary/diary.routes';
 import { extracurricularRoutes } from './extracurricular/extracurricular.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
+import { homeworkRoutes } from './homework/homework.routes';
 import { registerImportJobs } from './imports/imports.jobs';
 import { importsRoutes } from './imports/imports.routes';
 import { journalRoutes } from './journal/journal.routes';
@@ -76,6 +77,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   importsRoutes,
   // внеурочная деятельность (issue 51)
   extracurricularRoutes,
+  // homework with files, pupils' works (issue 54)
+  homeworkRoutes,
 ];
 
 /**

@@ -34,6 +34,8 @@ describe('week days and settings', () => {
       max_teacher_lessons_per_week: 36,
       extracurricular_break_minutes: 10,
       extracurricular_absence_notices: 0,
+      homework_file_mb: 20,
+      homework_quota_mb: 5120,
     });
   });
 

@@ -27,7 +27,9 @@ export type OrganizationSettingKey =
   | 'marks_instant_by_default'
   | 'max_teacher_lessons_per_week'
   | 'extracurricular_break_minutes'
-  | 'extracurricular_absence_notices';
+  | 'extracurricular_absence_notices'
+  | 'homework_file_mb'
+  | 'homework_quota_mb';
 
 /** Defaults of the organization settings (SPEC §9). */
 export const SETTINGS_DEFAULTS: Readonly<Record<OrganizationSettingKey, number>> = {
@@ -49,6 +51,10 @@ export const SETTINGS_DEFAULTS: Readonly<Record<OrganizationSettingKey, number>>
   extracurricular_break_minutes: 10,
   /** A pupil absent from a course: parents are told (1) or not (0: a course is not a lesson). */
   extracurricular_absence_notices: 0,
+  /** Домашнее задание с файлами (issue 54): the largest file a teacher or a pupil attaches, MB. */
+  homework_file_mb: 20,
+  /** All homework files and pupils' works of the school together, MB. */
+  homework_quota_mb: 5120,
 };
 
 /** The working days of a week with `workingDaysPerWeek` days (clamped to 1–7). */

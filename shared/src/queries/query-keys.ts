@@ -139,6 +139,13 @@ export const queryKeys = {
     report: (params: Params) => ['extracurricular', 'report', params] as const,
     plan: (groupId: number | null) => ['extracurricular', 'plan', groupId] as const,
   },
+  homework: {
+    all: ['homework'] as const,
+    /** A lesson's homework files and deadline. */
+    lesson: (lessonId: number) => ['homework', 'lesson', lessonId] as const,
+    /** The pupils' works handed in for a lesson (the teacher's list). */
+    submissions: (lessonId: number) => ['homework', 'submissions', lessonId] as const,
+  },
   diary: {
     all: ['diary'] as const,
     week: (params: Params) => ['diary', 'week', params] as const,

@@ -12,6 +12,13 @@ export {
   extracurricularTeachers,
 } from './extracurricular';
 export { generations } from './generations';
+export {
+  homeworkDeadlines,
+  homeworkFiles,
+  homeworkSubmissions,
+  storedFiles,
+  submissionFiles,
+} from './homework';
 export { imports } from './imports';
 export { attendance, finalMarks, journalCells, markAudit, marks, workTypes } from './journal';
 export { ktpItems, ktpPlans } from './ktp';

@@ -16,6 +16,7 @@ import type { Actor } from '../../plugins/auth';
 import { forbidden } from '../../plugins/errors';
 import { schoolToday } from '../clock/clock.service';
 import { pupilCourseSessions } from '../extracurricular/course-journal.service';
+import { diaryHomework } from '../homework/homework.service';
 import {
   type DiaryStudentRow,
   findAttendanceOf,
@@ -77,10 +78,11 @@ export async function getDiaryWeek(db: Database, actor: Actor, query: DiaryQuery
 
   const lessonRows = await findWeekLessons(db, owner, monday, sunday);
   const lessonIds = lessonRows.map((lesson) => lesson.id);
-  const [markRows, attendanceRows, period] = await Promise.all([
+  const [markRows, attendanceRows, period, homework] = await Promise.all([
     findMarksOf(db, student.id, lessonIds),
     findAttendanceOf(db, student.id, lessonIds),
     findPeriodAt(db, student.organizationId, { from: monday, to: sunday }, student.number),
+    diaryHomework(db, { id: student.id, organizationId: student.organizationId }, lessonRows),
   ]);
   const attendanceOf = new Map(attendanceRows.map((row) => [row.lessonId, row.value]));
   for (const lesson of lessonRows) {
@@ -101,6 +103,7 @@ export async function getDiaryWeek(db: Database, actor: Actor, query: DiaryQuery
         : null,
       topic: lesson.topic,
       homework: lesson.homework,
+      homework_details: homework.get(lesson.id)!,
       status: lesson.status,
       marks: markRows
         .filter((mark) => mark.lessonId === lesson.id)

@@ -4,7 +4,8 @@ import type { ScopedActor } from '../../access/scope';
 import { loadTeacherOfLesson, type TeachingActor, teachesSql } from '../../access/teaching';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { classes, finalMarks, lessons, loads, students, subgroupMembers } from '../../db/schema';
+import { classes, finalMarks, lessons, loads, students, subgroupMembers, workTypes } from '../../db/schema';
+import { waitingWorksSql } from '../homework/homework.sql';
 import { joinStudent, onClassRoster, studentPlacesJson } from '../students/students.sql';
 import { joinLesson } from '../timetable/lessons.sql';
 import { yearClosedSql } from '../year-change/year-change.sql';
@@ -367,4 +368,25 @@ export function findGridFinalMarks(db: Database, periodId: number, subjectId: nu
         onClassRoster(sql`${classId}::int`),
       ),
     );
+}
+
+/** A school's work type by name (the homework mark's «Домашняя работа»), or null. */
+export async function findWorkTypeId(
+  db: Database,
+  organizationId: number,
+  name: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: workTypes.id })
+    .from(workTypes)
+    .where(and(eq(workTypes.organizationId, organizationId), eq(workTypes.name, name)))
+    .orderBy(asc(workTypes.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Pupils' works waiting for review in these lessons (homework's piece): a dot in their cells. */
+export async function findWaitingWorks(db: Database, lessonIds: number[]) {
+  if (lessonIds.length === 0) return [];
+  return rowsOf<{ lesson_id: number; student_id: number }>(db, waitingWorksSql(lessonIds));
 }

@@ -34,6 +34,7 @@ import {
   findLessonGuards,
   findLessonTopic,
   findManagedClassIds,
+  findWaitingWorks,
   type LessonGuard,
   saveCells,
   updateLessonTopic,
@@ -136,6 +137,10 @@ export async function openJournal(
         ]);
   if (!grid) throw notFound(LOAD_NOT_FOUND);
   const studentIds = new Set(grid.students.map((student) => student.id));
+  const waiting = await findWaitingWorks(
+    db,
+    grid.lessons.map((lesson) => lesson.id),
+  );
   return {
     load,
     period,
@@ -150,6 +155,7 @@ export async function openJournal(
       .filter((cell) => studentIds.has(cell.student_id))
       .map(({ weights: _weights, ...cell }) => cell),
     final_marks: finals.filter((mark) => studentIds.has(mark.student_id)),
+    waiting_work: waiting.filter((work) => studentIds.has(work.student_id)),
   };
 }
 

@@ -153,7 +153,12 @@ export async function notifyHomework(
   const rows = await findHomeworkOfDay(db, job.organizationId, tomorrow);
   if (rows.length === 0) return;
   const pupils: PupilLines = new Map();
-  for (const row of rows) linesOf(pupils, row).push(`${row.subject_name}: ${row.homework}`);
+  for (const row of rows) {
+    const files = Number(row.files) > 0 ? `файлов: ${row.files}` : '';
+    linesOf(pupils, row).push(
+      `${row.subject_name}: ${[row.homework, files && (row.homework ? `(${files})` : files)].filter(Boolean).join(' ')}`,
+    );
+  }
   await tellReaders(
     await readersOf(db, job.organizationId, pupils),
     pupils,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { homeworkFileCount } from '../homework/homework.sql';
 import { absencesOfPupilDay, finalMarkOfPupil, markChangesOfDay } from '../journal/journal.sql';
 import {
   activeParentLinks,
@@ -136,6 +137,7 @@ export function findHomeworkOfDay(db: Database, organizationId: number, date: st
     surname: string;
     name: string;
     subject_name: string;
-    homework: string;
-  }>(db, homeworkOfDay(organizationId, date));
+    homework: string | null;
+    files: number;
+  }>(db, homeworkOfDay(organizationId, date, homeworkFileCount));
 }

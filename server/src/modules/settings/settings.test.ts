@@ -65,6 +65,8 @@ describe('organizations: tree and settings', () => {
           { key: 'max_teacher_lessons_per_week', value: '36', default: '36' },
           { key: 'extracurricular_break_minutes', value: '10', default: '10' },
           { key: 'extracurricular_absence_notices', value: '0', default: '0' },
+          { key: 'homework_file_mb', value: '20', default: '20' },
+          { key: 'homework_quota_mb', value: '5120', default: '5120' },
         ],
       });
     });
@@ -88,6 +90,8 @@ describe('organizations: tree and settings', () => {
         { key: 'max_teacher_lessons_per_week', value: '36', default: '36' },
         { key: 'extracurricular_break_minutes', value: '10', default: '10' },
         { key: 'extracurricular_absence_notices', value: '0', default: '0' },
+        { key: 'homework_file_mb', value: '20', default: '20' },
+        { key: 'homework_quota_mb', value: '5120', default: '5120' },
       ]);
       const again = (await call(app, director, 'GET', '/api/organizations/settings')).json().data;
       expect(again[0].value).toBe('8');

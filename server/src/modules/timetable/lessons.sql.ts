@@ -95,14 +95,24 @@ export function changedLesson(lessonId: number): SQL {
          where l.id = ${lessonId}`;
 }
 
-/** The homework of a school's lessons of `date` (not cancelled) per pupil of each lesson's class or subgroup. */
-export function homeworkOfDay(organizationId: number, date: string): SQL {
-  return sql`select s.id as student_id, s.user_id, s.surname, s.name, sb.name as subject_name, trim(l.homework) as homework
+/**
+ * The homework of a school's lessons of `date` (not cancelled) per pupil of each lesson's class or
+ * subgroup: its text and `files`, the count `fileCount` gives for the lesson (0 without it); a lesson
+ * with neither is left out.
+ */
+export function homeworkOfDay(
+  organizationId: number,
+  date: string,
+  fileCount: (lessonId: SQL) => SQL = () => sql`0`,
+): SQL {
+  const files = fileCount(sql`l.id`);
+  return sql`select s.id as student_id, s.user_id, s.surname, s.name, sb.name as subject_name,
+                nullif(trim(l.homework), '') as homework, ${files} as files
           from lessons l
           join subjects sb on sb.id = l.subject_id
           join students s on s.class_id = l.class_id and s.organization_id = l.organization_id
          where l.organization_id = ${organizationId} and l.date = ${date}::date and l.status <> 'cancelled'
-           and coalesce(trim(l.homework), '') <> '' and s.status = 'active'
+           and (coalesce(trim(l.homework), '') <> '' or ${files} > 0) and s.status = 'active'
            and (l.subgroup_id is null or exists (
                  select 1 from subgroup_members m where m.subgroup_id = l.subgroup_id and m.student_id = s.id))
          order by s.surname, s.name, s.id, l.lesson_number`;

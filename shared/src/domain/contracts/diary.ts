@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema } from './common';
 import { diaryCourseSchema } from './extracurricular';
+import { diaryHomeworkSchema } from './homework';
 
 export const diaryQuerySchema = z.object({
   /** Omitted: the caller's own diary (a student) or their first child (a parent). */
@@ -42,6 +43,8 @@ export const diaryLessonSchema = z.object({
   teacher_name: z.string().nullable(),
   topic: z.string().nullable(),
   homework: z.string().nullable(),
+  /** The homework's files, «задано после …», the deadline and the pupil's own work (issue 54). */
+  homework_details: diaryHomeworkSchema,
   status: z.enum(['scheduled', 'replaced', 'moved', 'cancelled']),
   marks: z.array(diaryMarkSchema),
   /** н (absent) or б (ill), null: present or not marked. */

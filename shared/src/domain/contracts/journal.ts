@@ -118,6 +118,8 @@ export const journalGridSchema = z.object({
    * proposal from the average as «4?» (shared finalMarkState).
    */
   final_marks: z.array(z.object({ student_id: z.number().int(), value: z.enum(FINAL_MARKS) })),
+  /** Cells whose pupil handed in homework work still waiting for review (issue 54: a dot). */
+  waiting_work: z.array(z.object({ lesson_id: z.number().int(), student_id: z.number().int() })).optional(),
 });
 export type JournalGrid = z.infer<typeof journalGridSchema>;
 

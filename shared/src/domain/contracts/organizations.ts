@@ -39,6 +39,8 @@ export const ORGANIZATION_SETTING_LIMITS = {
     max: 1,
     label: 'Сообщать родителям о пропуске внеурочного занятия',
   },
+  homework_file_mb: { min: 1, max: 50, label: 'Домашнее задание: наибольший файл, МБ' },
+  homework_quota_mb: { min: 1, max: 1_048_576, label: 'Домашнее задание: все файлы школы, МБ' },
 } as const;
 export type OrganizationSettingName = keyof typeof ORGANIZATION_SETTING_LIMITS;
 

@@ -3,6 +3,7 @@ import { formatDate, MarkBadge, WEEK_DAYS } from '@parta/shared';
 import type { DiaryLesson } from '@parta/shared/domain/contracts/diary';
 import type { DiaryCourse } from '@parta/shared/domain/contracts/extracurricular';
 import { isoWeekday, LESSON_STATUSES } from '@parta/shared/domain/timetable';
+import { DiaryHomeworkBlock } from '../../homework';
 
 const ATTENDANCE_LABELS = { н: 'Отсутствовал', б: 'Болел' } as const;
 
@@ -14,10 +15,12 @@ export interface DiaryDayProps {
   courses?: DiaryCourse[];
   /** Highlights today. */
   today: boolean;
+  /** The diary's own pupil reads it (they hand in work; a parent only reads). */
+  pupil?: boolean;
 }
 
 /** One day of the diary: its lessons with time, subject, topic, homework, grades and attendance. */
-export function DiaryDay({ date, lessons, courses = [], today }: DiaryDayProps) {
+export function DiaryDay({ date, lessons, courses = [], today, pupil = false }: DiaryDayProps) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="diary-day" data-date={date} className="diary-day">
       <Group justify="space-between" mb="xs">
@@ -95,6 +98,7 @@ export function DiaryDay({ date, lessons, courses = [], today }: DiaryDayProps) 
                     {lesson.homework}
                   </Text>
                 ) : null}
+                <DiaryHomeworkBlock lessonId={lesson.id} details={lesson.homework_details} pupil={pupil} />
               </Stack>
               <Group gap={4} justify="flex-end" style={{ flexShrink: 0, maxWidth: 96 }}>
                 {lesson.attendance ? (

@@ -23,6 +23,8 @@ interface CellViewProps {
   readOnly: boolean;
   /** A lesson dated after today: shown shaded, takes no marks. */
   future: boolean;
+  /** The pupil handed in homework work waiting for review: a small dot. */
+  waiting?: boolean;
   onEditChange: (text: string) => void;
   onEditKey: (event: KeyboardEvent<HTMLInputElement>) => void;
   /** A cell picked with the mouse, a pen or a finger (`touch`: the mark bar opens). */
@@ -57,6 +59,8 @@ export const CellView = memo(function CellView(props: CellViewProps) {
       data-state={props.state}
       data-row={props.row}
       data-col={props.col}
+      data-waiting={props.waiting || undefined}
+      title={props.waiting ? 'Сдана работа, ждёт проверки' : undefined}
       className={`${classes.cell} ${/[нб]/.test(props.text) ? classes.absent : ''} ${props.future ? classes.future : ''}`}
       onPointerDown={(event: PointerEvent) =>
         props.onPick(props.row, props.col, event.pointerType === 'touch')
@@ -75,6 +79,7 @@ export const CellView = memo(function CellView(props: CellViewProps) {
       ) : (
         props.text
       )}
+      {props.waiting ? <span className={classes.waiting} aria-hidden="true" /> : null}
     </td>
   );
 });

@@ -1,7 +1,7 @@
 import { fullName, initials } from '@parta/shared';
 import type { JournalGrid as Grid } from '@parta/shared/domain/contracts/journal';
 import { averageColor, finalMarkState, formatAverage, proposeMark } from '@parta/shared/domain/marks';
-import type { KeyboardEvent } from 'react';
+import { type KeyboardEvent, useMemo } from 'react';
 import { type CellSaveStatus, cellKey } from '../api/save-cell';
 import { cellText } from '../model/cell-text';
 import type { GridPlace } from '../model/grid-editing';
@@ -42,6 +42,11 @@ export function GridRows({
   isFuture: boolean[];
   handlers: CellHandlers;
 }) {
+  // Pupils' homework works waiting for review: a dot in their cells (issue 54).
+  const waiting = useMemo(
+    () => new Set((grid.waiting_work ?? []).map((work) => cellKey(work.lesson_id, work.student_id))),
+    [grid.waiting_work],
+  );
   return (
     <tbody>
       {grid.students.map((student, row) => {
@@ -74,6 +79,7 @@ export function GridRows({
                   editing={selected ? editing : null}
                   readOnly={readOnly || isFuture[col]}
                   future={isFuture[col]}
+                  waiting={waiting.has(key)}
                   onEditChange={handlers.onEditChange}
                   onEditKey={handlers.onEditKey}
                   onPick={handlers.onPick}

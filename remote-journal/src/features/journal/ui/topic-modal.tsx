@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core'
 import { formatDate, getErrorMessage, notify } from '@parta/shared';
 import type { JournalLesson } from '@parta/shared/domain/contracts/journal';
 import { useEffect, useState } from 'react';
+import { LessonHomeworkFiles, LessonSubmissions } from '../../homework';
 import { useUpdateLessonTopic } from '../api/update-lesson-topic';
 
 /** The topic and homework of one lesson, edited from the grid's column header. */
@@ -25,6 +26,7 @@ export function TopicModal({
     <Modal
       opened={lesson !== null}
       onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Закрыть' }}
       title={lesson ? `Урок ${formatDate(lesson.date)}, ${lesson.lesson_number}-й` : ''}
     >
       <form
@@ -67,6 +69,12 @@ export function TopicModal({
           )}
         </Stack>
       </form>
+      {lesson ? (
+        <Stack mt="md" gap="md">
+          <LessonHomeworkFiles lessonId={lesson.id} readOnly={readOnly} />
+          <LessonSubmissions lessonId={lesson.id} readOnly={readOnly} />
+        </Stack>
+      ) : null}
     </Modal>
   );
 }
