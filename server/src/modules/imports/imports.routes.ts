@@ -8,10 +8,10 @@ import {
 } from '@parta/shared/domain/contracts/imports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readFormData } from '../../files/multipart';
 import { unprocessable } from '../../plugins/errors';
 import { exportTemplateToFet } from './export.service';
 import { applyImport, createImport, getImport, listImports, MAX_IMPORT_BYTES } from './imports.service';
-import { readFormData } from './multipart';
 import { registerTemplate } from './xlsx-register';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
