@@ -18,10 +18,21 @@ function fileNameOf(disposition: string): string | null {
   return /\bfilename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
 }
 
+export const FORM_MIME = 'multipart/form-data';
+
+/**
+ * A request's form parts, or null when its body is not a multipart/form-data form read by the
+ * route's parser (the route answers that the file is missing).
+ */
+export function formParts(body: unknown, contentType: string | undefined): FormPart[] | null {
+  const type = String(contentType ?? '');
+  return Buffer.isBuffer(body) && type.toLowerCase().startsWith(FORM_MIME) ? readFormData(body, type) : null;
+}
+
 /**
  * The parts of a multipart/form-data body (RFC 7578) already read within the route's limit. A body
- * it cannot read has no parts (the route answers that the file is missing). A generic reader for
- * the uploads of every module (the imports module still keeps its own copy).
+ * it cannot read has no parts (the route answers that the file is missing). The one reader for the
+ * uploads of every module (imports, homework).
  */
 export function readFormData(body: Buffer, contentType: string): FormPart[] {
   const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);

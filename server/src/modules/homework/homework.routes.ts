@@ -13,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contentDisposition, readFormData, readLimited } from '../../files/multipart';
+import { contentDisposition, FORM_MIME, formParts, readLimited } from '../../files/multipart';
 import { HttpError } from '../../plugins/errors';
 import {
   attachHomeworkFile,
@@ -29,7 +29,6 @@ import {
 } from './homework.service';
 
 const tags = ['homework'];
-const FORM_MIME = 'multipart/form-data';
 /** Room for a form's boundaries, headers and short fields beside its files. */
 const FORM_OVERHEAD = 256 * 1024;
 /** The most any school may allow (homework_file_mb ≤ 50), × files: Fastify's own cap on top of ours. */
@@ -58,13 +57,7 @@ export const homeworkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** The form's parts; a body that is not a form has none (the service answers 404 or 422 «Приложите файл»). */
-  const formOf = (body: unknown, contentType: string | undefined) =>
-    Buffer.isBuffer(body) &&
-    String(contentType ?? '')
-      .toLowerCase()
-      .startsWith(FORM_MIME)
-      ? readFormData(body, String(contentType))
-      : [];
+  const formOf = (body: unknown, contentType: string | undefined) => formParts(body, contentType) ?? [];
 
   app.post(
     '/lessons/:id/homework/files',

@@ -8,7 +8,7 @@ import {
 } from '@parta/shared/domain/contracts/imports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readFormData } from '../../files/multipart';
+import { FORM_MIME, formParts } from '../../files/multipart';
 import { unprocessable } from '../../plugins/errors';
 import { exportTemplateToFet } from './export.service';
 import { applyImport, createImport, getImport, listImports, MAX_IMPORT_BYTES } from './imports.service';
@@ -16,8 +16,6 @@ import { registerTemplate } from './xlsx-register';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const TEMPLATE_FILES = { 'xlsx-staff': 'сотрудники', 'xlsx-classes': 'классы', 'xlsx-load': 'нагрузка' };
-
-const FORM_MIME = 'multipart/form-data';
 
 /**
  * Импорт (issue 50): a school's data from a FET file, an aSc Timetables XML or an Excel register;
@@ -46,10 +44,9 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const contentType = String(request.headers['content-type'] ?? '');
-      if (!Buffer.isBuffer(request.body) || !contentType.toLowerCase().startsWith(FORM_MIME))
+      const parts = formParts(request.body, request.headers['content-type']);
+      if (!parts)
         throw unprocessable('Приложите файл', { file: ['Приложите файл (multipart/form-data, поле file)'] });
-      const parts = readFormData(request.body, contentType);
       const file = parts.find((part) => part.name === 'file');
       const kindField = parts
         .find((part) => part.name === 'kind')
