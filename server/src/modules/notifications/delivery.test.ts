@@ -348,12 +348,15 @@ describe('two jobs racing', () => {
 
 describe('marks «сразу»', () => {
   it('reach the parent in the bell, by push and by e-mail within a minute of the save', async () => {
+    // A mark saved before the parent chose «сразу»: the server asked then and heard «nobody here».
+    await gradePupil(app, tokens.teacher, lessonIds[3], pupilId, 4);
     const chose = await call(app, tokens.parent, 'PUT', '/api/notifications/preferences', {
       marks_instant: true,
     });
     expect(chose.statusCode).toBe(200);
     const before = lettersTo('parent@family.test').length;
     const beforePush = pushesTo('/parent-phone').length;
+    // The choice counts for the very next mark, not after a cache's while.
     const saved = Date.now();
     await gradePupil(app, tokens.teacher, lessonIds[4], pupilId, 4);
     const bell = () =>

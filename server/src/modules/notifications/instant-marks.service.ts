@@ -17,7 +17,9 @@ export const MARKS_INSTANT_JOB = 'marks-instant';
 export const INSTANT_MARKS_DELAY_SECONDS = 15;
 /**
  * Whether a school has anyone who gets marks «сразу», remembered this long per instance: a save
- * costs no query then (a choice just made counts within this time).
+ * costs no query then. A choice made on this instance is forgotten at once (`instantChoiceChanged`);
+ * one made on another instance counts within this time (and the digest's tick catches a mark missed
+ * meanwhile).
  */
 const INSTANT_READERS_CACHE_MS = 15_000;
 
@@ -31,6 +33,11 @@ async function hasInstantReaders(db: Database, organizationId: number): Promise<
     (await hasInstantMarks(db, organizationId));
   instantSchools.set(organizationId, { until: Date.now() + INSTANT_READERS_CACHE_MS, instant });
   return instant;
+}
+
+/** A family's «сразу» choice (or the school's default) changed: the next save asks again. */
+export function instantChoiceChanged(organizationId: number): void {
+  instantSchools.delete(organizationId);
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { HttpError, unprocessable } from '../../plugins/errors';
 import { preferenceDefaults, SETTINGS_PATH, verifyUnsubscribeToken } from './email-channel';
+import { instantChoiceChanged } from './instant-marks.service';
 import type { Mailer } from './mailer';
 import {
   confirmEmail,
@@ -76,6 +77,7 @@ export async function updatePreferences(
       instant: category === 'marks' ? instant : null,
     })),
   );
+  if (instant !== current.marks_instant) instantChoiceChanged(actor.organizationId);
   return getPreferences(db, actor, mailer);
 }
 
