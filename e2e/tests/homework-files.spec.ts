@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
@@ -66,6 +73,35 @@ async function phonePage(browser: Browser, login: string) {
   return page;
 }
 
+const MONTHS_OF = [
+  'января',
+  'февраля',
+  'марта',
+  'апреля',
+  'мая',
+  'июня',
+  'июля',
+  'августа',
+  'сентября',
+  'октября',
+  'ноября',
+  'декабря',
+];
+
+/** Picks `day` (ISO) in the «Сдать работу до» calendar, at the picker's 18:00, and confirms it. */
+async function pickDeadline(page: Page, editor: Locator, day: string) {
+  await editor.getByTestId('homework-deadline').tap();
+  const label = `${Number(day.slice(8, 10))} ${MONTHS_OF[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+  const dayButton = page.getByRole('button', { name: label, exact: true });
+  for (let step = 0; step < 2 && !(await dayButton.isVisible()); step++)
+    await page.getByRole('button', { name: 'Следующий месяц' }).tap();
+  await dayButton.tap();
+  await page.getByRole('button', { name: 'Готово' }).tap();
+  await expect(editor.getByTestId('homework-deadline')).toHaveText(
+    `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(2, 4)} 18:00`,
+  );
+}
+
 test('a worksheet photo in today’s homework, the pupil’s photo handed in, accepted with a «5» the parent sees', async ({
   page,
   request,
@@ -89,7 +125,7 @@ test('a worksheet photo in today’s homework, the pupil’s photo handed in, ac
   await expect(editor.getByTestId('homework-file').filter({ hasText: 'Рабочий лист.jpg' })).toBeVisible();
   // A deadline a week after the school's today (the lesson may be the last before a holiday).
   const due = new Date(Date.parse(grid.today) + 7 * 86_400_000).toISOString().slice(0, 10);
-  await editor.getByTestId('homework-deadline').fill(`${due}T18:00`);
+  await pickDeadline(page, editor, due);
   await editor.getByRole('button', { name: 'Сохранить срок' }).tap();
   await expect(editor.getByRole('button', { name: 'Без срока' })).toBeVisible();
   await noSeriousAxe(page);

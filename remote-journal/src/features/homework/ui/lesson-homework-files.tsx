@@ -1,5 +1,6 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { formatDateTime, getErrorMessage, notify } from '@parta/shared';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { formatDateTime, getErrorMessage, notify, schoolToday } from '@parta/shared';
 import { useEffect, useState } from 'react';
 import {
   useDeleteHomeworkFile,
@@ -10,13 +11,16 @@ import {
 import { FileList } from './file-list';
 import { PickFiles } from './pick-files';
 
-/** `2026-12-02T18:00` in the browser's time zone, for a datetime-local field. */
-function localInput(iso: string | null): string {
-  if (!iso) return '';
+/** An instant as the picker's value: `2026-12-02 18:00:00` in the browser's time zone. */
+function pickerValue(iso: string | null): string | null {
+  if (!iso) return null;
   const date = new Date(iso);
   const two = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:00`;
 }
+
+/** The picker's local `YYYY-MM-DD HH:mm:ss` as the instant the server keeps. */
+const instantOf = (value: string) => new Date(value.replace(' ', 'T')).toISOString();
 
 /** Until when pupils hand in their work (empty: until the teacher reviews it). */
 function Deadline({
@@ -29,8 +33,8 @@ function Deadline({
   readOnly: boolean;
 }) {
   const save = useSetDeadline();
-  const [value, setValue] = useState(localInput(deadline));
-  useEffect(() => setValue(localInput(deadline)), [deadline]);
+  const [value, setValue] = useState(pickerValue(deadline));
+  useEffect(() => setValue(pickerValue(deadline)), [deadline]);
   if (readOnly) {
     return deadline ? <Text size="sm">Сдать до {formatDateTime(new Date(deadline))}</Text> : null;
   }
@@ -41,11 +45,15 @@ function Deadline({
       .catch((error) => notify.error(getErrorMessage(error, 'Не удалось сохранить срок')));
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
-      <TextInput
-        type="datetime-local"
+      <DateTimePicker
         label="Сдать работу до"
+        placeholder="дд.мм.гг чч:мм"
         value={value}
-        onChange={(event) => setValue(event.currentTarget.value)}
+        onChange={setValue}
+        minDate={schoolToday()}
+        defaultTimeValue="18:00"
+        ariaLabels={{ nextMonth: 'Следующий месяц', previousMonth: 'Предыдущий месяц' }}
+        submitButtonProps={{ 'aria-label': 'Готово' }}
         w={{ base: '100%', xs: 220 }}
         data-testid="homework-deadline"
       />
@@ -54,7 +62,7 @@ function Deadline({
         mih={36}
         loading={save.isPending}
         disabled={!value}
-        onClick={() => send(new Date(value).toISOString())}
+        onClick={() => value && send(instantOf(value))}
       >
         Сохранить срок
       </Button>
