@@ -59,9 +59,19 @@ export async function fileLimit(db: Database, actor: Actor): Promise<number> {
   return (await readSchoolSettings(db, actor.organizationId)).homework_file_mb * MB;
 }
 
+/** The school's limits of homework files, read once per upload. */
+interface FileLimits {
+  fileMb: number;
+  quotaMb: number;
+}
+
+async function limitsOf(db: Database, organizationId: number): Promise<FileLimits> {
+  const settings = await readSchoolSettings(db, organizationId);
+  return { fileMb: settings.homework_file_mb, quotaMb: settings.homework_quota_mb };
+}
+
 /** Each file within the school's limit (413) and of a kind we take (415, read from its bytes). */
-async function checkUploads(db: Database, organizationId: number, uploads: Upload[]) {
-  const { homework_file_mb: fileMb } = await readSchoolSettings(db, organizationId);
+function checkUploads({ fileMb }: FileLimits, uploads: Upload[]) {
   return uploads.map((upload) => {
     if (upload.bytes.length === 0) throw unprocessable('Файл пуст', { file: ['Файл пуст'] });
     if (upload.bytes.length > fileMb * MB) throw new HttpError(413, `Файл больше ${fileMb} МБ`);
@@ -73,8 +83,7 @@ async function checkUploads(db: Database, organizationId: number, uploads: Uploa
 }
 
 /** The school's quota, checked under its lock in the writer's transaction (413 past it). */
-async function checkQuota(db: Database, organizationId: number, adding: number) {
-  const { homework_quota_mb: quotaMb } = await readSchoolSettings(db, organizationId);
+async function checkQuota(db: Database, organizationId: number, { quotaMb }: FileLimits, adding: number) {
   if ((await lockedUsage(db, organizationId)) + adding > quotaMb * MB) {
     throw new HttpError(
       413,
@@ -92,9 +101,10 @@ export async function attachHomeworkFile(
 ): Promise<StoredFile> {
   const lesson = await homeworkWriter(db, actor, lessonId);
   if (!upload) throw unprocessable('Приложите файл', { file: ['Приложите файл (поле file)'] });
-  const [file] = await checkUploads(db, lesson.organizationId, [upload]);
+  const limits = await limitsOf(db, lesson.organizationId);
+  const [file] = checkUploads(limits, [upload]);
   return db.transaction(async (tx) => {
-    await checkQuota(tx, lesson.organizationId, file.bytes.length);
+    await checkQuota(tx, lesson.organizationId, limits, file.bytes.length);
     const stored = await putFile(tx, {
       ...file,
       organizationId: lesson.organizationId,
@@ -220,7 +230,8 @@ export async function handIn(
   const comment = submissionCommentSchema.safeParse(input.comment);
   if (!comment.success)
     throw unprocessable('Проверьте комментарий', { comment: [comment.error.issues[0].message] });
-  const files = await checkUploads(db, lesson.organizationId, input.files);
+  const limits = await limitsOf(db, lesson.organizationId);
+  const files = checkUploads(limits, input.files);
   const [deadline] = await findDeadlines(db, [lesson.id]);
   const now = schoolNow();
   if (deadline && now > deadline.dueAt) {
@@ -234,6 +245,7 @@ export async function handIn(
     await checkQuota(
       tx,
       lesson.organizationId,
+      limits,
       files.reduce((sum, file) => sum + file.bytes.length, 0),
     );
     const id = await upsertSubmission(tx, {
