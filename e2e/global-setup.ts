@@ -175,6 +175,8 @@ async function startSystem(port: number): Promise<RunningSystem> {
  * why) and records them in PARTA_E2E_SYSTEMS. Returns the teardown.
  */
 export default async function globalSetup(config: FullConfig) {
+  // The instant PARTA_CLOCK stands for, before any server starts (support/test.ts puts browsers there).
+  process.env.PARTA_E2E_CLOCK_FROM ??= String(Date.now());
   // Builds what is missing or stale, so the tests never run yesterday's bundle; PARTA_E2E_BUILD=1 rebuilds all.
   const rebuildAll = process.env.PARTA_E2E_BUILD === '1';
   await buildAll(FRONT_END_APPS().filter((name) => rebuildAll || needsBuild(name)));

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { LoginPage } from '../pages/login.page';
+import { type Browser, expect, type Page, test } from './test';
 
 /**
  * WCAG 2.1 AA over every screen of SPEC §2, in light and dark, as the role that uses it: axe-core

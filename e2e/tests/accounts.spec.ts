@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin, DEMO_PASSWORD } from '../support/demo';
+import { expect, type Page, test } from '../support/test';
 
 /**
  * What a school's people hit on the first day: a one-time password must be changed before anything

@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { ApplicationsPage } from '../pages/applications.page';
 import { LandingPage } from '../pages/landing.page';
@@ -12,6 +11,7 @@ import { apiLogin, apiMe, changeBalance } from '../support/demo';
 import { stopGroup } from '../support/processes';
 import { SCREENSHOTS_TAG, snap } from '../support/screenshots';
 import { E2E_BASE_URL, REPO_ROOT, remoteOverridesFile, webDir } from '../support/system';
+import { expect, type Page, test } from '../support/test';
 
 /** A school applying from the landing page (the ИНН has a valid control digit). */
 const SCHOOL = {

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { DashboardPage } from '../pages/dashboard.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
 import { snapThemes } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /** The part of GET /api/lessons/today this file reads. */
 interface TodayAnswer {

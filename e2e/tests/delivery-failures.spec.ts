@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
 import { snap } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 test('the director sees the school’s undelivered letters and pushes in the notification settings; a teacher does not', async ({
   page,

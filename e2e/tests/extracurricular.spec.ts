@@ -1,20 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
 import { snap, snapThemes } from '../support/screenshots';
+import { expect, type Page, schoolToday, test } from '../support/test';
 
 /**
  * Внеурочная деятельность (issue 51): the завуч makes «Юный шахматист» for pupils of 5А and 5Б and
- * schedules it for today's weekday after lessons; the course's teacher marks who came on a phone;
- * the pupil sees it in the diary; the завуч downloads the hours report.
+ * schedules it for the school clock's weekday after lessons (support/test.ts); the course's teacher
+ * marks who came on a phone; the pupil sees it in the diary; the завуч downloads the hours report.
  */
 const COURSE = 'Юный шахматист';
 const WEEK_DAYS = ['Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница', 'Суббота', 'Воскресенье'];
-const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
-const weekday = ((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
-const ddmmyy = `${today.slice(8, 10)}.${today.slice(5, 7)}.${today.slice(2, 4)}`;
+const sessionDay = schoolToday();
+const weekday = ((new Date(`${sessionDay}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+const ddmmyy = `${sessionDay.slice(8, 10)}.${sessionDay.slice(5, 7)}.${sessionDay.slice(2, 4)}`;
 
 async function noSeriousAxe(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -150,7 +150,7 @@ test.describe('on a phone', () => {
   test('the pupil sees the course on its day in the diary', async ({ page }) => {
     await new LoginPage(page).signIn('student');
     await page.goto('/diary');
-    const day = page.locator(`[data-testid="diary-day"][data-date="${today}"]`);
+    const day = page.locator(`[data-testid="diary-day"][data-date="${sessionDay}"]`);
     await expect(day.getByTestId('diary-course')).toContainText(COURSE);
     await expect(day.getByTestId('diary-course')).toContainText('18:00–18:45');
     await snapThemes(page, 'extracurricular-diary', { widths: true });

@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DiaryPage } from '../pages/diary.page';
 import { LoginPage } from '../pages/login.page';
 import { snap } from '../support/screenshots';
+import { expect, type Locator, type Page, test } from '../support/test';
 
 /**
  * Issue 48's screens that cut their words or hid their items: the sidebar at 1366×800, the КТП

@@ -1,18 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
 import { apiGrid } from '../support/journal';
 import { SCREENSHOTS_TAG, SHOT_VIEWPORTS, snap, snapThemes } from '../support/screenshots';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '../support/test';
 
 /**
  * Homework with files (issue 54) on a phone with a finger: the teacher attaches a photo of the

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { ApplicationsPage } from '../pages/applications.page';
 import { LandingPage } from '../pages/landing.page';
 import { LoginPage } from '../pages/login.page';
 import { LoadPage } from '../pages/timetable.page';
 import { ARTIFACTS_DIR, REPO_ROOT } from '../support/system';
+import { expect, type Page, test } from '../support/test';
 
 /**
  * A school moves in (issue 50): it applies, is approved, and its director imports a FET file, then the

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
 import { apiGrid } from '../support/journal';
+import { expect, test } from '../support/test';
 
 /**
  * The journal in a teacher's hand (issue 20): a phone, a finger, no keyboard. Tapping a cell opens

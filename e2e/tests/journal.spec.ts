@@ -1,10 +1,10 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
 import { apiGrid } from '../support/journal';
 import { snap } from '../support/screenshots';
+import { type APIRequestContext, expect, test } from '../support/test';
 
 /**
  * The first of `count` consecutive lessons that have taken place (a later lesson takes no marks),

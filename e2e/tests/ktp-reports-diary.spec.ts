@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { AppLayout } from '../pages/app-layout.page';
 import { DiaryPage } from '../pages/diary.page';
@@ -8,6 +7,7 @@ import { LoginPage } from '../pages/login.page';
 import { ReportsPage } from '../pages/reports.page';
 import { apiLogin } from '../support/demo';
 import { snap } from '../support/screenshots';
+import { expect, schoolToday, test } from '../support/test';
 
 /** A КТП as a teacher keeps it in Excel: the second row misses its topic, so the first try saves nothing. */
 async function ktpWorkbook(withMistake: boolean): Promise<Buffer> {
@@ -269,7 +269,7 @@ test.describe('КТП, reports and the diary', () => {
     expect(row).toBeGreaterThanOrEqual(0);
     // The latest lesson already given (lessons to come refuse marks) on a day the pupil has no mark
     // yet in any subject, so the diary's day shows exactly the one typed here.
-    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Moscow' }).format(new Date());
+    const today = schoolToday();
     const marksOfDay = async (day: string) => {
       const week = (
         (await (

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
 import { markChildAbsent, tokenOf } from '../support/notifications';
 import { snap } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 test('the teacher marks the child absent; after the window the parent’s bell shows it and opens the diary', async ({
   page,

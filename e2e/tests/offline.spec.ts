@@ -1,13 +1,13 @@
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { type APIRequestContext, type BrowserContext, expect, type Route, test } from '@playwright/test';
 import { DiaryPage } from '../pages/diary.page';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
 import { apiGrid } from '../support/journal';
 import { webDir } from '../support/system';
+import { type APIRequestContext, type BrowserContext, expect, type Route, test } from '../support/test';
 
 /**
  * The installable app (SPEC-free, issue 20): the web app manifest, and the service worker that lets

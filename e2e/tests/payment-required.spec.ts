@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin, apiMe, changeBalance } from '../support/demo';
+import { expect, test } from '../support/test';
 
 test('an organization below zero lands on /payment-required', async ({ page, request }) => {
   const adminToken = await apiLogin(request, 'admin');

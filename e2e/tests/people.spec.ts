@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { AppLayout } from '../pages/app-layout.page';
 import { ClassCardPage, ClassesPage } from '../pages/classes.page';
@@ -8,6 +7,7 @@ import { StudentCardPage, StudentsPage } from '../pages/students.page';
 import { SubgroupsPage } from '../pages/subgroups.page';
 import { apiLogin } from '../support/demo';
 import { SCREENSHOTS_TAG, snap } from '../support/screenshots';
+import { expect, type Page, test } from '../support/test';
 
 interface StaffRow {
   id: number;

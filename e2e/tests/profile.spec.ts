@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
 import { ProfilePage } from '../pages/profile.page';
 import { DEMO_PASSWORD } from '../support/demo';
+import { expect, test } from '../support/test';
 
 const NEW_PASSWORD = 'Завуч-новый-2027';
 

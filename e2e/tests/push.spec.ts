@@ -1,9 +1,9 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
 import { markChildAbsent, tokenOf } from '../support/notifications';
 import { snap } from '../support/screenshots';
 import { E2E_BASE_URL } from '../support/system';
+import { type BrowserContext, expect, type Page, test } from '../support/test';
 import { type DeviceKeys, decryptPush, deviceKeys, startPushService } from '../support/web-push';
 
 /**

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { LoginPage } from '../pages/login.page';
 import { StudentsPage } from '../pages/students.page';
+import { expect, test } from '../support/test';
 
 /**
  * The server-state cache every screen reads through (shared/README.md): lists refetch when their

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
 import { REPO_ROOT, scratchDir, webDir } from '../support/system';
+import { expect, test } from '../support/test';
 
 /** Runs a command without blocking the test worker (a 30 s build would starve its event loop). */
 function run(

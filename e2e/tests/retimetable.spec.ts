@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { LoginPage } from '../pages/login.page';
 import { TimetablePage } from '../pages/timetable.page';
 import { apiLogin } from '../support/demo';
 import { snapThemes } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 interface Lesson {
   id: number;

@@ -1,11 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
 import { snap } from '../support/screenshots';
+import { expect, type Page, schoolToday, test } from '../support/test';
 
 /** Issue 19: what a завуч and a teacher hit in daily use of the reports and the journal. */
 
-const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
+const today = () => schoolToday();
 const ddmmyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(2, 4)}`;
 
 /** The seed's II четверть (server/src/seed/curriculum.ts): the current term on the demo's days. */

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { DiaryPage } from '../pages/diary.page';
 import { LoginPage } from '../pages/login.page';
 import { SCREENSHOTS_TAG, snap } from '../support/screenshots';
+import { expect, type Page, test } from '../support/test';
 
 test('screenshots: login, dashboard light and dark, remote pages, profile, mobile menu', {
   tag: SCREENSHOTS_TAG,

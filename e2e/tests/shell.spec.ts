@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin, apiMe, DEMO_ROLES, expectedMenu } from '../support/demo';
+import { expect, test } from '../support/test';
 
 test.describe('menu by role', () => {
   for (const login of Object.keys(DEMO_ROLES)) {

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { schoolToday } from '../../shared/src/domain/dates';
 import { addDays, monthName, monthRange } from '../../shared/src/domain/timetable';
@@ -7,6 +6,7 @@ import { DiaryPage } from '../pages/diary.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
 import { snap, snapThemes } from '../support/screenshots';
+import { expect, type Page, test } from '../support/test';
 
 /** The part of GET /api/lessons/today this file reads. */
 type TodayAnswer = { date: string; lessons: { id: number }[] };

@@ -1,10 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
 import { openingColumn } from '../../remote-journal/src/features/journal/model/today-column';
 import { DashboardPage } from '../pages/dashboard.page';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
 import { apiGrid } from '../support/journal';
+import { expect, type Page, test } from '../support/test';
 
 /**
  * The teacher's most frequent path (issue 36): from the dashboard's «Уроки сегодня», or from the

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
 import { choose, TimetablePage } from '../pages/timetable.page';
 import { apiLogin, apiMe } from '../support/demo';
 import { snapThemes } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /**
  * Issue 21: the завуч describes rooms and a teacher's free day, generates the school's timetable,

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { LoginPage } from '../pages/login.page';
 import { BellsPage, LoadPage, PeriodsPage, TimetablePage } from '../pages/timetable.page';
 import { apiLogin } from '../support/demo';
 import { SCREENSHOTS_TAG, snapThemes } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 test.describe('timetable: bells, periods, load, template, dated lessons', () => {
   test('a завуч builds a summer timetable for a new class and its week shows the lessons with bell times', async ({

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { ArchivePage } from '../pages/archive.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin, apiMe } from '../support/demo';
 import { snap } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /**
  * «Новый учебный год» run for real, as the director does it (issue 40), then the archive of the year

@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { AppLayout } from '../pages/app-layout.page';
 import { ArchivePage } from '../pages/archive.page';
 import { LoginPage } from '../pages/login.page';
 import { screenshotPath, snap } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 850 },
