@@ -69,7 +69,7 @@ test.describe('re-timetabling keeps a teacher’s topic and moves the whole scho
     const typed = { topic: 'Проверочная работа: действия с дробями', homework: '№ 701, 702' };
     await dialog.getByRole('textbox', { name: 'Тема урока' }).fill(typed.topic);
     await dialog.getByRole('textbox', { name: 'Домашнее задание' }).fill(typed.homework);
-    await dialog.getByRole('button', { name: 'Сохранить' }).tap();
+    await dialog.getByRole('button', { name: 'Сохранить', exact: true }).tap();
     await expect(dialog).toBeHidden();
     await expect(header).toContainText(typed.topic.slice(0, 10));
     const dayLessons = await get<Lesson[]>(
