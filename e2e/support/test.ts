@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, test as base } from '@playwright/test';
+import { parseClock } from '../../server/src/modules/clock/clock.service';
 
 export * from '@playwright/test';
 
@@ -13,21 +14,13 @@ const SCHOOL_CLOCK = process.env.PARTA_CLOCK;
 /** When the run started (global-setup.ts, before the servers), the moment `PARTA_CLOCK` stands for. */
 const RUN_STARTED = Number(process.env.PARTA_E2E_CLOCK_FROM) || Date.now();
 
-/** `PARTA_CLOCK` as the server reads it: a date is 10:00 Moscow, anything else an ISO instant. */
-function clockStart(value: string): number {
-  const instant = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T10:00:00+03:00` : value;
-  const start = Date.parse(instant);
-  if (Number.isNaN(start)) throw new Error(`PARTA_CLOCK: «${value}» is neither a date nor an ISO instant`);
-  return start;
-}
-
 const onClock = new WeakSet<BrowserContext>();
 
 /** Puts a context's pages on the school's clock (once per context). */
 async function schoolClock(context: BrowserContext): Promise<BrowserContext> {
   if (!SCHOOL_CLOCK || onClock.has(context)) return context;
   onClock.add(context);
-  await context.clock.install({ time: clockStart(SCHOOL_CLOCK) + (Date.now() - RUN_STARTED) });
+  await context.clock.install({ time: schoolNow() });
   return context;
 }
 
@@ -50,9 +43,14 @@ export const test = base.extend({
   context: async ({ context }, use) => use(await schoolClock(context)),
 });
 
-/** The school clock's instant now: `PARTA_CLOCK`'s moved on by the run's time, else the machine's. */
+/**
+ * The school clock's instant now: `PARTA_CLOCK` (read as the server reads it, `parseClock`) moved on
+ * by the run's time, else the machine's.
+ */
 export function schoolNow(): Date {
-  return new Date(SCHOOL_CLOCK ? clockStart(SCHOOL_CLOCK) + (Date.now() - RUN_STARTED) : Date.now());
+  return new Date(
+    SCHOOL_CLOCK ? parseClock(SCHOOL_CLOCK).getTime() + (Date.now() - RUN_STARTED) : Date.now(),
+  );
 }
 
 /** The school's today (Moscow), `YYYY-MM-DD`, on the same clock as the servers and the browsers. */

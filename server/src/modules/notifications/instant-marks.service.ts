@@ -35,7 +35,10 @@ async function hasInstantReaders(db: Database, organizationId: number): Promise<
   return instant;
 }
 
-/** A family's «сразу» choice (or the school's default) changed: the next save asks again. */
+/**
+ * A family's «сразу» choice changed on this instance: the next save asks again. (A change of the
+ * school's default, in the settings module, still counts within INSTANT_READERS_CACHE_MS.)
+ */
 export function instantChoiceChanged(organizationId: number): void {
   instantSchools.delete(organizationId);
 }
