@@ -1,9 +1,15 @@
 import { defineConfig } from '@playwright/test';
 import { SCREENSHOTS_TAG, TAKE_SCREENSHOTS } from './support/screenshots';
-import { E2E_BASE_URL, E2E_WORKERS } from './support/system';
+import { E2E_BASE_URL, E2E_SCHOOL_DAY, E2E_WORKERS } from './support/system';
 
 // One output folder per run, so two runs in the same checkout do not delete each other's traces.
 process.env.PARTA_E2E_RUN ??= new Date().toISOString().replace(/[:.]/g, '-');
+// The school's day of a run (support/test.ts puts the servers and the browsers on it): a fixed
+// Wednesday of II четверть, so no spec meets a weekend, a holiday or a term's last day because of the
+// machine's date. Another day: `PARTA_CLOCK=2026-12-06` (a Sunday); the machine's: `PARTA_CLOCK=machine`.
+// Set once here, before workers start, so a worker that loads this file again keeps the same value.
+process.env.PARTA_CLOCK ??= E2E_SCHOOL_DAY;
+if (process.env.PARTA_CLOCK === 'machine') process.env.PARTA_CLOCK = '';
 // Lets a test cut the service worker's own requests too (tests/offline.spec.ts): Chromium's offline
 // switch covers only the page's.
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1';

@@ -34,6 +34,9 @@ function ownSystem(): SystemUnderTest | undefined {
  * Port of this worker's system. Without a recorded system (outside the test workers) PARTA_E2E_PORT,
  * else 4173: global-setup.ts starts from there (or from a random port) and moves past taken ports.
  */
+/** The school's day a run is on unless PARTA_CLOCK says otherwise (playwright.config.ts): a Wednesday of II четверть. */
+export const E2E_SCHOOL_DAY = '2026-12-09';
+
 export const E2E_PORT = ownSystem()?.port ?? Number(process.env.PARTA_E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 

@@ -1,12 +1,11 @@
 import ExcelJS from 'exceljs';
-import { schoolToday } from '../../shared/src/domain/dates';
 import { addDays, monthName, monthRange } from '../../shared/src/domain/timetable';
 import { DashboardPage } from '../pages/dashboard.page';
 import { DiaryPage } from '../pages/diary.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
 import { snap, snapThemes } from '../support/screenshots';
-import { expect, type Page, test } from '../support/test';
+import { expect, type Page, schoolToday, test } from '../support/test';
 
 /** The part of GET /api/lessons/today this file reads. */
 type TodayAnswer = { date: string; lessons: { id: number }[] };
