@@ -125,8 +125,9 @@ const SETTINGS = [
  * `fill(url)`, then copies it with pg_basebackup -R into the replica and starts that.
  */
 export async function createReplicaClusters(
-  database: string,
-  fill: (primaryUrl: string) => Promise<void>,
+  /** null: an empty pair (the region bench creates its databases later; they stream to the replica). */
+  database: string | null,
+  fill: (primaryUrl: string) => Promise<void> = async () => undefined,
 ): Promise<ReplicaClusters> {
   dropOrphans();
   const tag = `${PREFIX}${process.pid}_${Date.now().toString(36)}`;
@@ -161,8 +162,10 @@ export async function createReplicaClusters(
     ]);
     ctl(primaryName, 'start');
     await waitReady(url(primaryPort, 'postgres'));
-    await query(url(primaryPort, 'postgres'), `create database ${database}`);
-    await fill(url(primaryPort, database));
+    if (database) {
+      await query(url(primaryPort, 'postgres'), `create database ${database}`);
+      await fill(url(primaryPort, database));
+    }
 
     run('pg_createcluster', [
       VERSION,
