@@ -131,6 +131,8 @@ export function replicaUrlsFrom(value: string | undefined): string[] {
 }
 
 interface Replica extends ReplicaState {
+  /** Has answered a probe once (its first answer is no «back in service»). */
+  seen?: boolean;
   pool: ReadPool;
   db: Database;
   probePool: Pool;
@@ -213,11 +215,12 @@ export function openReplicaSet(primary: Pool, urls: string[], options: ReplicaOp
             replica.up = false;
             return;
           }
-          const wasUp = replica.up;
+          const cameBack = !replica.up && replica.seen;
           replica.replayedLsn = replayed;
           replica.lagMs = lagOf(replayed, Date.now());
           replica.up = true;
-          if (!wasUp) warn(`Реплика ${hostOf(replica.url)} снова в работе`);
+          replica.seen = true;
+          if (cameBack) warn(`Реплика ${hostOf(replica.url)} снова в работе`);
         } catch (error) {
           if (replica.up) warn(`Реплика ${hostOf(replica.url)} не отвечает: ${message(error)}`);
           replica.up = false;
