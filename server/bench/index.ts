@@ -14,7 +14,9 @@
  *                             set-based SQL, the journal, reports, registry and staff list on it at 16
  *                             connections against the one-school figures of the same run; options
  *                             --schools N, --density 0–1 (share of the term's cells given a mark),
- *                             --keep (keep the region database), --region-db NAME (reuse a kept one)
+ *                             --keep (keep the region database), --region-db NAME (reuse a kept one);
+ *                             --replica: on a primary and a streaming replica made as local clusters
+ *                             (root), reads (reports, diary, student card) on the replica
  *   pnpm bench --generator    adds the timetable generator section (generator-bench.ts): Parta's solver
  *                             and, when installed, fet-cl on FET's examples, median of --generator-seeds
  *                             (5) seeds of --generator-seconds (60) s, and with DATABASE_URL the demo and
@@ -46,6 +48,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import type { FrontEndFile, LighthouseFigures, LighthouseFile } from '../../e2e/bench/figures';
+import { createReplicaClusters, type ReplicaClusters } from '../test/replica-clusters';
 import { type ArchiveLoadFigures, archiveUnderLoad } from './archive-load';
 import { measureFirstStart } from './first-start';
 import { benchGenerator, benchSchoolGeneration, HARD_FILES, HARD_IMPROVE_SECONDS } from './generator-bench';
@@ -316,14 +319,35 @@ const scenarioNamed = (start: string) => {
  * list and search for the platform administrator (p95 < 100 ms at 16) and the staff list of one
  * school (as on one school).
  */
-async function regionBench(serverUrl: string) {
+async function regionBench(givenServerUrl: string) {
   const started = Date.now();
+  // --replica: a primary and a streaming replica of it as two local clusters (root, PostgreSQL 15);
+  // every database the bench creates on the primary streams to the replica, and the servers read
+  // the reports, diaries and dashboards there (DATABASE_REPLICA_URL).
+  const replica = flag('replica') ? await createReplicaClusters(null) : undefined;
+  try {
+    return await regionBenchOn(replica ? replica.primaryUrl('postgres') : givenServerUrl, replica, started);
+  } finally {
+    replica?.drop();
+  }
+}
+
+async function regionBenchOn(serverUrl: string, replica: ReplicaClusters | undefined, started: number) {
+  /** The server's environment for a database of the primary: with its replica when there is one. */
+  const serverEnv = async (url: string): Promise<Record<string, string>> => {
+    if (!replica) return { DATABASE_URL: url };
+    await replica.caughtUp(600_000);
+    return { DATABASE_URL: url, DATABASE_REPLICA_URL: replica.replicaUrl(new URL(url).pathname.slice(1)) };
+  };
+  const readScenarios = replica
+    ? [scenarioNamed('student card'), scenarioNamed("student's diary"), scenarioNamed('classification')]
+    : [];
   const schools = Number(option('schools', '200'));
   const density = Number(option('density', '0.5'));
-  const reuse = option('region-db', '');
+  const reuse = replica ? '' : option('region-db', '');
   const result: Record<string, unknown> = {
     date: new Date().toISOString(),
-    mode: 'region',
+    mode: replica ? 'region, one streaming replica' : 'region',
     machine: { cpus: os.cpus().length, memory_gb: Math.round(os.totalmem() / 2 ** 30) },
     load_average_at_start: os.loadavg().map((value) => Number(value.toFixed(2))),
     seconds_per_scenario: SECONDS,
@@ -341,13 +365,13 @@ async function regionBench(serverUrl: string) {
   const one = await scratchDatabase(serverUrl, 'oneschool');
   try {
     await seedDatabase(one.url, 'demo');
-    const server = await startServer({ DATABASE_URL: one.url });
+    const server = await startServer(await serverEnv(one.url));
     try {
       rows.push(
         ...(await runScenarios(
           server.base,
           'one school',
-          [...journal, staff],
+          [...journal, staff, ...readScenarios],
           one.url,
           references,
           levelsOf,
@@ -377,13 +401,13 @@ async function regionBench(serverUrl: string) {
       console.log(`region seed: ${JSON.stringify(result.region_seed)}`);
     }
     result.region_database = region.name;
-    const server = await startServer({ DATABASE_URL: region.url });
+    const server = await startServer(await serverEnv(region.url));
     try {
       rows.push(
         ...(await runScenarios(
           server.base,
           'region',
-          [...journal, staff, ...reports, ...REGISTRY_SCENARIOS],
+          [...journal, staff, ...reports, ...REGISTRY_SCENARIOS, ...readScenarios.slice(0, 2)],
           region.url,
           references,
           levelsOf,
@@ -393,7 +417,7 @@ async function regionBench(serverUrl: string) {
       await server.stop();
     }
   } finally {
-    if (flag('keep') || reuse) console.log(`the region database is kept: ${region.name}`);
+    if ((flag('keep') && !replica) || reuse) console.log(`the region database is kept: ${region.name}`);
     else await region.drop();
   }
 

@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { replicaUrlsFrom } from './db/replicas';
 import { markDataDirClosed, markDataDirOpen, UNCLEAN_STOP_MESSAGE } from './db/unclean-stop';
 import { smtpFromEnv } from './modules/notifications/mailer';
 import { pushFromEnv } from './modules/notifications/push-channel';
@@ -68,6 +69,11 @@ async function main() {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = path.resolve(process.env.PARTA_DATA_DIR ?? './data');
   const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+  const replicaUrls = databaseUrl ? replicaUrlsFrom(process.env.DATABASE_REPLICA_URL) : [];
+  const replicaOptions = {
+    maxLagMs: Number(process.env.DATABASE_REPLICA_MAX_LAG_MS ?? 5000),
+    probeMs: Number(process.env.DATABASE_REPLICA_PROBE_MS ?? 1000),
+  };
 
   if (process.env[SETUP_ONLY]) {
     const database = await openDatabase({ databaseUrl, dataDir });
@@ -83,7 +89,7 @@ async function main() {
   let database: DatabaseHandle | undefined;
   let started: { app: Awaited<ReturnType<typeof buildApp>>; seeded: boolean } | undefined;
   try {
-    database = await openDatabase({ databaseUrl, dataDir });
+    database = await openDatabase({ databaseUrl, dataDir, replicaUrls, replicaOptions });
     const seeded = preparedSeed ?? (await migrateAndSeed(database));
     started = {
       seeded,
@@ -124,7 +130,9 @@ async function main() {
   }
 
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite, ${dataDir}`;
+  const where = databaseUrl
+    ? `PostgreSQL (DATABASE_URL${replicaUrls.length ? `, чтение отчётов с реплик: ${replicaUrls.length}` : ''})`
+    : `PGlite, ${dataDir}`;
   const lines = [
     '',
     `Parta запущена: http://${shownHost}:${port}`,

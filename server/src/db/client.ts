@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool, type PoolClient } from 'pg';
+import { openReplicaSet, type ReplicaOptions, type ReplicaSet } from './replicas';
 import * as schema from './schema';
 
 /**
@@ -30,6 +31,10 @@ export interface DatabaseHandle {
   /** Runs `task` holding a PostgreSQL advisory lock, so concurrent instances migrate and seed one at a time. */
   withStartupLock<T>(task: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL only: the primary's pool (the replicas answer from it when they cannot, replicas.ts). */
+  pool?: Pool;
+  /** DATABASE_REPLICA_URL set: the streaming replicas read-heavy routes read from (replicas.ts). */
+  replicas?: ReplicaSet;
 }
 
 const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle');
@@ -43,10 +48,15 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** A PGlite data-dir tarball to start from (tests copy a seeded template this way). */
   loadDataDir?: Blob;
+  /** Streaming replicas of `databaseUrl` (DATABASE_REPLICA_URL); reads by intent only, see replicas.ts. */
+  replicaUrls?: string[];
+  replicaOptions?: ReplicaOptions;
 }
 
 /** Opens PGlite (default) or PostgreSQL (when `databaseUrl` is given). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl && options.replicaUrls?.length)
+    return withReplicas(await openPostgres(options.databaseUrl), options.replicaUrls, options.replicaOptions);
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   return openPglite(options.dataDir, options.loadDataDir);
 }
@@ -138,5 +148,20 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     withStartupLock,
     close: () => pool.end(),
+    pool,
+  };
+}
+
+/** Adds the replicas to an opened PostgreSQL handle; closing it closes them too. */
+function withReplicas(handle: DatabaseHandle, urls: string[], options: ReplicaOptions = {}): DatabaseHandle {
+  if (!handle.pool) return handle;
+  const replicas = openReplicaSet(handle.pool, urls, { onConnect: preparePlannedStatements, ...options });
+  return {
+    ...handle,
+    replicas,
+    close: async () => {
+      await replicas.close();
+      await handle.close();
+    },
   };
 }

@@ -25,7 +25,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: archiveRegisterSchema },
       },
     },
-    async (request) => ({ data: await archiveRegister(app.db, request.actor, request.query) }),
+    async (request) => ({ data: await archiveRegister(app.readDb(request), request.actor, request.query) }),
   );
 
   app.post(
@@ -56,7 +56,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: archiveBuildAnswerSchema },
       },
     },
-    async (request) => ({ data: await getBuild(app.db, request.actor, request.params.id) }),
+    async (request) => ({ data: await getBuild(app.readDb(request), request.actor, request.params.id) }),
   );
 
   app.get(
@@ -71,7 +71,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { fileName, bytes } = await downloadFile(app.db, request.actor, request.params.id);
+      const { fileName, bytes } = await downloadFile(app.readDb(request), request.actor, request.params.id);
       return reply
         .header('Content-Type', 'application/pdf')
         .header(
@@ -95,7 +95,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { fileName, bytes } = await downloadZip(app.db, request.actor, request.query);
+      const { fileName, bytes } = await downloadZip(app.readDb(request), request.actor, request.query);
       return reply
         .header('Content-Type', 'application/zip')
         .header(

@@ -21,7 +21,7 @@ export const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: diaryWeekSchema }) },
       },
     },
-    async (request) => ({ data: await getDiaryWeek(app.db, request.actor, request.query) }),
+    async (request) => ({ data: await getDiaryWeek(app.readDb(request), request.actor, request.query) }),
   );
 
   app.get(
@@ -35,6 +35,8 @@ export const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: latestMarksSchema }) },
       },
     },
-    async (request) => ({ data: await getLatestMarks(app.db, request.actor, request.query.student_id) }),
+    async (request) => ({
+      data: await getLatestMarks(app.readDb(request), request.actor, request.query.student_id),
+    }),
   );
 };

@@ -249,7 +249,7 @@ export const extracurricularRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const report = await hoursReport(app.db, request.actor, request.query);
+      const report = await hoursReport(app.readDb(request), request.actor, request.query);
       if (request.query.format === 'xlsx')
         return sendWorkbook(
           reply,

@@ -204,7 +204,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attendanceReportSchema },
       },
     },
-    async (request) => ({ data: await attendanceReport(app.db, request.actor, request.query) }),
+    async (request) => ({ data: await attendanceReport(app.readDb(request), request.actor, request.query) }),
   );
 
   app.get(
@@ -218,6 +218,6 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: weekMarksSchema },
       },
     },
-    async (request) => ({ data: await weekMarks(app.db, request.actor, request.query.date) }),
+    async (request) => ({ data: await weekMarks(app.readDb(request), request.actor, request.query.date) }),
   );
 };

@@ -29,7 +29,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const report = await classificationReport(app.db, request.actor, request.query);
+      const report = await classificationReport(app.readDb(request), request.actor, request.query);
       if (request.query.format === 'xlsx')
         return sendWorkbook(
           reply,
@@ -53,7 +53,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const report = await performanceReport(app.db, request.actor, request.query);
+      const report = await performanceReport(app.readDb(request), request.actor, request.query);
       if (request.query.format === 'xlsx')
         return sendWorkbook(
           reply,
@@ -77,7 +77,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const report = await completionReport(app.db, request.actor, request.query);
+      const report = await completionReport(app.readDb(request), request.actor, request.query);
       if (request.query.format === 'xlsx')
         return sendWorkbook(
           reply,

@@ -133,7 +133,7 @@ export const substitutionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const report = await substitutionReport(app.db, request.actor, request.query);
+      const report = await substitutionReport(app.readDb(request), request.actor, request.query);
       if (request.query.format === 'xlsx')
         return sendWorkbook(
           reply,
