@@ -66,11 +66,13 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
   const databaseUrl = process.env.DATABASE_URL || undefined;
+  // Behind PgBouncer in transaction mode DATABASE_URL is the pooler's; this one is PostgreSQL itself.
+  const directUrl = process.env.DATABASE_DIRECT_URL || undefined;
   const dataDir = path.resolve(process.env.PARTA_DATA_DIR ?? './data');
   const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
 
   if (process.env[SETUP_ONLY]) {
-    const database = await openDatabase({ databaseUrl, dataDir });
+    const database = await openDatabase({ databaseUrl, directUrl, dataDir });
     const seeded = await migrateAndSeed(database);
     await database.close();
     process.send?.({ seeded });
@@ -83,7 +85,7 @@ async function main() {
   let database: DatabaseHandle | undefined;
   let started: { app: Awaited<ReturnType<typeof buildApp>>; seeded: boolean } | undefined;
   try {
-    database = await openDatabase({ databaseUrl, dataDir });
+    database = await openDatabase({ databaseUrl, directUrl, dataDir });
     const seeded = preparedSeed ?? (await migrateAndSeed(database));
     started = {
       seeded,
