@@ -1,6 +1,7 @@
 // @ts-check
 const { readdirSync, readFileSync } = require('node:fs');
 const path = require('node:path');
+const { PGBOUNCER } = require('./test/pgbouncer');
 
 /**
  * Three projects. A suite that reaches the database under test does so through test/helpers
@@ -50,6 +51,25 @@ const databaseProject = (/** @type {'pglite' | 'postgres'} */ name) => ({
   globalSetup: '<rootDir>/test/global-setup.js',
 });
 
+/**
+ * The suites of sessions and the job queue run a third time through PgBouncer in transaction mode
+ * (test/pgbouncer.js), as production behind a pooler runs: with DATABASE_URL and Debian's pgbouncer.
+ */
+const POOLED_SUITES = [
+  'modules/auth/auth.test.ts',
+  'plugins/session-cache.test.ts',
+  'multi-instance.test.ts',
+  'queue/runs.test.ts',
+  'modules/notifications/delivery.test.ts',
+].map((file) => path.join(__dirname, 'src', file));
+const pgbouncerProject = {
+  ...base,
+  displayName: 'pgbouncer',
+  testMatch: POOLED_SUITES,
+  setupFiles: ['<rootDir>/test/env-pgbouncer.js'],
+  globalSetup: '<rootDir>/test/global-setup-pgbouncer.js',
+};
+
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: 60_000,
@@ -58,5 +78,6 @@ module.exports = {
     { ...base, displayName: 'unit', testMatch: only(unitSuites) },
     databaseProject('pglite'),
     ...(process.env.DATABASE_URL ? [databaseProject('postgres')] : []),
+    ...(process.env.DATABASE_URL && PGBOUNCER ? [pgbouncerProject] : []),
   ],
 };

@@ -49,7 +49,7 @@ export interface BuildAppOptions {
 /** Builds the API: plugins first (db, errors, rate limit, auth, OpenAPI), then the modules under /api. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ?? (process.env.PARTA_TEST_LOG ? { level: 'error' } : false),
     trustProxy: options.trustProxy ?? false,
     requestIdHeader: 'x-request-id',
     bodyLimit: 10 * 1024 * 1024,

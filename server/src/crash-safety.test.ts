@@ -245,7 +245,7 @@ if (TEST_DATABASE === 'pglite') {
 if (TEST_DATABASE === 'postgres') {
   describe('PostgreSQL: kill -9 under cell saves, restart, pg_dump as backup', () => {
     let database: Awaited<ReturnType<typeof createSeededPostgresDatabase>>;
-    let restored: Awaited<ReturnType<typeof createSeededPostgresDatabase>> | undefined;
+    let restored: { url: string; drop(): Promise<void> } | undefined;
 
     beforeAll(async () => {
       database = await createSeededPostgresDatabase();

@@ -67,7 +67,7 @@ describeWithBalancer('two API instances on one PostgreSQL behind HAProxy', () =>
     database = await createSeededPostgresDatabase();
     // Only the balancer's address is trusted for X-Forwarded-For, as README «Продакшен» advises.
     // One solver job per instance, so a generation runs on exactly one of them.
-    const env = { DATABASE_URL: database.url, TRUST_PROXY: '127.0.0.1', PARTA_SOLVER_CONCURRENCY: '1' };
+    const env = { ...database.env, TRUST_PROXY: '127.0.0.1', PARTA_SOLVER_CONCURRENCY: '1' };
     // One after the other, as a rolling start would (both would wait on the start-up lock anyway).
     instances.push(await startServer(env));
     instances.push(await startServer(env));
@@ -390,7 +390,7 @@ describeWithBalancer('two API instances on one PostgreSQL behind HAProxy', () =>
       const before = { ...answeredBy };
       await new Promise((resolve) => setTimeout(resolve, 1500));
       instances[0] = await startServer(
-        { DATABASE_URL: database.url, TRUST_PROXY: '127.0.0.1', PARTA_SOLVER_CONCURRENCY: '1' },
+        { ...database.env, TRUST_PROXY: '127.0.0.1', PARTA_SOLVER_CONCURRENCY: '1' },
         120_000,
         restarted.port,
       );

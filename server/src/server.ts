@@ -67,6 +67,8 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
   const databaseUrl = process.env.DATABASE_URL || undefined;
+  // Behind PgBouncer in transaction mode DATABASE_URL is the pooler's; this one is PostgreSQL itself.
+  const directUrl = process.env.DATABASE_DIRECT_URL || undefined;
   const dataDir = path.resolve(process.env.PARTA_DATA_DIR ?? './data');
   const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
   const replicaUrls = databaseUrl ? replicaUrlsFrom(process.env.DATABASE_REPLICA_URL) : [];
@@ -76,7 +78,7 @@ async function main() {
   };
 
   if (process.env[SETUP_ONLY]) {
-    const database = await openDatabase({ databaseUrl, dataDir });
+    const database = await openDatabase({ databaseUrl, directUrl, dataDir });
     const seeded = await migrateAndSeed(database);
     await database.close();
     process.send?.({ seeded });
@@ -89,7 +91,7 @@ async function main() {
   let database: DatabaseHandle | undefined;
   let started: { app: Awaited<ReturnType<typeof buildApp>>; seeded: boolean } | undefined;
   try {
-    database = await openDatabase({ databaseUrl, dataDir, replicaUrls, replicaOptions });
+    database = await openDatabase({ databaseUrl, directUrl, dataDir, replicaUrls, replicaOptions });
     const seeded = preparedSeed ?? (await migrateAndSeed(database));
     started = {
       seeded,

@@ -5,15 +5,9 @@ import { Client } from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { DEMO_PASSWORD, seed } from '../src/seed';
+import { databaseEnv, TEST_DATABASE } from './database-env';
 
-/** 'postgres' in the jest project that runs against DATABASE_URL, else 'pglite'. */
-export const TEST_DATABASE = process.env.PARTA_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-
-function withDatabaseName(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
+export { BEHIND_PGBOUNCER, TEST_DATABASE } from './database-env';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a uniquely named database on
@@ -41,7 +35,8 @@ export async function openTestDatabase(
   const template = options.seeded ? process.env.PARTA_PG_TEMPLATE : undefined;
   await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
-  const handle = await openDatabase({ databaseUrl: withDatabaseName(serverUrl, name) });
+  const env = databaseEnv(name);
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, directUrl: env.DATABASE_DIRECT_URL });
   await handle.migrate();
   if (options.seeded && !template) await seed(handle.db);
   return {

@@ -9,6 +9,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { Client } from 'pg';
+import { databaseEnv } from './database-env';
 
 const SERVER_DIR = path.resolve(__dirname, '..');
 
@@ -156,8 +157,16 @@ export async function startServer(
   return server;
 }
 
-/** A database of its own on the DATABASE_URL server, copied from the seeded test template. */
-export async function createSeededPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A database of its own on the DATABASE_URL server, copied from the seeded test template: `url`
+ * reaches it directly (the test's own SQL), `env` is what a server process is given (through
+ * PgBouncer in the `pgbouncer` project).
+ */
+export async function createSeededPostgresDatabase(): Promise<{
+  url: string;
+  env: ReturnType<typeof databaseEnv>;
+  drop(): Promise<void>;
+}> {
   const serverUrl = process.env.DATABASE_URL;
   const template = process.env.PARTA_PG_TEMPLATE;
   if (!serverUrl || !template) throw new Error('DATABASE_URL and the seeded template are required');
@@ -170,6 +179,7 @@ export async function createSeededPostgresDatabase(): Promise<{ url: string; dro
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    env: databaseEnv(name),
     async drop() {
       const dropper = new Client({ connectionString: serverUrl });
       await dropper.connect();

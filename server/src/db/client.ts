@@ -19,8 +19,13 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** PostgreSQL only: where to open a connection of one's own (the session channel's LISTEN). */
+  /** PostgreSQL only: the URL the pool connects to (`DATABASE_URL`, a pooler's when there is one). */
   connectionString?: string;
+  /**
+   * PostgreSQL only: where to open a connection that keeps session state (the session channel's
+   * LISTEN): `DATABASE_DIRECT_URL` behind a pooler, else the same as `connectionString`.
+   */
+  directConnectionString?: string;
   /**
    * Runs SQL as written, outside Drizzle: `$1…` placeholders with `values`, or several statements
    * without them (the job queue's own schema and statements, `queue/queue.ts`).
@@ -51,13 +56,23 @@ export interface OpenDatabaseOptions {
   /** Streaming replicas of `databaseUrl` (DATABASE_REPLICA_URL); reads by intent only, see replicas.ts. */
   replicaUrls?: string[];
   replicaOptions?: ReplicaOptions;
+  /**
+   * PostgreSQL itself when `databaseUrl` is a pooler in transaction mode (PgBouncer): the session
+   * channel's LISTEN, the start-up lock, migrations and the job queue use it; the pool then keeps no
+   * session state (no named prepared statements, no start-up `options`).
+   */
+  directUrl?: string;
 }
 
 /** Opens PGlite (default) or PostgreSQL (when `databaseUrl` is given). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl && options.replicaUrls?.length)
-    return withReplicas(await openPostgres(options.databaseUrl), options.replicaUrls, options.replicaOptions);
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+    return withReplicas(
+      await openPostgres(options.databaseUrl, options.directUrl || undefined),
+      options.replicaUrls,
+      options.replicaOptions,
+    );
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.directUrl || undefined);
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
@@ -115,23 +130,56 @@ function preparePlannedStatements(client: PoolClient) {
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+/** A pool of PostgreSQL connections; `pooled`: behind a transaction pooler, so no session state. */
+function openPool(connectionString: string, max: number, pooled: boolean): Pool {
   const pool = new Pool({
-    connectionString: databaseUrl,
-    max: Number(process.env.PG_POOL_MAX ?? 10),
+    connectionString,
+    max,
     // No JIT compilation: the API's statements are short, and on a whole-school report LLVM spent
-    // 1.4 s compiling a plan that runs in 0.15 s (journal completion on the large seed).
-    options: '-c jit=off',
+    // 1.4 s compiling a plan that runs in 0.15 s (journal completion on the large seed). A pooler
+    // refuses start-up options: there the pooler's `connect_query` sets it (README, production).
+    ...(pooled ? {} : { options: '-c jit=off' }),
   });
   // An idle connection the server ends (a restart, a failover, a dropped test database) must not take
   // the process down: the pool discards it and opens a new one on the next query.
   pool.on('error', (error) => {
     console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
   });
-  pool.on('connect', preparePlannedStatements);
+  // Behind a transaction pooler no statement is kept prepared (parsed and planned each time).
+  pool.on('connect', pooled ? unnamedStatements : preparePlannedStatements);
+  return pool;
+}
+
+/**
+ * Behind a transaction pooler every statement goes unnamed, Drizzle's own `.prepare(name)` ones too
+ * (the session lookup): a statement prepared on one server connection is unknown on the next one the
+ * pooler hands out («prepared statement … does not exist»).
+ */
+function unnamedStatements(client: PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
+    config: unknown,
+    ...rest: unknown[]
+  ) => {
+    if (config && typeof config === 'object' && 'name' in config && config.name) {
+      const { name: _name, ...unnamed } = config as { name: unknown };
+      return query(unnamed, ...rest);
+    }
+    return query(config, ...rest);
+  };
+}
+
+async function openPostgres(databaseUrl: string, directUrl: string | undefined): Promise<DatabaseHandle> {
+  const pooled = directUrl !== undefined && directUrl !== databaseUrl;
+  const pool = openPool(databaseUrl, Number(process.env.PG_POOL_MAX ?? 10), pooled);
+  // Behind a pooler, what needs a session of its own goes to PostgreSQL itself: the start-up lock
+  // and the migrations under it, and the job queue (pg-boss keeps to one connection per statement,
+  // but a queue that outlives the pooler's reconnects is simpler to reason about on a direct line).
+  const direct = pooled ? openPool(directUrl, Number(process.env.PG_DIRECT_POOL_MAX ?? 3), false) : pool;
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
+  const directDb = pooled ? drizzleNodePg({ client: direct, schema, casing: 'snake_case' }) : db;
   async function withStartupLock<T>(task: () => Promise<T>): Promise<T> {
-    const lockClient = await pool.connect();
+    const lockClient = await direct.connect();
     try {
       await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK_ID]);
       return await task();
@@ -144,10 +192,14 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     db: db as unknown as Database,
     kind: 'postgres',
     connectionString: databaseUrl,
-    executeSql: (text, values) => pool.query(text, values),
-    migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    directConnectionString: directUrl ?? databaseUrl,
+    executeSql: (text, values) => direct.query(text, values),
+    migrate: () => migrateNodePg(directDb, { migrationsFolder: MIGRATIONS_FOLDER }),
     withStartupLock,
-    close: () => pool.end(),
+    close: async () => {
+      await pool.end();
+      if (direct !== pool) await direct.end();
+    },
     pool,
   };
 }

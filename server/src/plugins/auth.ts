@@ -97,7 +97,7 @@ async function authPlugin(app: FastifyInstance, options: AuthGuardOptions) {
   const sessions = createSessionCache<Session>(() => (bus?.live ? liveMs : fallbackMs));
   const forget = () => sessions.clear();
   if (fallbackMs > 0) {
-    const connectionString = app.dbHandle.connectionString;
+    const connectionString = app.dbHandle.directConnectionString;
     bus = connectionString
       ? await createPostgresSessionBus(connectionString, forget, (message) => app.log.warn(message))
       : createLocalSessionBus(forget);

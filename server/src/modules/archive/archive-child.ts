@@ -23,7 +23,7 @@ async function main(buildId: number) {
   const databaseUrl = process.env.DATABASE_URL;
   if (!Number.isInteger(buildId) || !databaseUrl) throw new Error('archive-child: build id and DATABASE_URL');
   process.on('disconnect', () => process.exit(1));
-  const handle = await openDatabase({ databaseUrl });
+  const handle = await openDatabase({ databaseUrl, directUrl: process.env.DATABASE_DIRECT_URL });
   // The pool's own threads (DNS, TLS) start after the first lowering: lower the newcomers too.
   lowerPriority('process');
   try {

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, DatabaseHandle } from '../../db/client';
 import { startProcess } from '../../queue/off-thread';
 import { failRun, keepAlive, type RunJob, registerRun } from '../../queue/runs';
 import { ARCHIVE_RUN, STOPPED_REASON } from './archive.repository';
@@ -22,13 +22,13 @@ const JOB_EXPIRE_SECONDS = 60 * 60;
 
 /**
  * The build in a child process (PostgreSQL): archive-child.ts, at the lowest priority, one
- * connection to `databaseUrl`. It writes the build's progress itself; here the job waits for it to
+ * connection to `database` (through the pooler when there is one). It writes the build's progress itself; here the job waits for it to
  * end. A child that dies without finishing (killed, crashed) leaves the build failed; `stop` ends it
  * at once (a class's file and its count are one transaction, so nothing half-written stays).
  */
 function runBuildInChild(
   db: Database,
-  databaseUrl: string,
+  database: ChildDatabase,
   buildId: number,
   state: { stopping: boolean; children: Set<ChildProcess> },
   log: (message: string) => void,
@@ -36,7 +36,14 @@ function runBuildInChild(
   const child = startProcess(
     archiveChild,
     { buildId },
-    { env: { DATABASE_URL: databaseUrl, PG_POOL_MAX: '1' }, lowPriority: true },
+    {
+      env: {
+        DATABASE_URL: database.url,
+        ...(database.directUrl ? { DATABASE_DIRECT_URL: database.directUrl } : {}),
+        PG_POOL_MAX: '1',
+      },
+      lowPriority: true,
+    },
   );
   state.children.add(child);
   child.on('message', (message: { log?: string }) => {
@@ -59,11 +66,23 @@ function runBuildInChild(
   });
 }
 
+/** Where a build's child process connects: the pool's URL and, behind a pooler, PostgreSQL's own. */
+export interface ChildDatabase {
+  url: string;
+  directUrl?: string;
+}
+
+/** The child's connection of a PostgreSQL handle (PGlite has none: its builds run in this process). */
+export function childDatabase(handle: DatabaseHandle): ChildDatabase | undefined {
+  if (!handle.connectionString) return undefined;
+  return { url: handle.connectionString, directUrl: handle.directConnectionString };
+}
+
 /**
- * The archive's job. With `databaseUrl` (PostgreSQL) each build runs in a low-priority child
+ * The archive's job. With `database` (PostgreSQL) each build runs in a low-priority child
  * process; without (PGlite) in this process.
  */
-export function archiveJob(db: Database, log: (message: string) => void, databaseUrl?: string): RunJob {
+export function archiveJob(db: Database, log: (message: string) => void, database?: ChildDatabase): RunJob {
   const state = { stopping: false, children: new Set<ChildProcess>() };
   return {
     concurrency: 1,
@@ -73,8 +92,8 @@ export function archiveJob(db: Database, log: (message: string) => void, databas
       // with it): the sweep tells a dead instance's build by its stale heartbeat.
       const heartbeat = keepAlive(db, ARCHIVE_RUN, buildId, { intervalMs: HEARTBEAT_INTERVAL_MS, log });
       try {
-        if (!databaseUrl) return await runBuild(db, buildId, state, log);
-        await runBuildInChild(db, databaseUrl, buildId, state, log);
+        if (!database) return await runBuild(db, buildId, state, log);
+        await runBuildInChild(db, database, buildId, state, log);
       } finally {
         heartbeat.stop();
       }
@@ -96,7 +115,7 @@ export function registerArchiveJobs(app: FastifyInstance): void {
     app.queue,
     app.db,
     ARCHIVE_RUN,
-    archiveJob(app.db, log, isolated ? app.dbHandle.connectionString : undefined),
+    archiveJob(app.db, log, isolated ? childDatabase(app.dbHandle) : undefined),
     log,
   );
 }

@@ -26,7 +26,7 @@ import {
 } from '../../db/schema';
 import * as offThread from '../../queue/off-thread';
 import { RUN_SWEEP_INTERVAL_MS as SWEEP_INTERVAL_MS, sweepStaleRuns } from '../../queue/runs';
-import { archiveJob } from './archive.jobs';
+import { archiveJob, childDatabase } from './archive.jobs';
 import { ARCHIVE_RUN } from './archive.repository';
 import { runBuild } from './archive-build';
 import { sentence } from './archive-document';
@@ -433,7 +433,7 @@ describe('where the build runs', () => {
 
   it('ends the child process and fails its build when the queue stops', async () => {
     if (app.dbHandle.kind !== 'postgres') return;
-    const job = archiveJob(app.db, () => undefined, app.dbHandle.connectionString);
+    const job = archiveJob(app.db, () => undefined, childDatabase(app.dbHandle));
     const id = await queuedBuild(year.id, 30);
     const running = job.run(id);
     // The child claims the build, then is stopped in the middle of it.

@@ -1,0 +1,1 @@
+process.env.PARTA_TEST_DB = 'pgbouncer';
