@@ -29,7 +29,7 @@ function emitPublicFiles(compiler) {
  */
 module.exports = (env, argv) => {
   const config = shellConfig(env, argv);
-  config.plugins.push({ apply: emitPublicFiles });
+  config.plugins.push({ name: 'PartaPublicFiles', apply: emitPublicFiles });
   // The component modules of the shared @mantine/core, named by src/start/mantine-in-slices.ts
   // (its exports map lists only the package's index).
   config.resolve.alias = {

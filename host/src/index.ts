@@ -12,7 +12,9 @@ void firstUseOfSignInShell().then(() =>
     () => import('react'),
     () => import('react-dom/client'),
     evaluateMantineInSlices,
-    () => import('@mantine/core'),
+    // Names one export: a bare import() references the whole namespace, and that would keep every
+    // export of the tree-shaken shared @mantine/core (shared/build/create-webpack-config.js).
+    () => import(/* webpackExports: ["MantineProvider"] */ '@mantine/core'),
     () => import('react-router-dom'),
     () => import('@tanstack/react-query'),
     () => import('@parta/shared'),
