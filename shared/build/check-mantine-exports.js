@@ -5,11 +5,12 @@
  * Every app shares @mantine/core tree-shaken to the exports the apps import
  * (shared/build/create-webpack-config.js), and each build publishes that list as `usedExports` of
  * the @mantine/core entry in its `mf-stats.json`. The host's copy is the singleton every remote
- * receives, so a remote built later that draws a component outside the host's list would find that
- * export missing. This check compares a remote's published list with the host's and exits 1 on
- * any export the host lacks, unless the remote opts in to the whole-library fallback with
- * `"parta": { "mantineFallback": true }` in its package.json. The run-time half of that opt-in is
- * not built yet (docs/ARCHITECTURE.md, Module Federation): the opt-in only silences this check.
+ * receives while every remote fits it. A remote built later that draws a component outside the
+ * host's list makes the host take the whole library for every app at run time
+ * (host/src/start/mantine-build.ts): it renders, but every page then loads the whole @mantine/core.
+ * This check compares a remote's published list with the host's and exits 1 on any export the host
+ * lacks, unless the remote declares that cost on purpose with `"parta": { "mantineFallback": true }`
+ * in its package.json (else: rebuild and deploy the host with the remote's components).
  *
  * Usage: `node shared/build/check-mantine-exports.js [--host <host mf-stats.json>] [remote-dir ...]`
  * (`pnpm check:mantine-exports`): by default the host's dist and every `remote-*` app's dist.

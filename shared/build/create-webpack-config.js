@@ -139,13 +139,20 @@ const TREE_SHAKING_DIR = 'independent-packages';
  * singleton they negotiate is one tree-shaken copy; `pnpm check:mantine-exports` fails a remote that
  * uses an export beyond the host's published list.
  */
-function mantineTreeShaking() {
-  return { mode: /** @type {const} */ ('runtime-infer'), usedExports: mantineCoreImports() };
+function mantineTreeShaking(version) {
+  return {
+    mode: /** @type {const} */ ('runtime-infer'),
+    usedExports: mantineCoreImports(),
+    // Content-hashed (the federation plugin's default is `<version>/share-entry.js`): a cache that
+    // kept an older fallback under the same name would hand it to a newer page. The server serves
+    // a hashed host file immutable, and the service worker does not precache it (host/webpack.config.js).
+    filename: `${version}/share-entry.[contenthash:10].js`,
+  };
 }
 
 /**
  * `shared` block of the federation plugin with explicit versions (workspace:* is not semver).
- * @returns {Record<string, {singleton: boolean, requiredVersion: string, version: string, treeShaking?: {mode: 'runtime-infer', usedExports: string[]}}>}
+ * @returns {Record<string, {singleton: boolean, requiredVersion: string, version: string, treeShaking?: {mode: 'runtime-infer', usedExports: string[], filename: string}}>}
  */
 function sharedConfig(appDir) {
   /** @type {ReturnType<typeof sharedConfig>} */
@@ -158,7 +165,7 @@ function sharedConfig(appDir) {
     }
     const version = installedVersion(appDir, name);
     shared[name] = { singleton: true, version, requiredVersion: `^${version}` };
-    if (name === '@mantine/core') shared[name].treeShaking = mantineTreeShaking();
+    if (name === '@mantine/core') shared[name].treeShaking = mantineTreeShaking(version);
   }
   return shared;
 }
@@ -183,6 +190,41 @@ class TreeShakingFallbackCache {
       cache.name = `${cache.name}-shared-fallback`;
     }
   }
+}
+
+/**
+ * Copies the @mantine/core exports this build's code uses from its `mf-stats.json` (where the
+ * federation plugin records them) into its `mf-manifest.json`, only the names the package really
+ * exports (a compound member, `Tabs.Tab`, is recorded as `Tab` too). The host reads the remotes'
+ * manifests before @mantine/core loads and takes the whole library for every app when one needs
+ * more than the host's tree-shaken copy holds (host/src/start/mantine-build.ts). Runs after the
+ * federation plugin has written both files, before they are compressed.
+ * @param {import('webpack').Compiler} compiler
+ */
+function publishMantineExports(compiler) {
+  const { Compilation, sources } = compiler.webpack;
+  compiler.hooks.thisCompilation.tap('PartaMantineExports', (compilation) => {
+    compilation.hooks.processAssets.tap(
+      { name: 'PartaMantineExports', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER + 1 },
+      () => {
+        const stats = compilation.getAsset('mf-stats.json');
+        const manifest = compilation.getAsset('mf-manifest.json');
+        if (!stats || !manifest) return;
+        const used = JSON.parse(stats.source.source().toString()).shared?.find(
+          (/** @type {{name: string}} */ item) => item.name === '@mantine/core',
+        )?.usedExports;
+        const content = JSON.parse(manifest.source.source().toString());
+        const entry = content.shared?.find(
+          (/** @type {{name: string}} */ item) => item.name === '@mantine/core',
+        );
+        if (!entry || !Array.isArray(used)) return;
+        // Required here: the reader resolves @mantine/core, which only the apps' folders hold.
+        const names = require('./check-mantine-exports').mantineCoreExportNames();
+        entry.usedExports = [...new Set(used)].filter((name) => names.has(name)).sort();
+        compilation.updateAsset('mf-manifest.json', new sources.RawSource(JSON.stringify(content, null, 2)));
+      },
+    );
+  });
 }
 
 /** Below this a compressed copy saves less than its headers cost. */
@@ -213,7 +255,8 @@ function precompressAssets(compiler) {
   const { Compilation, sources } = compiler.webpack;
   compiler.hooks.thisCompilation.tap('PartaPrecompress', (compilation) => {
     compilation.hooks.processAssets.tap(
-      { name: 'PartaPrecompress', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+      // After the federation plugin's manifest and stats and their edit (publishMantineExports).
+      { name: 'PartaPrecompress', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER + 2 },
       (assets) => {
         for (const [file, source] of Object.entries(assets)) {
           if (!PRECOMPRESSED.test(file)) continue;
@@ -386,6 +429,7 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
             ]
           : []),
         new TreeShakingFallbackCache(),
+        { name: 'PartaMantineExports', apply: publishMantineExports },
         ...(production
           ? [
               { name: 'PartaPrecompress', apply: precompressAssets },
