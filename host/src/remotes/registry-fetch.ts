@@ -29,24 +29,3 @@ export function firstRegistry(): Promise<Registry> {
   }
   return first;
 }
-
-/** Manifests the page has already read (start/mantine-build.ts), by absolute URL, each kept for one use. */
-const manifestsRead = new Map<string, string>();
-
-const absolute = (url: string) => new URL(url, globalThis.location?.href ?? 'http://localhost/').href;
-
-/** Keeps a remote's manifest as read, for the federation runtime's own first reading of it. */
-export function keepManifest(url: string, text: string): void {
-  manifestsRead.set(absolute(url), text);
-}
-
-/**
- * The manifest read before @mantine/core loaded, once: the runtime's first load of that remote
- * takes it instead of asking the server again (a round trip on a phone); a retry asks anew.
- */
-export function takeManifest(url: string): string | undefined {
-  const key = absolute(url);
-  const text = manifestsRead.get(key);
-  manifestsRead.delete(key);
-  return text;
-}

@@ -1,5 +1,4 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { takeManifest } from './registry-fetch';
 import { RemoteUnavailable } from './remote-unavailable';
 
 /**
@@ -13,21 +12,6 @@ export function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
       if (lifecycle !== 'onLoad') return undefined;
       console.error(`Раздел ${id} не загрузился:`, error);
       return { default: RemoteUnavailable, partaFallback: true };
-    },
-  };
-}
-
-/**
- * Answers the runtime's first reading of a remote's manifest with the copy the page read before
- * @mantine/core loaded (start/mantine-build.ts): one request per manifest, not two.
- */
-export function manifestsReadPlugin(): ModuleFederationRuntimePlugin {
-  return {
-    name: 'parta-manifests-read',
-    fetch(url) {
-      const text = takeManifest(url);
-      if (text === undefined) return undefined;
-      return Promise.resolve(new Response(text, { headers: { 'Content-Type': 'application/json' } }));
     },
   };
 }

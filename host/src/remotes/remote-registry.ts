@@ -1,7 +1,7 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { fetchRegistry, firstRegistry, type Registry } from './registry-fetch';
-import { manifestsReadPlugin, remoteFallbackPlugin } from './remote-fallback-plugin';
+import { remoteFallbackPlugin } from './remote-fallback-plugin';
 import type { RemoteName } from './remote-map';
 
 let registry: Promise<Registry> | null = null;
@@ -19,7 +19,7 @@ function register(entries: Registry, force: boolean): void {
  * ARCHITECTURE.md); the same answer chose the @mantine/core build (start/mantine-build.ts).
  */
 export function startRemoteRegistry(): void {
-  registerPlugins([remoteFallbackPlugin(), manifestsReadPlugin()]);
+  registerPlugins([remoteFallbackPlugin()]);
   registry = firstRegistry().then((entries) => {
     register(entries, false);
     return entries;

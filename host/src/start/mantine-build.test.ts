@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { keepManifest, takeManifest } from '../remotes/registry-fetch';
 import { publishedMantineExports, remotesBeyond, wholeMantinePlugin } from './mantine-build';
 
 // The build check beside the webpack configuration (CommonJS): `pnpm check:mantine-exports`.
@@ -52,14 +51,6 @@ describe('the choice of the @mantine/core build before it loads', () => {
     });
     expect(resolve({ ...args, pkgName: 'react' }).resolver).toBe(original);
   });
-});
-
-it('a manifest read before @mantine/core loaded answers the runtime once, by its absolute URL', () => {
-  keepManifest('/remotes/admin/abc/mf-manifest.json', '{"name":"admin"}');
-  expect(takeManifest(new URL('/remotes/admin/abc/mf-manifest.json', window.location.href).href)).toBe(
-    '{"name":"admin"}',
-  );
-  expect(takeManifest('/remotes/admin/abc/mf-manifest.json')).toBeUndefined();
 });
 
 describe('pnpm check:mantine-exports', () => {

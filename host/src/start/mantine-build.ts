@@ -3,7 +3,7 @@ import {
   registerGlobalPlugins,
   registerPlugins,
 } from '@module-federation/enhanced/runtime';
-import { firstRegistry, keepManifest, type Registry } from '../remotes/registry-fetch';
+import { firstRegistry, type Registry } from '../remotes/registry-fetch';
 
 const MANTINE = '@mantine/core';
 
@@ -77,11 +77,7 @@ export function wholeMantinePlugin(): ModuleFederationRuntimePlugin {
 async function readManifest(url: string): Promise<ManifestShared | null> {
   try {
     const response = await fetch(url, { headers: { Accept: 'application/json' } });
-    if (!response.ok) return null;
-    const text = await response.text();
-    const manifest = JSON.parse(text) as ManifestShared;
-    keepManifest(url, text);
-    return manifest;
+    return response.ok ? ((await response.json()) as ManifestShared) : null;
   } catch {
     return null;
   }
@@ -92,7 +88,7 @@ async function readManifest(url: string): Promise<ManifestShared | null> {
  * while every registered remote's published exports fit it, else the whole library for everyone (a
  * remote deployed on its own after the host, drawing a component outside the host's list). Reads
  * the registry the entry started fetching and the remotes' manifests (no-cache: the federation
- * runtime's first load of a remote takes the copy read here: registry-fetch.ts). Without a registry (offline before any visit) the
+ * runtime's own reading of them revalidates). Without a registry (offline before any visit) the
  * tree-shaken copy stays: no remote could load then either.
  */
 export async function chooseMantineBuild(
