@@ -29,7 +29,7 @@ function emitPublicFiles(compiler) {
  */
 module.exports = (env, argv) => {
   const config = shellConfig(env, argv);
-  config.plugins.push({ apply: emitPublicFiles });
+  config.plugins.push({ name: 'PartaPublicFiles', apply: emitPublicFiles });
   // The component modules of the shared @mantine/core, named by src/start/mantine-in-slices.ts
   // (its exports map lists only the package's index).
   config.resolve.alias = {
@@ -44,6 +44,10 @@ module.exports = (env, argv) => {
         // The shell: content-hashed scripts and styles, and index.html (served only when the network
         // fails: pages are network-first, so a new build is still seen first online).
         include: [/\.[0-9a-f]{10}\.(js|css)$/, /^index\.html$/],
+        // Not the whole @mantine/core beside the tree-shaken one (its own compiler writes it, so it
+        // is not among these assets anyway): a page loads it only when a remote needs it
+        // (src/start/mantine-build.ts), and then it is cached like any other file it fetched.
+        exclude: [/^independent-packages\//],
         // The entry of the host, loaded on every page anyway; the rest (lazy screens) comes on first use.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       }),

@@ -14,6 +14,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 // The minimizer webpack itself uses (terser by default); a first start asks it for esbuild.
 const MinimizerPlugin = require('minimizer-webpack-plugin');
+const { mantineCoreImports } = require('./mantine-styles');
 
 /** Packages that hold React context or module state: exactly one copy at run time. */
 const SINGLETONS = [
@@ -123,9 +124,38 @@ function sharedPackageVersion() {
   return `${version}-s${hash.digest('hex').slice(0, 10)}`;
 }
 
-/** `shared` block of the federation plugin with explicit versions (workspace:* is not semver). */
+/**
+ * Where the federation plugin writes the whole build of a tree-shaken shared package (its fallback),
+ * inside the app's dist: `output.clean` keeps it, and it is deployed with the rest.
+ */
+const TREE_SHAKING_DIR = 'independent-packages';
+
+/**
+ * @mantine/core is shared tree-shaken: its shared chunk holds only the exports the apps import
+ * (read from every app's sources by shared/build/mantine-styles.js, never a hand-kept list), and
+ * the whole library is built beside it as the fallback (`TREE_SHAKING_DIR`). `runtime-infer`: each
+ * build publishes its `usedExports` (runtime and mf-stats.json), and the federation runtime picks the
+ * tree-shaken copy while it covers what a consumer uses. Every app declares the same list, so the
+ * singleton they negotiate is one tree-shaken copy; `pnpm check:mantine-exports` fails a remote that
+ * uses an export beyond the host's published list.
+ */
+function mantineTreeShaking(version) {
+  return {
+    mode: /** @type {const} */ ('runtime-infer'),
+    usedExports: mantineCoreImports(),
+    // Content-hashed (the federation plugin's default is `<version>/share-entry.js`): a cache that
+    // kept an older fallback under the same name would hand it to a newer page. The server serves
+    // a hashed host file immutable, and the service worker does not precache it (host/webpack.config.js).
+    filename: `${version}/share-entry.[contenthash:10].js`,
+  };
+}
+
+/**
+ * `shared` block of the federation plugin with explicit versions (workspace:* is not semver).
+ * @returns {Record<string, {singleton: boolean, requiredVersion: string, version: string, treeShaking?: {mode: 'runtime-infer', usedExports: string[], filename: string}}>}
+ */
 function sharedConfig(appDir) {
-  /** @type {Record<string, {singleton: boolean, requiredVersion: string, version: string}>} */
+  /** @type {ReturnType<typeof sharedConfig>} */
   const shared = {};
   for (const name of SINGLETONS) {
     if (name === '@parta/shared') {
@@ -135,8 +165,66 @@ function sharedConfig(appDir) {
     }
     const version = installedVersion(appDir, name);
     shared[name] = { singleton: true, version, requiredVersion: `^${version}` };
+    if (name === '@mantine/core') shared[name].treeShaking = mantineTreeShaking(version);
   }
   return shared;
+}
+
+/**
+ * The fallback of a tree-shaken shared package is built by a second compiler that copies the app's
+ * options and plugins. This plugin, applied to both, gives that compiler a cache of its own (the two
+ * run at once and would overwrite one pack) and leaves the parent untouched.
+ */
+class TreeShakingFallbackCache {
+  constructor() {
+    this.name = 'PartaTreeShakingFallbackCache';
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const entry = compiler.options.entry;
+    // The federation plugin names the fallback compiler's entry `ignored-entry`.
+    const isFallbackCompiler = typeof entry === 'object' && entry !== null && 'ignored-entry' in entry;
+    const cache = compiler.options.cache;
+    if (isFallbackCompiler && cache && typeof cache === 'object' && cache.type === 'filesystem') {
+      cache.name = `${cache.name}-shared-fallback`;
+    }
+  }
+}
+
+/**
+ * Copies the @mantine/core exports this build's code uses from its `mf-stats.json` (where the
+ * federation plugin records them) into its `mf-manifest.json`, only the names the package really
+ * exports (a compound member, `Tabs.Tab`, is recorded as `Tab` too). The host reads the remotes'
+ * manifests before @mantine/core loads and takes the whole library for every app when one needs
+ * more than the host's tree-shaken copy holds (host/src/start/mantine-build.ts). Runs after the
+ * federation plugin has written both files, before they are compressed.
+ * @param {import('webpack').Compiler} compiler
+ */
+function publishMantineExports(compiler) {
+  const { Compilation, sources } = compiler.webpack;
+  compiler.hooks.thisCompilation.tap('PartaMantineExports', (compilation) => {
+    compilation.hooks.processAssets.tap(
+      { name: 'PartaMantineExports', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER + 1 },
+      () => {
+        const stats = compilation.getAsset('mf-stats.json');
+        const manifest = compilation.getAsset('mf-manifest.json');
+        if (!stats || !manifest) return;
+        const used = JSON.parse(stats.source.source().toString()).shared?.find(
+          (/** @type {{name: string}} */ item) => item.name === '@mantine/core',
+        )?.usedExports;
+        const content = JSON.parse(manifest.source.source().toString());
+        const entry = content.shared?.find(
+          (/** @type {{name: string}} */ item) => item.name === '@mantine/core',
+        );
+        if (!entry || !Array.isArray(used)) return;
+        // Required here: the reader resolves @mantine/core, which only the apps' folders hold.
+        const names = require('./check-mantine-exports').mantineCoreExportNames();
+        entry.usedExports = [...new Set(used)].filter((name) => names.has(name)).sort();
+        compilation.updateAsset('mf-manifest.json', new sources.RawSource(JSON.stringify(content, null, 2)));
+      },
+    );
+  });
 }
 
 /** Below this a compressed copy saves less than its headers cost. */
@@ -167,7 +255,8 @@ function precompressAssets(compiler) {
   const { Compilation, sources } = compiler.webpack;
   compiler.hooks.thisCompilation.tap('PartaPrecompress', (compilation) => {
     compilation.hooks.processAssets.tap(
-      { name: 'PartaPrecompress', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+      // After the federation plugin's manifest and stats and their edit (publishMantineExports).
+      { name: 'PartaPrecompress', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER + 2 },
       (assets) => {
         for (const [file, source] of Object.entries(assets)) {
           if (!PRECOMPRESSED.test(file)) continue;
@@ -246,7 +335,8 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
         filename: production ? hashedJsName : '[name].js',
         chunkFilename: production ? hashedJsName : '[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-        clean: true,
+        // The fallback builds of tree-shaken shared packages are written there before the app emits.
+        clean: { keep: (file) => file.startsWith(`${TREE_SHAKING_DIR}/`) },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
@@ -318,6 +408,10 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
           exposes,
           remotes: {},
           shared: sharedConfig(dirname),
+          treeShakingDir: TREE_SHAKING_DIR,
+          // Not copied into the fallback's compiler: the service worker, the build-kind marker and
+          // the host's public files belong to the app's own dist.
+          treeShakingSharedExcludePlugins: ['InjectManifest', 'PartaBuildKind', 'PartaPublicFiles'],
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
@@ -334,8 +428,13 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
               }),
             ]
           : []),
+        new TreeShakingFallbackCache(),
+        { name: 'PartaMantineExports', apply: publishMantineExports },
         ...(production
-          ? [{ apply: precompressAssets }, { apply: recordBuildKind(firstStart ? 'first-start' : 'release') }]
+          ? [
+              { name: 'PartaPrecompress', apply: precompressAssets },
+              { name: 'PartaBuildKind', apply: recordBuildKind(firstStart ? 'first-start' : 'release') },
+            ]
           : []),
       ],
       optimization: {
@@ -360,4 +459,4 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
   };
 }
 
-module.exports = { createWebpackConfig, SINGLETONS, sharedPackageVersion };
+module.exports = { createWebpackConfig, SINGLETONS, sharedPackageVersion, TREE_SHAKING_DIR };

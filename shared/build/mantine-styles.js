@@ -110,9 +110,13 @@ function mantineOrder(coreDir) {
     .map((entry) => entry.name);
 }
 
-/** The stylesheet requests the host imports, foundation first, then components in Mantine's order. */
-function mantineStylesheets() {
-  const coreDir = packageDir('@mantine/core');
+/**
+ * Every value name imported from '@mantine/core' by the apps' sources (host, shared, the remotes) and
+ * by the Mantine packages that draw @mantine/core components of their own, sorted. The stylesheets
+ * below and the `usedExports` of the shared @mantine/core (shared/build/create-webpack-config.js) are
+ * both derived from it.
+ */
+function mantineCoreImports() {
   const names = new Set();
   for (const app of APP_DIRS) {
     const sources = filesUnder(
@@ -127,7 +131,13 @@ function mantineStylesheets() {
       for (const name of importedNames(fs.readFileSync(file, 'utf8'))) names.add(name);
     }
   }
-  const used = componentClosure(coreDir, [...names].sort());
+  return [...names].sort();
+}
+
+/** The stylesheet requests the host imports, foundation first, then components in Mantine's order. */
+function mantineStylesheets() {
+  const coreDir = packageDir('@mantine/core');
+  const used = componentClosure(coreDir, mantineCoreImports());
   const components = mantineOrder(coreDir).filter((name) => used.has(name));
   return [...FOUNDATION, ...components].map((name) => `@mantine/core/styles/${name}.layer.css`);
 }
@@ -152,4 +162,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { mantineStylesheets, mantineStylesModule, OUTPUT };
+module.exports = { mantineCoreImports, mantineStylesheets, mantineStylesModule, importedNames, OUTPUT };

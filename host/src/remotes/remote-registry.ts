@@ -1,21 +1,11 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { fetchRegistry, firstRegistry, type Registry } from './registry-fetch';
 import { remoteFallbackPlugin } from './remote-fallback-plugin';
 import type { RemoteName } from './remote-map';
 
-/** Registry of deployed remotes: name → manifest URL. Served `no-cache`, so a redeploy shows on reload. */
-export const REGISTRY_URL = '/remotes/registry.json';
-
-type Registry = Partial<Record<RemoteName, string>>;
-
 let registry: Promise<Registry> | null = null;
 const loaded = new Map<RemoteName, ComponentType>();
-
-async function fetchRegistry(): Promise<Registry> {
-  const response = await fetch(REGISTRY_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`Реестр разделов недоступен: ${response.status}`);
-  return (await response.json()) as Registry;
-}
 
 function register(entries: Registry, force: boolean): void {
   registerRemotes(
@@ -24,10 +14,13 @@ function register(entries: Registry, force: boolean): void {
   );
 }
 
-/** Starts fetching the registry as the page starts (not compiled in: ARCHITECTURE.md). */
+/**
+ * Registers the remotes of the registry the page started fetching with its entry (not compiled in:
+ * ARCHITECTURE.md); the same answer chose the @mantine/core build (start/mantine-build.ts).
+ */
 export function startRemoteRegistry(): void {
   registerPlugins([remoteFallbackPlugin()]);
-  registry = fetchRegistry().then((entries) => {
+  registry = firstRegistry().then((entries) => {
     register(entries, false);
     return entries;
   });
