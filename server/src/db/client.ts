@@ -3,18 +3,14 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool, type PoolClient } from 'pg';
+import type { Database } from './database';
 import { openReplicaSet, type ReplicaOptions, type ReplicaSet } from './replicas';
 import * as schema from './schema';
 
-/**
- * The Drizzle database, whichever driver is behind it (PGlite or node-postgres). A transaction is one
- * too: `db.transaction(async (tx) => …)` hands repositories `tx` where they take `db`, no cast.
- */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type { Database } from './database';
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,6 +1,6 @@
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
-import type { Database } from './client';
+import type { Database } from './database';
 import * as schema from './schema';
 
 /**
