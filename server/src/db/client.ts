@@ -110,20 +110,21 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with)\b[^;]*;?\s*$/is;
  * the cost of the small queries an API request makes (the session lookup: 2,500 → 9,500 a second).
  */
 function preparePlannedStatements(client: PoolClient) {
+  rewriteQueries(client, (config) => {
+    if (!('text' in config) || ('name' in config && config.name)) return config;
+    const text = String(config.text);
+    if (!PREPARABLE.test(text)) return config;
+    return { ...config, name: `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}` };
+  });
+}
+
+/** Every query object `client` is given passes through `rewrite` first (the two wrappers here). */
+function rewriteQueries(client: PoolClient, rewrite: (config: object) => object) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
     config: unknown,
     ...rest: unknown[]
-  ) => {
-    if (config && typeof config === 'object' && 'text' in config && !('name' in config && config.name)) {
-      const text = String((config as { text: unknown }).text);
-      if (PREPARABLE.test(text)) {
-        const name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
-        return query({ ...config, name }, ...rest);
-      }
-    }
-    return query(config, ...rest);
-  };
+  ) => query(config && typeof config === 'object' ? rewrite(config) : config, ...rest);
 }
 
 /** A pool of PostgreSQL connections; `pooled`: behind a transaction pooler, so no session state. */
@@ -152,17 +153,11 @@ function openPool(connectionString: string, max: number, pooled: boolean): Pool 
  * pooler hands out («prepared statement … does not exist»).
  */
 function unnamedStatements(client: PoolClient) {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
-    config: unknown,
-    ...rest: unknown[]
-  ) => {
-    if (config && typeof config === 'object' && 'name' in config && config.name) {
-      const { name: _name, ...unnamed } = config as { name: unknown };
-      return query(unnamed, ...rest);
-    }
-    return query(config, ...rest);
-  };
+  rewriteQueries(client, (config) => {
+    if (!('name' in config) || !config.name) return config;
+    const { name: _name, ...unnamed } = config;
+    return unnamed;
+  });
 }
 
 async function openPostgres(databaseUrl: string, directUrl: string | undefined): Promise<DatabaseHandle> {
