@@ -58,6 +58,8 @@ test('the завуч makes «Юный шахматист» for 5А and 5Б and s
   ).data as { student: { name: string }; days: { date: string; lessons: unknown[] }[] };
   pupilName = diary.student.name;
   schoolDay = (diary.days.find((day) => day.date === sessionDay)?.lessons.length ?? 0) > 0;
+  // The pupil's whole week without lessons: каникулы on the school's clock.
+  const holidayWeek = diary.days.every((day) => day.lessons.length === 0);
 
   await new LoginPage(page).signIn('zavuch');
   await page.getByRole('link', { name: 'Внеурочная деятельность' }).first().click();
@@ -99,6 +101,13 @@ test('the завуч makes «Юный шахматист» for 5А and 5Б and s
   // The timetable's week of 5А lists the course beside its lessons, apart from the grid.
   await page.goto('/timetable');
   await pick(page, 'Класс', '5А');
+  if (holidayWeek) {
+    // In the holidays the week says so and leads to the week school resumes.
+    const holiday = page.getByTestId('week-holiday').first();
+    await expect(holiday).toContainText('каникулы');
+    await snapThemes(page, 'timetable-week-holiday', { widths: true });
+    await holiday.getByRole('button', { name: 'К учебной неделе' }).click();
+  }
   await expect(page.getByTestId('week-lesson').first()).toBeVisible();
   const beside = page.getByTestId('course-beside').filter({ hasText: COURSE });
   await expect(beside).toContainText('18:00–18:45, Шахматный клуб');

@@ -84,7 +84,9 @@ export function JournalPage() {
       </>
     );
   }
-  if (!journal.data || !revealed) return <Loader />;
+  // The asked day is in another term: that term's grid comes next, this one is not drawn first (a
+  // teacher tapping Monday's lesson in the holidays saw the last term's journal flash up).
+  if (!journal.data || !revealed || otherTerm !== null) return <Loader />;
   const grid = journal.data;
   const terms = grid.periods.filter((period) => period.kind !== 'year');
   const lesson = grid.lessons.find((item) => item.id === lessonId) ?? null;

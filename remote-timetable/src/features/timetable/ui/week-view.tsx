@@ -16,6 +16,7 @@ import {
   getErrorMessage,
   LazyDateInput,
   personOptions,
+  schoolToday,
   useGroups,
   usePermissions,
   workingDays,
@@ -23,20 +24,20 @@ import {
 import type { Lesson } from '@parta/shared/domain/contracts/timetable';
 import { addDays, weekStart } from '@parta/shared/domain/timetable';
 import { useState } from 'react';
+import { useHolidays } from '../../periods';
 import { useSettings } from '../../settings';
 import { useLessons } from '../api/get-lessons';
+import { weekHolidays } from '../model/week-holidays';
 import { CoursesBeside } from './courses-beside';
 import { LessonChangeModal } from './lesson-change-modal';
 import { WeekGrid } from './week-grid';
-
-const today = () => new Date().toLocaleDateString('en-CA');
 
 /** A class's or a teacher's week of dated lessons with bell times; printable; one-off changes on click. */
 export function WeekView({ mode }: { mode: 'class' | 'teacher' }) {
   const { can, user } = usePermissions();
   const options = useGroups();
   const settings = useSettings();
-  const [monday, setMonday] = useState(() => weekStart(today()));
+  const [monday, setMonday] = useState(() => weekStart(schoolToday()));
   const [picked, setPicked] = useState<number | null>(null);
   const [changing, setChanging] = useState<Lesson | null>(null);
   const teachers = options.data?.teachers ?? [];
@@ -58,6 +59,12 @@ export function WeekView({ mode }: { mode: 'class' | 'teacher' }) {
   const numbers = Array.from({ length: maxNumber }, (_, index) => index + 1);
   const times = new Map(list.map((lesson) => [lesson.lesson_number, lesson]));
   const editable = can('timetables.edit');
+  // Каникулы on the shown days (of the class's grade): named above the grid, with the way to the
+  // week school resumes, instead of an empty grid that reads like a lost timetable.
+  const group = mode === 'class' ? options.data?.groups.find((item) => item.id === who) : undefined;
+  const organizationId = group?.organization_id ?? user?.organization.id;
+  const holidays = useHolidays(can('periods.view') ? organizationId : undefined);
+  const offDays = who ? weekHolidays(holidays.data ?? [], monday, days.length, group?.number) : [];
 
   return (
     <Stack>
@@ -101,6 +108,20 @@ export function WeekView({ mode }: { mode: 'class' | 'teacher' }) {
           </Button>
         </Group>
       </Group>
+      {offDays.map(({ holiday, resumesWeek }) => (
+        <Alert key={holiday.id} color="blue" variant="light" data-testid="week-holiday" className="no-print">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">
+              {holiday.name}: {formatDate(holiday.start_date)}–{formatDate(holiday.end_date)}
+            </Text>
+            {resumesWeek > monday ? (
+              <Button size="xs" variant="light" onClick={() => setMonday(resumesWeek)}>
+                К учебной неделе
+              </Button>
+            ) : null}
+          </Group>
+        </Alert>
+      ))}
       <Paper withBorder p="xs" radius="md">
         {!who ? (
           <Text c="dimmed" ta="center" py="xl">

@@ -1,0 +1,39 @@
+import type { Holiday } from '@parta/shared/domain/contracts/timetable';
+import { addDays } from '@parta/shared/domain/timetable';
+
+/** A holiday that covers some of a shown week, with the first day after it. */
+export interface WeekHoliday {
+  holiday: Holiday;
+  /** The days of the shown week it covers. */
+  days: string[];
+  /** The Monday of the week after the holiday: where «К учебной неделе» goes. */
+  resumesWeek: string;
+}
+
+/** Monday of the week a day is in. */
+function mondayOf(day: string): string {
+  const weekday = (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(day, -weekday);
+}
+
+/**
+ * The каникулы and days off that fall on the shown working days (`monday` and the `count` days from
+ * it), of the class's grade when one is given (a holiday without grades is the whole school's).
+ */
+export function weekHolidays(
+  holidays: readonly Holiday[],
+  monday: string,
+  count: number,
+  grade?: number,
+): WeekHoliday[] {
+  const shown = Array.from({ length: count }, (_, index) => addDays(monday, index));
+  return holidays
+    .filter((holiday) => grade === undefined || holiday.grades.length === 0 || holiday.grades.includes(grade))
+    .map((holiday) => ({
+      holiday,
+      days: shown.filter((day) => holiday.start_date <= day && day <= holiday.end_date),
+      resumesWeek: mondayOf(addDays(holiday.end_date, 1)),
+    }))
+    .filter((item) => item.days.length > 0)
+    .sort((a, b) => a.holiday.start_date.localeCompare(b.holiday.start_date));
+}
