@@ -1,4 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
+import { apiLogin } from './demo';
+import { schoolToday, test } from './test';
 
 export interface Grid {
   /** The school's today: later lessons take no marks. */
@@ -25,6 +27,30 @@ export interface Grid {
  */
 export const NOTHING_TO_MARK =
   'на часах школы каникулы: прошедшая четверть закрыта, в следующей уроков ещё не было — отметить нечего';
+
+/** Why a walk about proposed final marks («4?») does not run on the school's day. */
+export const NO_PROPOSALS =
+  'на часах школы каникулы: прошедшая четверть закрыта, её итоговые подтверждены — предложенных «4?» нет';
+
+/**
+ * Skips the calling test when the school's today is in the каникулы after a closed term: no term is
+ * under way and the one that ended last is closed (the demo closes a term whose last day is past).
+ */
+export async function skipInHolidaysAfterClosedTerm(request: APIRequestContext, reason = NOTHING_TO_MARK) {
+  const token = await apiLogin(request, 'zavuch');
+  const response = await request.get('/api/periods', { headers: { Authorization: `Bearer ${token}` } });
+  const terms = (
+    (await response.json()) as {
+      data: { kind: string; start_date: string; end_date: string; closed: boolean }[];
+    }
+  ).data.filter((period) => period.kind !== 'year');
+  const today = schoolToday();
+  const underWay = terms.some((term) => term.start_date <= today && today <= term.end_date);
+  const last = terms
+    .filter((term) => term.end_date < today)
+    .sort((a, b) => b.end_date.localeCompare(a.end_date))[0];
+  test.skip(!underWay && Boolean(last?.closed), reason);
+}
 
 /**
  * The journal grid of the page's `journal/{group}/{load}` as the API answers it: of the period the

@@ -1,5 +1,6 @@
 import { DiaryPage } from '../pages/diary.page';
 import { LoginPage } from '../pages/login.page';
+import { NO_PROPOSALS, skipInHolidaysAfterClosedTerm } from '../support/journal';
 import { snap } from '../support/screenshots';
 import { expect, type Locator, type Page, test } from '../support/test';
 
@@ -222,6 +223,7 @@ function contrastOf(element: Locator): Promise<number> {
 }
 
 test('the parent’s diary: a proposed «4?» reads at 4.5:1 or more, light and dark', async ({ page }) => {
+  await skipInHolidaysAfterClosedTerm(page.request, NO_PROPOSALS);
   await new LoginPage(page).signIn('parent');
   await page.goto('/diary');
   const proposed = page.getByTestId('diary-averages').locator('[data-state="proposed"]');

@@ -2,7 +2,7 @@ import { AppLayout } from '../pages/app-layout.page';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
-import { apiGrid } from '../support/journal';
+import { apiGrid, NO_PROPOSALS, skipInHolidaysAfterClosedTerm } from '../support/journal';
 import { snap } from '../support/screenshots';
 import { type APIRequestContext, expect, test } from '../support/test';
 
@@ -57,6 +57,7 @@ test.describe('journal', () => {
     context,
     request,
   }) => {
+    await skipInHolidaysAfterClosedTerm(request);
     // Typing, reloads, offline, a conflict and four screenshots: a teacher's whole lesson in one test.
     test.slow();
     const journal = new JournalPage(page);
@@ -191,6 +192,7 @@ test.describe('journal', () => {
     page,
     request,
   }) => {
+    await skipInHolidaysAfterClosedTerm(request);
     const journal = new JournalPage(page);
     await new LoginPage(page).signIn('teacher');
     await page.goto('/journal');
@@ -281,6 +283,7 @@ test.describe('journal', () => {
   test('«Итог» reads a proposal as «4?» in the grid and on Итоговые оценки, never as a plain final mark', async ({
     page,
   }) => {
+    await skipInHolidaysAfterClosedTerm(page.request, NO_PROPOSALS);
     test.setTimeout(120_000);
     await new LoginPage(page).signIn('teacher');
     const journal = new JournalPage(page);
@@ -304,6 +307,7 @@ test.describe('journal', () => {
     page,
     browser,
   }) => {
+    await skipInHolidaysAfterClosedTerm(page.request, NO_PROPOSALS);
     await new LoginPage(page).signIn('teacher');
     await page.goto('/journal/final');
     await expect(page.getByRole('heading', { name: 'Итоговые оценки' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
+import { skipInHolidaysAfterClosedTerm } from '../support/journal';
 import { markChildAbsent, tokenOf } from '../support/notifications';
 import { snap } from '../support/screenshots';
 import { expect, test } from '../support/test';
@@ -8,6 +9,7 @@ test('the teacher marks the child absent; after the window the parent’s bell s
   page,
   request,
 }) => {
+  await skipInHolidaysAfterClosedTerm(request);
   const { pupilId, parent, undo } = await markChildAbsent(request);
   try {
     await expect

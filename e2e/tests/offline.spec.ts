@@ -5,7 +5,7 @@ import { DiaryPage } from '../pages/diary.page';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
-import { apiGrid } from '../support/journal';
+import { apiGrid, skipInHolidaysAfterClosedTerm } from '../support/journal';
 import { webDir } from '../support/system';
 import { type APIRequestContext, type BrowserContext, expect, type Route, test } from '../support/test';
 
@@ -73,6 +73,7 @@ test('offline: the journal reopens from the last load, typed marks queue and are
   request,
 }) => {
   test.setTimeout(180_000);
+  await skipInHolidaysAfterClosedTerm(request);
   const journal = new JournalPage(page);
   await new LoginPage(page).signIn('teacher');
   await page.goto('/journal');

@@ -1,5 +1,6 @@
 import { AppLayout } from '../pages/app-layout.page';
 import { LoginPage } from '../pages/login.page';
+import { skipInHolidaysAfterClosedTerm } from '../support/journal';
 import { markChildAbsent, tokenOf } from '../support/notifications';
 import { snap } from '../support/screenshots';
 import { E2E_BASE_URL } from '../support/system';
@@ -89,6 +90,7 @@ test('a parent turns push on; the teacher’s «н» arrives through our push se
   context,
   request,
 }) => {
+  await skipInHolidaysAfterClosedTerm(request);
   const service = await startPushService();
   const keys = deviceKeys();
   const endpoint = `${service.url}/device/parent-desktop`;

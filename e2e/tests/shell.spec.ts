@@ -147,6 +147,10 @@ test('a teacher’s two counts fill the row: no empty column beside them, on a d
 test('the director’s «Оценки за неделю» fits a 390 px phone: every column in view, no sideways scroll', async ({
   page,
 }) => {
+  const token = await apiLogin(page.request, 'director');
+  const week = await page.request.get('/api/journal/week', { headers: { Authorization: `Bearer ${token}` } });
+  const classes = ((await week.json()) as { data: { classes: unknown[] } }).data.classes.length;
+  test.skip(classes === 0, 'за последние семь дней на часах школы (каникулы) оценок в школе не ставили');
   await page.setViewportSize({ width: 390, height: 844 });
   await new LoginPage(page).signIn('director');
   const table = page.getByTestId('school-week');

@@ -34,9 +34,11 @@ describe('weekHolidays', () => {
     expect(found.days).toEqual(['2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
   });
 
-  it('keeps a holiday of other grades out of a class week, and a week without holidays empty', () => {
+  it('keeps a holiday of other grades out of a class week, a grade’s holiday out of a teacher’s week, and a week without holidays empty', () => {
     expect(weekHolidays([firstGrade], '2027-02-15', 6, 5)).toEqual([]);
     expect(weekHolidays([firstGrade], '2027-02-15', 6, 1)).toHaveLength(1);
     expect(weekHolidays([winter, firstGrade], '2026-12-07', 6)).toEqual([]);
+    // A teacher's week: only the whole school's.
+    expect(weekHolidays([firstGrade], '2027-02-15', 6)).toEqual([]);
   });
 });

@@ -18,7 +18,9 @@ function mondayOf(day: string): string {
 
 /**
  * The каникулы and days off that fall on the shown working days (`monday` and the `count` days from
- * it), of the class's grade when one is given (a holiday without grades is the whole school's).
+ * it): the whole school's (a holiday without grades) and, for a class's week, its grade's too. A
+ * teacher's week gets only the whole school's: the first graders' extra week is not a week off for
+ * their teacher of music.
  */
 export function weekHolidays(
   holidays: readonly Holiday[],
@@ -28,7 +30,9 @@ export function weekHolidays(
 ): WeekHoliday[] {
   const shown = Array.from({ length: count }, (_, index) => addDays(monday, index));
   return holidays
-    .filter((holiday) => grade === undefined || holiday.grades.length === 0 || holiday.grades.includes(grade))
+    .filter(
+      (holiday) => holiday.grades.length === 0 || (grade !== undefined && holiday.grades.includes(grade)),
+    )
     .map((holiday) => ({
       holiday,
       days: shown.filter((day) => holiday.start_date <= day && day <= holiday.end_date),
