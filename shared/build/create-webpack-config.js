@@ -14,7 +14,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 // The minimizer webpack itself uses (terser by default); a first start asks it for esbuild.
 const MinimizerPlugin = require('minimizer-webpack-plugin');
-const { appImports, mantineCoreImports } = require('./mantine-styles');
+const { appImports, mantineCoreImports, mantineHooksImports } = require('./mantine-styles');
 
 /** Packages that hold React context or module state: exactly one copy at run time. */
 const SINGLETONS = [
@@ -134,15 +134,15 @@ const TREE_SHAKING_DIR = 'independent-packages';
 /**
  * The packages shared tree-shaken, each with the exports every app declares (read from the apps'
  * sources by shared/build/mantine-styles.js, never a hand-kept list): @mantine/core, @mantine/hooks
- * (what the apps and the Mantine packages import from it) and react-router-dom (react-router inside).
+ * (what the apps, the Mantine packages and the tree-shaken @mantine/core import from it) and
+ * react-router-dom (react-router inside).
  * The host checks the remotes' published lists of all three before they load
  * (host/src/start/mantine-build.ts, `TREE_SHAKEN_PACKAGES` there).
  * @type {Record<string, () => string[]>}
  */
 const TREE_SHAKEN = {
   '@mantine/core': mantineCoreImports,
-  '@mantine/hooks': () =>
-    appImports('@mantine/hooks', ['@mantine/core', '@mantine/dates', '@mantine/notifications']),
+  '@mantine/hooks': mantineHooksImports,
   'react-router-dom': () => appImports('react-router-dom'),
 };
 

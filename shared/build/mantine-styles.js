@@ -164,6 +164,33 @@ function appImports(packageName, importers = []) {
   return [...names].sort();
 }
 
+/**
+ * The names imported from @mantine/hooks by the apps, by @mantine/dates and @mantine/notifications,
+ * and by the part of @mantine/core the apps' tree-shaken copy holds (its `core` and `utils`, and the
+ * components the apps' names reach): the `usedExports` of the shared @mantine/hooks. The whole
+ * @mantine/core needs more, so the host takes the whole @mantine/hooks with it
+ * (host/src/start/mantine-build.ts).
+ */
+function mantineHooksImports() {
+  const names = new Set(appImports('@mantine/hooks', MANTINE_EXTENSIONS));
+  const coreDir = packageDir('@mantine/core');
+  const esm = path.join(coreDir, 'esm');
+  const closure = componentClosure(coreDir, mantineCoreImports());
+  const folders = [
+    path.join(esm, 'core'),
+    path.join(esm, 'utils'),
+    ...[...closure].map((component) => path.join(esm, 'components', component)),
+  ];
+  const files = [
+    path.join(esm, 'index.mjs'),
+    ...folders.flatMap((dir) => filesUnder(dir, (name) => name.endsWith('.mjs'))),
+  ];
+  for (const file of files) {
+    for (const name of importedNames(fs.readFileSync(file, 'utf8'), '@mantine/hooks')) names.add(name);
+  }
+  return [...names].sort();
+}
+
 /** The stylesheet requests the host imports, foundation first, then components in Mantine's order. */
 function mantineStylesheets() {
   const coreDir = packageDir('@mantine/core');
@@ -195,6 +222,7 @@ if (require.main === module) {
 module.exports = {
   appImports,
   mantineCoreImports,
+  mantineHooksImports,
   mantineStylesheets,
   mantineStylesModule,
   importedNames,

@@ -6,13 +6,14 @@ import {
 import { firstRegistry, type Registry } from '../remotes/registry-fetch';
 
 const MANTINE = '@mantine/core';
+const HOOKS = '@mantine/hooks';
 
 /**
  * The packages every app shares tree-shaken (shared/build/create-webpack-config.js, `TREE_SHAKEN`):
  * each build publishes the exports of each that its code uses, and a remote that uses more than the
  * host's copy holds makes the page take that package's whole fallback for every app.
  */
-export const TREE_SHAKEN_PACKAGES = [MANTINE, '@mantine/hooks', 'react-router-dom'] as const;
+export const TREE_SHAKEN_PACKAGES = [MANTINE, HOOKS, 'react-router-dom'] as const;
 
 /** The part of a remote's mf-manifest.json read here (usedExports: shared/build/create-webpack-config.js). */
 interface ManifestShared {
@@ -134,6 +135,10 @@ export async function chooseMantineBuild(
     if (beyond.length === 0) continue;
     whole.push(pkgName);
     console.info(`${pkgName} целиком: разделы ${beyond.join(', ')} используют экспорты вне сборки хоста`);
+  }
+  // The whole @mantine/core uses hooks beyond the tree-shaken @mantine/hooks (shared/build/mantine-styles.js).
+  if (whole.includes(MANTINE) && !whole.includes(HOOKS) && shaken.some(({ pkgName }) => pkgName === HOOKS)) {
+    whole.push(HOOKS);
   }
   if (whole.length > 0) {
     const plugin = wholeMantinePlugin(whole);
