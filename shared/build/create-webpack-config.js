@@ -14,7 +14,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 // The minimizer webpack itself uses (terser by default); a first start asks it for esbuild.
 const MinimizerPlugin = require('minimizer-webpack-plugin');
-const { mantineCoreImports } = require('./mantine-styles');
+const { appImports, mantineCoreImports, mantineHooksImports } = require('./mantine-styles');
 
 /** Packages that hold React context or module state: exactly one copy at run time. */
 const SINGLETONS = [
@@ -22,8 +22,9 @@ const SINGLETONS = [
   'react/',
   'react-dom',
   'react-dom/',
+  // react-router is bundled into this one (the apps import only react-router-dom), so the shared
+  // react-router-dom is tree-shaken through it (TREE_SHAKEN below).
   'react-router-dom',
-  'react-router',
   '@mantine/core',
   '@mantine/hooks',
   '@mantine/dates',
@@ -131,18 +132,34 @@ function sharedPackageVersion() {
 const TREE_SHAKING_DIR = 'independent-packages';
 
 /**
- * @mantine/core is shared tree-shaken: its shared chunk holds only the exports the apps import
- * (read from every app's sources by shared/build/mantine-styles.js, never a hand-kept list), and
- * the whole library is built beside it as the fallback (`TREE_SHAKING_DIR`). `runtime-infer`: each
+ * The packages shared tree-shaken, each with the exports every app declares (read from the apps'
+ * sources by shared/build/mantine-styles.js, never a hand-kept list): @mantine/core, @mantine/hooks
+ * (what the apps, the Mantine packages and the tree-shaken @mantine/core import from it) and
+ * react-router-dom (react-router inside).
+ * The host checks the remotes' published lists of all three before they load
+ * (host/src/start/mantine-build.ts, `TREE_SHAKEN_PACKAGES` there).
+ * @type {Record<string, () => string[]>}
+ */
+const TREE_SHAKEN = {
+  '@mantine/core': mantineCoreImports,
+  '@mantine/hooks': mantineHooksImports,
+  'react-router-dom': () => appImports('react-router-dom'),
+};
+
+/**
+ * A package shared tree-shaken: its shared chunk holds only the exports the apps import, and the
+ * whole library is built beside it as the fallback (`TREE_SHAKING_DIR`). `runtime-infer`: each
  * build publishes its `usedExports` (runtime and mf-stats.json), and the federation runtime picks the
  * tree-shaken copy while it covers what a consumer uses. Every app declares the same list, so the
  * singleton they negotiate is one tree-shaken copy; `pnpm check:mantine-exports` fails a remote that
- * uses an export beyond the host's published list.
+ * uses an @mantine/core export beyond the host's published list.
+ * @param {string} name
+ * @param {string} version
  */
-function mantineTreeShaking(version) {
+function treeShaking(name, version) {
   return {
     mode: /** @type {const} */ ('runtime-infer'),
-    usedExports: mantineCoreImports(),
+    usedExports: TREE_SHAKEN[name](),
     // Content-hashed (the federation plugin's default is `<version>/share-entry.js`): a cache that
     // kept an older fallback under the same name would hand it to a newer page. The server serves
     // a hashed host file immutable, and the service worker does not precache it (host/webpack.config.js).
@@ -165,7 +182,7 @@ function sharedConfig(appDir) {
     }
     const version = installedVersion(appDir, name);
     shared[name] = { singleton: true, version, requiredVersion: `^${version}` };
-    if (name === '@mantine/core') shared[name].treeShaking = mantineTreeShaking(version);
+    if (name in TREE_SHAKEN) shared[name].treeShaking = treeShaking(name, version);
   }
   return shared;
 }
@@ -193,12 +210,13 @@ class TreeShakingFallbackCache {
 }
 
 /**
- * Copies the @mantine/core exports this build's code uses from its `mf-stats.json` (where the
- * federation plugin records them) into its `mf-manifest.json`, only the names the package really
- * exports (a compound member, `Tabs.Tab`, is recorded as `Tab` too). The host reads the remotes'
- * manifests before @mantine/core loads and takes the whole library for every app when one needs
- * more than the host's tree-shaken copy holds (host/src/start/mantine-build.ts). Runs after the
- * federation plugin has written both files, before they are compressed.
+ * Copies the exports of each tree-shaken package (`TREE_SHAKEN`) this build's code uses from its
+ * `mf-stats.json` (where the federation plugin records them) into its `mf-manifest.json`; for
+ * @mantine/core only the names the package really exports (a compound member, `Tabs.Tab`, is
+ * recorded as `Tab` too). The host reads the remotes' manifests before those packages load and
+ * takes a whole library for every app when one needs more than the host's tree-shaken copy holds
+ * (host/src/start/mantine-build.ts). Runs after the federation plugin has written both files,
+ * before they are compressed.
  * @param {import('webpack').Compiler} compiler
  */
 function publishMantineExports(compiler) {
@@ -210,18 +228,33 @@ function publishMantineExports(compiler) {
         const stats = compilation.getAsset('mf-stats.json');
         const manifest = compilation.getAsset('mf-manifest.json');
         if (!stats || !manifest) return;
-        const used = JSON.parse(stats.source.source().toString()).shared?.find(
-          (/** @type {{name: string}} */ item) => item.name === '@mantine/core',
-        )?.usedExports;
+        const statsShared = JSON.parse(stats.source.source().toString()).shared ?? [];
         const content = JSON.parse(manifest.source.source().toString());
-        const entry = content.shared?.find(
-          (/** @type {{name: string}} */ item) => item.name === '@mantine/core',
-        );
-        if (!entry || !Array.isArray(used)) return;
-        // Required here: the reader resolves @mantine/core, which only the apps' folders hold.
-        const names = require('./check-mantine-exports').mantineCoreExportNames();
-        entry.usedExports = [...new Set(used)].filter((name) => names.has(name)).sort();
-        compilation.updateAsset('mf-manifest.json', new sources.RawSource(JSON.stringify(content, null, 2)));
+        let changed = false;
+        for (const packageName of Object.keys(TREE_SHAKEN)) {
+          const used = statsShared.find(
+            (/** @type {{name: string}} */ item) => item.name === packageName,
+          )?.usedExports;
+          const entry = content.shared?.find(
+            (/** @type {{name: string}} */ item) => item.name === packageName,
+          );
+          if (!entry || !Array.isArray(used)) continue;
+          // Required here: the reader resolves @mantine/core, which only the apps' folders hold.
+          const names =
+            packageName === '@mantine/core'
+              ? require('./check-mantine-exports').mantineCoreExportNames()
+              : null;
+          entry.usedExports = [...new Set(used)]
+            .filter((/** @type {string} */ name) => !names || names.has(name))
+            .sort();
+          changed = true;
+        }
+        if (changed) {
+          compilation.updateAsset(
+            'mf-manifest.json',
+            new sources.RawSource(JSON.stringify(content, null, 2)),
+          );
+        }
       },
     );
   });

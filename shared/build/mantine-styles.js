@@ -53,10 +53,15 @@ function filesUnder(dir, test) {
     });
 }
 
-/** Value names imported from '@mantine/core' in one source text (type-only imports left out). */
-function importedNames(source) {
+/**
+ * Value names imported from a package (by default '@mantine/core') in one source text (type-only
+ * imports left out).
+ */
+function importedNames(source, packageName = '@mantine/core') {
   const names = [];
-  for (const match of source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]@mantine\/core['"]/g)) {
+  const quoted = packageName.replace(/[/.@-]/g, (char) => `\\${char}`);
+  const pattern = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`, 'g');
+  for (const match of source.matchAll(pattern)) {
     if (match[1]) continue;
     for (const part of match[2].split(',')) {
       const name = part.trim();
@@ -134,6 +139,58 @@ function mantineCoreImports() {
   return [...names].sort();
 }
 
+/**
+ * Every value name imported from a package by the apps' sources (host, shared, the remotes) and, for
+ * a package that other shared packages import (@mantine/hooks), by those packages' modules, sorted:
+ * the `usedExports` of a package shared tree-shaken (shared/build/create-webpack-config.js).
+ * @param {string} packageName
+ * @param {string[]} importers  packages whose `esm` modules import it too
+ */
+function appImports(packageName, importers = []) {
+  const names = new Set();
+  for (const app of APP_DIRS) {
+    const sources = filesUnder(
+      path.join(REPO_ROOT, app, 'src'),
+      (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name),
+    );
+    for (const file of sources)
+      for (const name of importedNames(fs.readFileSync(file, 'utf8'), packageName)) names.add(name);
+  }
+  for (const importer of importers) {
+    for (const file of filesUnder(path.join(packageDir(importer), 'esm'), (name) => name.endsWith('.mjs'))) {
+      for (const name of importedNames(fs.readFileSync(file, 'utf8'), packageName)) names.add(name);
+    }
+  }
+  return [...names].sort();
+}
+
+/**
+ * The names imported from @mantine/hooks by the apps, by @mantine/dates and @mantine/notifications,
+ * and by the part of @mantine/core the apps' tree-shaken copy holds (its `core` and `utils`, and the
+ * components the apps' names reach): the `usedExports` of the shared @mantine/hooks. The whole
+ * @mantine/core needs more, so the host takes the whole @mantine/hooks with it
+ * (host/src/start/mantine-build.ts).
+ */
+function mantineHooksImports() {
+  const names = new Set(appImports('@mantine/hooks', MANTINE_EXTENSIONS));
+  const coreDir = packageDir('@mantine/core');
+  const esm = path.join(coreDir, 'esm');
+  const closure = componentClosure(coreDir, mantineCoreImports());
+  const folders = [
+    path.join(esm, 'core'),
+    path.join(esm, 'utils'),
+    ...[...closure].map((component) => path.join(esm, 'components', component)),
+  ];
+  const files = [
+    path.join(esm, 'index.mjs'),
+    ...folders.flatMap((dir) => filesUnder(dir, (name) => name.endsWith('.mjs'))),
+  ];
+  for (const file of files) {
+    for (const name of importedNames(fs.readFileSync(file, 'utf8'), '@mantine/hooks')) names.add(name);
+  }
+  return [...names].sort();
+}
+
 /** The stylesheet requests the host imports, foundation first, then components in Mantine's order. */
 function mantineStylesheets() {
   const coreDir = packageDir('@mantine/core');
@@ -162,4 +219,12 @@ if (require.main === module) {
   }
 }
 
-module.exports = { mantineCoreImports, mantineStylesheets, mantineStylesModule, importedNames, OUTPUT };
+module.exports = {
+  appImports,
+  mantineCoreImports,
+  mantineHooksImports,
+  mantineStylesheets,
+  mantineStylesModule,
+  importedNames,
+  OUTPUT,
+};

@@ -36,6 +36,22 @@ describe('the choice of the @mantine/core build before it loads', () => {
     expect(publishedMantineExports({ shared: [] })).toEqual([]);
   });
 
+  it('compares each tree-shaken package on its own list (react-router-dom, @mantine/hooks)', () => {
+    const router = (usedExports?: string[]) => ({
+      shared: [{ name: 'react-router-dom', ...(usedExports ? { usedExports } : {}) }],
+    });
+    const hostRouter = ['Link', 'Route', 'Routes', 'useNavigate'];
+    expect(
+      remotesBeyond(
+        hostRouter,
+        { journal: router(['Link']), admin: router(['useMatch']) },
+        'react-router-dom',
+      ),
+    ).toEqual(['admin']);
+    expect(remotesBeyond(hostRouter, { journal: router(['Link']) })).toEqual([]);
+    expect(publishedMantineExports(router(['Link']), 'react-router-dom')).toEqual(['Link']);
+  });
+
   it('hands out the registered whole library, not its tree-shaken copy, for @mantine/core only', () => {
     const registered = { version: '9.7.3', treeShaking: { lib: () => 'tree-shaken' }, lib: () => 'whole' };
     const shareScopeMap = { default: { '@mantine/core': { '9.7.3': registered } } };
@@ -50,6 +66,8 @@ describe('the choice of the @mantine/core build before it loads', () => {
       useTreesShaking: false,
     });
     expect(resolve({ ...args, pkgName: 'react' }).resolver).toBe(original);
+    const routerOnly = wholeMantinePlugin(['react-router-dom']).resolveShare as unknown as typeof resolve;
+    expect(routerOnly({ ...args, pkgName: '@mantine/core' }).resolver).toBe(original);
   });
 });
 

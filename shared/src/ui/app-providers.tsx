@@ -1,11 +1,26 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { type ReactNode, useEffect, useLayoutEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { clearApiCache } from '../api/offline-data';
 import { currentUserAtom, partaStore, themeAtom, tokenAtom } from '../auth/atoms';
 import { partaCssVariables, partaThemeFor, Z_INDEX } from '../theme/theme';
+import { toastRequests } from './notify';
+
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
+
+/** The toasts' container, drawn from the page's first toast on (`notify`): no first screen loads it. */
+function LazyToasts() {
+  const wanted = useSyncExternalStore(toastRequests.subscribe, toastRequests.wanted, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" zIndex={Z_INDEX.toast} />
+    </Suspense>
+  );
+}
 
 /**
  * Mantine follows the theme atom; the `dark` class on <html> follows it too (SPEC §4). Its calendars
@@ -20,7 +35,7 @@ function ThemedMantine({ children }: { children?: ReactNode }) {
   }, [theme]);
   return (
     <MantineProvider theme={mantineTheme} cssVariablesResolver={partaCssVariables} forceColorScheme={theme}>
-      <Notifications position="top-right" zIndex={Z_INDEX.toast} />
+      <LazyToasts />
       {children}
     </MantineProvider>
   );

@@ -1,7 +1,7 @@
 import { fullName, initials } from '@parta/shared';
 import type { JournalGrid as Grid } from '@parta/shared/domain/contracts/journal';
 import { averageColor, finalMarkState, formatAverage, proposeMark } from '@parta/shared/domain/marks';
-import { type KeyboardEvent, useMemo } from 'react';
+import { type KeyboardEvent, startTransition, useEffect, useMemo, useState } from 'react';
 import { type CellSaveStatus, cellKey } from '../api/save-cell';
 import { cellText } from '../model/cell-text';
 import type { GridPlace } from '../model/grid-editing';
@@ -13,6 +13,24 @@ export interface CellHandlers {
   onEditChange: (text: string) => void;
   onEditKey: (event: KeyboardEvent<HTMLInputElement>) => void;
   onPick: (row: number, col: number, touch: boolean) => void;
+}
+
+/** Pupils drawn in the grid's first commit: more than a screen holds, on a desktop or a phone. */
+export const FIRST_ROWS = 16;
+
+/**
+ * How many rows to draw: the first block at once, every row in the commit that follows, rendered in
+ * a transition (in slices, yielding to input) after the first block has painted. The grid's first
+ * commit (a class of 30 pupils by 60 lessons is ~2,000 cells) then holds about half of its cells.
+ */
+export function useRowsInBlocks(total: number): number {
+  const [drawn, setDrawn] = useState(() => Math.min(total, FIRST_ROWS));
+  useEffect(() => {
+    if (drawn >= total) return;
+    const timer = setTimeout(() => startTransition(() => setDrawn(total)), 0);
+    return () => clearTimeout(timer);
+  }, [drawn, total]);
+  return Math.min(drawn, total);
 }
 
 /**
@@ -47,9 +65,10 @@ export function GridRows({
     () => new Set((grid.waiting_work ?? []).map((work) => cellKey(work.lesson_id, work.student_id))),
     [grid.waiting_work],
   );
+  const drawn = useRowsInBlocks(grid.students.length);
   return (
     <tbody>
-      {grid.students.map((student, row) => {
+      {grid.students.slice(0, drawn).map((student, row) => {
         const average = averages[row];
         return (
           <tr key={student.id}>
