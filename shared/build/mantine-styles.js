@@ -122,21 +122,7 @@ function mantineOrder(coreDir) {
  * both derived from it.
  */
 function mantineCoreImports() {
-  const names = new Set();
-  for (const app of APP_DIRS) {
-    const sources = filesUnder(
-      path.join(REPO_ROOT, app, 'src'),
-      (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name),
-    );
-    for (const file of sources)
-      for (const name of importedNames(fs.readFileSync(file, 'utf8'))) names.add(name);
-  }
-  for (const extension of MANTINE_EXTENSIONS) {
-    for (const file of filesUnder(path.join(packageDir(extension), 'esm'), (name) => name.endsWith('.mjs'))) {
-      for (const name of importedNames(fs.readFileSync(file, 'utf8'))) names.add(name);
-    }
-  }
-  return [...names].sort();
+  return appImports('@mantine/core', MANTINE_EXTENSIONS);
 }
 
 /**
