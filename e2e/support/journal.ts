@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { reportPeriod } from '../../remote-journal/src/features/reports/model/report-period';
 import { apiLogin } from './demo';
 import { schoolToday, test } from './test';
 
@@ -32,24 +33,33 @@ export const NOTHING_TO_MARK =
 export const NO_PROPOSALS =
   'на часах школы каникулы: прошедшая четверть закрыта, её итоговые подтверждены — предложенных «4?» нет';
 
-/**
- * Skips the calling test when the school's today is in the каникулы after a closed term: no term is
- * under way and the one that ended last is closed (the demo closes a term whose last day is past).
- */
-export async function skipInHolidaysAfterClosedTerm(request: APIRequestContext, reason = NOTHING_TO_MARK) {
+/** A term of the school's year as `/api/periods` lists it. */
+export interface Term {
+  id: number;
+  name: string;
+  kind: string;
+  start_date: string;
+  end_date: string;
+  closed: boolean;
+}
+
+/** The school's terms (the year itself left out), as the завуч's period filters list them. */
+export async function schoolTerms(request: APIRequestContext): Promise<Term[]> {
   const token = await apiLogin(request, 'zavuch');
   const response = await request.get('/api/periods', { headers: { Authorization: `Bearer ${token}` } });
-  const terms = (
-    (await response.json()) as {
-      data: { kind: string; start_date: string; end_date: string; closed: boolean }[];
-    }
-  ).data.filter((period) => period.kind !== 'year');
+  return ((await response.json()) as { data: Term[] }).data.filter((period) => period.kind !== 'year');
+}
+
+/**
+ * Skips the calling test when the school's today is in the каникулы after a closed term: no term is
+ * under way and the one that ended last (the reports' own choice) is closed (the demo closes a term
+ * whose last day is past).
+ */
+export async function skipInHolidaysAfterClosedTerm(request: APIRequestContext, reason = NOTHING_TO_MARK) {
+  const terms = await schoolTerms(request);
   const today = schoolToday();
   const underWay = terms.some((term) => term.start_date <= today && today <= term.end_date);
-  const last = terms
-    .filter((term) => term.end_date < today)
-    .sort((a, b) => b.end_date.localeCompare(a.end_date))[0];
-  test.skip(!underWay && Boolean(last?.closed), reason);
+  test.skip(!underWay && Boolean(reportPeriod(terms, today)?.closed), reason);
 }
 
 /**

@@ -1,32 +1,14 @@
-import type { APIRequestContext } from '@playwright/test';
 import { reportPeriod } from '../../remote-journal/src/features/reports/model/report-period';
 import { JournalPage } from '../pages/journal.page';
 import { LoginPage } from '../pages/login.page';
 import { apiLogin } from '../support/demo';
-import { apiGrid } from '../support/journal';
+import { apiGrid, schoolTerms } from '../support/journal';
 import { snap } from '../support/screenshots';
 import { expect, type Page, schoolToday, test } from '../support/test';
 
 /** Issue 19: what a завуч and a teacher hit in daily use of the reports and the journal. */
 
 const today = () => schoolToday();
-
-interface Term {
-  id: number;
-  name: string;
-  kind: string;
-  start_date: string;
-  end_date: string;
-  closed: boolean;
-}
-
-/** The school's terms of 2026/2027 (the year itself left out), as the завуч's period filter lists them. */
-async function termsOfSchool(request: APIRequestContext): Promise<Term[]> {
-  const token = await apiLogin(request, 'zavuch');
-  const response = await request.get('/api/periods', { headers: { Authorization: `Bearer ${token}` } });
-  const periods = ((await response.json()) as { data: Term[] }).data;
-  return periods.filter((period) => period.kind !== 'year');
-}
 const ddmmyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(2, 4)}`;
 
 /** The seed's II четверть (server/src/seed/curriculum.ts): the current term on the demo's days. */
@@ -82,7 +64,7 @@ test.describe('reports a завуч can sign', () => {
   test('the classification opens on the term that ended last, counts its final marks and leaves 1st classes out of N', async ({
     page,
   }) => {
-    const ended = reportPeriod(await termsOfSchool(page.request), today());
+    const ended = reportPeriod(await schoolTerms(page.request), today());
     test.skip(!ended?.closed, 'на часах школы ещё ни одна четверть не закрыта');
     await new LoginPage(page).signIn('zavuch');
     await page.goto('/reports/classification');
@@ -93,7 +75,7 @@ test.describe('reports a завуч can sign', () => {
   });
 
   test('the classification of the term under way counts current marks up to today', async ({ page }) => {
-    const current = (await termsOfSchool(page.request)).find(
+    const current = (await schoolTerms(page.request)).find(
       (term) => !term.closed && term.start_date <= today() && today() <= term.end_date,
     );
     test.skip(!current, 'на часах школы каникулы: ни одна четверть не идёт');

@@ -1,5 +1,5 @@
 import type { Holiday } from '@parta/shared/domain/contracts/timetable';
-import { addDays } from '@parta/shared/domain/timetable';
+import { addDays, weekStart } from '@parta/shared/domain/timetable';
 
 /** A holiday that covers some of a shown week, with the first day after it. */
 export interface WeekHoliday {
@@ -8,12 +8,6 @@ export interface WeekHoliday {
   days: string[];
   /** The Monday of the week after the holiday: where «К учебной неделе» goes. */
   resumesWeek: string;
-}
-
-/** Monday of the week a day is in. */
-function mondayOf(day: string): string {
-  const weekday = (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7;
-  return addDays(day, -weekday);
 }
 
 /**
@@ -36,7 +30,7 @@ export function weekHolidays(
     .map((holiday) => ({
       holiday,
       days: shown.filter((day) => holiday.start_date <= day && day <= holiday.end_date),
-      resumesWeek: mondayOf(addDays(holiday.end_date, 1)),
+      resumesWeek: weekStart(addDays(holiday.end_date, 1)),
     }))
     .filter((item) => item.days.length > 0)
     .sort((a, b) => a.holiday.start_date.localeCompare(b.holiday.start_date));
