@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';
@@ -119,4 +120,12 @@ export async function loginWithOneTimePassword(
   });
   if (changed.statusCode !== 200) throw new Error(`password change of ${login} failed: ${changed.body}`);
   return token;
+}
+
+/**
+ * The `school_year` of a fixture's row of marks, attendance or mark_audit: its lesson's school year
+ * (the key those tables are partitioned by, migration 0028), as every insert must set it.
+ */
+export function yearOfLesson(lessonId: number): SQL<number> {
+  return sql<number>`(select school_year_of(l.date) from lessons l where l.id = ${lessonId})`;
 }

@@ -91,8 +91,8 @@ export async function writeFinalMarks(
        where i.value is null and f.student_id = i.student_id and f.subject_id = i.subject_id and f.period_id = i.period_id
       returning f.id
     )
-    insert into mark_audit (organization_id, entity, student_id, subject_id, period_id, old_value, new_value, user_id, changed_at)
-    select i.organization_id, 'final_mark', i.student_id, i.subject_id, i.period_id, o.value, i.value, ${userId},
+    insert into mark_audit (organization_id, school_year, entity, student_id, subject_id, period_id, old_value, new_value, user_id, changed_at)
+    select i.organization_id, (select school_year_of(p.start_date) from periods p where p.id = i.period_id), 'final_mark', i.student_id, i.subject_id, i.period_id, o.value, i.value, ${userId},
            ${changedAt}::timestamptz
       from input i left join old o using (student_id, subject_id, period_id)
      where o.value is distinct from i.value
