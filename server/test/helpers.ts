@@ -16,7 +16,8 @@ export { BEHIND_PGBOUNCER, TEST_DATABASE } from './database-env';
  * `seeded: true` copies the demo seed that global-setup built once per run (much faster than seeding).
  */
 export async function openTestDatabase(
-  options: { dataDir?: string; seeded?: boolean } = {},
+  /** `migrated: false`: an empty database, for a test that migrates it itself (migrations.test.ts). */
+  options: { dataDir?: string; seeded?: boolean; migrated?: boolean } = {},
 ): Promise<DatabaseHandle> {
   if (TEST_DATABASE === 'pglite' || options.dataDir) {
     const template = process.env.PARTA_PGLITE_TEMPLATE;
@@ -24,7 +25,7 @@ export async function openTestDatabase(
       return openDatabase({ loadDataDir: new Blob([readFileSync(template)]) });
     }
     const handle = await openDatabase({ dataDir: options.dataDir });
-    await handle.migrate();
+    if (options.migrated !== false) await handle.migrate();
     if (options.seeded) await seed(handle.db);
     return handle;
   }
@@ -38,7 +39,7 @@ export async function openTestDatabase(
   await admin.end();
   const env = databaseEnv(name);
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, directUrl: env.DATABASE_DIRECT_URL });
-  await handle.migrate();
+  if (options.migrated !== false) await handle.migrate();
   if (options.seeded && !template) await seed(handle.db);
   return {
     ...handle,
