@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { finalMarks, students } from '../../db/schema';
 import { joinLesson } from '../timetable/lessons.sql';
+import { inSchoolYears } from './journal.sql';
 
 /* What final-marks.service reads and writes: confirmed final marks, term averages, students' classes. */
 
@@ -30,6 +31,8 @@ export async function findTermAverages(
   const json = JSON.stringify(
     terms.map((term) => ({ id: term.id, start: term.start_date, end: term.end_date })),
   );
+  const first = terms.map((term) => term.start_date).sort()[0];
+  const last = terms.map((term) => term.end_date).sort()[terms.length - 1];
   return rowsOf<{ student_id: number; subject_id: number; period_id: number; average: string }>(
     db,
     sql`select m.student_id, l.subject_id, t.id as period_id,
@@ -38,7 +41,7 @@ export async function findTermAverages(
           ${joinLesson('l', sql`m.lesson_id`)}
           join json_to_recordset(${json}::json) as t(id int, start date, "end" date)
             on l.date between t.start and t."end"
-         where l.class_id = ${classId}
+         where l.class_id = ${classId} and ${inSchoolYears(sql`m.school_year`, first, last)}
          group by m.student_id, l.subject_id, t.id
         having sum(m.weight) > 0`,
   );
