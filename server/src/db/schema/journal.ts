@@ -64,7 +64,7 @@ export const journalCells = pgTable(
  * The school year a journal row belongs to, the key `marks`, `attendance` and `mark_audit` are
  * partitioned by (migration 0028, docs/SCALING.md «Журнал по учебным годам»): the calendar year
  * its school year starts in, 1 September to 31 August, of the lesson's date (`school_year_of(date)`
- * in SQL, `schoolYearOf` in shared/domain/dates) — for a final mark's audit row, of its period's
+ * in SQL, `schoolYearOf` in modules/journal/journal.sql.ts) — for a final mark's audit row, of its period's
  * start. Every insert sets it (PostgreSQL cannot partition by a generated column, and a BEFORE ROW
  * trigger may not move a row to another partition); a lesson moved across 1 September moves its
  * rows (the `lessons_school_year_moved` trigger). Drizzle declares no partitioning: the tables are
