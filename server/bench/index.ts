@@ -602,11 +602,15 @@ async function onlyBench(serverUrl: string, result: Record<string, unknown>, row
   const against = option('against', '');
   const rounds = against ? Number(option('rounds', '3')) : 1;
   const demo = await scratchDatabase(serverUrl, 'demo');
-  const servers: { label: string; server: Awaited<ReturnType<typeof startServer>> }[] = [];
+  const servers: { label: string; url: string; server: Awaited<ReturnType<typeof startServer>> }[] = [];
   let againstDrop = async () => {};
   try {
     result.demo_seed_ms = await seedDatabase(demo.url, 'demo');
-    servers.push({ label: 'this checkout', server: await startServer({ DATABASE_URL: demo.url }) });
+    servers.push({
+      label: 'this checkout',
+      url: demo.url,
+      server: await startServer({ DATABASE_URL: demo.url }),
+    });
     if (against) {
       const dir = path.resolve(against, existsSync(path.join(against, 'server')) ? 'server' : '.');
       // A checkout of other migrations gets a database of its own schema: the same seed, by its code.
@@ -624,15 +628,16 @@ async function onlyBench(serverUrl: string, result: Record<string, unknown>, row
         againstDrop = () => dropDatabase(serverUrl, name);
         result.against_database = 'its own (other migrations)';
       }
-      servers.push({ label: dir, server: await startServer({ DATABASE_URL: url }, dir) });
+      servers.push({ label: dir, url, server: await startServer({ DATABASE_URL: url }, dir) });
       result.against = dir;
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
     // Round by round, each scenario on one server then the other: both meet the same machine.
     for (const scenario of scenarios)
       for (let round = 0; round < rounds; round += 1)
-        for (const { label, server } of servers) {
-          const [row, ...more] = await runScenarios(server.base, 'demo', [scenario], demo.url, references);
+        for (const { label, url, server } of servers) {
+          // Each server's cells are looked up (and counted saved) in its own database.
+          const [row, ...more] = await runScenarios(server.base, 'demo', [scenario], url, references);
           for (const item of [row, ...more]) rows.push(against ? { ...item, seed: `demo, ${label}` } : item);
         }
   } finally {
