@@ -37,8 +37,10 @@
  *                             large seed, no archive, no PGlite memory, no front end (a quick
  *                             before/after of one change); --against DIR adds a second server
  *                             started from another checkout's server folder (e.g. a worktree of
- *                             main) on the same database, and each scenario runs --rounds N (3)
- *                             times on one then the other, rows labelled by checkout
+ *                             main) on the same database (on a second one, migrated and seeded by
+ *                             that checkout's own bench:seed, when its migrations differ), and each
+ *                             scenario runs --rounds N (3) times on one then the other, rows
+ *                             labelled by checkout
  *   options: --seconds N (per scenario and level), --no-frontend, --no-large, --no-lighthouse,
  *   --no-first-start, --no-archive (the full run includes the archive section)
  *   (Lighthouse's mobile preset on /login, /dashboard and the teacher's journal runs with the front end)
@@ -56,9 +58,11 @@ import { drive, type LoadFigures } from './load';
 import { type RegionFigures, seedRegion } from './region';
 import { SCENARIOS, type Scenario, type ScenarioContext, signIn } from './scenarios';
 import {
+  dropDatabase,
   peakRssDuring,
   pgbenchReference,
   rssMb,
+  SERVER_DIR,
   scratchDatabase,
   seedCounts,
   seedDatabase,
@@ -598,26 +602,48 @@ async function onlyBench(serverUrl: string, result: Record<string, unknown>, row
   const against = option('against', '');
   const rounds = against ? Number(option('rounds', '3')) : 1;
   const demo = await scratchDatabase(serverUrl, 'demo');
-  const servers: { label: string; server: Awaited<ReturnType<typeof startServer>> }[] = [];
+  const servers: { label: string; url: string; server: Awaited<ReturnType<typeof startServer>> }[] = [];
+  let againstDrop = async () => {};
   try {
     result.demo_seed_ms = await seedDatabase(demo.url, 'demo');
-    servers.push({ label: 'this checkout', server: await startServer({ DATABASE_URL: demo.url }) });
+    servers.push({
+      label: 'this checkout',
+      url: demo.url,
+      server: await startServer({ DATABASE_URL: demo.url }),
+    });
     if (against) {
       const dir = path.resolve(against, existsSync(path.join(against, 'server')) ? 'server' : '.');
-      servers.push({ label: dir, server: await startServer({ DATABASE_URL: demo.url }, dir) });
+      // A checkout of other migrations gets a database of its own schema: the same seed, by its code.
+      const journal = (folder: string) =>
+        readFileSync(path.join(folder, 'drizzle/meta/_journal.json'), 'utf8');
+      let url = demo.url;
+      if (journal(dir) !== journal(SERVER_DIR)) {
+        const name = `${demo.name}_against`;
+        execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, 'bench/seed.ts'), name, 'demo'], {
+          cwd: dir,
+          env: { ...process.env, DATABASE_URL: serverUrl },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
+        url = withDatabase(serverUrl, name);
+        againstDrop = () => dropDatabase(serverUrl, name);
+        result.against_database = 'its own (other migrations)';
+      }
+      servers.push({ label: dir, url, server: await startServer({ DATABASE_URL: url }, dir) });
       result.against = dir;
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
     // Round by round, each scenario on one server then the other: both meet the same machine.
     for (const scenario of scenarios)
       for (let round = 0; round < rounds; round += 1)
-        for (const { label, server } of servers) {
-          const [row, ...more] = await runScenarios(server.base, 'demo', [scenario], demo.url, references);
+        for (const { label, url, server } of servers) {
+          // Each server's cells are looked up (and counted saved) in its own database.
+          const [row, ...more] = await runScenarios(server.base, 'demo', [scenario], url, references);
           for (const item of [row, ...more]) rows.push(against ? { ...item, seed: `demo, ${label}` } : item);
         }
   } finally {
     await Promise.all(servers.map(({ server }) => server.stop()));
     await demo.drop();
+    await againstDrop();
   }
 }
 

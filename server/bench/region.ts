@@ -11,7 +11,9 @@
  *   organization  → the k-th new school
  *   a foreign key → the same shift as its target's id, when the target row is the source school's
  * and logins suffixed `.k` (they are unique). Foreign keys are not checked during the copy
- * (`session_replication_role = replica`): the rows are consistent by construction.
+ * (`session_replication_role = replica`): the rows are consistent by construction. A partitioned
+ * table (the journal's, by school year: relkind 'p') is copied through its parent, which routes each
+ * row to its year's partition; the partitions themselves (relispartition) are not tables to copy.
  */
 import { Client } from 'pg';
 
@@ -34,7 +36,7 @@ async function tenantTables(query: Query): Promise<TableInfo[]> {
       from pg_class c
       join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-     where c.relkind = 'r'
+     where c.relkind in ('r', 'p') and not c.relispartition
        and exists (select 1 from pg_attribute o where o.attrelid = c.oid and o.attname = 'organization_id')
      group by c.relname`);
   const { rows: keys } = await query(`
@@ -91,11 +93,13 @@ export async function seedRegion(url: string, schools: number, density: number):
     await query('set jit = off');
     await query('set synchronous_commit = off');
     await query('set session_replication_role = replica');
-    // The big tables' plain indexes are built once at the end instead of row by row.
+    // The big tables' plain indexes are built once at the end instead of row by row (a partitioned
+    // table's index is dropped and built on the parent, for every partition: not `ON ONLY` it).
     const { rows: bulkIndexes } = await query(`
       select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
         from pg_index i join pg_class c on c.oid = i.indrelid
-       where c.relname in ('marks', 'lessons', 'attendance') and not i.indisunique and not i.indisprimary`);
+       where c.relname in ('marks', 'lessons', 'attendance') and not i.indisunique and not i.indisprimary
+         and not c.relispartition`);
     for (const index of bulkIndexes) await query(`drop index ${index.name}`);
     // The source school's ids of every table a foreign key points at, to join against (a key into
     // the source school is shifted, one into another organization stays).
@@ -162,8 +166,8 @@ export async function seedRegion(url: string, schools: number, density: number):
     for (const name of ['periods', 'lessons', 'students']) await query(`analyze ${name}`);
     if (density > 0) {
       await query(`
-        insert into marks (organization_id, lesson_id, student_id, value, weight, created_by, created_at, updated_at)
-        select l.organization_id, l.id, st.id,
+        insert into marks (organization_id, school_year, lesson_id, student_id, value, weight, created_by, created_at, updated_at)
+        select l.organization_id, school_year_of(l.date), l.id, st.id,
                (2 + abs(hashint8(l.id::bigint * 7919 + st.id)) % 4)::text, 1, l.teacher_id, l.date::timestamptz, l.date::timestamptz
           from periods p
           join lessons l on l.organization_id = p.organization_id and l.date between p.start_date and least(p.end_date, current_date)
@@ -173,7 +177,7 @@ export async function seedRegion(url: string, schools: number, density: number):
            and abs(hashint8(l.id::bigint * 104729 + st.id)) % 1000 < ${Math.round(density * 1000)}`);
     }
     await query('set session_replication_role = origin');
-    for (const index of bulkIndexes) await query(index.definition);
+    for (const index of bulkIndexes) await query(index.definition.replace(' ON ONLY ', ' ON '));
     const marksMs = Date.now() - marksStarted;
     const analyzeStarted = Date.now();
     await query('vacuum analyze');

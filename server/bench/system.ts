@@ -28,6 +28,11 @@ async function run(serverUrl: string, statement: string) {
   }
 }
 
+/** Drops a database of the bench's (a kept one is never passed here). */
+export async function dropDatabase(serverUrl: string, name: string) {
+  await run(serverUrl, `drop database if exists ${name} with (force)`).catch(() => undefined);
+}
+
 /** A scratch database on the server of DATABASE_URL, dropped by `drop()`. */
 export async function scratchDatabase(serverUrl: string, label: string) {
   const name = `parta_bench_${label}_${process.pid}_${Date.now().toString(36)}`;

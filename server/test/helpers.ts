@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';
@@ -15,7 +16,8 @@ export { BEHIND_PGBOUNCER, TEST_DATABASE } from './database-env';
  * `seeded: true` copies the demo seed that global-setup built once per run (much faster than seeding).
  */
 export async function openTestDatabase(
-  options: { dataDir?: string; seeded?: boolean } = {},
+  /** `migrated: false`: an empty database, for a test that migrates it itself (migrations.test.ts). */
+  options: { dataDir?: string; seeded?: boolean; migrated?: boolean } = {},
 ): Promise<DatabaseHandle> {
   if (TEST_DATABASE === 'pglite' || options.dataDir) {
     const template = process.env.PARTA_PGLITE_TEMPLATE;
@@ -23,7 +25,7 @@ export async function openTestDatabase(
       return openDatabase({ loadDataDir: new Blob([readFileSync(template)]) });
     }
     const handle = await openDatabase({ dataDir: options.dataDir });
-    await handle.migrate();
+    if (options.migrated !== false) await handle.migrate();
     if (options.seeded) await seed(handle.db);
     return handle;
   }
@@ -37,7 +39,7 @@ export async function openTestDatabase(
   await admin.end();
   const env = databaseEnv(name);
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, directUrl: env.DATABASE_DIRECT_URL });
-  await handle.migrate();
+  if (options.migrated !== false) await handle.migrate();
   if (options.seeded && !template) await seed(handle.db);
   return {
     ...handle,
@@ -119,4 +121,12 @@ export async function loginWithOneTimePassword(
   });
   if (changed.statusCode !== 200) throw new Error(`password change of ${login} failed: ${changed.body}`);
   return token;
+}
+
+/**
+ * The `school_year` of a fixture's row of marks, attendance or mark_audit: its lesson's school year
+ * (the key those tables are partitioned by, migration 0028), as every insert must set it.
+ */
+export function yearOfLesson(lessonId: number): SQL<number> {
+  return sql<number>`(select school_year_of(l.date) from lessons l where l.id = ${lessonId})`;
 }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { ensureSchoolYearPartitions, schoolYearOf } from '../modules/journal/journal.sql';
 import type { SeededSchool } from './school';
 
 /**
@@ -28,9 +29,9 @@ export const draw = (key: string, seed: number) =>
 function cells(organizationId: number, range: { from: string; to: string }): SQL {
   return sql`
     select h.id as lesson_id, s.id as student_id, h.grade > 1 and h.load_graded as graded, h.ordinal % 12 = 11 as test,
-           s.level, (h.id::int8 << 24) + s.id as k
+           s.level, (h.id::int8 << 24) + s.id as k, school_year_of(h.date) as school_year
       from (
-        select l.id, l.class_id, l.subgroup_id, c.number as grade, coalesce(ld.graded, true) as load_graded,
+        select l.id, l.date, l.class_id, l.subgroup_id, c.number as grade, coalesce(ld.graded, true) as load_graded,
                row_number() over (partition by l.load_id order by l.date, l.lesson_number, l.id) as ordinal
           from lessons l join classes c on c.id = l.class_id left join loads ld on ld.id = l.load_id
          where l.organization_id = ${organizationId}::int and l.status <> 'cancelled'
@@ -56,13 +57,18 @@ export async function seedYearJournal(
 ): Promise<void> {
   const organizationId = school.organizationId;
   const [answer, homework, independent, , test] = school.workTypeIds;
+  // The years' partitions, so the rows land in their own and not in the DEFAULT partitions.
+  const [firstYear, lastYear] = [schoolYearOf(range.from), schoolYearOf(range.to)];
+  await db.execute(
+    ensureSchoolYearPartitions(Array.from({ length: lastYear - firstYear + 1 }, (_, i) => firstYear + i)),
+  );
   // Statistics of what the timetable step just wrote, so the joins below are planned as hash joins.
   for (const table of ['lessons', 'students', 'classes', 'subgroup_members'])
     await db.execute(sql.raw(`analyze ${table}`));
 
   await db.execute(sql`
-    insert into attendance (organization_id, lesson_id, student_id, value)
-    select ${organizationId}::int, lesson_id, student_id, case when ${draw('k', 2)} < 0.6 then 'б' else 'н' end
+    insert into attendance (organization_id, school_year, lesson_id, student_id, value)
+    select ${organizationId}::int, school_year, lesson_id, student_id, case when ${draw('k', 2)} < 0.6 then 'б' else 'н' end
       from (${cells(organizationId, range)}) c
      where ${draw('k', 1)} < ${ABSENT}
      order by lesson_id, student_id`);
@@ -70,9 +76,9 @@ export async function seedYearJournal(
   // Work type: a контрольная on a test lesson, else one of the first three by the fourth draw, which
   // also decides (one in twenty) a second grade in the cell.
   await db.execute(sql`
-    insert into marks (organization_id, lesson_id, student_id, value, work_type_id, weight)
+    insert into marks (organization_id, school_year, lesson_id, student_id, value, work_type_id, weight)
     with graded as (
-      select lesson_id, student_id, level, k,
+      select lesson_id, student_id, school_year, level, k,
              case when test then ${test}::int
                   else (array[${answer}::int, ${homework}::int, ${independent}::int])[1 + floor(${draw('k', 4)} * 3)::int]
              end as work_type_id,
@@ -81,13 +87,13 @@ export async function seedYearJournal(
        where graded and ${draw('k', 1)} >= ${ABSENT} and (test or ${draw('k', 3)} < ${answers})
     ),
     grades as (
-      select lesson_id, student_id, work_type_id, 1 as n, level + (${draw('k', 5)} - 0.5) * 2.2 as raw
+      select lesson_id, student_id, school_year, work_type_id, 1 as n, level + (${draw('k', 5)} - 0.5) * 2.2 as raw
         from graded
       union all
-      select lesson_id, student_id, work_type_id, 2, level + (${draw('k', 6)} - 0.5) * 2.2
+      select lesson_id, student_id, school_year, work_type_id, 2, level + (${draw('k', 6)} - 0.5) * 2.2
         from graded where twice
     )
-    select ${organizationId}::int, g.lesson_id, g.student_id,
+    select ${organizationId}::int, g.school_year, g.lesson_id, g.student_id,
            least(5, greatest(2, round(g.raw::numeric)))::int::text, g.work_type_id, w.weight
       from grades g join work_types w on w.id = g.work_type_id
      order by g.lesson_id, g.student_id, g.n`);

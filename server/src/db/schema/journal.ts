@@ -1,4 +1,15 @@
-import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 import { periods } from './periods';
 import { students } from './students';
@@ -49,14 +60,28 @@ export const journalCells = pgTable(
   ],
 );
 
+/**
+ * The school year a journal row belongs to, the key `marks`, `attendance` and `mark_audit` are
+ * partitioned by (migration 0028, docs/SCALING.md «Журнал по учебным годам»): the calendar year
+ * its school year starts in, 1 September to 31 August, of the lesson's date (`school_year_of(date)`
+ * in SQL, `schoolYearOf` in modules/journal/journal.sql.ts) — for a final mark's audit row, of its period's
+ * start. Every insert sets it (PostgreSQL cannot partition by a generated column, and a BEFORE ROW
+ * trigger may not move a row to another partition); a lesson moved across 1 September moves its
+ * rows (the `lessons_school_year_moved` trigger). Drizzle declares no partitioning: the tables are
+ * `PARTITION BY RANGE (school_year)` with one partition a year and a DEFAULT one, made by the
+ * migration and `ensure_school_year_partitions(year)` (the year change), so the keys include it.
+ */
+const schoolYear = () => smallint().notNull();
+
 /** Grades of one journal cell (lesson × student); a cell may hold several grades. */
 export const marks = pgTable(
   'marks',
   {
-    id: serial().primaryKey(),
+    id: serial().notNull(),
     organizationId: integer()
       .notNull()
       .references(() => organizations.id),
+    schoolYear: schoolYear(),
     lessonId: integer()
       .notNull()
       .references(() => lessons.id, { onDelete: 'cascade' }),
@@ -72,6 +97,7 @@ export const marks = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.schoolYear] }),
     index('marks_organization_id_idx').on(t.organizationId),
     index('marks_lesson_student_idx').on(t.lessonId, t.studentId),
     index('marks_student_idx').on(t.studentId),
@@ -82,10 +108,11 @@ export const marks = pgTable(
 export const attendance = pgTable(
   'attendance',
   {
-    id: serial().primaryKey(),
+    id: serial().notNull(),
     organizationId: integer()
       .notNull()
       .references(() => organizations.id),
+    schoolYear: schoolYear(),
     lessonId: integer()
       .notNull()
       .references(() => lessons.id, { onDelete: 'cascade' }),
@@ -97,7 +124,8 @@ export const attendance = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('attendance_lesson_student_uq').on(t.lessonId, t.studentId),
+    primaryKey({ columns: [t.id, t.schoolYear] }),
+    uniqueIndex('attendance_lesson_student_uq').on(t.lessonId, t.studentId, t.schoolYear),
     index('attendance_organization_id_idx').on(t.organizationId),
     index('attendance_student_idx').on(t.studentId),
   ],
@@ -136,10 +164,11 @@ export const finalMarks = pgTable(
 export const markAudit = pgTable(
   'mark_audit',
   {
-    id: serial().primaryKey(),
+    id: serial().notNull(),
     organizationId: integer()
       .notNull()
       .references(() => organizations.id),
+    schoolYear: schoolYear(),
     entity: text({ enum: ['mark', 'attendance', 'final_mark'] }).notNull(),
     entityId: integer(),
     studentId: integer().notNull(),
@@ -152,6 +181,7 @@ export const markAudit = pgTable(
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.schoolYear] }),
     index('mark_audit_organization_id_idx').on(t.organizationId),
     index('mark_audit_student_idx').on(t.studentId),
     index('mark_audit_lesson_student_idx').on(t.lessonId, t.studentId),

@@ -14,6 +14,7 @@ import {
   users,
   workTypes,
 } from '../../db/schema';
+import { inSchoolYears } from '../journal/journal.sql';
 import { closedYearClassesOf } from '../students/students.sql';
 
 const studentColumns = {
@@ -93,7 +94,13 @@ export function findWeekLessons(
     .orderBy(asc(lessons.date), asc(lessons.lessonNumber));
 }
 
-export function findMarksOf(db: Database, studentId: number, lessonIds: number[]) {
+/** A student's grades of some lessons of the week `from`–`to` (read from those school years' partitions). */
+export function findMarksOf(
+  db: Database,
+  studentId: number,
+  lessonIds: number[],
+  week: { from: string; to: string },
+) {
   if (lessonIds.length === 0) return Promise.resolve([]);
   return db
     .select({
@@ -106,16 +113,33 @@ export function findMarksOf(db: Database, studentId: number, lessonIds: number[]
     })
     .from(marks)
     .leftJoin(workTypes, eq(workTypes.id, marks.workTypeId))
-    .where(and(eq(marks.studentId, studentId), inArray(marks.lessonId, lessonIds)))
+    .where(
+      and(
+        eq(marks.studentId, studentId),
+        inArray(marks.lessonId, lessonIds),
+        inSchoolYears(sql`${marks.schoolYear}`, week.from, week.to),
+      ),
+    )
     .orderBy(asc(marks.id));
 }
 
-export function findAttendanceOf(db: Database, studentId: number, lessonIds: number[]) {
+export function findAttendanceOf(
+  db: Database,
+  studentId: number,
+  lessonIds: number[],
+  week: { from: string; to: string },
+) {
   if (lessonIds.length === 0) return Promise.resolve([]);
   return db
     .select({ lessonId: attendance.lessonId, value: attendance.value })
     .from(attendance)
-    .where(and(eq(attendance.studentId, studentId), inArray(attendance.lessonId, lessonIds)));
+    .where(
+      and(
+        eq(attendance.studentId, studentId),
+        inArray(attendance.lessonId, lessonIds),
+        inSchoolYears(sql`${attendance.schoolYear}`, week.from, week.to),
+      ),
+    );
 }
 
 /** The first term (not the year) of the grade that overlaps the week. */
@@ -164,7 +188,14 @@ export function findSubjectAverages(
     })
     .from(lessons)
     .innerJoin(subjects, eq(subjects.id, lessons.subjectId))
-    .leftJoin(marks, and(eq(marks.lessonId, lessons.id), eq(marks.studentId, student.id)))
+    .leftJoin(
+      marks,
+      and(
+        eq(marks.lessonId, lessons.id),
+        eq(marks.studentId, student.id),
+        inSchoolYears(sql`${marks.schoolYear}`, from, to),
+      ),
+    )
     .where(and(studentLessons(student.id, student.classId), sql`${lessons.date} between ${from} and ${to}`))
     .groupBy(lessons.subjectId, subjects.name)
     .orderBy(asc(subjects.name));

@@ -79,8 +79,8 @@ export async function getDiaryWeek(db: Database, actor: Actor, query: DiaryQuery
   const lessonRows = await findWeekLessons(db, owner, monday, sunday);
   const lessonIds = lessonRows.map((lesson) => lesson.id);
   const [markRows, attendanceRows, period, homework] = await Promise.all([
-    findMarksOf(db, student.id, lessonIds),
-    findAttendanceOf(db, student.id, lessonIds),
+    findMarksOf(db, student.id, lessonIds, { from: monday, to: sunday }),
+    findAttendanceOf(db, student.id, lessonIds, { from: monday, to: sunday }),
     findPeriodAt(db, student.organizationId, { from: monday, to: sunday }, student.number),
     diaryHomework(db, { id: student.id, organizationId: student.organizationId }, lessonRows),
   ]);

@@ -1,7 +1,7 @@
 import { diaryWeekSchema, latestMarksSchema } from '@parta/shared/domain/contracts/diary';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { call, createTestApp, loginAs, yearOfLesson } from '../../../test/helpers';
 import {
   attendance,
   finalMarks,
@@ -68,17 +68,33 @@ describe('GET /api/diary', () => {
     await app.db.insert(marks).values([
       {
         organizationId: me.organizationId,
+        schoolYear: yearOfLesson(lesson.id),
         lessonId: lesson.id,
         studentId: me.id,
         value: '5',
         workTypeId: workType.id,
         weight: 2,
       },
-      { organizationId: me.organizationId, lessonId: lesson.id, studentId: me.id, value: '4', weight: 1 },
-      { organizationId: me.organizationId, lessonId: lesson.id, studentId: classmate, value: '2', weight: 1 },
+      {
+        organizationId: me.organizationId,
+        schoolYear: yearOfLesson(lesson.id),
+        lessonId: lesson.id,
+        studentId: me.id,
+        value: '4',
+        weight: 1,
+      },
+      {
+        organizationId: me.organizationId,
+        schoolYear: yearOfLesson(lesson.id),
+        lessonId: lesson.id,
+        studentId: classmate,
+        value: '2',
+        weight: 1,
+      },
     ]);
     await app.db.insert(attendance).values({
       organizationId: me.organizationId,
+      schoolYear: yearOfLesson(weekLessons[1].id),
       lessonId: weekLessons[1].id,
       studentId: me.id,
       value: 'б',

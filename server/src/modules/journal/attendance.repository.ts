@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { classLessonsSql, joinLesson } from '../timetable/lessons.sql';
+import { inSchoolYears } from './journal.sql';
 
 /* What attendance.service reads: a class's lessons with their attendance marks. */
 
@@ -23,6 +24,7 @@ export async function findClassAttendance(db: Database, classId: number, from: s
       sql`select a.student_id, l.date::text as date, l.lesson_number, s.name as subject_name, a.value
             from attendance a ${joinLesson('l', sql`a.lesson_id`)} join subjects s on s.id = l.subject_id
            where l.class_id = ${classId} and l.date between ${from} and ${to} and l.status <> 'cancelled'
+             and ${inSchoolYears(sql`a.school_year`, from, to)}
            order by l.date, l.lesson_number`,
     ),
     rowsOf<{ student_id: number; subgroup_id: number }>(

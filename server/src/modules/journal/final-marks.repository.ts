@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { finalMarks, students } from '../../db/schema';
 import { joinLesson } from '../timetable/lessons.sql';
+import { inSchoolYears } from './journal.sql';
 
 /* What final-marks.service reads and writes: confirmed final marks, term averages, students' classes. */
 
@@ -30,6 +31,8 @@ export async function findTermAverages(
   const json = JSON.stringify(
     terms.map((term) => ({ id: term.id, start: term.start_date, end: term.end_date })),
   );
+  const first = terms.map((term) => term.start_date).sort()[0];
+  const last = terms.map((term) => term.end_date).sort()[terms.length - 1];
   return rowsOf<{ student_id: number; subject_id: number; period_id: number; average: string }>(
     db,
     sql`select m.student_id, l.subject_id, t.id as period_id,
@@ -38,7 +41,7 @@ export async function findTermAverages(
           ${joinLesson('l', sql`m.lesson_id`)}
           join json_to_recordset(${json}::json) as t(id int, start date, "end" date)
             on l.date between t.start and t."end"
-         where l.class_id = ${classId}
+         where l.class_id = ${classId} and ${inSchoolYears(sql`m.school_year`, first, last)}
          group by m.student_id, l.subject_id, t.id
         having sum(m.weight) > 0`,
   );
@@ -91,8 +94,8 @@ export async function writeFinalMarks(
        where i.value is null and f.student_id = i.student_id and f.subject_id = i.subject_id and f.period_id = i.period_id
       returning f.id
     )
-    insert into mark_audit (organization_id, entity, student_id, subject_id, period_id, old_value, new_value, user_id, changed_at)
-    select i.organization_id, 'final_mark', i.student_id, i.subject_id, i.period_id, o.value, i.value, ${userId},
+    insert into mark_audit (organization_id, school_year, entity, student_id, subject_id, period_id, old_value, new_value, user_id, changed_at)
+    select i.organization_id, (select school_year_of(p.start_date) from periods p where p.id = i.period_id), 'final_mark', i.student_id, i.subject_id, i.period_id, o.value, i.value, ${userId},
            ${changedAt}::timestamptz
       from input i left join old o using (student_id, subject_id, period_id)
      where o.value is distinct from i.value

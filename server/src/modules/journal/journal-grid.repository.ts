@@ -8,6 +8,7 @@ import { periodsOfOrganizationJson } from '../periods/periods.sql';
 import { classRosterIds, rosterJson } from '../students/students.sql';
 import { heldLessonIdsOfLoad, loadLessonsJson } from '../timetable/lessons.sql';
 import { foldCells, type PartRow, toPart } from './cell-parts';
+import { inSchoolYears } from './journal.sql';
 
 /**
  * The grid's columns of one load (the outer row, named `loads.…` in plain SQL: Drizzle leaves a
@@ -15,7 +16,8 @@ import { foldCells, type PartRow, toPart } from './cell-parts';
  * subquery's own table) between the dates `from` and `to`: the students (of the class or the
  * subgroup, register order), the held lessons of the period, every saved cell part (grades with
  * their weight, attendance, versions; folded by `foldCells`) and the organization's work types —
- * four JSON arrays in the same row, one round trip instead of four.
+ * four JSON arrays in the same row, one round trip instead of four. The grades and attendance are
+ * read from the school years of `from`–`to` alone (their tables' partitions, `inSchoolYears`).
  */
 function gridColumns(from: SQL, to: SQL) {
   const held = heldLessonIdsOfLoad(sql`loads.id`, from, to);
@@ -27,10 +29,11 @@ function gridColumns(from: SQL, to: SQL) {
                                  order by p.ord), '[]'::json)
           from (select 'm' as kind, m.lesson_id, m.student_id, m.value, m.work_type_id, m.weight::text as weight,
                        m.id as ord
-                  from marks m where m.lesson_id in (${held})
+                  from marks m where m.lesson_id in (${held}) and ${inSchoolYears(sql`m.school_year`, from, to)}
                 union all
                 select 'a', a.lesson_id, a.student_id, a.value, null, null, 0
-                  from attendance a where a.lesson_id in (${held})
+                  from attendance a
+                 where a.lesson_id in (${held}) and ${inSchoolYears(sql`a.school_year`, from, to)}
                 union all
                 select 'v', c.lesson_id, c.student_id, c.version::text, null, null, 0
                   from journal_cells c where c.lesson_id in (${held})) p)`,

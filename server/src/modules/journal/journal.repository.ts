@@ -196,7 +196,7 @@ export async function saveCells(db: Database, writer: CellWriter, cells: CellWri
             lesson_id int, student_id int, version int, attendance text, grades json, grades_text text)
         ),
         allowed as (
-          select i.*, l.organization_id, l.subject_id
+          select i.*, l.organization_id, l.subject_id, school_year_of(l.date) as school_year
             from input i
             ${joinLesson('l', sql`i.lesson_id`, sql`l.status <> 'cancelled'`)}
             join classes c on c.id = l.class_id
@@ -231,17 +231,18 @@ export async function saveCells(db: Database, writer: CellWriter, cells: CellWri
           returning lesson_id, student_id, version
         ),
         saved as (
-          select s.*, i.organization_id, i.subject_id, i.attendance, i.grades, i.grades_text
+          select s.*, i.organization_id, i.subject_id, i.school_year, i.attendance, i.grades, i.grades_text
             from (select * from updated union all select * from inserted) s
             join allowed i on i.lesson_id = s.lesson_id and i.student_id = s.student_id
         ),
         old_marks as (
-          delete from marks m using saved s where m.lesson_id = s.lesson_id and m.student_id = s.student_id
+          delete from marks m using saved s
+           where m.lesson_id = s.lesson_id and m.student_id = s.student_id and m.school_year = s.school_year
           returning m.lesson_id, m.student_id, m.value, m.id
         ),
         new_marks as (
-          insert into marks (organization_id, lesson_id, student_id, value, work_type_id, weight, created_by)
-          select s.organization_id, s.lesson_id, s.student_id, g.value, w.id, coalesce(w.weight, 1), ${userId}
+          insert into marks (organization_id, school_year, lesson_id, student_id, value, work_type_id, weight, created_by)
+          select s.organization_id, s.school_year, s.lesson_id, s.student_id, g.value, w.id, coalesce(w.weight, 1), ${userId}
             from saved s
             cross join lateral json_to_recordset(s.grades) as g(value text, work_type_id int, ord int)
             left join work_types w on w.id = g.work_type_id and w.organization_id = s.organization_id
@@ -250,32 +251,34 @@ export async function saveCells(db: Database, writer: CellWriter, cells: CellWri
         ),
         old_attendance as (
           select a.lesson_id, a.student_id, a.value from attendance a
-            join saved s on a.lesson_id = s.lesson_id and a.student_id = s.student_id
+            join saved s on a.lesson_id = s.lesson_id and a.student_id = s.student_id and a.school_year = s.school_year
         ),
         set_attendance as (
-          insert into attendance (organization_id, lesson_id, student_id, value, created_by)
-          select s.organization_id, s.lesson_id, s.student_id, s.attendance, ${userId} from saved s where s.attendance is not null
-          on conflict (lesson_id, student_id) do update set value = excluded.value, created_by = excluded.created_by, updated_at = now()
+          insert into attendance (organization_id, school_year, lesson_id, student_id, value, created_by)
+          select s.organization_id, s.school_year, s.lesson_id, s.student_id, s.attendance, ${userId}
+            from saved s where s.attendance is not null
+          on conflict (lesson_id, student_id, school_year) do update set value = excluded.value, created_by = excluded.created_by, updated_at = now()
           returning id
         ),
         cleared_attendance as (
           delete from attendance a using saved s
-           where a.lesson_id = s.lesson_id and a.student_id = s.student_id and s.attendance is null
+           where a.lesson_id = s.lesson_id and a.student_id = s.student_id and a.school_year = s.school_year
+             and s.attendance is null
           returning a.id
         ),
         old_text as (
           select lesson_id, student_id, string_agg(value, '/' order by id) as grades_text from old_marks group by 1, 2
         ),
         audit_marks as (
-          insert into mark_audit (organization_id, entity, student_id, lesson_id, subject_id, old_value, new_value, user_id, changed_at)
-          select s.organization_id, 'mark', s.student_id, s.lesson_id, s.subject_id, o.grades_text, s.grades_text, ${userId}, ${writer.now}::timestamptz
+          insert into mark_audit (organization_id, school_year, entity, student_id, lesson_id, subject_id, old_value, new_value, user_id, changed_at)
+          select s.organization_id, s.school_year, 'mark', s.student_id, s.lesson_id, s.subject_id, o.grades_text, s.grades_text, ${userId}, ${writer.now}::timestamptz
             from saved s left join old_text o on o.lesson_id = s.lesson_id and o.student_id = s.student_id
            where o.grades_text is distinct from s.grades_text
           returning id
         ),
         audit_attendance as (
-          insert into mark_audit (organization_id, entity, student_id, lesson_id, subject_id, old_value, new_value, user_id, changed_at)
-          select s.organization_id, 'attendance', s.student_id, s.lesson_id, s.subject_id, o.value, s.attendance, ${userId}, ${writer.now}::timestamptz
+          insert into mark_audit (organization_id, school_year, entity, student_id, lesson_id, subject_id, old_value, new_value, user_id, changed_at)
+          select s.organization_id, s.school_year, 'attendance', s.student_id, s.lesson_id, s.subject_id, o.value, s.attendance, ${userId}, ${writer.now}::timestamptz
             from saved s left join old_attendance o on o.lesson_id = s.lesson_id and o.student_id = s.student_id
            where o.value is distinct from s.attendance
           returning id

@@ -7,6 +7,34 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 
 /**
+ * The school year a date falls in, the key the journal's tables are partitioned by (migration 0028):
+ * the calendar year its school year starts in, 1 September to 31 August — `school_year_of` in SQL.
+ */
+export function schoolYearOf(date: string): number {
+  const year = Number(date.slice(0, 4));
+  return Number(date.slice(5, 7)) < 9 ? year - 1 : year;
+}
+
+/**
+ * `column` (a `school_year` of marks, attendance or mark_audit) within the school years of the dates
+ * `from`–`to`: beside a filter of the lessons' dates it changes no answer (a row's year is its
+ * lesson's) and lets the planner read only those years' partitions.
+ */
+export function inSchoolYears(column: SQL, from: SQL | string, to: SQL | string): SQL {
+  return sql`${column} between school_year_of(${from}::date) and school_year_of(${to}::date)`;
+}
+
+/**
+ * Creates the partitions of the journal's tables for the school years of `years` that have none
+ * (the migration made the current and the next one; the year change and the seed call this),
+ * moving that year's rows out of the DEFAULT partitions. Idempotent.
+ */
+export function ensureSchoolYearPartitions(years: number[]): SQL {
+  const json = JSON.stringify([...new Set(years)].sort());
+  return sql`select ensure_school_year_partitions(t.y::int) from json_array_elements_text(${json}::json) as t(y)`;
+}
+
+/**
  * `term.start_date`: the start of the shortest period (a term, not the year) of the class `c` that
  * holds the day before `date`; a pupil of a class with no such period is left out.
  */

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { childrenOfParentSql, joinStudent } from '../students/students.sql';
 import { joinLesson } from '../timetable/lessons.sql';
+import { inSchoolYears } from './journal.sql';
 
 /** The students a parent account is linked to (the parent's children); `scope` is a condition on `students.organization_id`. */
 export async function findChildrenOfParent(db: Database, parentUserId: number, scope: SQL | undefined) {
@@ -46,7 +47,7 @@ export async function findSchoolWeek(
           from marks
           ${joinLesson('l', sql`marks.lesson_id`)}
           join subjects sj on sj.id = l.subject_id
-         where l.date between ${from} and ${to}
+         where l.date between ${from} and ${to} and ${inSchoolYears(sql`marks.school_year`, from, to)}
            and l.class_id in (select classes.id from classes where ${inScope})
          group by l.class_id, sj.name
          order by sj.name`,
@@ -93,7 +94,8 @@ export async function findRecentMarks(
           join subjects sj on sj.id = l.subject_id
           join classes c on c.id = l.class_id
           ${joinStudent('st', sql`marks.student_id`)}
-         where ${whose} and l.date between ${from} and ${to} and ${scope ?? sql`true`}
+         where ${whose} and l.date between ${from} and ${to} and ${inSchoolYears(sql`marks.school_year`, from, to)}
+           and ${scope ?? sql`true`}
          order by ${childFirst}l.date desc, l.lesson_number desc, marks.id desc
          limit 200`,
   );

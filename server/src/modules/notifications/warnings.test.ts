@@ -1,7 +1,7 @@
 import { addDays } from '@parta/shared/domain/timetable';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { call, createTestApp, loginAs, yearOfLesson } from '../../../test/helpers';
 import { rowsOf } from '../../db/rows';
 import {
   attendance,
@@ -144,6 +144,7 @@ async function buildSchool(prefix: string): Promise<School> {
   const mark = async (studentId: number, key: string, offset: number, value: '2' | '3' | '4' | '5') =>
     db.insert(marks).values({
       organizationId: orgId,
+      schoolYear: yearOfLesson(lessonIds.get(`${key}:${offset}`)!),
       lessonId: lessonIds.get(`${key}:${offset}`)!,
       studentId,
       value,
@@ -152,6 +153,7 @@ async function buildSchool(prefix: string): Promise<School> {
   const absent = async (studentId: number, key: string, offset: number) =>
     db.insert(attendance).values({
       organizationId: orgId,
+      schoolYear: yearOfLesson(lessonIds.get(`${key}:${offset}`)!),
       lessonId: lessonIds.get(`${key}:${offset}`)!,
       studentId,
       value: 'н',

@@ -14,6 +14,7 @@ import {
   subjects,
   users,
 } from '../../db/schema';
+import { inSchoolYears } from '../journal/journal.sql';
 import { onClassRoster } from '../students/students.sql';
 
 /** The classes a period's report covers: the school's classes of its grades in its academic year, optionally one class. */
@@ -161,7 +162,10 @@ const heldLesson = (from: string, to: string) =>
 const hasText = (column: typeof lessons.topic | typeof lessons.homework) =>
   sql`coalesce(btrim(${column}), '') <> ''`;
 
-const hasMarks = sql`exists (select 1 from ${marks} where ${marks.lessonId} = ${lessons.id})`;
+/** The lesson holds a grade (a lesson of `from`–`to`: its grades are in those school years' partitions). */
+const hasMarks = (from: string, to: string) =>
+  sql`exists (select 1 from ${marks} where ${marks.lessonId} = ${lessons.id}
+               and ${inSchoolYears(sql`${marks.schoolYear}`, from, to)})`;
 
 /** A lesson's line is taught with marks (a lesson without a line is: it was graded before the line went). */
 const lessonGraded = sql<boolean>`coalesce(${loads.graded}, true)`;
@@ -186,10 +190,11 @@ export function findCompletion(db: Database, from: string, to: string, where: SQ
       held: sql<number>`count(*)::int`,
       withTopic: sql<number>`count(*) filter (where ${hasText(lessons.topic)})::int`,
       withHomework: sql<number>`count(*) filter (where ${hasText(lessons.homework)})::int`,
-      withMarks: sql<number>`count(*) filter (where ${hasMarks})::int`,
+      withMarks: sql<number>`count(*) filter (where ${hasMarks(from, to)})::int`,
       ktpGiven: sql<number>`count(*) filter (where ${lessons.ktpItemId} is not null)::int`,
       graded: sql<boolean>`bool_or(${lessonGraded})`,
-      marks: sql<number>`coalesce(sum((select count(*) from ${marks} where ${marks.lessonId} = ${lessons.id})), 0)::int`,
+      marks: sql<number>`coalesce(sum((select count(*) from ${marks} where ${marks.lessonId} = ${lessons.id}
+               and ${inSchoolYears(sql`${marks.schoolYear}`, from, to)})), 0)::int`,
       students: sql<number>`(select count(*) from ${students} where ${onClassRoster(sql`${classes.id}`)})::int`,
     })
     .from(lessons)
@@ -277,7 +282,7 @@ export function findGaps(
         teacherPatronymic: users.patronymic,
         topic: lessons.topic,
         homework: lessons.homework,
-        hasMarks: sql<boolean>`${hasMarks}`,
+        hasMarks: sql<boolean>`${hasMarks(from, to)}`,
         graded: lessonGraded,
       })
       .from(lessons)

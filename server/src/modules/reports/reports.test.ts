@@ -7,7 +7,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { call, createTestApp, loginAs, yearOfLesson } from '../../../test/helpers';
 import {
   classes,
   finalMarks,
@@ -157,13 +157,18 @@ beforeAll(async () => {
   await app.db.insert(marks).values([
     ...studentIds.map((studentId) => ({
       organizationId,
+      schoolYear: yearOfLesson(made[0].id),
       lessonId: made[0].id,
       studentId,
       value: '4' as const,
     })),
-    ...studentIds
-      .slice(0, 6)
-      .map((studentId) => ({ organizationId, lessonId: made[1].id, studentId, value: '5' as const })),
+    ...studentIds.slice(0, 6).map((studentId) => ({
+      organizationId,
+      schoolYear: yearOfLesson(made[1].id),
+      lessonId: made[1].id,
+      studentId,
+      value: '5' as const,
+    })),
   ]);
 }, 120_000);
 
@@ -680,6 +685,7 @@ describe('mid-term reports from the current averages', () => {
       .returning({ id: lessons.id });
     const mark = (lessonId: number, student: number, value: '2' | '3' | '4' | '5', weight = 1) => ({
       organizationId: school.organizationId,
+      schoolYear: yearOfLesson(lessonId),
       lessonId,
       studentId: studentIds[student],
       value,
@@ -875,6 +881,7 @@ describe('classification and academic performance count the same marks', () => {
       .returning({ id: lessons.id });
     const mark = (lessonId: number, pupil: number, value: '2' | '3' | '4' | '5') => ({
       organizationId,
+      schoolYear: yearOfLesson(lessonId),
       lessonId,
       studentId: pupils[pupil],
       value,

@@ -9,7 +9,7 @@ import {
 import { addDays, isoWeekday } from '@parta/shared/domain/timetable';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { call, createTestApp, loginAs, yearOfLesson } from '../../../test/helpers';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
@@ -462,6 +462,7 @@ describe('decisions', () => {
       .insert(marks)
       .values({
         organizationId: ids.org,
+        schoolYear: yearOfLesson(ids.d5),
         lessonId: ids.d5,
         studentId: ids.pupil,
         value: '5',
@@ -935,6 +936,7 @@ describe('«Объединить» and «Перенести»', () => {
       .insert(marks)
       .values({
         organizationId: ids.org,
+        schoolYear: yearOfLesson(more.m2),
         lessonId: more.m2,
         studentId: ids.pupil,
         value: '4',

@@ -9,7 +9,7 @@ import { weekStart } from '@parta/shared/domain/timetable';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { call, createTestApp, loginAs, yearOfLesson } from '../../../test/helpers';
 import { lessons as lessonsTable, marks, students } from '../../db/schema';
 
 /*
@@ -236,6 +236,7 @@ describe('applying a template over lessons that hold a КТП', () => {
       .limit(1);
     await app.db.insert(marks).values({
       organizationId: student.organizationId,
+      schoolYear: yearOfLesson(marked.id),
       lessonId: marked.id,
       studentId: student.id,
       value: '5',

@@ -1,7 +1,7 @@
 import { type ApplyResult, applyResultSchema, type LoadItem } from '@parta/shared/domain/contracts/timetable';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { call, createTestApp, loginAs, yearOfLesson } from '../../../test/helpers';
 import { lessons, marks, students, timetableSlots, users } from '../../db/schema';
 import { setSchoolClock } from '../clock/clock.service';
 import { insertSlots } from './templates.repository';
@@ -201,9 +201,13 @@ describe('re-timetabling keeps what a teacher typed', () => {
       .from(students)
       .where(eq(students.classId, load.group_id))
       .limit(1);
-    await app.db
-      .insert(marks)
-      .values({ organizationId, lessonId: held.id, studentId: student.id, value: '5' });
+    await app.db.insert(marks).values({
+      organizationId,
+      schoolYear: yearOfLesson(held.id),
+      lessonId: held.id,
+      studentId: student.id,
+      value: '5',
+    });
     const typed = { topic: 'Проверочная работа: действия с дробями', homework: '№ 701, 702' };
     const saved = await call(app, tokens.teacher, 'PUT', `/api/journal/lessons/${held.id}`, typed);
     expect(saved.statusCode).toBe(200);

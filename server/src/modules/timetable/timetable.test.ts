@@ -11,7 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { call, createTestApp, loginAs } from '../../../test/helpers';
+import { call, createTestApp, loginAs, yearOfLesson } from '../../../test/helpers';
 import { marks, students } from '../../db/schema';
 
 let app: FastifyInstance;
@@ -214,6 +214,7 @@ describe('POST /api/timetable/templates/{id}/apply', () => {
       .limit(1);
     await app.db.insert(marks).values({
       organizationId: student.organizationId,
+      schoolYear: yearOfLesson(marked.id),
       lessonId: marked.id,
       studentId: student.id,
       value: '5',

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { classes, closedYears, holidays, ktpPlans, periods, timetableTemplates } from '../../db/schema';
+import { ensureSchoolYearPartitions } from '../journal/journal.sql';
 import {
   activePupilCount,
   closeChildlessParentsSql,
@@ -149,6 +150,15 @@ export interface ShiftedPeriod {
   start_date: string;
   end_date: string;
   grades: number[];
+}
+
+/**
+ * The journal's partitions of the new school year «2027/2028» and of the one after it (the
+ * migration made the first two; idempotent, so a second school's year change finds them made).
+ */
+export async function ensureJournalPartitions(db: Database, nextYear: string) {
+  const first = Number(nextYear.slice(0, 4));
+  await db.execute(ensureSchoolYearPartitions([first, first + 1]));
 }
 
 /** The next year's periods and holidays; every period of the closed year is closed. */

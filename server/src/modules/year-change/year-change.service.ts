@@ -19,6 +19,7 @@ import {
   countKtpPlans,
   countTimetableTemplates,
   createFirstGrades,
+  ensureJournalPartitions,
   findClosedYear,
   findGraduationOfUser,
   findYearClasses,
@@ -224,6 +225,7 @@ export async function runYearChange(
     });
     if (!closed) throw alreadyDone(year, nextYear);
     await writeCalendar(tx, organizationId, year, nextYear, preview.periods, preview.holidays);
+    await ensureJournalPartitions(tx, nextYear);
     const classMap = await moveClassesUp(tx, organizationId, year, nextYear, preview.last_grade);
     const yearEnd =
       latestDate(preview.periods.map((period) => period.from_end_date)) || `${year.slice(5)}-06-30`;

@@ -234,6 +234,19 @@ describe('running «Новый учебный год»', () => {
     expect(result.new_first_grades).toEqual(preview.first_grade_letters);
   });
 
+  it('has the journal partitions of the new school year and of the one after it', async () => {
+    const first = Number(result.next_year.slice(0, 4));
+    const partitions = await rowsOf<{ name: string }>(
+      app.db,
+      sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+           where i.inhparent in ('marks'::regclass, 'attendance'::regclass, 'mark_audit'::regclass)
+           order by c.relname`,
+    );
+    const names = partitions.map((row) => row.name);
+    for (const table of ['marks', 'attendance', 'mark_audit'])
+      for (const year of [first, first + 1]) expect(names).toContain(`${table}_${year}`);
+  });
+
   it('lists the carried КТП plans under the new year, the old ones under the closed year', async () => {
     const list = async (year: string) =>
       (await call(app, tokens.zavuch, 'GET', `/api/ktp?academic_year=${encodeURIComponent(year)}`)).json()
