@@ -17,6 +17,7 @@
  *                             --keep (keep the region database), --region-db NAME (reuse a kept one);
  *                             --replica: on a primary and a streaming replica made as local clusters
  *                             (root), reads (reports, diary, student card) on the replica
+ *   pnpm bench --region N     the same as --size region --schools N (N defaults to 1000)
  *   pnpm bench --generator    adds the timetable generator section (generator-bench.ts): Parta's solver
  *                             and, when installed, fet-cl on FET's examples, median of --generator-seeds
  *                             (5) seeds of --generator-seconds (60) s, and with DATABASE_URL the demo and
@@ -70,7 +71,19 @@ import {
   withDatabase,
 } from './system';
 
-const args = process.argv.slice(2);
+/**
+ * `--region N` is `--size region --schools N` (issue 53's spelling; N defaults to 1,000, a region's
+ * size), so both spellings run the one region bench.
+ */
+function regionAlias(given: string[]): string[] {
+  const at = given.indexOf('--region');
+  if (at < 0) return given;
+  const count = /^\d+$/.test(given[at + 1] ?? '') ? given[at + 1] : '1000';
+  const rest = given.filter((_, index) => index !== at && !(index === at + 1 && count === given[at + 1]));
+  return [...rest, '--size', 'region', ...(rest.includes('--schools') ? [] : ['--schools', count])];
+}
+
+const args = regionAlias(process.argv.slice(2));
 const flag = (name: string) => args.includes(`--${name}`);
 const option = (name: string, fallback: string) => {
   const index = args.indexOf(`--${name}`);

@@ -245,6 +245,26 @@ describe('migration 0028: marks, attendance and mark_audit partitioned by school
     expect(count).toBe(0);
   });
 
+  it("gives every marks partition, a new year's too, the lessons' estimate that keeps reports on the index", async () => {
+    // ANALYZE's sample guessed ~500 marks a lesson in a 1,000-school region (there are ~20), and the
+    // whole-school reports then read every mark of the region: each partition carries the estimate.
+    await handle.db.execute(sql`select ensure_school_year_partitions(2061)`);
+    const options = await rows<{ table: string; options: string[] | null }>(
+      sql`select c.relname as table, a.attoptions as options
+            from pg_class c join pg_attribute a on a.attrelid = c.oid and a.attname = 'lesson_id'
+           where c.relname = 'marks' or c.oid in (select inhrelid from pg_inherits where inhparent = 'marks'::regclass)
+           order by c.relname`,
+    );
+    expect(options.map((row) => row.table)).toEqual(
+      expect.arrayContaining(['marks', 'marks_2061', 'marks_default']),
+    );
+    for (const row of options)
+      expect({ table: row.table, options: row.options }).toEqual({
+        table: row.table,
+        options: ['n_distinct=-0.05'],
+      });
+  });
+
   it('moves the rows of a lesson re-dated into another school year, ids kept', async () => {
     const lessonId = lessonIds[2];
     const ids = await rows<{ id: number }>(

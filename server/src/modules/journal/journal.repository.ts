@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { classes, finalMarks, lessons, loads, students, subgroupMembers, workTypes } from '../../db/schema';
 import { waitingWorksSql } from '../homework/homework.sql';
-import { joinStudent, onClassRoster, studentPlacesJson } from '../students/students.sql';
+import { classRosterIds, joinStudent, onClassRoster, studentPlacesJson } from '../students/students.sql';
 import { joinLesson } from '../timetable/lessons.sql';
 import { yearClosedSql } from '../year-change/year-change.sql';
 import { type CellPart, foldCells } from './cell-parts';
@@ -24,7 +24,7 @@ export function findJournalStudents(db: Database, classId: number, subgroupId: n
       patronymic: students.patronymic,
     })
     .from(students);
-  const where = onClassRoster(sql`${classId}::int`);
+  const where = sql`${students.id} in ${classRosterIds(sql`${classId}::int`)}`;
   return (
     subgroupId === null
       ? query.where(where)

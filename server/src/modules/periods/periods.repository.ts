@@ -12,7 +12,7 @@ import {
   subjects,
   users,
 } from '../../db/schema';
-import { onClassRoster } from '../students/students.sql';
+import { classRosterIds } from '../students/students.sql';
 import { yearClosedSql } from '../year-change/year-change.sql';
 
 const periodColumns = {
@@ -192,7 +192,8 @@ export function findMissingFinalMarks(
           select distinct on (li.class_id, li.subject_id, ${students.id})
                  li.class_id, li.number, li.letter, li.subject_id, li.teacher_id, ${students.id} as student_id,
                  ${students.surname} as surname, ${students.name} as name
-            from lines li join ${students} on ${onClassRoster(sql`li.class_id`)}
+            from lines li cross join lateral ${classRosterIds(sql`li.class_id`)} roster
+            join ${students} on ${students.id} = roster.id
            where li.subgroup_id is null
               or exists (select 1 from ${subgroupMembers} sm
                           where sm.subgroup_id = li.subgroup_id and sm.student_id = ${students.id})

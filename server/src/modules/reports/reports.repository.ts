@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { inSchoolYears } from '../journal/journal.sql';
-import { onClassRoster } from '../students/students.sql';
+import { classRosterIds, onClassRoster } from '../students/students.sql';
 
 /** The classes a period's report covers: the school's classes of its grades in its academic year, optionally one class. */
 export function reportClasses(
@@ -33,29 +33,22 @@ export function reportClasses(
 }
 
 /**
- * The marks a report counts, as a relation (student_id, subject_id, value) joined under the alias
- * `fm`: the values the service worked out through shared `reportMark`.
- */
-export type MarkSource = SQL;
-
-export const listedMarks = (
-  values: readonly { student_id: number; subject_id: number; value: string }[],
-): MarkSource =>
-  sql`(select * from json_to_recordset(${JSON.stringify(values)}::json)
-         as r(student_id int, subject_id int, value text))`;
-
-/**
  * One row per active student × load line of the classes (a whole-class line: the class's students;
- * a subgroup line: its members) with the report mark of the student in the line's subject from
- * `source` (null: none yet). Both mark reports read these rows, and only these, so they count the
- * same marks; a mark of a subject the student has no line in counts in neither.
+ * a subgroup line: its members); the service puts the report mark of the student in the line's
+ * subject beside each (`withReportMarks`). Both mark reports read these rows, and only these, so they
+ * count the same marks; a mark of a subject the student has no line in counts in neither. (The marks
+ * went in as a JSON parameter joined here until the region bench: its ~5,000 rows left-joined to
+ * rows the planner guessed at a dozen were compared pair by pair, 30 million times, 1.1 s.)
  *
  * The members of each load come first (two plain joins in a union, so the planner knows there are
  * ~30 per load), then one hash join with the marks; an «or exists» membership test made it guess a
- * handful of rows and look the marks up student by student (140 → 55 ms on the large seed).
+ * handful of rows and look the marks up student by student (140 → 55 ms on the large seed). A
+ * whole-class line reads its roster off the class's indexes (`classRosterIds`, lateral): joined on
+ * `onClassRoster`'s «or exists» it tested every pupil of the database against every line (48 s for
+ * a school of a 1,000-school region).
  * `where` filters on loads, classes and students.
  */
-export interface ReportMarkRow {
+export interface ReportLineRow {
   studentId: number;
   surname: string;
   name: string;
@@ -70,18 +63,23 @@ export interface ReportMarkRow {
   teacherPatronymic: string | null;
   /** The line's `loads.graded` (false: «без отметок»). */
   graded: boolean;
+}
+
+/** A line's row with the report mark of the student in its subject (null: none yet). */
+export interface ReportMarkRow extends ReportLineRow {
   value: string | null;
 }
 
-export function findReportMarks(db: Database, source: MarkSource, where: SQL | undefined) {
+export function findReportLines(db: Database, where: SQL | undefined) {
   const filter = where ?? sql`true`;
-  return rowsOf<ReportMarkRow>(
+  return rowsOf<ReportLineRow>(
     db,
     sql`
       with members as (
         select ${loads.id} as load_id, ${students.id} as student_id
           from ${loads} join ${classes} on ${classes.id} = ${loads.classId}
-          join ${students} on ${onClassRoster(sql`${loads.classId}`)}
+          cross join lateral ${classRosterIds(sql`${loads.classId}`)} roster
+          join ${students} on ${students.id} = roster.id
          where ${loads.subgroupId} is null and ${filter}
         union all
         select ${loads.id}, ${students.id}
@@ -94,33 +92,40 @@ export function findReportMarks(db: Database, source: MarkSource, where: SQL | u
       select st.id as "studentId", st.surname, st.name, c.id as "classId", c.number, c.letter,
              s.id as "subjectId", s.name as "subjectName", l.teacher_id as "teacherId",
              u.surname as "teacherSurname", u.name as "teacherName", u.patronymic as "teacherPatronymic",
-             l.graded, fm.value
+             l.graded
         from members m
         join ${students} st on st.id = m.student_id
         join ${loads} l on l.id = m.load_id
         join ${classes} c on c.id = l.class_id
         join ${subjects} s on s.id = l.subject_id
         left join ${users} u on u.id = l.teacher_id
-        left join ${source} fm on fm.student_id = m.student_id and fm.subject_id = l.subject_id
        order by c.number, c.letter, s.name, u.surname, u.name, l.teacher_id, st.surname, st.name, st.id`,
   );
 }
 
-/** The active students of the classes (the classification lists each, with or without a load line). */
+/**
+ * The active students of the classes (the classification lists each, with or without a load line),
+ * each class's roster read off its indexes (`classRosterIds`, lateral), not by testing every pupil.
+ */
 export function findReportStudents(db: Database, where: SQL | undefined) {
-  return db
-    .select({
-      id: students.id,
-      surname: students.surname,
-      name: students.name,
-      classId: classes.id,
-      number: classes.number,
-      letter: classes.letter,
-    })
-    .from(students)
-    .innerJoin(classes, onClassRoster(sql`${classes.id}`))
-    .where(where)
-    .orderBy(asc(classes.number), asc(classes.letter), asc(students.surname), asc(students.name));
+  return rowsOf<{
+    id: number;
+    surname: string;
+    name: string;
+    classId: number;
+    number: number;
+    letter: string;
+  }>(
+    db,
+    sql`
+      select ${students.id} as id, ${students.surname} as surname, ${students.name} as name,
+             ${classes.id} as "classId", ${classes.number} as number, ${classes.letter} as letter
+        from ${classes}
+        cross join lateral ${classRosterIds(sql`${classes.id}`)} roster
+        join ${students} on ${students.id} = roster.id
+       where ${where ?? sql`true`}
+       order by ${classes.number}, ${classes.letter}, ${students.surname}, ${students.name}`,
+  );
 }
 
 /**
@@ -136,7 +141,8 @@ export function findPeriodAverages(db: Database, from: string, to: string, where
         from ${marks} m
         join ${lessons} l on l.id = m.lesson_id
         join ${classes} on ${classes.id} = l.class_id
-       where l.date between ${from} and ${to} and ${where ?? sql`true`}
+       where l.date between ${from} and ${to} and ${inSchoolYears(sql`m.school_year`, from, to)}
+         and ${where ?? sql`true`}
        group by m.student_id, l.subject_id
       having sum(m.weight) > 0`,
   );
@@ -195,7 +201,7 @@ export function findCompletion(db: Database, from: string, to: string, where: SQ
       graded: sql<boolean>`bool_or(${lessonGraded})`,
       marks: sql<number>`coalesce(sum((select count(*) from ${marks} where ${marks.lessonId} = ${lessons.id}
                and ${inSchoolYears(sql`${marks.schoolYear}`, from, to)})), 0)::int`,
-      students: sql<number>`(select count(*) from ${students} where ${onClassRoster(sql`${classes.id}`)})::int`,
+      students: sql<number>`(select count(*) from ${classRosterIds(sql`${classes.id}`)} roster)::int`,
     })
     .from(lessons)
     .innerJoin(classes, eq(classes.id, lessons.classId))
@@ -227,7 +233,7 @@ export async function findStudentsAtMinimum(db: Database, from: string, to: stri
     ),
     per_student as (
       select h.teacher_id, h.class_id, h.subject_id, m.student_id, count(*) as marks
-      from held h join ${marks} m on m.lesson_id = h.id
+      from held h join ${marks} m on m.lesson_id = h.id and ${inSchoolYears(sql`m.school_year`, from, to)}
       group by h.teacher_id, h.class_id, h.subject_id, m.student_id
     )
     select g.teacher_id, g.class_id, g.subject_id, count(p.student_id)::int as enough

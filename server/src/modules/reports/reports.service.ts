@@ -26,11 +26,11 @@ import {
   findGaps,
   findPeriodAverages,
   findPlannedHours,
-  findReportMarks,
+  findReportLines,
   findReportStudents,
   findStudentsAtMinimum,
-  listedMarks,
-  type MarkSource,
+  type ReportLineRow,
+  type ReportMarkRow,
   reportClasses,
 } from './reports.repository';
 
@@ -53,7 +53,7 @@ async function markSource(
   actor: Actor,
   period: Period,
   classesWhere: SQL | undefined,
-): Promise<{ basis: ReportBasis; as_of: string; source: MarkSource }> {
+): Promise<{ basis: ReportBasis; as_of: string; marks: ReportMarks }> {
   const today = schoolToday();
   const terms =
     period.kind === 'year' && !period.closed
@@ -100,16 +100,20 @@ async function markSource(
         pair(row.student_id, row.subject_id).proposed = proposeMark(Number(row.average));
     }
   }
-  const values: { student_id: number; subject_id: number; value: string }[] = [];
-  for (const entry of pairs.values()) {
+  const marks: ReportMarks = new Map();
+  for (const [key, entry] of pairs) {
     const value = reportMark(period.closed, entry.confirmed, entry.proposed);
-    if (value !== null) values.push({ student_id: entry.student_id, subject_id: entry.subject_id, value });
+    if (value !== null) marks.set(key, value);
   }
-  return {
-    basis: period.closed ? 'final' : 'current',
-    as_of: today,
-    source: listedMarks(values),
-  };
+  return { basis: period.closed ? 'final' : 'current', as_of: today, marks };
+}
+
+/** The report mark of each student × subject, keyed `student|subject`. */
+type ReportMarks = Map<string, string>;
+
+/** Each line's row with its student's report mark in its subject (null: none yet). */
+function withReportMarks(lines: ReportLineRow[], marks: ReportMarks): ReportMarkRow[] {
+  return lines.map((line) => ({ ...line, value: marks.get(`${line.studentId}|${line.subjectId}`) ?? null }));
 }
 
 /** GET /api/reports/classification: per class, per parallel and for the school. */
@@ -126,12 +130,10 @@ export async function classificationReport(
     period.grades,
     query.group_id,
   );
-  const { source, ...basis } = await markSource(db, actor, period, classesWhere);
+  const { marks, ...basis } = await markSource(db, actor, period, classesWhere);
   const where = and(classesWhere, inScope(actor, students.organizationId));
-  const [people, markRows] = await Promise.all([
-    findReportStudents(db, where),
-    findReportMarks(db, source, where),
-  ]);
+  const [people, lines] = await Promise.all([findReportStudents(db, where), findReportLines(db, where)]);
+  const markRows = withReportMarks(lines, marks);
   const rows = classifiedStudents(people, markRows);
   return {
     period: { id: period.id, name: period.name },
@@ -162,10 +164,9 @@ export async function performanceReport(
     period.grades,
     query.group_id,
   );
-  const { source, ...basis } = await markSource(db, actor, period, classesWhere);
-  const markRows = await findReportMarks(
+  const { marks, ...basis } = await markSource(db, actor, period, classesWhere);
+  const lines = await findReportLines(
     db,
-    source,
     and(
       classesWhere,
       inScope(actor, loads.organizationId),
@@ -173,7 +174,11 @@ export async function performanceReport(
       query.teacher_id === undefined ? undefined : eq(loads.teacherId, query.teacher_id),
     ),
   );
-  return { period: { id: period.id, name: period.name }, ...basis, ...performanceFigures(markRows) };
+  return {
+    period: { id: period.id, name: period.name },
+    ...basis,
+    ...performanceFigures(withReportMarks(lines, marks)),
+  };
 }
 
 /** Gaps a page on screen; the .xlsx holds every gap. */
