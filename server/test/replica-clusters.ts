@@ -194,6 +194,12 @@ export async function createReplicaClusters(
       '-R',
       '-X',
       'stream',
+      // A physical slot: the primary keeps the WAL until this replica has it. Without one, the
+      // region bench's bulk load (24 GB) outran the replica, the primary recycled the segments it
+      // still needed («requested WAL segment … has already been removed») and it never caught up.
+      '-C',
+      '-S',
+      replicaName,
       '-c',
       'fast',
     ]);
