@@ -19,7 +19,7 @@ import {
   tallyMarks,
   taughtWithoutMarks,
 } from '@parta/shared/domain/reports';
-import type { findReportStudents, ReportMarkRow } from './reports.repository';
+import type { ReportMarkRow, ReportStudentRow } from './reports.repository';
 
 /**
  * The classification's figures from the rows the report read: each student's kind (отличник,
@@ -28,13 +28,7 @@ import type { findReportStudents, ReportMarkRow } from './reports.repository';
  */
 
 /** One student of the classification: who they are and the tally of their subjects' report marks. */
-export interface ClassifiedStudent {
-  id: number;
-  surname: string;
-  name: string;
-  classId: number;
-  number: number;
-  letter: string;
+export interface ClassifiedStudent extends ReportStudentRow {
   /** Taught with marks in something: a line of theirs is graded, or they have no line at all. */
   graded: boolean;
   marks: MarkTally;
@@ -44,10 +38,7 @@ export interface ClassifiedStudent {
  * Each student's subjects from the report mark rows: a subject counts once, and not at all where a
  * line of theirs in it is «без отметок» (its marks count nowhere).
  */
-export function classifiedStudents(
-  people: Awaited<ReturnType<typeof findReportStudents>>,
-  rows: ReportMarkRow[],
-): ClassifiedStudent[] {
+export function classifiedStudents(people: ReportStudentRow[], rows: ReportMarkRow[]): ClassifiedStudent[] {
   const bySubject = new Map<number, Map<number, { graded: boolean; value: FinalMarkValue | null }>>();
   for (const row of rows) {
     const subjects = bySubject.get(row.studentId) ?? new Map();

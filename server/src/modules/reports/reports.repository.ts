@@ -103,19 +103,22 @@ export function findReportLines(db: Database, where: SQL | undefined) {
   );
 }
 
+/** A pupil of a report's classes, with their class. */
+export interface ReportStudentRow {
+  id: number;
+  surname: string;
+  name: string;
+  classId: number;
+  number: number;
+  letter: string;
+}
+
 /**
  * The active students of the classes (the classification lists each, with or without a load line),
  * each class's roster read off its indexes (`classRosterIds`, lateral), not by testing every pupil.
  */
 export function findReportStudents(db: Database, where: SQL | undefined) {
-  return rowsOf<{
-    id: number;
-    surname: string;
-    name: string;
-    classId: number;
-    number: number;
-    letter: string;
-  }>(
+  return rowsOf<ReportStudentRow>(
     db,
     sql`
       select ${students.id} as id, ${students.surname} as surname, ${students.name} as name,
