@@ -15,7 +15,7 @@ import {
   workTypes,
 } from '../../db/schema';
 import { inSchoolYears } from '../journal/journal.sql';
-import { closedYearClassesOf } from '../students/students.sql';
+import { pupilClassIds } from '../students/students.sql';
 
 const studentColumns = {
   id: students.id,
@@ -54,7 +54,7 @@ export type DiaryStudentRow = Awaited<ReturnType<typeof findChildren>>[number];
  */
 function studentLessons(studentId: number, classId: number): SQL | undefined {
   return and(
-    or(eq(lessons.classId, classId), inArray(lessons.classId, closedYearClassesOf(studentId))),
+    sql`${lessons.classId} = any(${pupilClassIds(studentId, classId)})`,
     or(
       isNull(lessons.subgroupId),
       inArray(
