@@ -258,10 +258,14 @@ describe('migration 0028: marks, attendance and mark_audit partitioned by school
     expect(options.map((row) => row.table)).toEqual(
       expect.arrayContaining(['marks', 'marks_2061', 'marks_default']),
     );
+    // PostgreSQL may keep options of its own beside it (a partitioned parent showed `pg_attver`).
     for (const row of options)
-      expect({ table: row.table, options: row.options }).toEqual({
+      expect({
         table: row.table,
-        options: ['n_distinct=-0.05'],
+        estimate: row.options?.find((option) => option.startsWith('n_distinct=')),
+      }).toEqual({
+        table: row.table,
+        estimate: 'n_distinct=-0.05',
       });
   });
 
