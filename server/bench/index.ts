@@ -78,8 +78,9 @@ import {
 function regionAlias(given: string[]): string[] {
   const at = given.indexOf('--region');
   if (at < 0) return given;
-  const count = /^\d+$/.test(given[at + 1] ?? '') ? given[at + 1] : '1000';
-  const rest = given.filter((_, index) => index !== at && !(index === at + 1 && count === given[at + 1]));
+  const counted = /^\d+$/.test(given[at + 1] ?? '');
+  const count = counted ? given[at + 1] : '1000';
+  const rest = [...given.slice(0, at), ...given.slice(at + (counted ? 2 : 1))];
   return [...rest, '--size', 'region', ...(rest.includes('--schools') ? [] : ['--schools', count])];
 }
 
