@@ -42,6 +42,9 @@ import {
 
 // ---------------------------------------------------------------- what the figures come from
 
+/** One key for a student × subject, wherever the report's marks are paired or looked up. */
+const markKey = (studentId: number, subjectId: number) => `${studentId}|${subjectId}`;
+
 /**
  * The report marks of the period as a relation for the repository: each student × subject through
  * shared `reportMark` (a closed period: the confirmed final marks; mid-term: the confirmed mark or
@@ -71,7 +74,7 @@ async function markSource(
     { student_id: number; subject_id: number; confirmed: string | null; proposed: string | null }
   >();
   const pair = (studentId: number, subjectId: number) => {
-    const key = `${studentId}|${subjectId}`;
+    const key = markKey(studentId, subjectId);
     let entry = pairs.get(key);
     if (!entry) {
       entry = { student_id: studentId, subject_id: subjectId, confirmed: null, proposed: null };
@@ -86,7 +89,7 @@ async function markSource(
       const termMarks = new Map<string, string[]>();
       for (const mark of confirmedRows) {
         if (mark.period_id === period.id) continue;
-        const key = `${mark.student_id}|${mark.subject_id}`;
+        const key = markKey(mark.student_id, mark.subject_id);
         termMarks.set(key, [...(termMarks.get(key) ?? []), mark.value]);
         pair(mark.student_id, mark.subject_id);
       }
@@ -108,12 +111,15 @@ async function markSource(
   return { basis: period.closed ? 'final' : 'current', as_of: today, marks };
 }
 
-/** The report mark of each student × subject, keyed `student|subject`. */
+/** The report mark of each student × subject, keyed by `markKey`. */
 type ReportMarks = Map<string, string>;
 
 /** Each line's row with its student's report mark in its subject (null: none yet). */
 function withReportMarks(lines: ReportLineRow[], marks: ReportMarks): ReportMarkRow[] {
-  return lines.map((line) => ({ ...line, value: marks.get(`${line.studentId}|${line.subjectId}`) ?? null }));
+  return lines.map((line) => ({
+    ...line,
+    value: marks.get(markKey(line.studentId, line.subjectId)) ?? null,
+  }));
 }
 
 /** GET /api/reports/classification: per class, per parallel and for the school. */
