@@ -46,7 +46,7 @@ import {
 const markKey = (studentId: number, subjectId: number) => `${studentId}|${subjectId}`;
 
 /**
- * The report marks of the period, by student × subject (`markKey`), put beside the lines by `withReportMarks`: each through
+ * The report marks of the period by student × subject (`markKey`), for `withReportMarks`: each through
  * shared `reportMark` (a closed period: the confirmed final marks; mid-term: the confirmed mark or
  * else the proposal the final-marks screen shows: proposeMark of the weighted average so far, for
  * the year proposeYearMark of the term marks). Pairs without either stay out: «без оценки».
