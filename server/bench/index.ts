@@ -331,11 +331,26 @@ const scenarioNamed = (start: string) => {
 };
 
 /**
+ * The region's targets against one school alone (issue 53), by scenario: p95 in the region at most
+ * this many times one school's. The whole-school reports' target holds with a replica: there the
+ * region's reports must be no slower than one school's.
+ */
+const REGION_TARGETS: { scenario: string; ratio: number; replicaOnly?: boolean }[] = [
+  { scenario: 'journal open', ratio: 1.5 },
+  { scenario: 'student card', ratio: 1.5 },
+  { scenario: 'cell save', ratio: 1.2 },
+  { scenario: 'classification', ratio: 1, replicaOnly: true },
+  { scenario: 'academic performance', ratio: 1, replicaOnly: true },
+  { scenario: 'journal completion', ratio: 1, replicaOnly: true },
+];
+
+/**
  * `pnpm bench --size region`: one school's figures and a region's (200 schools in one PostgreSQL) in
- * the same run. Journal open and cell save at 16 connections (target: within 1.5× of one school),
- * each of the three whole-school reports for one director (1 connection, < 500 ms), the registry
- * list and search for the platform administrator (p95 < 100 ms at 16) and the staff list of one
- * school (as on one school).
+ * the same run, the school measured being the same in both: the demo seed with the term's marks
+ * topped up as in the region (`seedRegion` with no copies), so the ratios are of the region's size
+ * alone. Journal open, cell save, the student card and the diary at 16 connections, each of the three
+ * whole-school reports for one director (1 connection), the staff list of one school; in the region
+ * also the registry list and search for the platform administrator (p95 < 100 ms at 16).
  */
 async function regionBench(givenServerUrl: string) {
   const started = Date.now();
@@ -357,9 +372,7 @@ async function regionBenchOn(serverUrl: string, replica: ReplicaClusters | undef
     await replica.caughtUp(600_000);
     return { DATABASE_URL: url, DATABASE_REPLICA_URL: replica.replicaUrl(new URL(url).pathname.slice(1)) };
   };
-  const readScenarios = replica
-    ? [scenarioNamed('student card'), scenarioNamed("student's diary"), scenarioNamed('classification')]
-    : [];
+  const reads = [scenarioNamed('student card'), scenarioNamed("student's diary")];
   const schools = Number(option('schools', '200'));
   const density = Number(option('density', '0.5'));
   const reuse = replica ? '' : option('region-db', '');
@@ -379,17 +392,20 @@ async function regionBenchOn(serverUrl: string, replica: ReplicaClusters | undef
   const levelsOf = (scenario: Scenario) => [scenario.target?.connections ?? 16];
   const rows: Row[] = [];
 
-  // One school, the demo seed, in the same run.
+  // One school in the same run: the region's source school as the region holds it (the demo seed and
+  // the term's marks topped up alike), with no other school beside it.
   const one = await scratchDatabase(serverUrl, 'oneschool');
   try {
     await seedDatabase(one.url, 'demo');
+    const alone = await seedRegion(one.url, 1, density);
+    result.one_school_seed = { marks_ms: alone.marks_ms, counts: alone.counts };
     const server = await startServer(await serverEnv(one.url));
     try {
       rows.push(
         ...(await runScenarios(
           server.base,
           'one school',
-          [...journal, staff, ...readScenarios],
+          [...journal, staff, ...reads, ...reports],
           one.url,
           references,
           levelsOf,
@@ -425,7 +441,7 @@ async function regionBenchOn(serverUrl: string, replica: ReplicaClusters | undef
         ...(await runScenarios(
           server.base,
           'region',
-          [...journal, staff, ...reports, ...REGISTRY_SCENARIOS, ...readScenarios.slice(0, 2)],
+          [...journal, staff, ...reads, ...reports, ...REGISTRY_SCENARIOS],
           region.url,
           references,
           levelsOf,
@@ -439,16 +455,17 @@ async function regionBenchOn(serverUrl: string, replica: ReplicaClusters | undef
     else await region.drop();
   }
 
-  // Region against one school: p95 and req/s as ratios (target: p95 within 1.5×).
+  // Region against one school: p95 and req/s as ratios, against REGION_TARGETS.
   for (const row of rows.filter((item) => item.seed === 'region')) {
     const base = rows.find((item) => item.seed === 'one school' && item.scenario === row.scenario);
     if (!base || row.p95_ms === undefined || base.p95_ms === undefined) continue;
     const p95Ratio = Number((row.p95_ms / base.p95_ms).toFixed(2));
     const rateRatio = Number(((row.req_per_s ?? 0) / (base.req_per_s ?? 1)).toFixed(2));
     row.note = `vs one school: p95 ×${p95Ratio}, req/s ×${rateRatio}${row.note ? `; ${row.note}` : ''}`;
-    if (journal.some((scenario) => scenario.name === row.scenario)) {
-      row.target = 'p95 ≤ 1.5 × one school';
-      row.meets_target = p95Ratio <= 1.5;
+    const target = REGION_TARGETS.find((item) => row.scenario.startsWith(item.scenario));
+    if (target && (replica || !target.replicaOnly)) {
+      row.target = `p95 ≤ ${target.ratio} × one school`;
+      row.meets_target = p95Ratio <= target.ratio;
     }
   }
   result.scenarios = rows;

@@ -66,7 +66,9 @@ export interface RegionFigures {
 
 /**
  * Turns a migrated database holding the demo seed into a region of `schools` schools. `density`: the
- * share (0–1) of the current term's lesson × pupil cells up to today that get a mark added.
+ * share (0–1) of the current term's lesson × pupil cells up to today that get a mark added. With
+ * `schools` = 1 nothing is copied: the source school alone, its marks topped up as in a region (the
+ * region bench's «one school», so both measure the same school).
  */
 export async function seedRegion(url: string, schools: number, density: number): Promise<RegionFigures> {
   const client = new Client({ connectionString: url });

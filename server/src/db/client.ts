@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool, type PoolClient } from 'pg';
 import type { Database } from './database';
+import { PLANNED_WITH_VALUES } from './plans';
 import { openReplicaSet, type ReplicaOptions, type ReplicaSet } from './replicas';
 import * as schema from './schema';
 
@@ -108,12 +109,13 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with)\b[^;]*;?\s*$/is;
  * text: Drizzle sends the same text for the same query shape (values are parameters), so PostgreSQL
  * parses and plans each shape once per connection instead of on every request. Planning was most of
  * the cost of the small queries an API request makes (the session lookup: 2,500 → 9,500 a second).
+ * A statement marked PLANNED_WITH_VALUES (plans.ts) is sent unnamed: planned with its values each time.
  */
 function preparePlannedStatements(client: PoolClient) {
   rewriteQueries(client, (config) => {
     if (!('text' in config) || ('name' in config && config.name)) return config;
     const text = String(config.text);
-    if (!PREPARABLE.test(text)) return config;
+    if (!PREPARABLE.test(text) || text.startsWith(PLANNED_WITH_VALUES)) return config;
     return { ...config, name: `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}` };
   });
 }

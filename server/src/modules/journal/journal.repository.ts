@@ -245,7 +245,10 @@ export async function saveCells(db: Database, writer: CellWriter, cells: CellWri
           select s.organization_id, s.school_year, s.lesson_id, s.student_id, g.value, w.id, coalesce(w.weight, 1), ${userId}
             from saved s
             cross join lateral json_to_recordset(s.grades) as g(value text, work_type_id int, ord int)
-            left join work_types w on w.id = g.work_type_id and w.organization_id = s.organization_id
+            -- Each grade's work type found by its key (\`limit 1\` keeps it a probe, not a join): joined,
+            -- the planner expected json_to_recordset's default 100 rows and hashed every school's work types.
+            left join lateral (select w.id, w.weight from work_types w
+                                where w.id = g.work_type_id and w.organization_id = s.organization_id limit 1) w on true
            order by s.lesson_id, s.student_id, g.ord
           returning id
         ),

@@ -9,11 +9,11 @@ import {
   journalIndexSchema,
   weekMarksSchema,
 } from '@parta/shared/domain/contracts/journal';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, loginAs } from '../../../test/helpers';
 import { lastSeededSchoolDay, openSchoolDay } from '../../../test/school-days';
-import { lessons, loads as loadsTable } from '../../db/schema';
+import { lessons, loads as loadsTable, marks } from '../../db/schema';
 import { journalUntil } from '../../seed/curriculum';
 import { schoolToday, setSchoolClock } from '../clock/clock.service';
 
@@ -144,6 +144,16 @@ describe('PUT a cell', () => {
       attendance: null,
       version: 1,
     });
+    // Each grade is stored with its work type and that type's weight (a plain grade weighs 1).
+    const stored = await app.db
+      .select({ workTypeId: marks.workTypeId, weight: marks.weight })
+      .from(marks)
+      .where(and(eq(marks.lessonId, lesson.id), eq(marks.studentId, student.id)))
+      .orderBy(marks.id);
+    expect(stored.map((row) => ({ workTypeId: row.workTypeId, weight: Number(row.weight) }))).toEqual([
+      { workTypeId: null, weight: 1 },
+      { workTypeId: grid.work_types[0].id, weight: Number(grid.work_types[0].weight) },
+    ]);
     const second = await call(app, tokens.teacher, 'PUT', cellUrl(lesson.id, student.id), {
       grades: [],
       attendance: 'н',

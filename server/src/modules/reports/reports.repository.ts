@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { plannedWithValues } from '../../db/plans';
 import { rowsOf } from '../../db/rows';
 import {
   classes,
@@ -223,7 +224,9 @@ export function findCompletion(db: Database, from: string, to: string, where: SQ
 export async function findStudentsAtMinimum(db: Database, from: string, to: string, where: SQL | undefined) {
   return rowsOf<{ teacher_id: number | null; class_id: number; subject_id: number; enough: number }>(
     db,
-    sql`
+    // With a generic plan (no values) the term's lessons look like one row and the join below turns
+    // into a nested loop over every pupil's marks: 4.5–6 s instead of 0.1–0.3 s.
+    plannedWithValues(sql`
     with held as (
       select ${lessons.id} as id, ${lessons.teacherId} as teacher_id, ${lessons.classId} as class_id,
         ${lessons.subjectId} as subject_id
@@ -244,7 +247,7 @@ export async function findStudentsAtMinimum(db: Database, from: string, to: stri
     -- coalesce, not «is not distinct from»: an equality the planner can hash (a lesson without a teacher is 0)
     left join per_student p on coalesce(p.teacher_id, 0) = coalesce(g.teacher_id, 0) and p.class_id = g.class_id
       and p.subject_id = g.subject_id and p.marks >= g.minimum
-    group by g.teacher_id, g.class_id, g.subject_id`,
+    group by g.teacher_id, g.class_id, g.subject_id`),
   );
 }
 
