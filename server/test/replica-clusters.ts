@@ -128,6 +128,8 @@ export async function createReplicaClusters(
   /** null: an empty pair (the region bench creates its databases later; they stream to the replica). */
   database: string | null,
   fill: (primaryUrl: string) => Promise<void> = async () => undefined,
+  /** Settings of both servers over the test's (`name=value`; the region bench's larger buffers). */
+  overrides: string[] = [],
 ): Promise<ReplicaClusters> {
   dropOrphans();
   const tag = `${PREFIX}${process.pid}_${Date.now().toString(36)}`;
@@ -140,7 +142,11 @@ export async function createReplicaClusters(
     process.removeListener('exit', drop);
   };
   process.on('exit', drop);
-  const settings = SETTINGS.flatMap((setting) => ['-o', setting]);
+  const named = (setting: string) => setting.slice(0, setting.indexOf('='));
+  const settings = [
+    ...SETTINGS.filter((setting) => !overrides.some((override) => named(override) === named(setting))),
+    ...overrides,
+  ].flatMap((setting) => ['-o', setting]);
   const url = (port: number, name: string) => `postgres://postgres@127.0.0.1:${port}/${name}`;
   const ctl = (name: string, action: string) =>
     run('pg_ctlcluster', [
