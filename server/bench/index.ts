@@ -400,33 +400,8 @@ async function regionBenchOn(serverUrl: string, replica: ReplicaClusters | undef
   const levelsOf = (scenario: Scenario) => [scenario.target?.connections ?? 16];
   const rows: Row[] = [];
 
-  // One school in the same run: the region's source school as the region holds it (the demo seed and
-  // the term's marks topped up alike), with no other school beside it.
-  const one = await scratchDatabase(serverUrl, 'oneschool');
-  try {
-    await seedDatabase(one.url, 'demo');
-    const alone = await seedRegion(one.url, 1, density);
-    result.one_school_seed = { marks_ms: alone.marks_ms, counts: alone.counts };
-    const server = await startServer(await serverEnv(one.url));
-    try {
-      rows.push(
-        ...(await runScenarios(
-          server.base,
-          'one school',
-          [...journal, staff, ...reads, ...reports],
-          one.url,
-          references,
-          levelsOf,
-        )),
-      );
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await one.drop();
-  }
-
-  // The region: generated, or a kept one reused.
+  // The region first (generated, or a kept one reused), so that one school and the region are
+  // measured one right after the other, on the same machine in the same state.
   const region = reuse
     ? { name: reuse, url: withDatabase(serverUrl, reuse), drop: async () => undefined }
     : await scratchDatabase(serverUrl, 'region');
@@ -443,6 +418,33 @@ async function regionBenchOn(serverUrl: string, replica: ReplicaClusters | undef
       console.log(`region seed: ${JSON.stringify(result.region_seed)}`);
     }
     result.region_database = region.name;
+
+    // One school: the region's source school as the region holds it (the demo seed and the term's
+    // marks topped up alike), with no other school beside it.
+    const one = await scratchDatabase(serverUrl, 'oneschool');
+    try {
+      await seedDatabase(one.url, 'demo');
+      const alone = await seedRegion(one.url, 1, density);
+      result.one_school_seed = { marks_ms: alone.marks_ms, counts: alone.counts };
+      const server = await startServer(await serverEnv(one.url));
+      try {
+        rows.push(
+          ...(await runScenarios(
+            server.base,
+            'one school',
+            [...journal, staff, ...reads, ...reports],
+            one.url,
+            references,
+            levelsOf,
+          )),
+        );
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await one.drop();
+    }
+
     const server = await startServer(await serverEnv(region.url));
     try {
       rows.push(
