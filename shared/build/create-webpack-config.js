@@ -210,13 +210,21 @@ class TreeShakingFallbackCache {
 }
 
 /**
+ * The file beside `mf-manifest.json` with only the `shared` entries of the tree-shaken packages and
+ * their `usedExports` (the same shape as the manifest's): what the host reads of every remote before
+ * those packages load, a few hundred bytes instead of the ~11 KB manifest
+ * (host/src/start/mantine-build.ts, `PUBLISHED_EXPORTS_FILE` there).
+ */
+const PUBLISHED_EXPORTS_FILE = 'published-exports.json';
+
+/**
  * Copies the exports of each tree-shaken package (`TREE_SHAKEN`) this build's code uses from its
- * `mf-stats.json` (where the federation plugin records them) into its `mf-manifest.json`; for
- * @mantine/core only the names the package really exports (a compound member, `Tabs.Tab`, is
- * recorded as `Tab` too). The host reads the remotes' manifests before those packages load and
- * takes a whole library for every app when one needs more than the host's tree-shaken copy holds
- * (host/src/start/mantine-build.ts). Runs after the federation plugin has written both files,
- * before they are compressed.
+ * `mf-stats.json` (where the federation plugin records them) into its `mf-manifest.json`, and
+ * writes them alone into `PUBLISHED_EXPORTS_FILE`; for @mantine/core only the names the package
+ * really exports (a compound member, `Tabs.Tab`, is recorded as `Tab` too). The host reads them
+ * before those packages load and takes a whole library for every app when one needs more than the
+ * host's tree-shaken copy holds (host/src/start/mantine-build.ts). Runs after the federation plugin
+ * has written both files, before they are compressed.
  * @param {import('webpack').Compiler} compiler
  */
 function publishMantineExports(compiler) {
@@ -255,6 +263,16 @@ function publishMantineExports(compiler) {
             new sources.RawSource(JSON.stringify(content, null, 2)),
           );
         }
+        const published = (content.shared ?? [])
+          .filter((/** @type {{name: string}} */ item) => item.name in TREE_SHAKEN)
+          .map((/** @type {{name: string, usedExports?: string[]}} */ item) => ({
+            name: item.name,
+            ...(Array.isArray(item.usedExports) ? { usedExports: item.usedExports } : {}),
+          }));
+        compilation.emitAsset(
+          PUBLISHED_EXPORTS_FILE,
+          new sources.RawSource(JSON.stringify({ shared: published })),
+        );
       },
     );
   });
@@ -492,4 +510,10 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
   };
 }
 
-module.exports = { createWebpackConfig, SINGLETONS, sharedPackageVersion, TREE_SHAKING_DIR };
+module.exports = {
+  createWebpackConfig,
+  SINGLETONS,
+  sharedPackageVersion,
+  TREE_SHAKING_DIR,
+  PUBLISHED_EXPORTS_FILE,
+};
