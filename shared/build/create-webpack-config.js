@@ -466,6 +466,9 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          // The apps run only in a browser: the runtime's Node.js paths (script loading through vm,
+          // node fetch) are left out of every entry.
+          experiments: { optimization: { target: 'web' } },
         }),
         // The host always has a page; a remote gets one only for standalone development.
         ...(html || !production
