@@ -439,6 +439,16 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
         ],
       },
       plugins: [
+        {
+          // axios's fetch adapter, which a browser never reaches (./axios-without-fetch.js).
+          /** @param {import('webpack').Compiler} compiler */
+          apply(compiler) {
+            new compiler.webpack.NormalModuleReplacementPlugin(
+              /[\\/]axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/,
+              path.join(__dirname, 'axios-without-fetch.js'),
+            ).apply(compiler);
+          },
+        },
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',
           chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
