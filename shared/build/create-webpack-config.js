@@ -134,9 +134,9 @@ const TREE_SHAKING_DIR = 'independent-packages';
 /**
  * The packages shared tree-shaken, each with the exports every app declares (read from the apps'
  * sources by shared/build/mantine-styles.js, never a hand-kept list): @mantine/core, @mantine/hooks
- * (what the apps, the Mantine packages and the tree-shaken @mantine/core import from it) and
- * react-router-dom (react-router inside).
- * The host checks the remotes' published lists of all three before they load
+ * (what the apps, the Mantine packages and the tree-shaken @mantine/core import from it),
+ * react-router-dom (react-router inside) and @tanstack/react-query (@tanstack/query-core inside).
+ * The host checks the remotes' published lists of all four before they load
  * (host/src/start/mantine-build.ts, `TREE_SHAKEN_PACKAGES` there).
  * @type {Record<string, () => string[]>}
  */
@@ -144,6 +144,7 @@ const TREE_SHAKEN = {
   '@mantine/core': mantineCoreImports,
   '@mantine/hooks': mantineHooksImports,
   'react-router-dom': () => appImports('react-router-dom'),
+  '@tanstack/react-query': () => appImports('@tanstack/react-query'),
 };
 
 /**

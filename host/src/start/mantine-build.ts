@@ -13,7 +13,7 @@ const HOOKS = '@mantine/hooks';
  * each build publishes the exports of each that its code uses, and a remote that uses more than the
  * host's copy holds makes the page take that package's whole fallback for every app.
  */
-export const TREE_SHAKEN_PACKAGES = [MANTINE, HOOKS, 'react-router-dom'] as const;
+export const TREE_SHAKEN_PACKAGES = [MANTINE, HOOKS, 'react-router-dom', '@tanstack/react-query'] as const;
 
 /**
  * The part of a remote's mf-manifest.json read here, also all of its published-exports file
