@@ -1,7 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { publishedMantineExports, remotesBeyond, wholeMantinePlugin } from './mantine-build';
+import {
+  PUBLISHED_EXPORTS_FILE,
+  publishedMantineExports,
+  remotesBeyond,
+  wholeMantinePlugin,
+} from './mantine-build';
 
 // The build check beside the webpack configuration (CommonJS): `pnpm check:mantine-exports`.
 const { checkRemotes } = require('../../../shared/build/check-mantine-exports.js') as {
@@ -50,6 +55,11 @@ describe('the choice of the @mantine/core build before it loads', () => {
     ).toEqual(['admin']);
     expect(remotesBeyond(hostRouter, { journal: router(['Link']) })).toEqual([]);
     expect(publishedMantineExports(router(['Link']), 'react-router-dom')).toEqual(['Link']);
+  });
+
+  it('reads the file each build writes beside its manifest with the lists alone', () => {
+    const written = require('../../../shared/build/create-webpack-config.js').PUBLISHED_EXPORTS_FILE;
+    expect(PUBLISHED_EXPORTS_FILE).toBe(written);
   });
 
   it('hands out the registered whole library, not its tree-shaken copy, for @mantine/core only', () => {
