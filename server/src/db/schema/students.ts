@@ -112,5 +112,8 @@ export const subgroupMembers = pgTable(
     uniqueIndex('subgroup_members_set_student_uq').on(t.setId, t.studentId),
     index('subgroup_members_organization_id_idx').on(t.organizationId),
     index('subgroup_members_subgroup_id_idx').on(t.subgroupId),
+    // A pupil's subgroups (the diary's lessons, a pupil's marks): without it every school's members
+    // were read (533,000 rows at 1,000 schools, ~50 ms of each diary request).
+    index('subgroup_members_student_idx').on(t.studentId, t.subgroupId),
   ],
 );

@@ -152,16 +152,20 @@ export function findPeriodAverages(db: Database, from: string, to: string, where
   );
 }
 
-/** Confirmed final marks of the periods for the students of the classes of `where`. */
+/**
+ * Confirmed final marks of the periods for the students of the classes of `where` (on classes only):
+ * each class's roster read off its indexes, then its pupils' marks by key. Joined through
+ * `onClassRoster`'s «or exists» it hashed every pupil of the database (130 ms at 1,000 schools; 13 now).
+ */
 export function findConfirmedMarks(db: Database, periodIds: number[], where: SQL | undefined) {
   if (periodIds.length === 0) return Promise.resolve([]);
   return rowsOf<{ student_id: number; subject_id: number; period_id: number; value: string }>(
     db,
     sql`
       select fm.student_id, fm.subject_id, fm.period_id, fm.value
-        from ${finalMarks} fm
-        join ${students} on ${students.id} = fm.student_id
-        join ${classes} on ${onClassRoster(sql`${classes.id}`)}
+        from ${classes}
+        cross join lateral ${classRosterIds(sql`${classes.id}`)} roster
+        join ${finalMarks} fm on fm.student_id = roster.id
        where fm.period_id = any(${`{${periodIds.join(',')}}`}::int[]) and ${where ?? sql`true`}`,
   );
 }

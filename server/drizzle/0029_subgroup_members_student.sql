@@ -1,0 +1,1 @@
+CREATE INDEX "subgroup_members_student_idx" ON "subgroup_members" USING btree ("student_id","subgroup_id");
