@@ -1,6 +1,8 @@
-// The stylesheets of the Mantine components the first screens draw, not all of @mantine/core
-// (app/mantine-styles.ts); every other screen loads the rest before it renders (app/later-styles.ts).
+// The stylesheets of the Mantine components the apps draw, not all of @mantine/core (app/mantine-styles.ts).
 import './app/mantine-styles';
+// Once, with the app: every date and time field of every remote is styled from its first opening.
+import '@mantine/dates/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
 import './app/global.css';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

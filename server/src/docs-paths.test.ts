@@ -37,7 +37,7 @@ function pages(): string[] {
 
 /** Names of what a build or a run writes, not sources: cited as what they are, never checked on disk. */
 const GENERATED =
-  /^(\.?\/?([\w-]+\/)?(dist|data|bench-results)(\/|$)|.*\b(mf-manifest\.json|published-exports\.json|remoteEntry\.js|main\.js|sw\.js|build-kind\.json)$)/;
+  /^(\.?\/?([\w-]+\/)?(dist|data|bench-results)(\/|$)|.*\b(mf-manifest\.json|remoteEntry\.js|main\.js|sw\.js|build-kind\.json)$)/;
 
 /**
  * A backticked token that names a file or folder of ours: a path (a slash, no spaces) or a file name

@@ -134,9 +134,9 @@ const TREE_SHAKING_DIR = 'independent-packages';
 /**
  * The packages shared tree-shaken, each with the exports every app declares (read from the apps'
  * sources by shared/build/mantine-styles.js, never a hand-kept list): @mantine/core, @mantine/hooks
- * (what the apps, the Mantine packages and the tree-shaken @mantine/core import from it),
- * react-router-dom (react-router inside) and @tanstack/react-query (@tanstack/query-core inside).
- * The host checks the remotes' published lists of all four before they load
+ * (what the apps, the Mantine packages and the tree-shaken @mantine/core import from it) and
+ * react-router-dom (react-router inside).
+ * The host checks the remotes' published lists of all three before they load
  * (host/src/start/mantine-build.ts, `TREE_SHAKEN_PACKAGES` there).
  * @type {Record<string, () => string[]>}
  */
@@ -144,7 +144,6 @@ const TREE_SHAKEN = {
   '@mantine/core': mantineCoreImports,
   '@mantine/hooks': mantineHooksImports,
   'react-router-dom': () => appImports('react-router-dom'),
-  '@tanstack/react-query': () => appImports('@tanstack/react-query'),
 };
 
 /**
@@ -211,21 +210,13 @@ class TreeShakingFallbackCache {
 }
 
 /**
- * The file beside `mf-manifest.json` with only the `shared` entries of the tree-shaken packages and
- * their `usedExports` (the same shape as the manifest's): what the host reads of every remote before
- * those packages load, a few hundred bytes instead of the ~11 KB manifest
- * (host/src/start/mantine-build.ts, `PUBLISHED_EXPORTS_FILE` there).
- */
-const PUBLISHED_EXPORTS_FILE = 'published-exports.json';
-
-/**
  * Copies the exports of each tree-shaken package (`TREE_SHAKEN`) this build's code uses from its
- * `mf-stats.json` (where the federation plugin records them) into its `mf-manifest.json`, and
- * writes them alone into `PUBLISHED_EXPORTS_FILE`; for @mantine/core only the names the package
- * really exports (a compound member, `Tabs.Tab`, is recorded as `Tab` too). The host reads them
- * before those packages load and takes a whole library for every app when one needs more than the
- * host's tree-shaken copy holds (host/src/start/mantine-build.ts). Runs after the federation plugin
- * has written both files, before they are compressed.
+ * `mf-stats.json` (where the federation plugin records them) into its `mf-manifest.json`; for
+ * @mantine/core only the names the package really exports (a compound member, `Tabs.Tab`, is
+ * recorded as `Tab` too). The host reads the remotes' manifests before those packages load and
+ * takes a whole library for every app when one needs more than the host's tree-shaken copy holds
+ * (host/src/start/mantine-build.ts). Runs after the federation plugin has written both files,
+ * before they are compressed.
  * @param {import('webpack').Compiler} compiler
  */
 function publishMantineExports(compiler) {
@@ -264,16 +255,6 @@ function publishMantineExports(compiler) {
             new sources.RawSource(JSON.stringify(content, null, 2)),
           );
         }
-        const published = (content.shared ?? [])
-          .filter((/** @type {{name: string}} */ item) => item.name in TREE_SHAKEN)
-          .map((/** @type {{name: string, usedExports?: string[]}} */ item) => ({
-            name: item.name,
-            ...(Array.isArray(item.usedExports) ? { usedExports: item.usedExports } : {}),
-          }));
-        compilation.emitAsset(
-          PUBLISHED_EXPORTS_FILE,
-          new sources.RawSource(JSON.stringify({ shared: published })),
-        );
       },
     );
   });
@@ -440,16 +421,6 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
         ],
       },
       plugins: [
-        {
-          // axios's fetch adapter, which a browser never reaches (./axios-without-fetch.js).
-          /** @param {import('webpack').Compiler} compiler */
-          apply(compiler) {
-            new compiler.webpack.NormalModuleReplacementPlugin(
-              /[\\/]axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/,
-              path.join(__dirname, 'axios-without-fetch.js'),
-            ).apply(compiler);
-          },
-        },
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',
           chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
@@ -477,9 +448,6 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
-          // The apps run only in a browser: the runtime's Node.js paths (script loading through vm,
-          // node fetch) are left out of every entry.
-          experiments: { optimization: { target: 'web' } },
         }),
         // The host always has a page; a remote gets one only for standalone development.
         ...(html || !production
@@ -524,10 +492,4 @@ function createWebpackConfig({ name, dirname, exposes = {}, html = false, port =
   };
 }
 
-module.exports = {
-  createWebpackConfig,
-  SINGLETONS,
-  sharedPackageVersion,
-  TREE_SHAKING_DIR,
-  PUBLISHED_EXPORTS_FILE,
-};
+module.exports = { createWebpackConfig, SINGLETONS, sharedPackageVersion, TREE_SHAKING_DIR };

@@ -8,17 +8,9 @@
  * host, `shared` and the remotes import, and of the components those render inside (a Select draws
  * a Combobox, an Input and a Popover): found by walking @mantine/core's own module imports.
  *
- * They come in two parts. With the app: the foundation and what the first screens draw (the
- * sign-in page, the layout, the dashboard: the modules `FIRST_SCREENS` reach by static imports) and
- * the toasts (any screen may show one). The rest, @mantine/dates' stylesheet after it, loads before
- * the first other screen renders (host/src/app/later-styles.ts: the host's other lazy screens and
- * every remote wait for it). Each part is closed under what its components draw inside, so a
- * component's rules always come after those of the components it refines.
- *
- * `node shared/build/mantine-styles.js --write` (`pnpm mantine-styles`) writes the two lists to
- * host/src/app/mantine-styles.ts and host/src/app/mantine-styles-later.ts;
- * host/src/app/mantine-styles.test.ts fails when the files and the sources disagree (a component
- * imported for the first time, with no stylesheet loaded).
+ * `node shared/build/mantine-styles.js --write` (`pnpm mantine-styles`) writes the list to
+ * host/src/app/mantine-styles.ts; host/src/app/mantine-styles.test.ts fails when the file and the
+ * sources disagree (a component imported for the first time, with no stylesheet loaded).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -30,21 +22,8 @@ const APP_DIRS = ['host', 'shared', 'remote-admin', 'remote-journal', 'remote-pe
 const MANTINE_EXTENSIONS = ['@mantine/dates', '@mantine/notifications'];
 /** Loaded before any component, in this order (Mantine's documentation). */
 const FOUNDATION = ['baseline', 'default-css-variables', 'global'];
-/** The generated modules' paths, from the repository root: the first screens' part and the rest. */
+/** The generated module's path, from the repository root. */
 const OUTPUT = path.join('host', 'src', 'app', 'mantine-styles.ts');
-const LATER_OUTPUT = path.join('host', 'src', 'app', 'mantine-styles-later.ts');
-/**
- * The modules the first screens are drawn from: the host's start (the sign-in page, the layout and
- * what they import) and the screens a sign-in leads to (the dashboard, the forced password change).
- * Every other lazy screen of the host loads the later stylesheets first (`withLaterStyles`).
- */
-const FIRST_SCREENS = [
-  'host/src/bootstrap.tsx',
-  'host/src/pages/dashboard-page.tsx',
-  'host/src/pages/password-change-page.tsx',
-];
-/** Drawn on any screen, the first ones included: the toasts' container (loaded with the first toast). */
-const ANY_SCREEN_EXTENSIONS = ['@mantine/notifications'];
 
 function packageDir(name) {
   const entry = require.resolve(name, { paths: [path.join(REPO_ROOT, 'host')] });
@@ -117,50 +96,6 @@ function componentClosure(coreDir, names) {
   return seen;
 }
 
-/**
- * The components whose stylesheets a set of @mantine/core names needs: the module each name comes
- * from and every module it imports, followed file by file (a Menu's checkbox item draws only the
- * Checkbox's icon, which needs no Checkbox rules); a component counts where a reached module imports
- * its class names (`Checkbox.module.mjs`). The styled helpers under `esm/utils` count as components.
- */
-function styledComponents(coreDir, names) {
-  const esm = path.join(coreDir, 'esm');
-  const roots = [path.join(esm, 'components'), path.join(esm, 'utils')];
-  // Each name the index imports, with the module it comes from (null: another package's, unstyled).
-  const fileOf = new Map();
-  const index = fs.readFileSync(path.join(esm, 'index.mjs'), 'utf8');
-  for (const match of index.matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)) {
-    for (const part of match[1].split(',')) {
-      const local = part
-        .trim()
-        .split(/\s+as\s+/)
-        .pop();
-      if (local) fileOf.set(local, match[2].startsWith('.') ? path.resolve(esm, match[2]) : null);
-    }
-  }
-  const seen = new Set();
-  const styled = new Set();
-  const visit = (file) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const match of fs.readFileSync(file, 'utf8').matchAll(/from\s*['"](\.[^'"]+)['"]/g)) {
-      const target = path.resolve(path.dirname(file), match[1]);
-      if (!target.endsWith('.module.mjs')) {
-        visit(target);
-        continue;
-      }
-      const root = roots.find((candidate) => target.startsWith(candidate + path.sep));
-      if (root) styled.add(path.relative(root, target).split(path.sep)[0]);
-    }
-  };
-  for (const name of names) {
-    const file = fileOf.get(name);
-    if (file === undefined) throw new Error(`mantine-styles: @mantine/core exports no ${name}`);
-    if (file) visit(file);
-  }
-  return styled;
-}
-
 /** Component names with a stylesheet, in the order of @mantine/core/styles.layer.css. */
 function mantineOrder(coreDir) {
   const stylesDir = path.join(coreDir, 'styles');
@@ -178,84 +113,6 @@ function mantineOrder(coreDir) {
     .filter((entry) => entry.at >= 0)
     .sort((a, b) => a.at - b.at)
     .map((entry) => entry.name);
-}
-
-/** The file a relative import names (`./x` → `./x.tsx`, `./x/index.ts`), or null. */
-function resolveRelative(fromFile, request) {
-  const base = path.resolve(path.dirname(fromFile), request);
-  const candidates = [
-    base,
-    `${base}.ts`,
-    `${base}.tsx`,
-    path.join(base, 'index.ts'),
-    path.join(base, 'index.tsx'),
-  ];
-  return candidates.find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile()) ?? null;
-}
-
-/** Specifiers a source imports statically (type-only imports and `import()` left out). */
-function staticImports(source) {
-  const requests = [];
-  for (const match of source.matchAll(
-    /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm,
-  )) {
-    if (!match[1]) requests.push(match[2]);
-  }
-  return requests;
-}
-
-/** The shared package's source file that declares each exported name (`export function QueryView`). */
-function sharedDeclarations() {
-  const byName = new Map();
-  const sources = filesUnder(
-    path.join(REPO_ROOT, 'shared', 'src'),
-    (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name),
-  );
-  for (const file of sources) {
-    const source = fs.readFileSync(file, 'utf8');
-    for (const match of source.matchAll(/^export\s+(?:async\s+)?(?:function|const|class)\s+(\w+)/gm)) {
-      byName.set(match[1], file);
-    }
-  }
-  return byName;
-}
-
-/**
- * The source files of the host and `shared` the first screens are drawn from: `FIRST_SCREENS` and
- * what they import statically, following a name imported from '@parta/shared' to the file that
- * declares it.
- */
-function firstScreenFiles() {
-  const declarations = sharedDeclarations();
-  const seen = new Set();
-  const visit = (file) => {
-    if (!file || seen.has(file)) return;
-    seen.add(file);
-    const source = fs.readFileSync(file, 'utf8');
-    for (const request of staticImports(source)) {
-      if (request.startsWith('.') && /\.tsx?$|^[^.]*$|\/[^./]*$/.test(request))
-        visit(resolveRelative(file, request));
-    }
-    for (const name of importedNames(source, '@parta/shared')) visit(declarations.get(name));
-  };
-  for (const root of FIRST_SCREENS) visit(path.join(REPO_ROOT, root));
-  return [...seen].sort();
-}
-
-/**
- * The @mantine/core names the first screens import (`firstScreenFiles`), with those of the Mantine
- * packages drawn on any screen (`ANY_SCREEN_EXTENSIONS`), sorted.
- */
-function firstScreenMantineImports() {
-  const names = new Set();
-  for (const file of firstScreenFiles())
-    for (const name of importedNames(fs.readFileSync(file, 'utf8'))) names.add(name);
-  for (const importer of ANY_SCREEN_EXTENSIONS) {
-    for (const file of filesUnder(path.join(packageDir(importer), 'esm'), (name) => name.endsWith('.mjs'))) {
-      for (const name of importedNames(fs.readFileSync(file, 'utf8'))) names.add(name);
-    }
-  }
-  return [...names].sort();
 }
 
 /**
@@ -320,74 +177,31 @@ function mantineHooksImports() {
   return [...names].sort();
 }
 
-/** Every stylesheet the host loads, in its two parts; each part in Mantine's order. */
-function stylesheetParts() {
-  const coreDir = packageDir('@mantine/core');
-  const order = mantineOrder(coreDir);
-  const first = styledComponents(coreDir, firstScreenMantineImports());
-  const all = styledComponents(coreDir, mantineCoreImports());
-  const sheet = (name) => `@mantine/core/styles/${name}.layer.css`;
-  const ownSheets = (packages) => packages.map((name) => `${name}/styles.layer.css`);
-  return {
-    first: [
-      ...FOUNDATION.map(sheet),
-      ...order.filter((name) => first.has(name)).map(sheet),
-      ...ownSheets(ANY_SCREEN_EXTENSIONS),
-    ],
-    later: [
-      ...order.filter((name) => all.has(name) && !first.has(name)).map(sheet),
-      ...ownSheets(MANTINE_EXTENSIONS.filter((name) => !ANY_SCREEN_EXTENSIONS.includes(name))),
-    ],
-  };
-}
-
-/** The stylesheet requests loaded with the app: the foundation first, then the first screens' components. */
+/** The stylesheet requests the host imports, foundation first, then components in Mantine's order. */
 function mantineStylesheets() {
-  return stylesheetParts().first;
+  const coreDir = packageDir('@mantine/core');
+  const used = componentClosure(coreDir, mantineCoreImports());
+  const components = mantineOrder(coreDir).filter((name) => used.has(name));
+  return [...FOUNDATION, ...components].map((name) => `@mantine/core/styles/${name}.layer.css`);
 }
-
-/** The stylesheet requests loaded before the first other screen renders. */
-function mantineLaterStylesheets() {
-  return stylesheetParts().later;
-}
-
-const GENERATED =
-  '// Written by `pnpm mantine-styles` (shared/build/mantine-styles.js): do not edit by hand.';
 
 /** The text of host/src/app/mantine-styles.ts. */
 function mantineStylesModule() {
   return [
-    GENERATED,
-    '// The stylesheets of the Mantine components the first screens draw (the sign-in page, the layout,',
-    "// the dashboard) and of the toasts, in Mantine's order; the rest: ./mantine-styles-later.ts.",
+    '// Written by `pnpm mantine-styles` (shared/build/mantine-styles.js): do not edit by hand.',
+    "// The stylesheets of the @mantine/core components the apps draw, in Mantine's order.",
     ...mantineStylesheets().map((request) => `import '${request}';`),
     '',
   ].join('\n');
 }
 
-/** The text of host/src/app/mantine-styles-later.ts. */
-function mantineLaterStylesModule() {
-  return [
-    GENERATED,
-    "// The stylesheets of the Mantine components only the other screens draw, in Mantine's order after",
-    '// ./mantine-styles.ts, and those of @mantine/dates: loaded before such a screen renders (./later-styles.ts).',
-    ...mantineLaterStylesheets().map((request) => `import '${request}';`),
-    '',
-  ].join('\n');
-}
-
 if (require.main === module) {
-  const modules = [
-    [OUTPUT, mantineStylesModule(), mantineStylesheets()],
-    [LATER_OUTPUT, mantineLaterStylesModule(), mantineLaterStylesheets()],
-  ];
-  for (const [output, text, sheets] of modules) {
-    if (process.argv.includes('--write')) {
-      fs.writeFileSync(path.join(REPO_ROOT, output), text);
-      console.log(`${output}: ${sheets.length} stylesheets`);
-    } else {
-      process.stdout.write(`${output}:\n${text}`);
-    }
+  const target = path.join(REPO_ROOT, OUTPUT);
+  if (process.argv.includes('--write')) {
+    fs.writeFileSync(target, mantineStylesModule());
+    console.log(`${OUTPUT}: ${mantineStylesheets().length} stylesheets`);
+  } else {
+    process.stdout.write(mantineStylesModule());
   }
 }
 
@@ -395,13 +209,8 @@ module.exports = {
   appImports,
   mantineCoreImports,
   mantineHooksImports,
-  firstScreenFiles,
   mantineStylesheets,
   mantineStylesModule,
-  mantineLaterStylesheets,
-  mantineLaterStylesModule,
   importedNames,
-  FIRST_SCREENS,
   OUTPUT,
-  LATER_OUTPUT,
 };

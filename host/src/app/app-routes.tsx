@@ -5,17 +5,12 @@ import { AccessDeniedPage } from '../pages/access-denied-page';
 import { LoginPage } from '../pages/login-page';
 import { PaymentRequiredPage } from '../pages/payment-required-page';
 import { RemoteRoute } from '../remotes/remote-route';
-import { withLaterStyles } from './later-styles';
 
-// Screens after sign-in load on first visit: the login page carries only what it shows. The
-// dashboard is drawn with the first screens' stylesheets; the others wait for the rest of them.
+// Screens after sign-in load on first visit: the login page carries only what it shows.
 const DashboardPage = lazyPage(() => import('../pages/dashboard-page'), 'DashboardPage');
-const ProfilePage = lazyPage(
-  withLaterStyles(() => import('../pages/profile-page')),
-  'ProfilePage',
-);
+const ProfilePage = lazyPage(() => import('../pages/profile-page'), 'ProfilePage');
 const NotificationSettingsPage = lazyPage(
-  withLaterStyles(() => import('../pages/notification-settings-page')),
+  () => import('../pages/notification-settings-page'),
   'NotificationSettingsPage',
 );
 

@@ -1,6 +1,5 @@
 // Written by `pnpm mantine-styles` (shared/build/mantine-styles.js): do not edit by hand.
-// The stylesheets of the Mantine components the first screens draw (the sign-in page, the layout,
-// the dashboard) and of the toasts, in Mantine's order; the rest: ./mantine-styles-later.ts.
+// The stylesheets of the @mantine/core components the apps draw, in Mantine's order.
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
@@ -16,28 +15,47 @@ import '@mantine/core/styles/CloseButton.layer.css';
 import '@mantine/core/styles/Group.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/FloatingIndicator.layer.css';
+import '@mantine/core/styles/Accordion.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/AppShell.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Avatar.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Burger.layer.css';
 import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Chip.layer.css';
+import '@mantine/core/styles/Code.layer.css';
 import '@mantine/core/styles/Container.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
 import '@mantine/core/styles/Drawer.layer.css';
+import '@mantine/core/styles/Fieldset.layer.css';
+import '@mantine/core/styles/Grid.layer.css';
 import '@mantine/core/styles/Indicator.layer.css';
 import '@mantine/core/styles/List.layer.css';
 import '@mantine/core/styles/Menu.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/Pill.layer.css';
+import '@mantine/core/styles/PillsInput.layer.css';
 import '@mantine/core/styles/NavLink.layer.css';
 import '@mantine/core/styles/Notification.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
+import '@mantine/core/styles/Pagination.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';
+import '@mantine/core/styles/Progress.layer.css';
+import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/Tooltip.layer.css';
+import '@mantine/core/styles/SegmentedControl.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Switch.layer.css';
 import '@mantine/core/styles/Table.layer.css';
+import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/Title.layer.css';
-import '@mantine/notifications/styles.layer.css';

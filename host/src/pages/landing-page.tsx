@@ -13,13 +13,9 @@ import {
 } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { withLaterStyles } from '../app/later-styles';
 
-// The form validates with the contract (zod): loaded with the landing page's form, not with /login,
-// and drawn with the stylesheets the first screens do not load (its checkbox, its text area).
-const ConnectSchoolForm = lazy(
-  withLaterStyles(() => import('../features/applications/ui/connect-school-form')),
-);
+// The form validates with the contract (zod): loaded with the landing page's form, not with /login.
+const ConnectSchoolForm = lazy(() => import('../features/applications/ui/connect-school-form'));
 
 /** Public landing page (empty path) for visitors who are not signed in, with the «Подключить школу» form. */
 export function LandingPage() {

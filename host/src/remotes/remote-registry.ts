@@ -1,6 +1,5 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { loadLaterStyles } from '../app/later-styles';
 import { fetchRegistry, firstRegistry, type Registry } from './registry-fetch';
 import { remoteFallbackPlugin } from './remote-fallback-plugin';
 import type { RemoteName } from './remote-map';
@@ -49,18 +48,12 @@ export function loadedRemote(name: RemoteName): ComponentType | undefined {
   return loaded.get(name);
 }
 
-/**
- * Loads the routes component a remote exposes as `./routes`, and the stylesheets of the components
- * only screens after the first draw (app/later-styles.ts), so its first screen is drawn styled.
- */
+/** Loads the routes component a remote exposes as `./routes`. */
 export async function loadRemoteRoutes(name: RemoteName): Promise<ComponentType> {
   if (!registry) startRemoteRegistry();
   const entries = await registry!;
   if (!entries[name]) throw new Error(`Раздел «${name}» не опубликован`);
-  const [module] = await Promise.all([
-    loadRemote<{ default: ComponentType; partaFallback?: boolean }>(`${name}/routes`),
-    loadLaterStyles(),
-  ]);
+  const module = await loadRemote<{ default: ComponentType; partaFallback?: boolean }>(`${name}/routes`);
   if (!module?.default) throw new Error(`Раздел «${name}» не отдал маршруты`);
   if (!module.partaFallback) loaded.set(name, module.default);
   return module.default;

@@ -1,12 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  PUBLISHED_EXPORTS_FILE,
-  publishedMantineExports,
-  remotesBeyond,
-  wholeMantinePlugin,
-} from './mantine-build';
+import { publishedMantineExports, remotesBeyond, wholeMantinePlugin } from './mantine-build';
 
 // The build check beside the webpack configuration (CommonJS): `pnpm check:mantine-exports`.
 const { checkRemotes } = require('../../../shared/build/check-mantine-exports.js') as {
@@ -55,11 +50,6 @@ describe('the choice of the @mantine/core build before it loads', () => {
     ).toEqual(['admin']);
     expect(remotesBeyond(hostRouter, { journal: router(['Link']) })).toEqual([]);
     expect(publishedMantineExports(router(['Link']), 'react-router-dom')).toEqual(['Link']);
-  });
-
-  it('reads the file each build writes beside its manifest with the lists alone', () => {
-    const written = require('../../../shared/build/create-webpack-config.js').PUBLISHED_EXPORTS_FILE;
-    expect(PUBLISHED_EXPORTS_FILE).toBe(written);
   });
 
   it('hands out the registered whole library, not its tree-shaken copy, for @mantine/core only', () => {

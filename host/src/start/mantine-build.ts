@@ -13,12 +13,9 @@ const HOOKS = '@mantine/hooks';
  * each build publishes the exports of each that its code uses, and a remote that uses more than the
  * host's copy holds makes the page take that package's whole fallback for every app.
  */
-export const TREE_SHAKEN_PACKAGES = [MANTINE, HOOKS, 'react-router-dom', '@tanstack/react-query'] as const;
+export const TREE_SHAKEN_PACKAGES = [MANTINE, HOOKS, 'react-router-dom'] as const;
 
-/**
- * The part of a remote's mf-manifest.json read here, also all of its published-exports file
- * (usedExports: shared/build/create-webpack-config.js).
- */
+/** The part of a remote's mf-manifest.json read here (usedExports: shared/build/create-webpack-config.js). */
 interface ManifestShared {
   shared?: { name: string; usedExports?: unknown }[];
 }
@@ -92,14 +89,7 @@ export function wholeMantinePlugin(packages: readonly string[] = [MANTINE]): Mod
   };
 }
 
-/**
- * The file each build writes beside its mf-manifest.json with only the `usedExports` of its
- * tree-shaken packages (shared/build/create-webpack-config.js, `PUBLISHED_EXPORTS_FILE`): a few
- * hundred bytes where the manifest is ~11 KB, and it lies in the build's versioned folder.
- */
-export const PUBLISHED_EXPORTS_FILE = 'published-exports.json';
-
-async function readJson(url: string): Promise<ManifestShared | null> {
+async function readManifest(url: string): Promise<ManifestShared | null> {
   try {
     const response = await fetch(url, { headers: { Accept: 'application/json' } });
     return response.ok ? ((await response.json()) as ManifestShared) : null;
@@ -109,20 +99,11 @@ async function readJson(url: string): Promise<ManifestShared | null> {
 }
 
 /**
- * What a remote's build publishes of its tree-shaken packages: the small file beside its manifest,
- * else (a build from before that file) the manifest itself.
- */
-async function readPublishedExports(manifestUrl: string): Promise<ManifestShared | null> {
-  const lists = new URL(PUBLISHED_EXPORTS_FILE, new URL(manifestUrl, location.href)).href;
-  return (await readJson(lists)) ?? (await readJson(manifestUrl));
-}
-
-/**
  * Chooses, before @mantine/core loads, which build of each tree-shaken package the page uses: the
  * host's tree-shaken copy while every registered remote's published exports fit it, else the whole
  * library for everyone (a remote deployed on its own after the host, drawing a component or calling
- * a router hook outside the host's list). Reads the registry the entry started fetching and what
- * each remote's build publishes beside its manifest (`readPublishedExports`). Without a
+ * a router hook outside the host's list). Reads the registry the entry started fetching and the
+ * remotes' manifests (no-cache: the federation runtime's own reading of them revalidates). Without a
  * registry (offline before any visit) the tree-shaken copies stay: no remote could load then either.
  * Answers for @mantine/core, the one the start evaluates in slices.
  */
@@ -144,7 +125,7 @@ export async function chooseMantineBuild(
   const manifests = Object.fromEntries(
     await Promise.all(
       Object.entries(entries).map(
-        async ([name, url]) => [name, url ? await readPublishedExports(url) : null] as const,
+        async ([name, url]) => [name, url ? await readManifest(url) : null] as const,
       ),
     ),
   );
