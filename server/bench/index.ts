@@ -399,6 +399,15 @@ async function regionBenchOn(serverUrl: string, replica: ReplicaClusters | undef
   );
   const levelsOf = (scenario: Scenario) => [scenario.target?.connections ?? 16];
   const rows: Row[] = [];
+  /** The built server on database `url`, `scenarios` run against it, its rows added as `label`'s. */
+  const measure = async (url: string, label: string, scenarios: Scenario[]) => {
+    const server = await startServer(await serverEnv(url));
+    try {
+      rows.push(...(await runScenarios(server.base, label, scenarios, url, references, levelsOf)));
+    } finally {
+      await server.stop();
+    }
+  };
 
   // The region first (generated, or a kept one reused), so that one school and the region are
   // measured one right after the other, on the same machine in the same state.
@@ -426,40 +435,12 @@ async function regionBenchOn(serverUrl: string, replica: ReplicaClusters | undef
       await seedDatabase(one.url, 'demo');
       const alone = await seedRegion(one.url, 1, density);
       result.one_school_seed = { marks_ms: alone.marks_ms, counts: alone.counts };
-      const server = await startServer(await serverEnv(one.url));
-      try {
-        rows.push(
-          ...(await runScenarios(
-            server.base,
-            'one school',
-            [...journal, staff, ...reads, ...reports],
-            one.url,
-            references,
-            levelsOf,
-          )),
-        );
-      } finally {
-        await server.stop();
-      }
+      await measure(one.url, 'one school', [...journal, staff, ...reads, ...reports]);
     } finally {
       await one.drop();
     }
 
-    const server = await startServer(await serverEnv(region.url));
-    try {
-      rows.push(
-        ...(await runScenarios(
-          server.base,
-          'region',
-          [...journal, staff, ...reads, ...reports, ...REGISTRY_SCENARIOS],
-          region.url,
-          references,
-          levelsOf,
-        )),
-      );
-    } finally {
-      await server.stop();
-    }
+    await measure(region.url, 'region', [...journal, staff, ...reads, ...reports, ...REGISTRY_SCENARIOS]);
   } finally {
     if ((flag('keep') && !replica) || reuse) console.log(`the region database is kept: ${region.name}`);
     else await region.drop();
