@@ -109,9 +109,13 @@ const parentsOfStudent = sql<
 
 /**
  * The student card in one prepared statement: the student with the class, the diary login and the
- * parents. `managerId` (or null) is the class teacher's row rule: only students of classes they lead.
+ * parents. `managed`: the class teacher's row rule as well, only students of classes they lead
+ * (`managerId`). Two statements, not one with «managerId is null or …»: PostgreSQL costs a prepared
+ * statement's generic plan with that subquery in it (a scan of every class of the database), finds
+ * the plan with the values cheaper and plans the card again on every call: at 1,000 schools that
+ * planning (0.4 ms) was ten times the card's run and halved the card's throughput.
  */
-function buildStudentCard(db: Database, scoped: boolean) {
+function buildStudentCard(db: Database, scoped: boolean, managed: boolean) {
   const diaryUser = alias(users, 'diary_user');
   const managerId = sql.placeholder('managerId');
   return db
@@ -123,21 +127,25 @@ function buildStudentCard(db: Database, scoped: boolean) {
       and(
         eq(students.id, sql.placeholder('id')),
         scoped ? inScopePlaceholder(students.organizationId) : undefined,
-        sql`(${managerId}::int is null or ${students.classId} in (
-              select ${classes.id} from ${classes} where ${classes.managerId} = ${managerId}::int))`,
+        managed
+          ? sql`${students.classId} in (select ${classes.id} from ${classes} where ${classes.managerId} = ${managerId}::int)`
+          : undefined,
       ),
     )
-    .prepare(scoped ? 'student_card_scoped' : 'student_card_all');
+    .prepare(`student_card_${scoped ? 'scoped' : 'all'}${managed ? '_managed' : ''}`);
 }
-const studentCard = preparedInScope(buildStudentCard);
+const studentCard = preparedInScope((db, scoped) => buildStudentCard(db, scoped, false));
+const managedStudentCard = preparedInScope((db, scoped) => buildStudentCard(db, scoped, true));
 
 /**
  * One student of the caller's scope with the class, diary login and parents; null when absent, out of
  * scope, or (with `managerId`) not in a class that teacher leads.
  */
 export async function findStudent(db: Database, scope: ScopedActor, id: number, managerId: number | null) {
-  const query = studentCard(db, scope);
-  const [row] = await query.execute({ ...scopeParams(scope), id, managerId });
+  const [row] =
+    managerId === null
+      ? await studentCard(db, scope).execute({ ...scopeParams(scope), id })
+      : await managedStudentCard(db, scope).execute({ ...scopeParams(scope), id, managerId });
   return row ?? null;
 }
 
