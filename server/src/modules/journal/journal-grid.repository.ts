@@ -1,5 +1,11 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { inScopePlaceholder, prepared, preparedInScope, scopeParams } from '../../access/prepared';
+import {
+  inScopePlaceholder,
+  prepared,
+  preparedInScope,
+  type ScopeVariant,
+  scopeParams,
+} from '../../access/prepared';
 import type { ScopedActor } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { classes, type finalMarks, loads } from '../../db/schema';
@@ -61,7 +67,7 @@ const gridStatement = prepared((db) =>
  * The service checks the choice against `currentTerm` and reads another period's grid with
  * `findJournalGrid` when they differ, so the rule has one home; this pick only saves the round trips.
  */
-function buildJournalOpen(db: Database, scoped: boolean) {
+function buildJournalOpen(db: Database, variant: ScopeVariant) {
   const today = sql`${sql.placeholder('today')}::date`;
   const periodId = sql`${sql.placeholder('periodId')}::int`;
   const chosen = db
@@ -100,10 +106,10 @@ function buildJournalOpen(db: Database, scoped: boolean) {
       and(
         eq(loads.id, sql.placeholder('loadId')),
         eq(loads.classId, sql.placeholder('groupId')),
-        scoped ? inScopePlaceholder(loads.organizationId) : undefined,
+        inScopePlaceholder(loads.organizationId, variant),
       ),
     )
-    .prepare(scoped ? 'journal_open_scoped' : 'journal_open_all');
+    .prepare(`journal_open_${variant}`);
 }
 const journalOpen = preparedInScope(buildJournalOpen);
 

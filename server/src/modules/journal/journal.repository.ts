@@ -1,5 +1,5 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import { inScopePlaceholder, preparedInScope, scopeParams } from '../../access/prepared';
+import { inScopePlaceholder, preparedInScope, type ScopeVariant, scopeParams } from '../../access/prepared';
 import type { ScopedActor } from '../../access/scope';
 import { loadTeacherOfLesson, type TeachingActor, teachesSql } from '../../access/teaching';
 import type { Database } from '../../db/client';
@@ -86,7 +86,7 @@ export interface LessonGuard {
   work_type_ids: number[];
 }
 
-function buildLessonGuards(db: Database, scoped: boolean) {
+function buildLessonGuards(db: Database, variant: ScopeVariant) {
   return db
     .select({
       id: lessons.id,
@@ -122,10 +122,10 @@ function buildLessonGuards(db: Database, scoped: boolean) {
       and(
         sql`${lessons.id} = any(${sql.placeholder('lessonIds')}::int[])`,
         sql`${lessons.status} <> 'cancelled'`,
-        scoped ? inScopePlaceholder(lessons.organizationId) : undefined,
+        inScopePlaceholder(lessons.organizationId, variant),
       ),
     )
-    .prepare(scoped ? 'lesson_guards_scoped' : 'lesson_guards_all');
+    .prepare(`lesson_guards_${variant}`);
 }
 const lessonGuards = preparedInScope(buildLessonGuards);
 

@@ -184,41 +184,77 @@ const hasMarks = (from: string, to: string) =>
 /** A lesson's line is taught with marks (a lesson without a line is: it was graded before the line went). */
 const lessonGraded = sql<boolean>`coalesce(${loads.graded}, true)`;
 
+/** One row of the journal completion: a teacher × class × subject's held lessons and what they hold. */
+export interface CompletionReadRow {
+  teacherId: number | null;
+  teacherSurname: string | null;
+  teacherName: string | null;
+  teacherPatronymic: string | null;
+  classId: number;
+  number: number;
+  letter: string;
+  subjectId: number;
+  subjectName: string;
+  held: number;
+  withTopic: number;
+  withHomework: number;
+  withMarks: number;
+  ktpGiven: number;
+  graded: boolean;
+  marks: number;
+  students: number;
+}
+
 /**
  * Per teacher × class × subject: held lessons and how many have a topic, homework, a grade, a КТП
- * item; `graded` false when every one of them is of a line «без отметок». The grades are looked up per lesson through marks_lesson_student_idx (index-only), cheaper
- * than joining and aggregating the term's ~140,000 grades (measured: 85–120 ms against 175 ms).
+ * item; `graded` false when every one of them is of a line «без отметок». The lessons are counted
+ * first, per line (`lines`: a few hundred rows for a school's term), and only those rows are joined to
+ * their teacher, class, subject and line: joined lesson by lesson, PostgreSQL hashed the whole
+ * region's lines, classes and subjects for a school's 5,600 lessons (300 ms at 1,000 schools; 80 ms
+ * so). Each lesson's grades are counted once through marks_lesson_student_idx (index-only), cheaper
+ * than joining and aggregating the term's ~140,000 grades.
  */
 export function findCompletion(db: Database, from: string, to: string, where: SQL | undefined) {
-  return db
-    .select({
-      teacherId: lessons.teacherId,
-      teacherSurname: users.surname,
-      teacherName: users.name,
-      teacherPatronymic: users.patronymic,
-      classId: classes.id,
-      number: classes.number,
-      letter: classes.letter,
-      subjectId: subjects.id,
-      subjectName: subjects.name,
-      held: sql<number>`count(*)::int`,
-      withTopic: sql<number>`count(*) filter (where ${hasText(lessons.topic)})::int`,
-      withHomework: sql<number>`count(*) filter (where ${hasText(lessons.homework)})::int`,
-      withMarks: sql<number>`count(*) filter (where ${hasMarks(from, to)})::int`,
-      ktpGiven: sql<number>`count(*) filter (where ${lessons.ktpItemId} is not null)::int`,
-      graded: sql<boolean>`bool_or(${lessonGraded})`,
-      marks: sql<number>`coalesce(sum((select count(*) from ${marks} where ${marks.lessonId} = ${lessons.id}
-               and ${inSchoolYears(sql`${marks.schoolYear}`, from, to)})), 0)::int`,
-      students: sql<number>`(select count(*) from ${classRosterIds(sql`${classes.id}`)} roster)::int`,
-    })
-    .from(lessons)
-    .innerJoin(classes, eq(classes.id, lessons.classId))
-    .innerJoin(subjects, eq(subjects.id, lessons.subjectId))
-    .leftJoin(users, eq(users.id, lessons.teacherId))
-    .leftJoin(loads, eq(loads.id, lessons.loadId))
-    .where(and(heldLesson(from, to), where))
-    .groupBy(lessons.teacherId, users.id, classes.id, subjects.id)
-    .orderBy(asc(users.surname), asc(classes.number), asc(classes.letter), asc(subjects.name));
+  return rowsOf<CompletionReadRow>(
+    db,
+    // Planned with its values, as the count below: a generic plan cannot see the dates and may hash the
+    // region's lines for a school's term again.
+    plannedWithValues(sql`
+      with lines as (
+        select ${lessons.teacherId} as teacher_id, ${lessons.classId} as class_id,
+               ${lessons.subjectId} as subject_id, ${lessons.loadId} as load_id,
+               count(*) as held,
+               count(*) filter (where ${hasText(lessons.topic)}) as with_topic,
+               count(*) filter (where ${hasText(lessons.homework)}) as with_homework,
+               count(*) filter (where graded.marks > 0) as with_marks,
+               count(*) filter (where ${lessons.ktpItemId} is not null) as ktp_given,
+               sum(graded.marks) as marks
+          from ${lessons}
+          cross join lateral (
+            select count(*) as marks from ${marks}
+             where ${marks.lessonId} = ${lessons.id} and ${inSchoolYears(sql`${marks.schoolYear}`, from, to)}
+          ) graded
+         where ${and(heldLesson(from, to), where)}
+         group by 1, 2, 3, 4
+      )
+      select lines.teacher_id as "teacherId", u.surname as "teacherSurname", u.name as "teacherName",
+             u.patronymic as "teacherPatronymic", c.id as "classId", c.number, c.letter,
+             s.id as "subjectId", s.name as "subjectName",
+             sum(lines.held)::int as held, sum(lines.with_topic)::int as "withTopic",
+             sum(lines.with_homework)::int as "withHomework", sum(lines.with_marks)::int as "withMarks",
+             sum(lines.ktp_given)::int as "ktpGiven",
+             -- A lesson without a line is taught with marks: it was graded before the line went.
+             bool_or(coalesce(line.graded, true)) as graded,
+             coalesce(sum(lines.marks), 0)::int as marks,
+             (select count(*) from ${classRosterIds(sql`c.id`)} roster)::int as students
+        from lines
+        join ${classes} c on c.id = lines.class_id
+        join ${subjects} s on s.id = lines.subject_id
+        left join ${users} u on u.id = lines.teacher_id
+        left join ${loads} line on line.id = lines.load_id
+       group by lines.teacher_id, u.id, c.id, s.id
+       order by u.surname, c.number, c.letter, s.name`),
+  );
 }
 
 /**

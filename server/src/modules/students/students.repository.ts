@@ -1,6 +1,6 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { inScopePlaceholder, preparedInScope, scopeParams } from '../../access/prepared';
+import { inScopePlaceholder, preparedInScope, type ScopeVariant, scopeParams } from '../../access/prepared';
 import { type ScopedActor, scopeFilter } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { containsPattern, searchWords } from '../../db/like';
@@ -115,7 +115,7 @@ const parentsOfStudent = sql<
  * the plan with the values cheaper and plans the card again on every call: at 1,000 schools that
  * planning (0.4 ms) was ten times the card's run and halved the card's throughput.
  */
-function buildStudentCard(db: Database, scoped: boolean, managed: boolean) {
+function buildStudentCard(db: Database, variant: ScopeVariant, managed: boolean) {
   const diaryUser = alias(users, 'diary_user');
   const managerId = sql.placeholder('managerId');
   return db
@@ -126,16 +126,16 @@ function buildStudentCard(db: Database, scoped: boolean, managed: boolean) {
     .where(
       and(
         eq(students.id, sql.placeholder('id')),
-        scoped ? inScopePlaceholder(students.organizationId) : undefined,
+        inScopePlaceholder(students.organizationId, variant),
         managed
           ? sql`${students.classId} in (select ${classes.id} from ${classes} where ${classes.managerId} = ${managerId}::int)`
           : undefined,
       ),
     )
-    .prepare(`student_card_${scoped ? 'scoped' : 'all'}${managed ? '_managed' : ''}`);
+    .prepare(`student_card_${variant}${managed ? '_managed' : ''}`);
 }
-const studentCard = preparedInScope((db, scoped) => buildStudentCard(db, scoped, false));
-const managedStudentCard = preparedInScope((db, scoped) => buildStudentCard(db, scoped, true));
+const studentCard = preparedInScope((db, variant) => buildStudentCard(db, variant, false));
+const managedStudentCard = preparedInScope((db, variant) => buildStudentCard(db, variant, true));
 
 /**
  * One student of the caller's scope with the class, diary login and parents; null when absent, out of

@@ -1,6 +1,6 @@
 import type { Role } from '@parta/shared/domain/contracts/auth';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { inScopePlaceholder, preparedInScope, scopeParams } from '../../access/prepared';
+import { inScopePlaceholder, preparedInScope, type ScopeVariant, scopeParams } from '../../access/prepared';
 import { assertInScope, type ScopedActor, scopeFilter } from '../../access/scope';
 import type { Database } from '../../db/client';
 import { containsPattern, searchWords } from '../../db/like';
@@ -26,7 +26,9 @@ export function kindForRoles(roleCodes: readonly (string | null)[]): UserKind {
   return 'staff';
 }
 
-const isStaff = eq(users.kind, 'staff');
+// Written into the statement, not sent as a value: a generic plan of the staff list would see `kind = $1`
+// and count a third of all users (parents are most of them) where a school's staff are a tenth.
+const isStaff = sql`${users.kind} = 'staff'`;
 
 /** A staff member of exactly that organization (a КТП's or a room's teacher comes from its own school). */
 export async function findStaffOf(db: Database, userId: number, organizationId: number) {
@@ -51,11 +53,22 @@ const rolesOfUser = sql<Role[]>`coalesce((
     from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
    where ${userRoles.userId} = ${users.id}), '[]'::json)`;
 
+/** Which of the staff list's optional filters a request uses: each combination is its own statement. */
+interface UsersPageShape {
+  /** One organization of the caller's scope (`organizationId`). */
+  byOrganization: boolean;
+  /** The search box's words (`patterns`). */
+  searching: boolean;
+}
+
 /**
  * The staff list in one statement (page, roles and the total), prepared once: it is the screen a
- * school office opens most. `organizationId` and `patterns` are optional (null placeholders).
+ * school office opens most. One statement per shape of filter, not one with «organizationId is null
+ * or …» and «patterns is null or …»: PostgreSQL cannot drop an optional branch from a prepared
+ * statement's generic plan, so it costs every branch, finds the plans made with the values cheaper
+ * and plans the list again on every call (at 1,000 schools 0.45 ms of planning for a 0.96 ms run).
  */
-function buildUsersPage(db: Database, scoped: boolean) {
+function buildUsersPage(db: Database, variant: ScopeVariant, shape: UsersPageShape) {
   const patterns = sql.placeholder('patterns');
   const fullName = sql`concat_ws(' ', ${users.surname}, ${users.name}, ${users.patronymic})`;
   return db
@@ -65,20 +78,37 @@ function buildUsersPage(db: Database, scoped: boolean) {
     .where(
       and(
         isStaff,
-        scoped ? inScopePlaceholder(users.organizationId) : undefined,
-        sql`(${sql.placeholder('organizationId')}::int is null or ${users.organizationId} = ${sql.placeholder('organizationId')}::int)`,
-        sql`(${patterns}::text[] is null or not exists (
+        inScopePlaceholder(users.organizationId, variant),
+        shape.byOrganization
+          ? sql`${users.organizationId} = ${sql.placeholder('organizationId')}::int`
+          : undefined,
+        shape.searching
+          ? sql`not exists (
               select 1 from unnest(${patterns}::text[]) as pattern
                where not (${fullName} ilike pattern or ${users.login} ilike pattern
-                          or coalesce(${users.email}, '') ilike pattern)))`,
+                          or coalesce(${users.email}, '') ilike pattern))`
+          : undefined,
       ),
     )
     .orderBy(asc(users.surname), asc(users.name), asc(users.patronymic), asc(users.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(scoped ? 'users_page_scoped' : 'users_page_all');
+    .prepare(`users_page_${variant}${shape.byOrganization ? '_org' : ''}${shape.searching ? '_search' : ''}`);
 }
-const usersPage = preparedInScope(buildUsersPage);
+const usersPages = [false, true].flatMap((byOrganization) =>
+  [false, true].map((searching) => {
+    const shape = { byOrganization, searching };
+    return { shape, query: preparedInScope((db, variant) => buildUsersPage(db, variant, shape)) };
+  }),
+);
+/** The staff list's statement for this shape of filter, in the caller's variant of scope. */
+function usersPage(db: Database, scope: ScopedActor, shape: UsersPageShape) {
+  const found = usersPages.find(
+    (item) => item.shape.byOrganization === shape.byOrganization && item.shape.searching === shape.searching,
+  );
+  if (!found) throw new Error('no staff list statement of that shape');
+  return found.query(db, scope);
+}
 
 /** One page of staff in the caller's scope (or one organization of it) with their roles, and how many match. */
 export async function findUsersPage(
@@ -87,12 +117,12 @@ export async function findUsersPage(
   filter: { organizationId?: number; search?: string; limit: number; offset: number },
 ) {
   if (filter.organizationId !== undefined) assertInScope(scope, filter.organizationId);
-  const query = usersPage(db, scope);
-  const params = {
-    ...scopeParams(scope),
-    organizationId: filter.organizationId ?? null,
-    patterns: searchPatterns(filter.search),
-  };
+  const patterns = searchPatterns(filter.search);
+  const query = usersPage(db, scope, {
+    byOrganization: filter.organizationId !== undefined,
+    searching: patterns !== null,
+  });
+  const params = { ...scopeParams(scope), organizationId: filter.organizationId ?? null, patterns };
   const found = await query.execute({ ...params, limit: filter.limit, offset: filter.offset });
   // A page past the end has no row to carry the total: ask for the first row only.
   const total =
