@@ -56,7 +56,7 @@ import { type ArchiveLoadFigures, archiveUnderLoad } from './archive-load';
 import { measureFirstStart } from './first-start';
 import { benchGenerator, benchSchoolGeneration, HARD_FILES, HARD_IMPROVE_SECONDS } from './generator-bench';
 import { drive, type LoadFigures } from './load';
-import { type RegionFigures, seedRegion } from './region';
+import { type RegionFigures, restoreRegion, seedRegion } from './region';
 import { SCENARIOS, type Scenario, type ScenarioContext, signIn } from './scenarios';
 import {
   dropDatabase,
@@ -425,7 +425,7 @@ async function regionBenchOn(serverUrl: string, replica: ReplicaClusters | undef
         target: '< 600000 ms',
       };
       console.log(`region seed: ${JSON.stringify(result.region_seed)}`);
-    }
+    } else result.region_restored = await restoreRegion(region.url);
     result.region_database = region.name;
 
     // One school: the region's source school as the region holds it (the demo seed and the term's
