@@ -54,7 +54,7 @@ export function preparedInScope<Q>(build: (db: Database, variant: ScopeVariant) 
 }
 
 /** The variant of a scoped statement this caller runs. */
-export function scopeVariant(scope: ScopedActor): ScopeVariant {
+function scopeVariant(scope: ScopedActor): ScopeVariant {
   if (scope.isPlatformAdmin) return 'all';
   const count = scope.organizationIds.length;
   return count >= 1 && count <= LISTED_SCOPE ? `in${count}` : 'many';
@@ -72,8 +72,8 @@ export function scopeVariant(scope: ScopedActor): ScopeVariant {
  * of planning for a 0.96 ms run). Each element is costed as one value of the column, as it is.
  */
 export function inScopePlaceholder(column: AnyPgColumn, variant: ScopeVariant): SQL | undefined {
-  const ids = sql`${sql.placeholder('organizationIds')}::int[]`;
   if (variant === 'all') return undefined;
+  const ids = sql`${sql.placeholder('organizationIds')}::int[]`;
   if (variant === 'many') return sql`${column} = any(${ids})`;
   const count = Number(variant.slice(2));
   const elements = Array.from({ length: count }, (_, index) => sql`(${ids})[${sql.raw(String(index + 1))}]`);

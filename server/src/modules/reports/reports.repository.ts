@@ -230,14 +230,14 @@ export function findCompletion(db: Database, from: string, to: string, where: SQ
                count(*) as held,
                count(*) filter (where ${hasText(lessons.topic)}) as with_topic,
                count(*) filter (where ${hasText(lessons.homework)}) as with_homework,
-               count(*) filter (where graded.marks > 0) as with_marks,
+               count(*) filter (where lesson_marks.count > 0) as with_marks,
                count(*) filter (where ${lessons.ktpItemId} is not null) as ktp_given,
-               sum(graded.marks) as marks
+               sum(lesson_marks.count) as marks
           from ${lessons}
           cross join lateral (
-            select count(*) as marks from ${marks}
+            select count(*) from ${marks}
              where ${marks.lessonId} = ${lessons.id} and ${inSchoolYears(sql`${marks.schoolYear}`, from, to)}
-          ) graded
+          ) lesson_marks
          where ${and(heldLesson(from, to), where)}
          group by 1, 2, 3, 4
       )
@@ -247,15 +247,14 @@ export function findCompletion(db: Database, from: string, to: string, where: SQ
              sum(lines.held)::int as held, sum(lines.with_topic)::int as "withTopic",
              sum(lines.with_homework)::int as "withHomework", sum(lines.with_marks)::int as "withMarks",
              sum(lines.ktp_given)::int as "ktpGiven",
-             -- A lesson without a line is taught with marks: it was graded before the line went.
-             bool_or(coalesce(line.graded, true)) as graded,
+             bool_or(${lessonGraded}) as graded,
              coalesce(sum(lines.marks), 0)::int as marks,
              (select count(*) from ${classRosterIds(sql`c.id`)} roster)::int as students
         from lines
         join ${classes} c on c.id = lines.class_id
         join ${subjects} s on s.id = lines.subject_id
         left join ${users} u on u.id = lines.teacher_id
-        left join ${loads} line on line.id = lines.load_id
+        left join ${loads} on ${loads.id} = lines.load_id
        group by lines.teacher_id, u.id, c.id, s.id
        order by u.surname, c.number, c.letter, s.name`),
   );

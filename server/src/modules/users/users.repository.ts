@@ -95,19 +95,15 @@ function buildUsersPage(db: Database, variant: ScopeVariant, shape: UsersPageSha
     .offset(sql.placeholder('offset'))
     .prepare(`users_page_${variant}${shape.byOrganization ? '_org' : ''}${shape.searching ? '_search' : ''}`);
 }
-const usersPages = [false, true].flatMap((byOrganization) =>
-  [false, true].map((searching) => {
-    const shape = { byOrganization, searching };
-    return { shape, query: preparedInScope((db, variant) => buildUsersPage(db, variant, shape)) };
-  }),
+/** The staff list's statements, `usersPages[byOrganization][searching]` (0 or 1), each in its scope variants. */
+const usersPages = [false, true].map((byOrganization) =>
+  [false, true].map((searching) =>
+    preparedInScope((db, variant) => buildUsersPage(db, variant, { byOrganization, searching })),
+  ),
 );
 /** The staff list's statement for this shape of filter, in the caller's variant of scope. */
 function usersPage(db: Database, scope: ScopedActor, shape: UsersPageShape) {
-  const found = usersPages.find(
-    (item) => item.shape.byOrganization === shape.byOrganization && item.shape.searching === shape.searching,
-  );
-  if (!found) throw new Error('no staff list statement of that shape');
-  return found.query(db, scope);
+  return usersPages[Number(shape.byOrganization)][Number(shape.searching)](db, scope);
 }
 
 /** One page of staff in the caller's scope (or one organization of it) with their roles, and how many match. */
